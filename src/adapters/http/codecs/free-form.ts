@@ -1,0 +1,53 @@
+import * as t from 'io-ts';
+import type { JsonObject } from '../../../domain/order';
+import { isPlainObject } from './codec-kit';
+
+/** Limits on free-form objects (DECISIONS D3). */
+export const FREE_FORM_LIMITS = { depth: 5, keys: 50, items: 50, stringLength: 1000 } as const;
+
+/**
+ * Keys that every store can hold as they are: not empty, no leading `$`, no `.`, no NUL. MongoDB reads
+ * such keys as operators or paths, so refusing them here keeps all stores alike.
+ */
+const SAFE_KEY = /^(?!\$)[^.\u0000]{1,1000}$/u;
+
+/**
+ * A free-form JSON object (customer, fees, metadata, trackingExtras): any JSON inside, within the
+ * limits. Each problem is reported at its own path (`metadata.a.b`).
+ */
+export const freeFormObject = new t.Type<JsonObject, JsonObject, unknown>(
+  'FreeFormObject',
+  (u): u is JsonObject => isPlainObject(u),
+  (u, c) => {
+    if (!isPlainObject(u)) return t.failure(u, c, 'must be a JSON object');
+    const errors: t.ValidationError[] = [];
+    const fail = (value: unknown, path: string[], message: string): void => {
+      const context = path.reduce<t.Context>((ctx, key) => t.appendContext(ctx, key, t.unknown, value), c);
+      errors.push({ value, context, message });
+    };
+    const walk = (value: unknown, path: string[], depth: number): void => {
+      if (typeof value === 'string') {
+        if ([...value].length > FREE_FORM_LIMITS.stringLength) {
+          fail(value, path, `must be a string of at most ${FREE_FORM_LIMITS.stringLength} characters`);
+        }
+      } else if (Array.isArray(value) || isPlainObject(value)) {
+        if (depth > FREE_FORM_LIMITS.depth) {
+          fail(value, path, `is nested more than ${FREE_FORM_LIMITS.depth} levels deep`);
+        } else if (Array.isArray(value)) {
+          if (value.length > FREE_FORM_LIMITS.items) fail(value, path, `must have at most ${FREE_FORM_LIMITS.items} items`);
+          else value.forEach((item, index) => walk(item, [...path, String(index)], depth + 1));
+        } else {
+          const keys = Object.keys(value);
+          if (keys.length > FREE_FORM_LIMITS.keys) fail(value, path, `must have at most ${FREE_FORM_LIMITS.keys} keys`);
+          for (const key of keys) {
+            if (!SAFE_KEY.test(key)) fail(value, [...path, key], 'is not an allowed key (empty, starts with $, or holds . or NUL)');
+            else walk(value[key], [...path, key], depth + 1);
+          }
+        }
+      }
+    };
+    walk(u, [], 1);
+    return errors.length > 0 ? t.failures(errors) : t.success(u as JsonObject);
+  },
+  t.identity,
+);

@@ -1,0 +1,27 @@
+import type { AppError } from '../../application/errors';
+import type { ValidationDetail } from './codecs/codec-kit';
+
+/** Failures found at the HTTP edge, before or around a use case. */
+export type EdgeError =
+  | { readonly _tag: 'ValidationFailed'; readonly details: readonly ValidationDetail[] }
+  | { readonly _tag: 'MalformedJson'; readonly reason: string }
+  | { readonly _tag: 'PayloadTooLarge'; readonly limitBytes: number }
+  | { readonly _tag: 'UnsupportedMediaType' }
+  | { readonly _tag: 'MethodNotAllowed'; readonly allowed: readonly string[] }
+  | { readonly _tag: 'RouteNotFound' }
+  | { readonly _tag: 'ServiceUnavailable' }
+  | { readonly _tag: 'InternalError' };
+
+export type HttpError = AppError | EdgeError;
+
+/** Thrown by middleware to stop a request with an expected error; the error handler renders it. */
+export class ProblemError extends Error {
+  override readonly name = 'ProblemError';
+
+  constructor(readonly error: HttpError) {
+    super(error._tag);
+  }
+}
+
+export const validationFailed = (details: readonly ValidationDetail[]): ProblemError =>
+  new ProblemError({ _tag: 'ValidationFailed', details });

@@ -1,0 +1,30 @@
+import type { Middleware } from 'koa';
+import { StorageUnavailableError } from '../../../application/ports/storage-health';
+import type { Logger } from '../../../application/ports/logger';
+import { ProblemError } from '../http-errors';
+import { renderProblem } from '../problem';
+
+/**
+ * The one place where failures become responses: expected ones from their table row, storage outages
+ * as 503, anything else as a bare 500. The log gets the error's name and message, never a stack or a
+ * body; the client gets neither.
+ */
+export const errorHandler =
+  (logger: Logger): Middleware =>
+  async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      if (err instanceof ProblemError) {
+        renderProblem(ctx, err.error);
+        return;
+      }
+      const unavailable = err instanceof StorageUnavailableError;
+      logger.error(unavailable ? 'storage unavailable' : 'unexpected error', {
+        requestId: ctx.state.requestId,
+        errorName: err instanceof Error ? err.name : typeof err,
+        errorMessage: err instanceof Error ? err.message.slice(0, 300) : undefined,
+      });
+      renderProblem(ctx, { _tag: unavailable ? 'ServiceUnavailable' : 'InternalError' });
+    }
+  };

@@ -1,0 +1,2 @@
+/** Placeholder replaced in the next commit. */
+export const openApiDocument: object = {};

@@ -1,0 +1,48 @@
+import type { ApiToken, Dashboard } from '../../domain/dashboard';
+import type { Order } from '../../domain/order';
+
+/** The list item of the specification, plus the dates of refund and chargeback when an order has them. */
+export const orderListItem = (order: Order) => ({
+  id: order.id,
+  externalId: order.externalId,
+  status: order.status,
+  isTest: order.isTest,
+  platform: order.platform,
+  paymentMethod: order.paymentMethod,
+  createdAt: order.createdAt.toISOString(),
+  ...(order.paidAt ? { paidAt: order.paidAt.toISOString() } : {}),
+  ...(order.refundedAt ? { refundedAt: order.refundedAt.toISOString() } : {}),
+  ...(order.chargedbackAt ? { chargedbackAt: order.chargedbackAt.toISOString() } : {}),
+  amounts: {
+    currency: order.amounts.currency,
+    grossCents: order.amounts.grossCents,
+    netToSellerCents: order.amounts.netToSellerCents,
+  },
+  tracking: {
+    utmSource: order.tracking.utmSource,
+    utmMedium: order.tracking.utmMedium,
+    utmCampaign: order.tracking.utmCampaign,
+  },
+});
+
+/** The creation response of the specification. */
+export const createdOrder = (order: Order) => ({
+  id: order.id,
+  externalId: order.externalId,
+  status: order.status,
+  isTest: order.isTest,
+});
+
+export const dashboardView = (dashboard: Dashboard) => ({
+  id: dashboard.id,
+  name: dashboard.name,
+  createdAt: dashboard.createdAt.toISOString(),
+});
+
+/** A token as listed: never its hash, and the plain value no longer exists. */
+export const tokenView = (token: ApiToken) => ({
+  id: token.id,
+  name: token.name ?? null,
+  createdAt: token.createdAt.toISOString(),
+  revokedAt: token.revokedAt?.toISOString() ?? null,
+});

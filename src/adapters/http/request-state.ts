@@ -1,0 +1,13 @@
+import type { Principal } from '../../application/authenticate-token';
+
+/** What the middleware leaves on `ctx.state` for the ones after it. */
+export interface RequestState {
+  requestId: string;
+  /** Set by the authentication middleware on the public API. */
+  principal?: Principal;
+}
+
+export const principalOf = (state: RequestState): Principal => {
+  if (state.principal === undefined) throw new Error('route reached without authentication');
+  return state.principal;
+};

@@ -1,0 +1,6 @@
+/** The time, injected so that tests can move it. */
+export interface Clock {
+  now(): Date;
+}
+
+export const CLOCK = Symbol('Clock');

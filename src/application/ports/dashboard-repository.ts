@@ -1,0 +1,14 @@
+import type { Option } from 'fp-ts/Option';
+import type { Dashboard } from '../../domain/dashboard';
+
+/** Where dashboards live. Dashboards are never deleted. */
+export interface DashboardRepository {
+  /** Stores a new dashboard; ids are made by the service and never collide. */
+  insert(dashboard: Dashboard): Promise<void>;
+  /** The dashboard, or `none`. */
+  findById(id: string): Promise<Option<Dashboard>>;
+  /** Every dashboard, oldest first (then by id). */
+  list(): Promise<readonly Dashboard[]>;
+}
+
+export const DASHBOARD_REPOSITORY = Symbol('DashboardRepository');

@@ -1,0 +1,50 @@
+import type { Either } from 'fp-ts/Either';
+import type { Option } from 'fp-ts/Option';
+import type { DuplicateExternalId } from '../../domain/errors';
+import type { Order } from '../../domain/order';
+import type { OrderStatus } from '../../domain/order-status';
+
+export interface OrderQuery {
+  readonly status?: OrderStatus;
+  /** Inclusive lower bound on `createdAt`. */
+  readonly from?: Date;
+  /** Inclusive upper bound on `createdAt`. */
+  readonly to?: Date;
+  /** 1-based. */
+  readonly page: number;
+  readonly pageSize: number;
+}
+
+export interface OrderPage {
+  readonly orders: readonly Order[];
+  /** Every order of the dashboard that matches the filters, whatever the page. */
+  readonly total: number;
+}
+
+/**
+ * Where orders live. Every method is scoped by dashboard: an order of another dashboard is never seen.
+ * Implementations must agree on everything written here (test/contract/order-repository.contract.ts).
+ */
+export interface OrderRepository {
+  /**
+   * Stores a new order. Atomic: when an order with the same (dashboardId, externalId) exists, or is
+   * being inserted by a racing call, exactly one insert wins and the others get `DuplicateExternalId`.
+   * Never a read followed by a write.
+   */
+  insert(order: Order): Promise<Either<DuplicateExternalId, Order>>;
+
+  /** The order, or `none` when the dashboard has no order with this externalId. */
+  findByExternalId(dashboardId: string, externalId: string): Promise<Option<Order>>;
+
+  /**
+   * Replaces the stored order when its stored version is still `order.version - 1` (compare-and-set
+   * on one document). Resolves `false`, writing nothing, when another write got there first or the
+   * order is gone; the caller reads again and retries.
+   */
+  replace(order: Order): Promise<boolean>;
+
+  /** One page, newest first: `createdAt` descending, then `id` descending, so pages are stable. */
+  list(dashboardId: string, query: OrderQuery): Promise<OrderPage>;
+}
+
+export const ORDER_REPOSITORY = Symbol('OrderRepository');

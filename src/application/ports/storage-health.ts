@@ -1,0 +1,17 @@
+/** Whether the storage behind the repositories answers (used by `/readyz`). */
+export interface StorageHealth {
+  /** Resolves true when the store answered within its own short timeout; never rejects. */
+  ping(): Promise<boolean>;
+  /** Releases connections; called once, at shutdown. */
+  close(): Promise<void>;
+}
+
+export const STORAGE_HEALTH = Symbol('StorageHealth');
+
+/**
+ * Thrown by storage adapters when the store cannot be reached in time: the request answers 503 and
+ * may be retried, unlike a bug, which answers 500.
+ */
+export class StorageUnavailableError extends Error {
+  override readonly name = 'StorageUnavailableError';
+}

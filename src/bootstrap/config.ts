@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import { isLeft } from 'fp-ts/Either';
+import * as t from 'io-ts';
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../domain/order-status';
+import { LOG_LEVELS, type LogLevel } from '../adapters/logging/json-logger';
+import type { TransitionTable } from '../adapters/transitions/table-transition-policy';
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly mongodbUri?: string;
+  /** The database: MONGODB_DB, else the one in the URI, else `orders` (DECISIONS D10). */
+  readonly mongodbDb?: string;
+  readonly adminToken?: string;
+  readonly rateLimitMax: number;
+  readonly rateLimitWindowSeconds: number;
+  readonly transitions: TransitionTable;
+  readonly transitionsFile?: string;
+  readonly logLevel: LogLevel;
+  readonly bodyLimitBytes: number;
+  readonly shutdownTimeoutMs: number;
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+const intText = (name: string, min: number, max: number) =>
+  new t.Type<number, string, unknown>(
+    name,
+    (u): u is number => typeof u === 'number',
+    (u, c) =>
+      typeof u === 'string' && /^\d+$/.test(u) && Number(u) >= min && Number(u) <= max
+        ? t.success(Number(u))
+        : t.failure(u, c, `must be an integer from ${min} to ${max}`),
+    String,
+  );
+
+const text = (name: string, test: (s: string) => boolean, message: string) =>
+  new t.Type<string, string, unknown>(
+    name,
+    (u): u is string => typeof u === 'string',
+    (u, c) => (typeof u === 'string' && test(u) ? t.success(u) : t.failure(u, c, message)),
+    t.identity,
+  );
+
+/** Each variable, its codec and its default; an unset or empty variable takes the default. */
+const VARIABLES = {
+  PORT: { codec: intText('port', 0, 65535), fallback: '3000' },
+  HOST: { codec: text('host', (s) => s.length > 0, 'must not be empty'), fallback: '127.0.0.1' },
+  MONGODB_URI: {
+    codec: text('uri', (s) => /^mongodb(\+srv)?:\/\/\S+$/.test(s), 'must be a mongodb:// or mongodb+srv:// URI'),
+    fallback: undefined,
+  },
+  MONGODB_DB: {
+    codec: text('db', (s) => /^[^/\\. "$*<>:|?]{1,63}$/.test(s), 'must be a MongoDB database name (1-63 characters, none of /\\. "$*<>:|?)'),
+    fallback: undefined,
+  },
+  ADMIN_TOKEN: {
+    codec: text('secret', (s) => s.length >= 16 && s.length <= 512 && /^\S+$/.test(s), 'must be 16 to 512 characters without spaces'),
+    fallback: undefined,
+  },
+  RATE_LIMIT_MAX: { codec: intText('max', 1, 1_000_000_000), fallback: '600' },
+  RATE_LIMIT_WINDOW_SECONDS: { codec: intText('seconds', 1, 86_400), fallback: '60' },
+  ORDER_TRANSITIONS_FILE: { codec: text('path', (s) => s.length > 0, 'must be a file path'), fallback: undefined },
+  LOG_LEVEL: {
+    codec: text('level', (s) => (LOG_LEVELS as readonly string[]).includes(s), `must be one of ${LOG_LEVELS.join(', ')}`),
+    fallback: 'info',
+  },
+  BODY_LIMIT_BYTES: { codec: intText('bytes', 1024, 16 * 1024 * 1024), fallback: String(256 * 1024) },
+  SHUTDOWN_TIMEOUT_MS: { codec: intText('ms', 0, 600_000), fallback: '10000' },
+} as const;
+
+type Decoded = { -readonly [K in keyof typeof VARIABLES]: t.TypeOf<(typeof VARIABLES)[K]['codec']> | undefined };
+
+/** The configuration, or one line per problem (DECISIONS D10). Secrets never appear in a problem line. */
+export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false; problems: string[] } => {
+  const problems: string[] = [];
+  const values: Partial<Decoded> = {};
+  for (const [name, { codec, fallback }] of Object.entries(VARIABLES)) {
+    const raw = env[name] === undefined || env[name] === '' ? fallback : env[name];
+    if (raw === undefined) continue;
+    const decoded = codec.decode(raw);
+    if (isLeft(decoded)) problems.push(`${name} ${decoded.left[0]?.message ?? 'is invalid'}`);
+    else (values as Record<string, unknown>)[name] = decoded.right;
+  }
+  const transitions = values.ORDER_TRANSITIONS_FILE === undefined ? {} : readTransitions(values.ORDER_TRANSITIONS_FILE, problems);
+  if (problems.length > 0) return { ok: false, problems };
+  const v = values as Decoded;
+  return {
+    ok: true,
+    config: {
+      port: v.PORT as number,
+      host: v.HOST as string,
+      mongodbUri: v.MONGODB_URI,
+      mongodbDb: v.MONGODB_DB,
+      adminToken: v.ADMIN_TOKEN,
+      rateLimitMax: v.RATE_LIMIT_MAX as number,
+      rateLimitWindowSeconds: v.RATE_LIMIT_WINDOW_SECONDS as number,
+      transitions,
+      transitionsFile: v.ORDER_TRANSITIONS_FILE,
+      logLevel: v.LOG_LEVEL as LogLevel,
+      bodyLimitBytes: v.BODY_LIMIT_BYTES as number,
+      shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS as number,
+    },
+  };
+};
+
+/**
+ * Reads `{ "pending": ["paid"], ... }`. Unknown status names, on either side, and any other shape are
+ * problems: a typo must stop the start, not silently forbid a transition (DECISIONS D6).
+ */
+export const parseTransitionTable = (json: unknown): { table: TransitionTable; problems: string[] } => {
+  const problems: string[] = [];
+  const known = ORDER_STATUSES.join(', ');
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    return { table: {}, problems: ['must be a JSON object mapping a status to the statuses it may move to'] };
+  }
+  const table: Partial<Record<OrderStatus, OrderStatus[]>> = {};
+  for (const [from, tos] of Object.entries(json)) {
+    if (!isOrderStatus(from)) {
+      problems.push(`has unknown status "${from}" (known: ${known})`);
+      continue;
+    }
+    if (!Array.isArray(tos)) {
+      problems.push(`"${from}" must map to an array of statuses`);
+      continue;
+    }
+    for (const to of tos) {
+      if (!isOrderStatus(to)) problems.push(`"${from}" lists unknown status ${JSON.stringify(to)} (known: ${known})`);
+      else if (to === from) problems.push(`"${from}" lists itself; setting the current status is always a no-op`);
+    }
+    table[from] = tos.filter(isOrderStatus).filter((to) => to !== from);
+  }
+  return { table, problems };
+};
+
+const readTransitions = (path: string, problems: string[]): TransitionTable => {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code ?? 'not valid JSON';
+    problems.push(`ORDER_TRANSITIONS_FILE ${path} cannot be read (${reason})`);
+    return {};
+  }
+  const parsed = parseTransitionTable(json);
+  problems.push(...parsed.problems.map((p) => `ORDER_TRANSITIONS_FILE ${path} ${p}`));
+  return parsed.table;
+};

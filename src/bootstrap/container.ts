@@ -1,0 +1,42 @@
+import { container as root, type DependencyContainer } from 'tsyringe';
+import { CLOCK, type Clock } from '../application/ports/clock';
+import { DASHBOARD_REPOSITORY } from '../application/ports/dashboard-repository';
+import { ID_GENERATOR, type IdGenerator } from '../application/ports/id-generator';
+import { LOGGER, type Logger } from '../application/ports/logger';
+import { ORDER_REPOSITORY } from '../application/ports/order-repository';
+import { STORAGE_HEALTH } from '../application/ports/storage-health';
+import { TOKEN_REPOSITORY } from '../application/ports/token-repository';
+import { TOKEN_SECRETS } from '../application/ports/token-secrets';
+import { TRANSITION_POLICY } from '../domain/transition-policy';
+import { RandomIdGenerator } from '../adapters/system/random-id-generator';
+import { Sha256TokenSecrets } from '../adapters/system/sha256-token-secrets';
+import { SystemClock } from '../adapters/system/system-clock';
+import { TableTransitionPolicy, type TransitionTable } from '../adapters/transitions/table-transition-policy';
+import type { Storage } from './storage';
+
+export interface Wiring {
+  readonly storage: Storage;
+  readonly logger: Logger;
+  readonly transitions: TransitionTable;
+  /** Tests move time and fix ids; production uses the system's. */
+  readonly clock?: Clock;
+  readonly ids?: IdGenerator;
+}
+
+/**
+ * The only place that registers implementations against ports. Each call makes a child container,
+ * so several services (or tests) in one process never share state.
+ */
+export const buildContainer = (wiring: Wiring): DependencyContainer => {
+  const c = root.createChildContainer();
+  c.registerInstance(LOGGER, wiring.logger);
+  c.registerInstance(CLOCK, wiring.clock ?? new SystemClock());
+  c.registerInstance(ID_GENERATOR, wiring.ids ?? new RandomIdGenerator());
+  c.registerInstance(TOKEN_SECRETS, new Sha256TokenSecrets());
+  c.registerInstance(TRANSITION_POLICY, new TableTransitionPolicy(wiring.transitions));
+  c.registerInstance(ORDER_REPOSITORY, wiring.storage.orders);
+  c.registerInstance(DASHBOARD_REPOSITORY, wiring.storage.dashboards);
+  c.registerInstance(TOKEN_REPOSITORY, wiring.storage.tokens);
+  c.registerInstance(STORAGE_HEALTH, wiring.storage.health);
+  return c;
+};

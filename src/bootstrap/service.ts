@@ -1,0 +1,66 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Clock } from '../application/ports/clock';
+import type { IdGenerator } from '../application/ports/id-generator';
+import type { Logger } from '../application/ports/logger';
+import { createHttpApp } from '../adapters/http/app';
+import { JsonLogger } from '../adapters/logging/json-logger';
+import type { Config } from './config';
+import { buildContainer } from './container';
+import { openStorage } from './open-storage';
+import type { Storage } from './storage';
+
+export interface RunningService {
+  readonly server: Server;
+  /** `http://host:port`, with the port actually bound (PORT=0 picks a free one). */
+  readonly url: string;
+  readonly storage: Storage;
+  /** Stops accepting connections, lets requests in flight finish, then closes storage. */
+  stop(): Promise<void>;
+}
+
+export interface ServiceOverrides {
+  readonly logger?: Logger;
+  readonly clock?: Clock;
+  readonly ids?: IdGenerator;
+  readonly storage?: Storage;
+}
+
+/** Starts the HTTP service on `config.host:config.port`. */
+export const startService = async (config: Config, overrides: ServiceOverrides = {}): Promise<RunningService> => {
+  const logger = overrides.logger ?? new JsonLogger(config.logLevel);
+  const storage = overrides.storage ?? (await openStorage(config, logger));
+  logger.info(`orders service starting on the ${storage.description}`, {
+    transitionsFile: config.transitionsFile ?? '(none: every status change is refused)',
+  });
+  const container = buildContainer({
+    storage,
+    logger,
+    transitions: config.transitions,
+    clock: overrides.clock,
+    ids: overrides.ids,
+  });
+  const { app } = createHttpApp(container, { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken });
+  const server = app.listen(config.port, config.host);
+  server.requestTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  logger.info('listening', { url });
+
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> =>
+    (stopping ??= (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
+      await closed;
+      clearTimeout(timer);
+      await storage.health.close();
+      logger.info('stopped');
+    })());
+  return { server, url, storage, stop };
+};

@@ -1,0 +1,19 @@
+/** An account: the owner of orders and of the API tokens that reach them. */
+export interface Dashboard {
+  readonly id: string;
+  readonly name: string;
+  readonly createdAt: Date;
+}
+
+/**
+ * An API token as stored: only the SHA-256 hash of the secret is kept; the plain token is shown once,
+ * when it is made (DECISIONS D8).
+ */
+export interface ApiToken {
+  readonly id: string;
+  readonly dashboardId: string;
+  readonly name?: string;
+  readonly hash: string;
+  readonly createdAt: Date;
+  readonly revokedAt?: Date;
+}

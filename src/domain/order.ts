@@ -1,0 +1,128 @@
+import * as E from 'fp-ts/Either';
+import { invalidTransition, type InvalidTransition } from './errors';
+import { amountsWithDefaults, type Amounts, type AmountsInput, type Cents } from './money';
+import { dateFieldOf, type OrderStatus, type StatusDateField } from './order-status';
+import type { TransitionPolicy } from './transition-policy';
+
+/** A free-form JSON object (customer, fees, metadata, trackingExtras): its inner fields are not specified. */
+export type JsonObject = { readonly [key: string]: JsonValue };
+export type JsonValue = string | number | boolean | null | JsonObject | readonly JsonValue[];
+
+export interface Product {
+  readonly externalId?: string;
+  readonly sku?: string;
+  readonly name: string;
+  readonly quantity: number;
+  readonly unitPriceCents: Cents;
+}
+
+export interface Tracking {
+  readonly utmSource: string;
+  readonly utmMedium: string;
+  readonly utmCampaign: string;
+}
+
+export interface Order {
+  /** Made by the service: opaque and unguessable. */
+  readonly id: string;
+  readonly dashboardId: string;
+  /** The caller's identifier, unique within the dashboard. */
+  readonly externalId: string;
+  readonly platform: string;
+  readonly paymentMethod: string;
+  readonly status: OrderStatus;
+  readonly isTest: boolean;
+  readonly createdAt: Date;
+  readonly paidAt?: Date;
+  readonly refundedAt?: Date;
+  readonly chargedbackAt?: Date;
+  readonly amounts: Amounts;
+  readonly products: readonly Product[];
+  readonly tracking: Tracking;
+  readonly customer?: JsonObject;
+  readonly fees?: JsonObject;
+  readonly metadata?: JsonObject;
+  readonly trackingExtras?: JsonObject;
+  /** Starts at 1 and grows by one with every stored change: the basis of optimistic concurrency. */
+  readonly version: number;
+  readonly updatedAt: Date;
+}
+
+/** What a caller sends to create an order, already validated at the edge. */
+export interface NewOrder {
+  readonly externalId: string;
+  readonly platform: string;
+  readonly paymentMethod: string;
+  readonly status: OrderStatus;
+  readonly isTest: boolean;
+  readonly createdAt: Date;
+  readonly paidAt?: Date;
+  readonly refundedAt?: Date;
+  readonly chargedbackAt?: Date;
+  readonly amounts: AmountsInput;
+  readonly products: readonly Product[];
+  readonly tracking: Tracking;
+  readonly customer?: JsonObject;
+  readonly fees?: JsonObject;
+  readonly metadata?: JsonObject;
+  readonly trackingExtras?: JsonObject;
+}
+
+/** The fields a PATCH may change (DECISIONS D6). */
+export interface OrderChanges {
+  readonly status?: OrderStatus;
+  readonly paidAt?: Date;
+  readonly refundedAt?: Date;
+  readonly chargedbackAt?: Date;
+  readonly metadata?: JsonObject;
+}
+
+/**
+ * Builds a new order. A status that has a date of its own gets `createdAt` for that date when the
+ * caller sent none (DECISIONS D4).
+ */
+export const createOrder = (input: NewOrder, ids: { id: string; dashboardId: string }, now: Date): Order => {
+  const { amounts, ...rest } = input;
+  const order: Order = {
+    ...rest,
+    id: ids.id,
+    dashboardId: ids.dashboardId,
+    amounts: amountsWithDefaults(amounts),
+    version: 1,
+    updatedAt: now,
+  };
+  return withStatusDate(order, input.createdAt);
+};
+
+/**
+ * Applies a PATCH. Setting the status the order already has is a no-op for the status; any other
+ * status change must be allowed by the policy. The changed order has the next version.
+ */
+export const changeOrder = (
+  order: Order,
+  changes: OrderChanges,
+  policy: TransitionPolicy,
+  now: Date,
+): E.Either<InvalidTransition, Order> => {
+  const to = changes.status;
+  if (to !== undefined && to !== order.status && !policy.allows(order.status, to)) {
+    return E.left(invalidTransition(order.status, to));
+  }
+  const changed: Order = {
+    ...order,
+    ...definedOnly(changes),
+    version: order.version + 1,
+    updatedAt: now,
+  };
+  return E.right(withStatusDate(changed, now));
+};
+
+/** A status with a date of its own keeps the date it has, or else gets `fallback`. */
+const withStatusDate = (order: Order, fallback: Date): Order => {
+  const field: StatusDateField | undefined = dateFieldOf(order.status);
+  if (field === undefined || order[field] !== undefined) return order;
+  return { ...order, [field]: fallback };
+};
+
+const definedOnly = <T extends object>(value: T): Partial<T> =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
