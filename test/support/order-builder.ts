@@ -1,0 +1,96 @@
+import type { NewOrder, Order } from '../../src/domain/order';
+import type { OrderStatus } from '../../src/domain/order-status';
+
+let sequence = 0;
+
+/** A domain order with fixed values; each build gets a fresh id unless one is given. */
+export class OrderBuilder {
+  private props: Order;
+
+  constructor() {
+    sequence += 1;
+    const createdAt = new Date('2026-01-02T03:04:05.000Z');
+    this.props = {
+      id: `ord_test${String(sequence).padStart(6, '0')}`,
+      dashboardId: 'dsh_a',
+      externalId: `ext-${sequence}`,
+      platform: 'shopify',
+      paymentMethod: 'credit_card',
+      status: 'pending',
+      isTest: false,
+      createdAt,
+      amounts: {
+        currency: 'BRL',
+        grossCents: 10_000,
+        netToSellerCents: 9_000,
+        discountCents: 0,
+        shippingCents: 0,
+        taxesCents: 0,
+        totalFeesCents: 1_000,
+      },
+      products: [{ externalId: 'p-1', sku: 'SKU-1', name: 'T-shirt', quantity: 2, unitPriceCents: 5_000 }],
+      tracking: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'black-friday' },
+      version: 1,
+      updatedAt: createdAt,
+    };
+  }
+
+  with(changes: Partial<Order>): this {
+    this.props = { ...this.props, ...changes };
+    return this;
+  }
+
+  inDashboard(dashboardId: string): this {
+    return this.with({ dashboardId });
+  }
+
+  withExternalId(externalId: string): this {
+    return this.with({ externalId });
+  }
+
+  createdAt(iso: string): this {
+    return this.with({ createdAt: new Date(iso) });
+  }
+
+  withStatus(status: OrderStatus): this {
+    return this.with({ status });
+  }
+
+  paid(at = '2026-01-02T03:10:00.000Z'): this {
+    return this.with({ status: 'paid', paidAt: new Date(at) });
+  }
+
+  build(): Order {
+    return structuredClone(this.props);
+  }
+}
+
+export const anOrder = (): OrderBuilder => new OrderBuilder();
+
+/** A creation input as the use case receives it, after decoding. */
+export const aNewOrder = (changes: Partial<NewOrder> = {}): NewOrder => ({
+  externalId: 'order-1',
+  platform: 'shopify',
+  paymentMethod: 'credit_card',
+  status: 'pending',
+  isTest: false,
+  createdAt: new Date('2026-01-02T03:04:05.000Z'),
+  amounts: { currency: 'BRL', grossCents: 10_000, netToSellerCents: 9_000 },
+  products: [{ name: 'T-shirt', quantity: 2, unitPriceCents: 5_000 }],
+  tracking: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'black-friday' },
+  ...changes,
+});
+
+/** The minimal JSON creation payload of the specification, as a client sends it. */
+export const anOrderPayload = (changes: Record<string, unknown> = {}): Record<string, unknown> => ({
+  externalId: 'order-1',
+  platform: 'shopify',
+  paymentMethod: 'credit_card',
+  status: 'pending',
+  createdAt: '2026-01-02T03:04:05Z',
+  isTest: false,
+  amounts: { currency: 'BRL', grossCents: 10_000, netToSellerCents: 9_000 },
+  products: [{ externalId: 'p-1', sku: 'SKU-1', name: 'T-shirt', quantity: 2, unitPriceCents: 5_000 }],
+  tracking: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'black-friday' },
+  ...changes,
+});

@@ -1,0 +1,17 @@
+import type { Config } from '../../src/bootstrap/config';
+
+export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+/** A configuration for in-process services: a free port, no logs, an admin token. */
+export const testConfig = (changes: Partial<Config> = {}): Config => ({
+  port: 0,
+  host: '127.0.0.1',
+  adminToken: TEST_ADMIN_TOKEN,
+  rateLimitMax: 600,
+  rateLimitWindowSeconds: 60,
+  transitions: {},
+  logLevel: 'silent',
+  bodyLimitBytes: 256 * 1024,
+  shutdownTimeoutMs: 2_000,
+  ...changes,
+});
