@@ -1,0 +1,83 @@
+import { expect } from 'chai';
+import { createHash } from 'node:crypto';
+import { runCli } from '../../src/bootstrap/cli';
+import { inMemoryStorage, type Storage } from '../../src/bootstrap/storage';
+
+/** Runs the CLI over `storage` and keeps what it printed. */
+const cli = async (argv: string[], storage: Storage) => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, {}, { out: (l) => out.push(l), err: (l) => err.push(l) }, storage);
+  return { code, out: out.join('\n'), err: err.join('\n'), json: () => JSON.parse(out.join('\n')) };
+};
+
+/** The embedded store, marked persistent so that the commands themselves can be exercised. */
+const persistentMemory = (): Storage => ({ ...inMemoryStorage(), persistent: true });
+
+describe('orders-cli', () => {
+  it('creates and lists dashboards', async () => {
+    const storage = persistentMemory();
+    const created = await cli(['dashboards', 'create', '--name', 'Shop'], storage);
+    expect(created.code).to.equal(0);
+    const dashboard = created.json().dashboard;
+    expect(dashboard.name).to.equal('Shop');
+    expect(dashboard.id).to.match(/^dsh_/);
+    const listed = await cli(['dashboards', 'list'], storage);
+    expect(listed.json()).to.deep.equal({ dashboards: [dashboard] });
+  });
+
+  it('issues a token shown once, stores only its hash, lists and revokes it', async () => {
+    const storage = persistentMemory();
+    const dashboardId = (await cli(['dashboards', 'create', '--name', 'Shop'], storage)).json().dashboard.id;
+    const issued = (await cli(['tokens', 'create', '--dashboard', dashboardId, '--name', 'checkout'], storage)).json().token;
+    expect(issued.token).to.match(/^ok_live_[0-9A-Za-z]{43}$/);
+    expect(issued.dashboardId).to.equal(dashboardId);
+
+    const stored = await storage.tokens.listByDashboard(dashboardId);
+    expect(stored).to.have.length(1);
+    expect(stored[0]?.hash).to.equal(createHash('sha256').update(issued.token).digest('hex'));
+    expect(JSON.stringify(stored)).not.to.include(issued.token);
+
+    const listed = await cli(['tokens', 'list', '--dashboard', dashboardId], storage);
+    expect(listed.out).not.to.include(issued.token);
+    expect(listed.json().tokens).to.deep.equal([{ id: issued.id, name: 'checkout', createdAt: issued.createdAt, revokedAt: null }]);
+
+    const revoked = await cli(['tokens', 'revoke', issued.id], storage);
+    expect(revoked.code).to.equal(0);
+    expect(revoked.json().token.revokedAt).to.be.a('string');
+    const again = await cli(['tokens', 'revoke', issued.id], storage);
+    expect(again.json().token.revokedAt).to.equal(revoked.json().token.revokedAt);
+  });
+
+  it('answers 1 for an unknown dashboard or token', async () => {
+    const storage = persistentMemory();
+    const token = await cli(['tokens', 'create', '--dashboard', 'dsh_missing'], storage);
+    expect(token.code).to.equal(1);
+    expect(token.err).to.include('no dashboard dsh_missing');
+    const revoke = await cli(['tokens', 'revoke', 'tok_missing'], storage);
+    expect(revoke.code).to.equal(1);
+    expect(revoke.err).to.include('no token tok_missing');
+  });
+
+  it('answers 2 with the usage for bad usage', async () => {
+    const storage = persistentMemory();
+    for (const argv of [[], ['dashboards'], ['dashboards', 'create'], ['tokens', 'revoke'], ['dashboards', 'list', 'extra'], ['dashboards', 'create', '--nme', 'x']]) {
+      const result = await cli(argv, storage);
+      expect(result.code, argv.join(' ')).to.equal(2);
+      expect(result.err).to.include('usage: orders-cli');
+    }
+  });
+
+  it('refuses the embedded store, which would forget everything at exit', async () => {
+    const result = await cli(['dashboards', 'create', '--name', 'Shop'], inMemoryStorage());
+    expect(result.code).to.equal(1);
+    expect(result.err).to.include('MONGODB_URI');
+  });
+
+  it('refuses a bad configuration before touching a store', async () => {
+    const err: string[] = [];
+    const code = await runCli(['dashboards', 'list'], { MONGODB_URI: 'http://nope' }, { out: () => {}, err: (l) => err.push(l) });
+    expect(code).to.equal(1);
+    expect(err.join('\n')).to.include('MONGODB_URI');
+  });
+});
