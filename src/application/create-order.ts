@@ -1,4 +1,5 @@
-import type { Either } from 'fp-ts/Either';
+import * as E from 'fp-ts/Either';
+import * as O from 'fp-ts/Option';
 import { inject, injectable } from 'tsyringe';
 import type { DuplicateExternalId } from '../domain/errors';
 import { createOrder, type NewOrder, type Order } from '../domain/order';
@@ -14,9 +15,17 @@ export class CreateOrder {
     @inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** Records a new order in the dashboard; the repository's unique insert settles duplicates. */
-  execute(dashboardId: string, input: NewOrder): Promise<Either<DuplicateExternalId, Order>> {
-    const order = createOrder(input, { id: this.ids.next('ord'), dashboardId }, this.clock.now());
-    return this.orders.insert(order);
+  /**
+   * Records a new order in the dashboard; the repository's unique insert settles duplicates.
+   * `reservedId`, given under an Idempotency-Key, becomes the order's id: when the insert finds the
+   * externalId taken by an order with that very id, it is this request's own earlier attempt (the
+   * process died before the response was stored), and that order is the answer.
+   */
+  async execute(dashboardId: string, input: NewOrder, reservedId?: string): Promise<E.Either<DuplicateExternalId, Order>> {
+    const order = createOrder(input, { id: reservedId ?? this.ids.next('ord'), dashboardId }, this.clock.now());
+    const inserted = await this.orders.insert(order);
+    if (E.isRight(inserted) || reservedId === undefined) return inserted;
+    const existing = await this.orders.findByExternalId(dashboardId, input.externalId);
+    return O.isSome(existing) && existing.value.id === reservedId ? E.right(existing.value) : inserted;
   }
 }

@@ -22,8 +22,11 @@ export const ERROR_TABLE: Readonly<Record<HttpError['_tag'], ErrorRow>> = {
   MethodNotAllowed: { status: 405, code: 'METHOD_NOT_ALLOWED', title: 'Method not allowed' },
   DuplicateExternalId: { status: 409, code: 'DUPLICATE_EXTERNAL_ID', title: 'Duplicate externalId' },
   InvalidTransition: { status: 409, code: 'INVALID_TRANSITION', title: 'Invalid transition' },
+  IdempotencyKeyInProgress: { status: 409, code: 'IDEMPOTENCY_KEY_IN_PROGRESS', title: 'Idempotency key in progress' },
   PayloadTooLarge: { status: 413, code: 'PAYLOAD_TOO_LARGE', title: 'Payload too large' },
   UnsupportedMediaType: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', title: 'Unsupported media type' },
+  IdempotencyKeyReused: { status: 422, code: 'IDEMPOTENCY_KEY_REUSED', title: 'Idempotency key reused' },
+  RateLimitExceeded: { status: 429, code: 'RATE_LIMIT_EXCEEDED', title: 'Rate limit exceeded' },
   InternalError: { status: 500, code: 'INTERNAL_ERROR', title: 'Internal error' },
   ServiceUnavailable: { status: 503, code: 'SERVICE_UNAVAILABLE', title: 'Service unavailable' },
 };
@@ -53,6 +56,12 @@ export const detailOf = (error: HttpError): string => {
       return 'An order with this externalId already exists in this dashboard';
     case 'InvalidTransition':
       return `The transition policy does not allow ${error.from} -> ${error.to}`;
+    case 'IdempotencyKeyInProgress':
+      return 'A request with this Idempotency-Key is still being executed; retry later';
+    case 'IdempotencyKeyReused':
+      return 'This Idempotency-Key was used for a different request';
+    case 'RateLimitExceeded':
+      return 'Too many requests for this token; retry after the window resets';
     case 'PayloadTooLarge':
       return `The body is larger than ${error.limitBytes} bytes`;
     case 'UnsupportedMediaType':

@@ -32,6 +32,10 @@ export const renderProblem = (ctx: Context, error: HttpError): void => {
     case 'ServiceUnavailable':
       ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       break;
+    case 'IdempotencyKeyInProgress':
+    case 'RateLimitExceeded':
+      ctx.set('Retry-After', String(error.retryAfterSeconds));
+      break;
     default:
       break;
   }

@@ -5,6 +5,8 @@ export interface RequestState {
   requestId: string;
   /** Set by the authentication middleware on the public API. */
   principal?: Principal;
+  /** Set under an Idempotency-Key: the id a resource created by this request must take. */
+  reservedId?: string;
 }
 
 export const principalOf = (state: RequestState): Principal => {

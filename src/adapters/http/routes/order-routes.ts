@@ -32,7 +32,7 @@ const orderLocation = (externalId: string): string => `${ORDERS_PATH}/${encodeUR
 export const registerOrderRoutes = (router: Router, deps: OrderRouteDeps): void => {
   router.post(ORDERS_PATH, ...deps.guards, ...deps.writeGuards, async (ctx) => {
     const body = decodeOrThrow(CreateOrderBody, ctx.request.body);
-    const result = await deps.createOrder.execute(principalOf(ctx.state).dashboardId, body);
+    const result = await deps.createOrder.execute(principalOf(ctx.state).dashboardId, body, ctx.state.reservedId);
     if (E.isLeft(result)) throw new ProblemError(result.left);
     ctx.status = 201;
     ctx.set('Location', orderLocation(result.right.externalId));

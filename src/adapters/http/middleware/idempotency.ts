@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import type { Context, Middleware } from 'koa';
+import type { IdempotencyGate } from '../../../application/idempotency-gate';
+import type { StoredResponse } from '../../../application/ports/idempotency-store';
+import { ProblemError, validationFailed } from '../http-errors';
+import { renderProblem } from '../problem';
+import { principalOf } from '../request-state';
+
+const VISIBLE_ASCII = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * The key of an Idempotency-Key header: 1–255 visible ASCII characters, or the same as a
+ * structured-field string (`"abc"` means `abc`). Undefined when the header is not a valid key.
+ */
+export const parseIdempotencyKey = (header: string): string | undefined => {
+  const quoted = /^"((?:[^"\\]|\\["\\])*)"$/.exec(header);
+  const key = quoted?.[1] === undefined ? header : quoted[1].replace(/\\(["\\])/g, '$1');
+  return VISIBLE_ASCII.test(key) ? key : undefined;
+};
+
+/** JSON with object keys sorted, so that key order in a body does not change its fingerprint. */
+const canonicalJson = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+};
+
+/** The fingerprint stored with a key: method, path and the parsed body (DECISIONS D7). */
+export const requestFingerprint = (method: string, path: string, body: unknown): string =>
+  createHash('sha256').update(`${method}\n${path}\n${canonicalJson(body)}`).digest('hex');
+
+/** Statuses whose response is not stored: nothing was executed, or a retry must finish the work. */
+const isStored = (status: number): boolean => status < 500 && ![400, 401, 413, 415, 429].includes(status);
+
+/** The headers a replay must repeat. */
+const REPLAYED_HEADERS = ['location'] as const;
+
+const snapshot = (ctx: Context): StoredResponse => ({
+  status: ctx.status,
+  headers: Object.fromEntries(
+    REPLAYED_HEADERS.flatMap((name) => (ctx.response.get(name) === '' ? [] : [[name, ctx.response.get(name)]])),
+  ),
+  body: ctx.body,
+});
+
+/**
+ * Idempotency-Key on the writes (DECISIONS D7), after authentication, rate limiting and body parsing.
+ * The route reads `ctx.state.reservedId` to give a created resource the id reserved with the key, which
+ * is how a retry after a crash recognises its own earlier write.
+ */
+export const idempotency =
+  (gate: IdempotencyGate): Middleware =>
+  async (ctx, next) => {
+    const header = ctx.get('Idempotency-Key');
+    if (header === '') return next();
+    const key = parseIdempotencyKey(header);
+    if (key === undefined) {
+      throw validationFailed([
+        { path: 'header.Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters, optionally in double quotes' },
+      ]);
+    }
+    const scope = { dashboardId: principalOf(ctx.state).dashboardId, key };
+    const admission = await gate.admit(scope, requestFingerprint(ctx.method, ctx.path, ctx.request.body));
+    switch (admission.kind) {
+      case 'reused':
+        throw new ProblemError({ _tag: 'IdempotencyKeyReused' });
+      case 'in-progress':
+        throw new ProblemError({ _tag: 'IdempotencyKeyInProgress', retryAfterSeconds: admission.retryAfterSeconds });
+      case 'replay': {
+        const { response } = admission;
+        ctx.status = response.status;
+        for (const [name, value] of Object.entries(response.headers)) ctx.set(name, value);
+        ctx.body = response.body;
+        if (response.status >= 400) ctx.type = 'application/problem+json';
+        ctx.set('Idempotent-Replayed', 'true');
+        return;
+      }
+      case 'execute':
+        break;
+    }
+    const { claim } = admission;
+    ctx.state.reservedId = claim.reservedId;
+    try {
+      await next();
+    } catch (err) {
+      if (!(err instanceof ProblemError)) {
+        await gate.release(scope, claim).catch(() => undefined);
+        throw err;
+      }
+      renderProblem(ctx, err.error);
+    }
+    if (isStored(ctx.status)) await gate.complete(scope, claim, snapshot(ctx));
+    else await gate.release(scope, claim);
+  };

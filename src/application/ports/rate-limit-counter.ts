@@ -1,0 +1,21 @@
+export interface WindowCount {
+  /** Requests counted in the window so far, this one included. */
+  readonly count: number;
+  /** When the window ends and counting starts again from zero. */
+  readonly resetAt: Date;
+}
+
+/**
+ * Fixed-window request counters, shared by every instance that uses the same store (DECISIONS D9).
+ * Implementations must agree (test/contract/rate-limit-counter.contract.ts).
+ */
+export interface RateLimitCounter {
+  /**
+   * Counts one request of `subject` in the window of `windowMs` that contains `now` (windows start at
+   * multiples of `windowMs` since the epoch). Atomic: parallel hits never lose an increment, and each
+   * sees a distinct count. One round trip to the store.
+   */
+  hit(subject: string, windowMs: number, now: Date): Promise<WindowCount>;
+}
+
+export const RATE_LIMIT_COUNTER = Symbol('RateLimitCounter');

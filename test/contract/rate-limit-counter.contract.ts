@@ -1,0 +1,40 @@
+import { expect } from 'chai';
+import type { RateLimitCounter } from '../../src/application/ports/rate-limit-counter';
+
+const WINDOW_MS = 60_000;
+const T0 = new Date('2026-03-01T12:00:00.000Z');
+const at = (ms: number): Date => new Date(T0.getTime() + ms);
+
+/** What every RateLimitCounter must do (src/application/ports/rate-limit-counter.ts). */
+export const rateLimitCounterContract = (adapterName: string, factory: () => Promise<RateLimitCounter>): void => {
+  describe(`RateLimitCounter contract: ${adapterName}`, () => {
+    let counter: RateLimitCounter;
+
+    beforeEach(async () => {
+      counter = await factory();
+    });
+
+    it('counts hits in a window and says when it resets', async () => {
+      expect(await counter.hit('tok_a', WINDOW_MS, at(1_000))).to.deep.equal({ count: 1, resetAt: at(WINDOW_MS) });
+      expect(await counter.hit('tok_a', WINDOW_MS, at(59_999))).to.deep.equal({ count: 2, resetAt: at(WINDOW_MS) });
+    });
+
+    it('starts again from zero in the next window', async () => {
+      await counter.hit('tok_a', WINDOW_MS, at(0));
+      await counter.hit('tok_a', WINDOW_MS, at(1));
+      expect(await counter.hit('tok_a', WINDOW_MS, at(WINDOW_MS))).to.deep.equal({ count: 1, resetAt: at(2 * WINDOW_MS) });
+    });
+
+    it('keeps subjects apart', async () => {
+      await counter.hit('tok_a', WINDOW_MS, at(0));
+      expect((await counter.hit('tok_b', WINDOW_MS, at(0))).count).to.equal(1);
+    });
+
+    it('loses no increment under parallel hits, and each hit sees a distinct count', async () => {
+      const results = await Promise.all(Array.from({ length: 50 }, () => counter.hit('tok_a', WINDOW_MS, at(5))));
+      const counts = results.map((r) => r.count).sort((a, b) => a - b);
+      expect(counts).to.deep.equal(Array.from({ length: 50 }, (_, i) => i + 1));
+      expect((await counter.hit('tok_a', WINDOW_MS, at(6))).count).to.equal(51);
+    });
+  });
+};
