@@ -1,0 +1,385 @@
+import { readFileSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { expect } from 'chai';
+import { isRight } from 'fp-ts/Either';
+import { createHttpApp } from '../../src/adapters/http/app';
+import { CreateOrderBody, UpdateOrderBody } from '../../src/adapters/http/codecs/order-codecs';
+import { openApiDocument } from '../../src/adapters/http/openapi';
+import { HTTP_METHODS, type OperationObject, type Reference, type ResponseObject } from '../../src/adapters/http/openapi/types';
+import { JsonLogger } from '../../src/adapters/logging/json-logger';
+import { buildContainer } from '../../src/bootstrap/container';
+import { inMemoryStorage } from '../../src/bootstrap/storage';
+import { anOrderPayload } from '../support/order-builder';
+import { TestApi, type ApiResponse } from '../support/test-api';
+
+const doc = openApiDocument;
+const BASE = 'https://orders.test/openapi.json';
+
+const escapePointer = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** The node a local `$ref` names, or undefined. */
+const resolveRef = (ref: string): unknown => {
+  if (!ref.startsWith('#/')) return undefined;
+  return ref
+    .slice(2)
+    .split('/')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>(
+      (node, key) =>
+        node !== null && typeof node === 'object' && Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined,
+      doc,
+    );
+};
+
+/** The object itself, or the one its `$ref` names. */
+const deref = <T extends object>(node: T): Exclude<T, Reference> =>
+  ('$ref' in node && typeof node.$ref === 'string' ? resolveRef(node.$ref) : node) as Exclude<T, Reference>;
+
+const collectRefs = (node: unknown, out: string[] = []): string[] => {
+  if (Array.isArray(node)) node.forEach((item) => collectRefs(item, out));
+  else if (node !== null && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') out.push(value);
+      else collectRefs(value, out);
+    }
+  }
+  return out;
+};
+
+const documentedOperations = (): string[] =>
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    HTTP_METHODS.filter((method) => item[method] !== undefined).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+
+const operation = (path: string, method: string): OperationObject => {
+  const found = doc.paths[path]?.[method.toLowerCase() as (typeof HTTP_METHODS)[number]];
+  if (found === undefined) throw new Error(`${method} ${path} is not documented`);
+  return found;
+};
+
+const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, allowUnionTypes: true });
+addFormats(ajv);
+// The document's own members are not schema keywords; the schemas inside them are reached by pointer.
+ajv.addVocabulary(['openapi', 'info', 'tags', 'paths', 'components']);
+ajv.addSchema({ ...JSON.parse(JSON.stringify(doc)), $id: BASE });
+
+/** A validator for the schema at `pointer` in the document; its `$ref`s resolve against the document. */
+const validatorAt = (pointer: string) => ajv.compile({ $ref: `${BASE}${pointer}` });
+const validatesAgainst = (pointer: string, value: unknown): string | undefined => {
+  const validate = validatorAt(pointer);
+  return validate(value) ? undefined : ajv.errorsText(validate.errors);
+};
+
+describe('OpenAPI document', () => {
+  describe('routes', () => {
+    it('documents exactly the routes the router registers', () => {
+      const container = buildContainer({ storage: inMemoryStorage(), logger: new JsonLogger('silent'), transitions: {} });
+      const { router } = createHttpApp(container, { bodyLimitBytes: 1024, adminToken: 'x' });
+      const routed = router.stack
+        .filter((layer) => layer.methods.length > 0)
+        .flatMap((layer) => {
+          expect(layer.path, 'route paths are strings').to.be.a('string');
+          const path = String(layer.path).replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+          return layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${path}`);
+        });
+      expect(routed).to.have.length.greaterThan(10);
+      expect(new Set(routed).size, 'no route is registered twice').to.equal(routed.length);
+      expect([...routed].sort()).to.deep.equal(documentedOperations().sort());
+    });
+
+    it('declares every path parameter of every path, and no other', () => {
+      for (const [path, item] of Object.entries(doc.paths)) {
+        const inTemplate = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
+        for (const method of HTTP_METHODS) {
+          const op = item[method];
+          if (op === undefined) continue;
+          const declared = [...(item.parameters ?? []), ...(op.parameters ?? [])]
+            .map((p) => deref(p))
+            .filter((p) => p.in === 'path')
+            .map((p) => p.name)
+            .sort();
+          expect(declared, `${method} ${path}`).to.deep.equal(inTemplate);
+        }
+      }
+    });
+
+    it('gives every operation a unique operationId, and X-Request-Id on every response', () => {
+      const ops = Object.values(doc.paths).flatMap((item) => HTTP_METHODS.flatMap((m) => (item[m] ? [item[m]!] : [])));
+      expect(new Set(ops.map((op) => op.operationId)).size).to.equal(ops.length);
+      for (const op of ops) {
+        for (const [status, response] of Object.entries(op.responses)) {
+          expect(deref(response).headers, `${op.operationId} ${status}`).to.have.property('X-Request-Id');
+        }
+      }
+    });
+  });
+
+  describe('references', () => {
+    it('resolves every $ref to an existing component', () => {
+      const refs = collectRefs(doc);
+      expect(refs).to.have.length.greaterThan(50);
+      for (const ref of refs) {
+        expect(ref, ref).to.match(/^#\/components\//);
+        expect(resolveRef(ref), ref).to.be.an('object');
+      }
+    });
+
+    it('carries the version of package.json', () => {
+      const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+      expect(doc.info.version).to.equal(pkg.version);
+    });
+  });
+
+  describe('request schemas agree with the codecs', () => {
+    const createPointer = '#/components/schemas/CreateOrderRequest';
+    const updatePointer = '#/components/schemas/UpdateOrderRequest';
+    const products = (n: number) => Array.from({ length: n }, () => ({ name: 'x', quantity: 1, unitPriceCents: 1 }));
+    const nested = (levels: number): Record<string, unknown> => (levels === 1 ? { leaf: 'x' } : { a: nested(levels - 1) });
+    const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
+    const amounts = (changes: Record<string, unknown>) => ({ amounts: { currency: 'BRL', grossCents: 1, netToSellerCents: 1, ...changes } });
+    const withoutField = (field: string) => {
+      const payload = anOrderPayload();
+      delete payload[field];
+      return payload;
+    };
+
+    const createCases: [string, unknown, boolean][] = [
+      ['the minimal payload of the builder', anOrderPayload(), true],
+      [
+        'every optional field',
+        anOrderPayload({
+          status: 'paid',
+          paidAt: '2026-01-02T03:05:00.123456789+05:30',
+          refundedAt: '2024-02-29T00:00:00Z',
+          chargedbackAt: '2026-01-02T03:05:00-03:00',
+          customer: { email: 'a@example.com', tags: ['vip', null, 1.5, true] },
+          fees: {},
+          metadata: nested(5),
+          trackingExtras: { a: [[[[1]]]] },
+          ...amounts({ discountCents: 0, shippingCents: 10 ** 13, taxesCents: 1, totalFeesCents: 2 }),
+          products: [{ name: '🙂'.repeat(255), quantity: 1_000_000, unitPriceCents: 0 }],
+        }),
+        true,
+      ],
+      ['500 products', anOrderPayload({ products: products(500) }), true],
+      ['50 keys of metadata', anOrderPayload({ metadata: keys(50) }), true],
+      ['a missing externalId', withoutField('externalId'), false],
+      ['a missing tracking', withoutField('tracking'), false],
+      ['an unknown field', anOrderPayload({ coupon: 'X' }), false],
+      ['an unknown field in amounts', anOrderPayload(amounts({ vat: 1 })), false],
+      ['an unknown field in a product', anOrderPayload({ products: [{ ...products(1)[0], color: 'red' }] }), false],
+      ['negative cents', anOrderPayload(amounts({ grossCents: -1 })), false],
+      ['cents above 10^13', anOrderPayload(amounts({ grossCents: 10 ** 13 + 1 })), false],
+      ['fractional cents', anOrderPayload(amounts({ grossCents: 1.5 })), false],
+      ['cents as a string', anOrderPayload(amounts({ grossCents: '100' })), false],
+      ['a lowercase currency', anOrderPayload(amounts({ currency: 'brl' })), false],
+      ['a four-letter currency', anOrderPayload(amounts({ currency: 'BRLX' })), false],
+      ['quantity 0', anOrderPayload({ products: [{ name: 'x', quantity: 0, unitPriceCents: 1 }] }), false],
+      ['quantity above a million', anOrderPayload({ products: [{ name: 'x', quantity: 1_000_001, unitPriceCents: 1 }] }), false],
+      ['no products', anOrderPayload({ products: [] }), false],
+      ['501 products', anOrderPayload({ products: products(501) }), false],
+      ['an empty externalId', anOrderPayload({ externalId: '' }), false],
+      ['an externalId of 256 characters', anOrderPayload({ externalId: 'x'.repeat(256) }), false],
+      ['a date without timezone', anOrderPayload({ createdAt: '2026-01-02T03:04:05' }), false],
+      ['a date that does not exist', anOrderPayload({ createdAt: '2026-02-30T00:00:00Z' }), false],
+      ['a date with a space for T', anOrderPayload({ createdAt: '2026-01-02 03:04:05Z' }), false],
+      ['hour 24', anOrderPayload({ createdAt: '2026-01-02T24:00:00Z' }), false],
+      ['a leap second', anOrderPayload({ createdAt: '2026-06-30T23:59:60Z' }), false],
+      ['a lowercase z', anOrderPayload({ createdAt: '2026-01-02T03:04:05z' }), false],
+      ['ten fraction digits', anOrderPayload({ createdAt: '2026-01-02T03:04:05.1234567890Z' }), false],
+      ['an unknown status', anOrderPayload({ status: 'shipped' }), false],
+      ['isTest as a string', anOrderPayload({ isTest: 'true' }), false],
+      ['metadata as an array', anOrderPayload({ metadata: [] }), false],
+      ['metadata null', anOrderPayload({ metadata: null }), false],
+      ['51 keys of metadata', anOrderPayload({ metadata: keys(51) }), false],
+      ['metadata nested six levels', anOrderPayload({ metadata: nested(6) }), false],
+      ['arrays nested six levels', anOrderPayload({ trackingExtras: { a: [[[[[1]]]]] } }), false],
+      ['a key starting with $', anOrderPayload({ metadata: { $set: 1 } }), false],
+      ['a key with a dot', anOrderPayload({ customer: { a: { 'b.c': 1 } } }), false],
+      ['an empty key', anOrderPayload({ fees: { '': 1 } }), false],
+      ['a nested string of 1001 characters', anOrderPayload({ metadata: { a: ['x'.repeat(1001)] } }), false],
+      ['a nested array of 51 items', anOrderPayload({ metadata: { a: Array(51).fill(0) } }), false],
+      ['an array body', [anOrderPayload()], false],
+      ['a null body', null, false],
+    ];
+
+    for (const [name, payload, valid] of createCases) {
+      it(`create: ${name} is ${valid ? 'accepted' : 'refused'} by both`, () => {
+        expect(isRight(CreateOrderBody.decode(payload)), 'codec').to.equal(valid);
+        const errors = validatesAgainst(createPointer, payload);
+        if (valid) expect(errors, 'schema').to.equal(undefined);
+        else expect(errors, 'schema').to.be.a('string');
+      });
+    }
+
+    const updateCases: [string, unknown, boolean][] = [
+      ['a status', { status: 'paid' }, true],
+      ['every field', { status: 'refunded', paidAt: '2026-01-02T03:04:05Z', refundedAt: '2026-01-03T00:00:00+01:00', chargedbackAt: '2026-01-04T00:00:00Z', metadata: {} }, true],
+      ['an empty object', {}, false],
+      ['an unknown field', { status: 'paid', note: 'x' }, false],
+      ['a date without timezone', { paidAt: '2026-01-02T03:04:05' }, false],
+      ['metadata as a string', { metadata: 'x' }, false],
+    ];
+    for (const [name, payload, valid] of updateCases) {
+      it(`update: ${name} is ${valid ? 'accepted' : 'refused'} by both`, () => {
+        expect(isRight(UpdateOrderBody.decode(payload)), 'codec').to.equal(valid);
+        const errors = validatesAgainst(updatePointer, payload);
+        if (valid) expect(errors, 'schema').to.equal(undefined);
+        else expect(errors, 'schema').to.be.a('string');
+      });
+    }
+
+    it('accepts its own examples', () => {
+      const examples = Object.entries(doc.paths).flatMap(([path, item]) =>
+        HTTP_METHODS.flatMap((method) => {
+          const body = item[method]?.requestBody;
+          if (body === undefined) return [];
+          return Object.entries(deref(body).content).flatMap(([media, content]) =>
+            Object.values(content.examples ?? {}).map((example) => ({
+              pointer: `#/paths/${escapePointer(path)}/${method}/requestBody/content/${escapePointer(media)}/schema`,
+              value: example.value,
+            })),
+          );
+        }),
+      );
+      expect(examples).to.have.length.greaterThan(3);
+      for (const { pointer, value } of examples) expect(validatesAgainst(pointer, value), pointer).to.equal(undefined);
+    });
+  });
+
+  describe('served over HTTP', () => {
+    let api: TestApi;
+    const checked = new Set<string>();
+
+    /** The response matches `pointer`'s content type and body schema and carries its required headers. */
+    const matches = (pointer: string, res: ApiResponse, where: string): void => {
+      const response = deref<ResponseObject | Reference>({ $ref: pointer });
+      const media = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
+      expect(Object.keys(response.content ?? {}), where).to.include(media);
+      expect(validatesAgainst(`${pointer}/content/${escapePointer(media)}/schema`, res.body), where).to.equal(undefined);
+      for (const [name, header] of Object.entries(response.headers ?? {})) {
+        if (deref(header).required === true) expect(res.headers.get(name), `${where} header ${name}`).to.be.a('string');
+      }
+    };
+
+    /** A real response of an operation: its status is documented there, and the response matches. */
+    const conforms = (path: string, method: string, res: ApiResponse): void => {
+      const where = `${method} ${path} -> ${res.status}`;
+      const entry = operation(path, method).responses[String(res.status)];
+      if (entry === undefined) expect.fail(`${where} is not documented`);
+      const own = `#/paths/${escapePointer(path)}/${method.toLowerCase()}/responses/${res.status}`;
+      matches('$ref' in entry ? entry.$ref : own, res, where);
+      checked.add(`${method} ${path} ${res.status}`);
+    };
+
+    before(async () => {
+      api = await TestApi.start({ bodyLimitBytes: 4096 });
+    });
+
+    after(async () => {
+      await api.stop();
+    });
+
+    it('serves this document at /api/v1/openapi.json', async () => {
+      const res = await api.request('GET', '/api/v1/openapi.json');
+      expect(res.status).to.equal(200);
+      expect(res.body.openapi).to.equal('3.1.0');
+      expect(res.body).to.deep.equal(JSON.parse(JSON.stringify(doc)));
+      conforms('/api/v1/openapi.json', 'GET', res);
+    });
+
+    it('describes real responses of every operation', async () => {
+      const dashboard = await api.admin('POST', '/admin/v1/dashboards', { name: 'Shop' });
+      conforms('/admin/v1/dashboards', 'POST', dashboard);
+      const dashboardId: string = dashboard.body.dashboard.id;
+      conforms('/admin/v1/dashboards', 'POST', await api.admin('POST', '/admin/v1/dashboards', { name: '' }));
+      conforms('/admin/v1/dashboards', 'POST', await api.request('POST', '/admin/v1/dashboards', { token: 'wrong', body: { name: 'x' } }));
+
+      const tokensPath = '/admin/v1/dashboards/{dashboardId}/tokens';
+      const issued = await api.admin('POST', `/admin/v1/dashboards/${dashboardId}/tokens`, { name: 'tests' });
+      conforms(tokensPath, 'POST', issued);
+      const token: string = issued.body.token.token;
+      const unnamed = await api.admin('POST', `/admin/v1/dashboards/${dashboardId}/tokens`, {});
+      conforms(tokensPath, 'POST', unnamed);
+      conforms(tokensPath, 'POST', await api.admin('POST', '/admin/v1/dashboards/dsh_missing/tokens', {}));
+      conforms(tokensPath, 'GET', await api.admin('GET', `/admin/v1/dashboards/${dashboardId}/tokens`));
+      conforms(tokensPath, 'GET', await api.admin('GET', `/admin/v1/dashboards/${'x'.repeat(65)}/tokens`));
+
+      const revokePath = '/admin/v1/tokens/{tokenId}/revoke';
+      conforms(revokePath, 'POST', await api.admin('POST', `/admin/v1/tokens/${unnamed.body.token.id}/revoke`));
+      conforms(revokePath, 'POST', await api.admin('POST', '/admin/v1/tokens/tok_missing/revoke'));
+      conforms(tokensPath, 'GET', await api.admin('GET', `/admin/v1/dashboards/${dashboardId}/tokens`));
+
+      const created = await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload() });
+      expect(created.status).to.equal(201);
+      conforms('/api/v1/orders', 'POST', created);
+      const paid = await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload({ externalId: 'order 2/b', status: 'paid' }) });
+      conforms('/api/v1/orders', 'POST', paid);
+      expect(paid.headers.get('location')).to.equal('/api/v1/orders/order%202%2Fb');
+      conforms('/api/v1/orders', 'POST', await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload() }));
+      const invalid = await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload({ createdAt: '2026-01-02T03:04:05' }) });
+      expect(invalid.status).to.equal(400);
+      conforms('/api/v1/orders', 'POST', invalid);
+      conforms('/api/v1/orders', 'POST', await api.request('POST', '/api/v1/orders', { token, rawBody: '{', headers: { 'content-type': 'application/json' } }));
+      conforms('/api/v1/orders', 'POST', await api.request('POST', '/api/v1/orders', { token, rawBody: 'x', headers: { 'content-type': 'text/plain' } }));
+      conforms('/api/v1/orders', 'POST', await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload({ metadata: { a: 'x'.repeat(5000) } }) }));
+      conforms('/api/v1/orders', 'POST', await api.request('POST', '/api/v1/orders', { body: anOrderPayload() }));
+
+      const list = await api.request('GET', '/api/v1/orders?page=1&pageSize=10', { token });
+      expect(list.status).to.equal(200);
+      expect(list.body.orders).to.have.length(2);
+      conforms('/api/v1/orders', 'GET', list);
+      const badQuery = await api.request('GET', '/api/v1/orders?pageSize=0&colour=red', { token });
+      expect(badQuery.status).to.equal(400);
+      conforms('/api/v1/orders', 'GET', badQuery);
+      conforms('/api/v1/orders', 'GET', await api.request('GET', '/api/v1/orders', { token: 'ok_live_' + 'x'.repeat(43) }));
+
+      const orderPath = '/api/v1/orders/{externalId}';
+      conforms(orderPath, 'GET', await api.request('GET', '/api/v1/orders/order%202%2Fb', { token }));
+      conforms(orderPath, 'GET', await api.request('GET', '/api/v1/orders/missing', { token }));
+      conforms(orderPath, 'PATCH', await api.request('PATCH', '/api/v1/orders/order-1', { token, body: { status: 'paid' } }));
+      conforms(orderPath, 'PATCH', await api.request('PATCH', '/api/v1/orders/order-1', { token, body: { metadata: { note: 'x' } } }));
+      conforms(orderPath, 'PATCH', await api.request('PATCH', '/api/v1/orders/order-1', { token, body: {} }));
+      conforms(orderPath, 'PATCH', await api.request('PATCH', '/api/v1/orders/missing', { token, body: { status: 'paid' } }));
+
+      conforms(revokePath, 'POST', await api.admin('POST', `/admin/v1/tokens/${issued.body.token.id}/revoke`));
+      const revoked = await api.request('GET', '/api/v1/orders', { token });
+      expect(revoked.body.code).to.equal('TOKEN_REVOKED');
+      conforms('/api/v1/orders', 'GET', revoked);
+
+      conforms('/healthz', 'GET', await api.request('GET', '/healthz'));
+      conforms('/readyz', 'GET', await api.request('GET', '/readyz'));
+
+      for (const op of documentedOperations()) {
+        const [method, path] = op.split(' ') as [string, string];
+        const successes = Object.keys(operation(path, method).responses).filter((status) => status.startsWith('2'));
+        for (const status of successes) expect(checked.has(`${method} ${path} ${status}`), `${op} ${status} was checked`).to.equal(true);
+      }
+    });
+
+    it('describes the answers outside the operations: unknown paths, other methods, HEAD and OPTIONS', async () => {
+      matches('#/components/responses/RouteNotFound', await api.request('GET', '/api/v1/nothing-here'), 'unknown path');
+      const other = await api.request('DELETE', '/api/v1/orders');
+      expect(other.status).to.equal(405);
+      matches('#/components/responses/MethodNotAllowed', other, 'DELETE /api/v1/orders');
+      expect((await api.request('HEAD', '/healthz')).status).to.equal(200);
+      const options = await api.request('OPTIONS', '/api/v1/orders');
+      expect(options.status).to.equal(200);
+      expect(options.headers.get('allow')).to.include('POST');
+    });
+
+    it('describes readiness when storage does not answer, and the admin API when it is disabled', async () => {
+      const down = { ...inMemoryStorage(), health: { ping: async () => false, close: async () => undefined } };
+      const unready = await TestApi.start({ adminToken: undefined }, { storage: down });
+      try {
+        conforms('/readyz', 'GET', await unready.request('GET', '/readyz'));
+        const disabled = await unready.admin('POST', '/admin/v1/dashboards', { name: 'x' });
+        expect(disabled.status).to.equal(404);
+        conforms('/admin/v1/dashboards', 'POST', disabled);
+      } finally {
+        await unready.stop();
+      }
+    });
+  });
+});
