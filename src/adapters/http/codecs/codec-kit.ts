@@ -63,8 +63,9 @@ const ISO_DATE =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|([+-])(\d{2}):(\d{2}))$/;
 
 /**
- * The instant an ISO 8601 date-time with a timezone names, or undefined when the text is not one or
- * names no real calendar date (2026-02-30, 24:00, a 60th second).
+ * The instant an ISO 8601 date-time with a timezone names, or undefined when the text is not one,
+ * names no real calendar date (2026-02-30, 24:00, a 60th second), or falls outside the years 0000–9999
+ * once in UTC.
  */
 export const parseIsoInstant = (text: string): Date | undefined => {
   const m = ISO_DATE.exec(text);
@@ -76,7 +77,9 @@ export const parseIsoInstant = (text: string): Date | undefined => {
   const local = new Date(Date.UTC(year, month - 1, day, hour, minute, second, millis));
   local.setUTCFullYear(year);
   if (local.getUTCMonth() !== month - 1 || local.getUTCDate() !== day) return undefined;
-  return new Date(local.getTime() - offsetMinutes * 60_000);
+  const instant = new Date(local.getTime() - offsetMinutes * 60_000);
+  // An offset can push a date at the edge of the calendar out of four-digit years in UTC.
+  return instant.getUTCFullYear() >= 0 && instant.getUTCFullYear() <= 9999 ? instant : undefined;
 };
 
 /** An ISO 8601 date-time with a timezone, decoded to the instant it names. */

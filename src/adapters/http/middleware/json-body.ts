@@ -24,7 +24,8 @@ export const jsonBody = (limitBytes: number): Middleware => {
     const declaredLength = ctx.get('Content-Length');
     const hasBody = ctx.get('Transfer-Encoding') !== '' || (declaredLength !== '' && declaredLength !== '0');
     if (!hasBody) throw new ProblemError({ _tag: 'MalformedJson', reason: 'The body is empty; a JSON object is expected' });
-    if (ctx.request.is('application/json', '+json') === false) throw new ProblemError({ _tag: 'UnsupportedMediaType' });
+    // Exactly application/json: koa-bodyparser would parse some +json types and silently skip others.
+    if (ctx.request.is('application/json') === false) throw new ProblemError({ _tag: 'UnsupportedMediaType' });
     if (ctx.request.length !== undefined && ctx.request.length > limitBytes) {
       throw new ProblemError({ _tag: 'PayloadTooLarge', limitBytes });
     }
