@@ -1,0 +1,80 @@
+import { Long } from 'mongodb';
+import * as t from 'io-ts';
+import type { JsonObject, JsonValue } from '../../domain/order';
+
+/** A BSON date as the driver returns it: a valid `Date`. */
+export const bsonDate = new t.Type<Date, Date, unknown>(
+  'BsonDate',
+  (u): u is Date => u instanceof Date && !Number.isNaN(u.getTime()),
+  (u, c) => (u instanceof Date && !Number.isNaN(u.getTime()) ? t.success(u) : t.failure(u, c, 'must be a BSON date')),
+  t.identity,
+);
+
+/**
+ * Money as written: a BSON int64 whatever the amount. Left to itself the driver writes a number above
+ * 2^31 as a double, and a double is not a count of cents.
+ */
+export const int64 = (cents: number): Long => Long.fromNumber(cents);
+
+/**
+ * Money as read: the driver turns an int64 back into a number (every amount fits in 2^53), so a
+ * fraction, a negative or anything else is corruption.
+ */
+export const bsonCents = new t.Type<number, number, unknown>(
+  'BsonCents',
+  (u): u is number => typeof u === 'number' && Number.isSafeInteger(u) && u >= 0,
+  (u, c) =>
+    typeof u === 'number' && Number.isSafeInteger(u) && u >= 0 ? t.success(u) : t.failure(u, c, 'must be whole cents'),
+  t.identity,
+);
+
+/** A positive whole number that fits a BSON int32 (quantities, versions). */
+export const bsonCount = new t.Type<number, number, unknown>(
+  'BsonCount',
+  (u): u is number => typeof u === 'number' && Number.isInteger(u) && u >= 1 && u <= 2 ** 31 - 1,
+  (u, c) =>
+    typeof u === 'number' && Number.isInteger(u) && u >= 1 && u <= 2 ** 31 - 1
+      ? t.success(u)
+      : t.failure(u, c, 'must be a positive integer'),
+  t.identity,
+);
+
+const isJsonValue = (u: unknown, depth: number): u is JsonValue => {
+  if (depth > 64) return false;
+  if (u === null || typeof u === 'string' || typeof u === 'boolean') return true;
+  if (typeof u === 'number') return Number.isFinite(u);
+  if (Array.isArray(u)) return u.every((item) => isJsonValue(item, depth + 1));
+  return isJsonObject(u, depth);
+};
+
+const isJsonObject = (u: unknown, depth: number): u is JsonObject =>
+  typeof u === 'object' &&
+  u !== null &&
+  !Array.isArray(u) &&
+  Object.values(u).every((value) => isJsonValue(value, depth + 1));
+
+/**
+ * A free-form JSON object (customer, fees, metadata, trackingExtras), stored as JSON text rather than
+ * as a sub-document. The service never queries inside these objects, and as text any JSON the
+ * domain accepts survives every server exactly: FerretDB 1.x refuses arrays nested in arrays, and
+ * servers differ on which keys they take.
+ */
+export const jsonObjectText = new t.Type<JsonObject, string, unknown>(
+  'JsonObjectText',
+  (u): u is JsonObject => isJsonObject(u, 0),
+  (u, c) => {
+    if (typeof u !== 'string') return t.failure(u, c, 'must be JSON text');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(u);
+    } catch {
+      return t.failure(u, c, 'must be JSON text');
+    }
+    return isJsonObject(parsed, 0) ? t.success(parsed) : t.failure(u, c, 'must be a JSON object');
+  },
+  (value) => JSON.stringify(value),
+);
+
+/** Drops the keys whose value is undefined, so that an absent field is absent in BSON, not null. */
+export const withoutUndefined = <T extends object>(value: T): T =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;

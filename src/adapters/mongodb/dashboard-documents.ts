@@ -1,0 +1,59 @@
+import * as t from 'io-ts';
+import type { ApiToken, Dashboard } from '../../domain/dashboard';
+import { bsonDate, withoutUndefined } from './bson-codecs';
+
+/** A dashboard as read from the `dashboards` collection; `_id` is the dashboard id. */
+export const dashboardDocumentCodec = t.type({ _id: t.string, name: t.string, createdAt: bsonDate });
+
+export interface DashboardDocument {
+  readonly _id: string;
+  readonly name: string;
+  readonly createdAt: Date;
+}
+
+export const dashboardToDocument = (dashboard: Dashboard): DashboardDocument => ({
+  _id: dashboard.id,
+  name: dashboard.name,
+  createdAt: dashboard.createdAt,
+});
+
+export const dashboardFromDocument = (doc: t.TypeOf<typeof dashboardDocumentCodec>): Dashboard => ({
+  id: doc._id,
+  name: doc.name,
+  createdAt: doc.createdAt,
+});
+
+/** A token as read from the `tokens` collection: its hash, never the plain token; `_id` is the token id. */
+export const tokenDocumentCodec = t.intersection([
+  t.type({ _id: t.string, dashboardId: t.string, hash: t.string, createdAt: bsonDate }),
+  t.partial({ name: t.string, revokedAt: bsonDate }),
+]);
+
+export interface TokenDocument {
+  readonly _id: string;
+  readonly dashboardId: string;
+  readonly hash: string;
+  readonly createdAt: Date;
+  readonly name?: string;
+  readonly revokedAt?: Date;
+}
+
+export const tokenToDocument = (token: ApiToken): TokenDocument =>
+  withoutUndefined({
+    _id: token.id,
+    dashboardId: token.dashboardId,
+    name: token.name,
+    hash: token.hash,
+    createdAt: token.createdAt,
+    revokedAt: token.revokedAt,
+  });
+
+export const tokenFromDocument = (doc: t.TypeOf<typeof tokenDocumentCodec>): ApiToken =>
+  withoutUndefined({
+    id: doc._id,
+    dashboardId: doc.dashboardId,
+    name: doc.name,
+    hash: doc.hash,
+    createdAt: doc.createdAt,
+    revokedAt: doc.revokedAt,
+  });

@@ -1,0 +1,63 @@
+import {
+  MongoClientClosedError,
+  MongoError,
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoOperationTimeoutError,
+  MongoServerClosedError,
+  MongoServerError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+} from 'mongodb';
+import { StorageUnavailableError } from '../../application/ports/storage-health';
+
+/**
+ * Server error codes that say "not now" rather than "never": the node is unreachable, shutting down,
+ * stepping down or out of time. A retry later may well succeed, so the request answers 503.
+ */
+const TRANSIENT_SERVER_CODES = new Set([
+  6, // HostUnreachable
+  7, // HostNotFound
+  50, // MaxTimeMSExpired
+  89, // NetworkTimeout
+  91, // ShutdownInProgress
+  189, // PrimarySteppedDown
+  262, // ExceededTimeLimit
+  9001, // SocketException
+  10107, // NotWritablePrimary
+  11600, // InterruptedAtShutdown
+  11602, // InterruptedDueToReplStateChange
+  13435, // NotPrimaryNoSecondaryOk
+  13436, // NotPrimaryOrSecondary
+]);
+
+/** True for driver errors that mean the server could not be reached or answer in time. */
+export const isUnavailable = (err: unknown): boolean =>
+  err instanceof MongoServerSelectionError ||
+  err instanceof MongoNetworkError ||
+  err instanceof MongoOperationTimeoutError ||
+  err instanceof MongoTopologyClosedError ||
+  err instanceof MongoClientClosedError ||
+  err instanceof MongoServerClosedError ||
+  err instanceof MongoNotConnectedError ||
+  (err instanceof MongoServerError && typeof err.code === 'number' && TRANSIENT_SERVER_CODES.has(err.code)) ||
+  (err instanceof MongoError && err.hasErrorLabel('RetryableWriteError'));
+
+/** The unique index refused the write. MongoDB and FerretDB both answer code 11000. */
+export const isDuplicateKey = (err: unknown): boolean => err instanceof MongoServerError && err.code === 11000;
+
+/**
+ * Runs one storage operation and turns "cannot reach the server" into `StorageUnavailableError`
+ * (503); any other failure is rethrown as it is (500). The message names the driver error only: its
+ * own message may carry host names and never helps the client.
+ */
+export const guarded = async <A>(operation: () => Promise<A>): Promise<A> => {
+  try {
+    return await operation();
+  } catch (err) {
+    if (isUnavailable(err)) {
+      throw new StorageUnavailableError(`MongoDB cannot be reached (${(err as Error).name})`, { cause: err });
+    }
+    throw err;
+  }
+};

@@ -1,0 +1,48 @@
+import type { Db, IndexDescription } from 'mongodb';
+
+export const COLLECTIONS = {
+  orders: 'orders',
+  orderVersionClaims: 'order_version_claims',
+  dashboards: 'dashboards',
+  tokens: 'tokens',
+  tokenRevocations: 'token_revocations',
+  idempotencyKeys: 'idempotency_keys',
+  rateLimits: 'rate_limits',
+} as const;
+
+/**
+ * Every index the adapters rely on, by collection, each with a fixed name. Listing indexes follow
+ * the equality-sort-range rule: the equality keys (dashboard, status) first, then the sort keys
+ * (createdAt, and `_id`, which is the order id, as the tie-breaker), the `createdAt` range last
+ * because it rides on the sort key.
+ */
+export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDescription[]>> = {
+  orders: [
+    { name: 'orders_dashboard_externalId_unique', key: { dashboardId: 1, externalId: 1 }, unique: true },
+    { name: 'orders_dashboard_createdAt_id', key: { dashboardId: 1, createdAt: -1, _id: -1 } },
+    { name: 'orders_dashboard_status_createdAt_id', key: { dashboardId: 1, status: 1, createdAt: -1, _id: -1 } },
+  ],
+  orderVersionClaims: [{ name: 'order_version_claims_order_version_unique', key: { orderId: 1, version: 1 }, unique: true }],
+  dashboards: [{ name: 'dashboards_createdAt_id', key: { createdAt: 1, _id: 1 } }],
+  tokens: [
+    { name: 'tokens_hash_unique', key: { hash: 1 }, unique: true },
+    { name: 'tokens_dashboard_createdAt_id', key: { dashboardId: 1, createdAt: 1, _id: 1 } },
+  ],
+  // Keyed by token id (`_id`): the default index is the one that matters.
+  tokenRevocations: [],
+  // Keyed by `_id` alone.
+  idempotencyKeys: [],
+  rateLimits: [],
+};
+
+/**
+ * Creates the indexes. Idempotent: `createIndexes` with a name and definition that already exist
+ * does nothing. An existing index with the same name but another definition fails the start-up, on
+ * purpose: silently keeping the wrong one (say, not unique) would break the guarantees of the ports.
+ */
+export const ensureIndexes = async (db: Db): Promise<void> => {
+  for (const [key, indexes] of Object.entries(INDEXES) as [keyof typeof COLLECTIONS, readonly IndexDescription[]][]) {
+    const collection = db.collection(COLLECTIONS[key]);
+    if (indexes.length > 0) await collection.createIndexes([...indexes]);
+  }
+};

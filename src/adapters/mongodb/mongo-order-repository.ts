@@ -1,0 +1,120 @@
+import * as E from 'fp-ts/Either';
+import * as O from 'fp-ts/Option';
+import type { Collection, Db, Filter } from 'mongodb';
+import type { Logger } from '../../application/ports/logger';
+import type { OrderPage, OrderQuery, OrderRepository } from '../../application/ports/order-repository';
+import { duplicateExternalId, type DuplicateExternalId } from '../../domain/errors';
+import type { Order } from '../../domain/order';
+import { decodeDocument } from './corrupt-document';
+import { COLLECTIONS } from './mongo-indexes';
+import { guarded, isDuplicateKey } from './mongo-errors';
+import { VersionClaims } from './version-claims';
+import { orderDocumentCodec, orderFromDocument, orderToDocument, type OrderDocument } from './order-document';
+
+/** Newest first, the order id breaking ties; the listing indexes end with the same two keys. */
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
+/**
+ * Orders in MongoDB, one document per order. No transactions: each step is one single-document
+ * operation whose atomicity MongoDB and FerretDB both provide.
+ */
+export class MongoOrderRepository implements OrderRepository {
+  private readonly orders: Collection<OrderDocument>;
+  private readonly claims: VersionClaims;
+
+  constructor(
+    db: Db,
+    private readonly logger: Logger,
+    claimLeaseMs?: number,
+  ) {
+    this.orders = db.collection<OrderDocument>(COLLECTIONS.orders);
+    this.claims = new VersionClaims(db, claimLeaseMs);
+  }
+
+  /** The unique index on (dashboardId, externalId) settles duplicates and races: no read first. */
+  async insert(order: Order): Promise<E.Either<DuplicateExternalId, Order>> {
+    return guarded(async () => {
+      try {
+        await this.orders.insertOne(orderToDocument(order));
+      } catch (err) {
+        // Order ids are random and never collide, so the only unique key a new order can hit is
+        // (dashboardId, externalId). FerretDB does not say which index refused the write.
+        if (isDuplicateKey(err)) return E.left(duplicateExternalId(order.externalId));
+        throw err;
+      }
+      return E.right(order);
+    });
+  }
+
+  async findByExternalId(dashboardId: string, externalId: string): Promise<O.Option<Order>> {
+    const found = await guarded(() => this.orders.findOne({ dashboardId, externalId }));
+    return found === null ? O.none : O.some(this.decode(found));
+  }
+
+  /**
+   * Compare-and-set in two steps, each atomic on its own: claim the new version (one writer per
+   * version; see `VersionClaims` for why), then replace on a filter that holds the version read, so
+   * an order that moved on or is gone matches nothing. A claim whose write did not happen is given
+   * back.
+   */
+  async replace(order: Order): Promise<boolean> {
+    const claim = await this.claims.claim(order.id, order.version);
+    if (claim === undefined) return false;
+    let written: boolean;
+    try {
+      const result = await guarded(() =>
+        this.orders.replaceOne(
+          { _id: order.id, dashboardId: order.dashboardId, externalId: order.externalId, version: order.version - 1 },
+          orderToDocument(order),
+        ),
+      );
+      written = result.matchedCount === 1;
+    } catch (err) {
+      await this.claims.release(claim).catch(() => undefined);
+      throw err;
+    }
+    if (!written) {
+      await this.claims.release(claim);
+      return false;
+    }
+    // The order is written: failing to tidy up older claims must not fail the request.
+    await this.claims.forgetBelow(order.id, order.version).catch((err: unknown) => {
+      this.logger.warn('could not remove old order version claims', {
+        orderId: order.id,
+        errorName: err instanceof Error ? err.name : typeof err,
+      });
+    });
+    return true;
+  }
+
+  /**
+   * Two reads, the page and the count, without a snapshot between them: an order written in between
+   * may show in one and not the other, as it would on any page read a moment later.
+   */
+  async list(dashboardId: string, query: OrderQuery): Promise<OrderPage> {
+    const filter: Filter<OrderDocument> = { dashboardId };
+    if (query.status !== undefined) filter['status'] = query.status;
+    if (query.from !== undefined || query.to !== undefined) {
+      filter['createdAt'] = {
+        ...(query.from === undefined ? {} : { $gte: query.from }),
+        ...(query.to === undefined ? {} : { $lte: query.to }),
+      };
+    }
+    const [documents, total] = await guarded(() =>
+      Promise.all([
+        this.orders
+          .find(filter)
+          .sort(NEWEST_FIRST)
+          .skip((query.page - 1) * query.pageSize)
+          .limit(query.pageSize)
+          .toArray(),
+        this.orders.countDocuments(filter),
+      ]),
+    );
+    return { orders: documents.map((document) => this.decode(document)), total };
+  }
+
+  private decode(document: unknown): Order {
+    return orderFromDocument(decodeDocument(orderDocumentCodec, document, COLLECTIONS.orders, this.logger));
+  }
+}

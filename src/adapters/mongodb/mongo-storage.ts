@@ -1,0 +1,92 @@
+import { MongoClient, type MongoClientOptions } from 'mongodb';
+import type { Logger } from '../../application/ports/logger';
+import type { Storage } from '../../bootstrap/storage';
+import { MongoDashboardRepository } from './mongo-dashboard-repository';
+import { guarded } from './mongo-errors';
+import { ensureIndexes } from './mongo-indexes';
+import { MongoOrderRepository } from './mongo-order-repository';
+import { MongoStorageHealth } from './mongo-storage-health';
+import { MongoTokenRepository } from './mongo-token-repository';
+
+/**
+ * Timeouts short enough that a request fails with 503 in a few seconds instead of hanging when the
+ * server is gone. Values the URI sets itself win over these.
+ */
+const DEFAULT_TIMEOUTS = {
+  serverSelectionTimeoutMS: 3_000,
+  connectTimeoutMS: 3_000,
+  socketTimeoutMS: 15_000,
+} as const;
+
+export interface MongoStorageOptions {
+  /** Overrides the defaults above (tests use a short server selection timeout). */
+  readonly clientOptions?: MongoClientOptions;
+  readonly pingTimeoutMs?: number;
+}
+
+/**
+ * The database named in the URI's path (`mongodb://host/orders?...` → `orders`), or undefined when
+ * the path is empty. User info cannot hold a raw `/` or `?`, so the first of them ends the hosts.
+ */
+export const databaseFromUri = (uri: string): string | undefined => {
+  const rest = uri.replace(/^mongodb(?:\+srv)?:\/\//i, '');
+  const hostsEnd = rest.search(/[/?]/);
+  if (hostsEnd === -1 || rest[hostsEnd] !== '/') return undefined;
+  const path = rest.slice(hostsEnd + 1).split('?')[0] ?? '';
+  return path === '' ? undefined : decodeURIComponent(path);
+};
+
+const clientOptionsFor = (uri: string, overrides: MongoClientOptions = {}): MongoClientOptions => {
+  const query = uri.includes('?') ? uri.slice(uri.indexOf('?') + 1).toLowerCase() : '';
+  const setByUri = (name: string): boolean => query.split('&').some((pair) => pair.startsWith(`${name.toLowerCase()}=`));
+  const defaults = Object.fromEntries(Object.entries(DEFAULT_TIMEOUTS).filter(([name]) => !setByUri(name)));
+  return { appName: 'orders-service', ignoreUndefined: true, ...defaults, ...overrides };
+};
+
+/**
+ * The MongoDB storage over an existing client, without touching the server: it connects on first
+ * use. The description names the hosts and the database, never the credentials of the URI.
+ */
+export const createMongoStorage = (
+  client: MongoClient,
+  dbName: string,
+  logger: Logger,
+  options: Pick<MongoStorageOptions, 'pingTimeoutMs'> = {},
+): Storage => {
+  const db = client.db(dbName);
+  const hosts = client.options.srvHost ?? client.options.hosts.map((host) => host.toString()).join(',');
+  return {
+    description: `MongoDB database "${dbName}" on ${hosts}`,
+    persistent: true,
+    orders: new MongoOrderRepository(db, logger),
+    dashboards: new MongoDashboardRepository(db, logger),
+    tokens: new MongoTokenRepository(db, logger),
+    health: new MongoStorageHealth(client, db, options.pingTimeoutMs),
+  };
+};
+
+/**
+ * Opens the one MongoClient of the process, creates the indexes, and returns the storage. A server
+ * that cannot be reached fails the start with `StorageUnavailableError` after the server selection
+ * timeout. `storage.health.close()` closes the client.
+ */
+export const connectMongoStorage = async (
+  uri: string,
+  dbName: string,
+  logger: Logger,
+  options: MongoStorageOptions = {},
+): Promise<Storage> => {
+  const client = new MongoClient(uri, clientOptionsFor(uri, options.clientOptions));
+  const storage = createMongoStorage(client, dbName, logger, options);
+  try {
+    await guarded(async () => {
+      await client.connect();
+      await ensureIndexes(client.db(dbName));
+    });
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    throw err;
+  }
+  logger.debug('MongoDB indexes ensured', { database: dbName });
+  return storage;
+};

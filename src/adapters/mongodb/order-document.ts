@@ -1,0 +1,160 @@
+import type { Long } from 'mongodb';
+import * as t from 'io-ts';
+import type { JsonObject, Order, Product } from '../../domain/order';
+import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-status';
+import { bsonCents, bsonCount, bsonDate, int64, jsonObjectText, withoutUndefined } from './bson-codecs';
+
+const statusCodec = t.keyof(
+  Object.fromEntries(ORDER_STATUSES.map((status) => [status, null])) as Record<OrderStatus, null>,
+);
+
+const productCodec = t.intersection([
+  t.type({ name: t.string, quantity: bsonCount, unitPriceCents: bsonCents }),
+  t.partial({ externalId: t.string, sku: t.string }),
+]);
+
+/**
+ * An order as read from the `orders` collection. `_id` is the order id, so it is unique without an
+ * index of its own and is the tie-breaker of the listing sort.
+ */
+export const orderDocumentCodec = t.intersection([
+  t.type({
+    _id: t.string,
+    dashboardId: t.string,
+    externalId: t.string,
+    platform: t.string,
+    paymentMethod: t.string,
+    status: statusCodec,
+    isTest: t.boolean,
+    createdAt: bsonDate,
+    amounts: t.type({
+      currency: t.string,
+      grossCents: bsonCents,
+      netToSellerCents: bsonCents,
+      discountCents: bsonCents,
+      shippingCents: bsonCents,
+      taxesCents: bsonCents,
+      totalFeesCents: bsonCents,
+    }),
+    products: t.array(productCodec),
+    tracking: t.type({ utmSource: t.string, utmMedium: t.string, utmCampaign: t.string }),
+    version: bsonCount,
+    updatedAt: bsonDate,
+  }),
+  t.partial({
+    paidAt: bsonDate,
+    refundedAt: bsonDate,
+    chargedbackAt: bsonDate,
+    customer: jsonObjectText,
+    fees: jsonObjectText,
+    metadata: jsonObjectText,
+    trackingExtras: jsonObjectText,
+  }),
+]);
+
+type OrderDocumentRead = t.TypeOf<typeof orderDocumentCodec>;
+
+/** What is written: the same fields, money as int64, free-form objects as JSON text. */
+export interface OrderDocument {
+  readonly _id: string;
+  readonly dashboardId: string;
+  readonly externalId: string;
+  readonly [field: string]: unknown;
+}
+
+const productToDocument = (product: Product): Record<string, unknown> =>
+  withoutUndefined({
+    externalId: product.externalId,
+    sku: product.sku,
+    name: product.name,
+    quantity: product.quantity,
+    unitPriceCents: int64(product.unitPriceCents),
+  });
+
+const asText = (value: JsonObject | undefined): string | undefined =>
+  value === undefined ? undefined : jsonObjectText.encode(value);
+
+export const orderToDocument = (order: Order): OrderDocument => {
+  const { amounts } = order;
+  const money: Record<string, Long | string> = {
+    currency: amounts.currency,
+    grossCents: int64(amounts.grossCents),
+    netToSellerCents: int64(amounts.netToSellerCents),
+    discountCents: int64(amounts.discountCents),
+    shippingCents: int64(amounts.shippingCents),
+    taxesCents: int64(amounts.taxesCents),
+    totalFeesCents: int64(amounts.totalFeesCents),
+  };
+  return withoutUndefined({
+    _id: order.id,
+    dashboardId: order.dashboardId,
+    externalId: order.externalId,
+    platform: order.platform,
+    paymentMethod: order.paymentMethod,
+    status: order.status,
+    isTest: order.isTest,
+    createdAt: order.createdAt,
+    paidAt: order.paidAt,
+    refundedAt: order.refundedAt,
+    chargedbackAt: order.chargedbackAt,
+    amounts: money,
+    products: order.products.map(productToDocument),
+    tracking: {
+      utmSource: order.tracking.utmSource,
+      utmMedium: order.tracking.utmMedium,
+      utmCampaign: order.tracking.utmCampaign,
+    },
+    customer: asText(order.customer),
+    fees: asText(order.fees),
+    metadata: asText(order.metadata),
+    trackingExtras: asText(order.trackingExtras),
+    version: order.version,
+    updatedAt: order.updatedAt,
+  });
+};
+
+const productFromDocument = (product: t.TypeOf<typeof productCodec>): Product =>
+  withoutUndefined({
+    externalId: product.externalId,
+    sku: product.sku,
+    name: product.name,
+    quantity: product.quantity,
+    unitPriceCents: product.unitPriceCents,
+  });
+
+/** Builds the domain order field by field, so nothing of the document (`_id`, extra fields) leaks out. */
+export const orderFromDocument = (doc: OrderDocumentRead): Order =>
+  withoutUndefined({
+    id: doc._id,
+    dashboardId: doc.dashboardId,
+    externalId: doc.externalId,
+    platform: doc.platform,
+    paymentMethod: doc.paymentMethod,
+    status: doc.status,
+    isTest: doc.isTest,
+    createdAt: doc.createdAt,
+    paidAt: doc.paidAt,
+    refundedAt: doc.refundedAt,
+    chargedbackAt: doc.chargedbackAt,
+    amounts: {
+      currency: doc.amounts.currency,
+      grossCents: doc.amounts.grossCents,
+      netToSellerCents: doc.amounts.netToSellerCents,
+      discountCents: doc.amounts.discountCents,
+      shippingCents: doc.amounts.shippingCents,
+      taxesCents: doc.amounts.taxesCents,
+      totalFeesCents: doc.amounts.totalFeesCents,
+    },
+    products: doc.products.map(productFromDocument),
+    tracking: {
+      utmSource: doc.tracking.utmSource,
+      utmMedium: doc.tracking.utmMedium,
+      utmCampaign: doc.tracking.utmCampaign,
+    },
+    customer: doc.customer,
+    fees: doc.fees,
+    metadata: doc.metadata,
+    trackingExtras: doc.trackingExtras,
+    version: doc.version,
+    updatedAt: doc.updatedAt,
+  });

@@ -1,0 +1,23 @@
+import type { Storage } from '../../../src/bootstrap/storage';
+import { dashboardRepositoryContract } from '../../contract/dashboard-repository.contract';
+import { orderRepositoryContract } from '../../contract/order-repository.contract';
+import { tokenRepositoryContract } from '../../contract/token-repository.contract';
+import { describeWithMongo } from '../../support/mongo-server';
+
+describeWithMongo('MongoDB repositories', (mongo) => {
+  let storage: Storage;
+
+  before(async () => {
+    storage = await mongo.connect();
+  });
+
+  /** The same storage for every test, over collections emptied first (their indexes stay). */
+  const emptied = async (): Promise<Storage> => {
+    await mongo.empty();
+    return storage;
+  };
+
+  orderRepositoryContract('MongoOrderRepository', async () => (await emptied()).orders);
+  dashboardRepositoryContract('MongoDashboardRepository', async () => (await emptied()).dashboards);
+  tokenRepositoryContract('MongoTokenRepository', async () => (await emptied()).tokens);
+});

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { MongoClient } from 'mongodb';
+import type { Logger } from '../../src/application/ports/logger';
+import { connectMongoStorage, type MongoStorageOptions } from '../../src/adapters/mongodb/mongo-storage';
+import type { Storage } from '../../src/bootstrap/storage';
+import { memoryLogger } from './memory-log';
+
+export interface MongoServer {
+  readonly uri: string;
+  /** Where the server came from, for the test log. */
+  readonly origin: string;
+}
+
+/** The image testcontainers starts when no MONGODB_URI is given (override: MONGODB_TEST_IMAGE). */
+const DEFAULT_IMAGE = 'mongo:7.0';
+
+let located: Promise<{ server?: MongoServer; reason?: string }> | undefined;
+let announcedSkip = false;
+
+/** `uri` with `name=value` in its query string, keeping whatever options it had. */
+export const withUriOption = (uri: string, name: string, value: string): string => {
+  const [base, query] = uri.includes('?') ? [uri.slice(0, uri.indexOf('?')), uri.slice(uri.indexOf('?') + 1)] : [uri, ''];
+  const pairs = query.split('&').filter((pair) => pair !== '' && !pair.toLowerCase().startsWith(`${name.toLowerCase()}=`));
+  const hostsEnd = base.replace(/^mongodb(?:\+srv)?:\/\//i, '').search(/\//);
+  return `${base}${hostsEnd === -1 ? '/' : ''}?${[...pairs, `${name}=${value}`].join('&')}`;
+};
+
+const locate = async (): Promise<{ server?: MongoServer; reason?: string }> => {
+  const fromEnv = process.env['MONGODB_URI'];
+  if (fromEnv !== undefined && fromEnv !== '') return { server: { uri: fromEnv, origin: 'MONGODB_URI' } };
+  let testcontainers: typeof import('testcontainers');
+  let mongoModule: typeof import('@testcontainers/mongodb');
+  try {
+    testcontainers = await import('testcontainers');
+    mongoModule = await import('@testcontainers/mongodb');
+  } catch (err) {
+    return {
+      reason: `testcontainers cannot be loaded on Node ${process.version}; the installed version may need a newer Node (${(err as Error).message.slice(0, 100)})`,
+    };
+  }
+  try {
+    await testcontainers.getContainerRuntimeClient();
+  } catch {
+    return { reason: 'MONGODB_URI is unset and no container runtime (Docker, Podman) is reachable for testcontainers' };
+  }
+  const image = process.env['MONGODB_TEST_IMAGE'] ?? DEFAULT_IMAGE;
+  // A runtime is there: failing to start the container is an error, not a reason to skip.
+  const container = await new mongoModule.MongoDBContainer(image).start();
+  return {
+    server: {
+      uri: withUriOption(container.getConnectionString(), 'directConnection', 'true'),
+      origin: `testcontainers (${image}); the reaper removes the container when the run ends`,
+    },
+  };
+};
+
+/**
+ * A MongoDB server for the tests: MONGODB_URI when set; otherwise a `mongo` container started by
+ * testcontainers when a container runtime is reachable; otherwise undefined. Looked up once per run.
+ */
+export const findMongoServer = async (): Promise<MongoServer | undefined> => (await (located ??= locate())).server;
+
+const announceSkip = async (): Promise<void> => {
+  if (announcedSkip) return;
+  announcedSkip = true;
+  const reason = (await located)?.reason ?? 'no MongoDB server';
+  const bar = '!'.repeat(100);
+  console.warn(
+    [
+      '',
+      bar,
+      '!!  MONGODB SUITES SKIPPED: no MongoDB server to test against.',
+      `!!  Why: ${reason}.`,
+      '!!  To run them: MONGODB_URI=mongodb://127.0.0.1:27017/ npm test   (any MongoDB or FerretDB)',
+      '!!           or: bash .ci/run                                        (starts FerretDB, then runs npm test)',
+      bar,
+      '',
+    ].join('\n'),
+  );
+};
+
+/** A database name no other run uses: MongoDB allows 63 characters. */
+const uniqueDatabaseName = (label: string): string =>
+  `orders_test_${label.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 20)}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+
+/** One test file's database: its own name, dropped after the file. */
+export interface MongoTestDatabase {
+  readonly uri: string;
+  readonly dbName: string;
+  /** A client of the tests' own, to look at and tamper with documents directly. */
+  readonly client: MongoClient;
+  /** A new storage on this database (indexes created), closed after the file if the test does not. */
+  connect(logger?: Logger, options?: MongoStorageOptions): Promise<Storage>;
+  /** Deletes every document of every collection, keeping the collections and their indexes. */
+  empty(): Promise<void>;
+}
+
+/**
+ * `describe`, on a database of its own when a MongoDB server is found, dropped after the suite.
+ * Without a server every test inside is skipped (pending), with a loud message saying how to run them.
+ */
+export const describeWithMongo = (title: string, body: (mongo: MongoTestDatabase) => void): void => {
+  describe(title, function () {
+    let state: { uri: string; dbName: string; client: MongoClient } | undefined;
+    const opened: Storage[] = [];
+    const ready = (): { uri: string; dbName: string; client: MongoClient } => {
+      if (state === undefined) throw new Error('no MongoDB server: the suite should have been skipped');
+      return state;
+    };
+    const mongo: MongoTestDatabase = {
+      get uri() {
+        return ready().uri;
+      },
+      get dbName() {
+        return ready().dbName;
+      },
+      get client() {
+        return ready().client;
+      },
+      async connect(logger = memoryLogger().logger, options = {}) {
+        const storage = await connectMongoStorage(ready().uri, ready().dbName, logger, options);
+        opened.push(storage);
+        return storage;
+      },
+      async empty() {
+        const db = ready().client.db(ready().dbName);
+        const collections = await db.listCollections({}, { nameOnly: true }).toArray();
+        await Promise.all(collections.map((collection) => db.collection(collection.name).deleteMany({})));
+      },
+    };
+
+    before(async function () {
+      this.timeout(180_000);
+      const server = await findMongoServer();
+      if (server === undefined) {
+        await announceSkip();
+        this.skip();
+      }
+      const client = new MongoClient(server.uri, { serverSelectionTimeoutMS: 5_000 });
+      await client.connect();
+      state = { uri: server.uri, dbName: uniqueDatabaseName(title), client };
+    });
+
+    after(async () => {
+      if (state === undefined) return;
+      await Promise.all(opened.map((storage) => storage.health.close()));
+      await state.client.db(state.dbName).dropDatabase();
+      await state.client.close();
+      state = undefined;
+    });
+
+    body(mongo);
+  });
+};
