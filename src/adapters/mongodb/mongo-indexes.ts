@@ -36,13 +36,15 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
 };
 
 /**
- * Creates the indexes. Idempotent: `createIndexes` with a name and definition that already exist
- * does nothing. An existing index with the same name but another definition fails the start-up, on
- * purpose: silently keeping the wrong one (say, not unique) would break the guarantees of the ports.
+ * Creates the indexes. Idempotent: creating an index whose name and definition already exist does
+ * nothing. An existing index with the same name or keys but another definition fails the start-up,
+ * on purpose: silently keeping the wrong one (say, not unique) would break the ports' guarantees.
+ * One index per command: FerretDB 1.24 drops the connection when one `createIndexes` command names
+ * two or more indexes that all exist already (docs/ferretdb-notes.md).
  */
 export const ensureIndexes = async (db: Db): Promise<void> => {
   for (const [key, indexes] of Object.entries(INDEXES) as [keyof typeof COLLECTIONS, readonly IndexDescription[]][]) {
     const collection = db.collection(COLLECTIONS[key]);
-    if (indexes.length > 0) await collection.createIndexes([...indexes]);
+    for (const index of indexes) await collection.createIndexes([index]);
   }
 };
