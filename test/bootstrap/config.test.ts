@@ -1,0 +1,156 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { loadConfig, type Config, type Env } from '../../src/bootstrap/config';
+
+const ok = (env: Env): Config => {
+  const loaded = loadConfig(env);
+  if (!loaded.ok) throw new Error(`unexpected problems: ${loaded.problems.join('; ')}`);
+  return loaded.config;
+};
+
+const problems = (env: Env): string[] => {
+  const loaded = loadConfig(env);
+  if (loaded.ok) throw new Error('configuration was accepted');
+  return loaded.problems;
+};
+
+/** Environment variables of DECISIONS D10. */
+describe('loadConfig', () => {
+  it('has the defaults of DECISIONS D10 for an empty environment', () => {
+    const config = ok({});
+    expect(config).to.deep.include({
+      port: 3000,
+      host: '127.0.0.1',
+      rateLimitMax: 600,
+      rateLimitWindowSeconds: 60,
+      transitions: {},
+      logLevel: 'info',
+      bodyLimitBytes: 256 * 1024,
+    });
+    expect(config.mongodbUri).to.equal(undefined);
+    expect(config.mongodbDb).to.equal(undefined);
+    expect(config.adminToken).to.equal(undefined);
+    expect(config.transitionsFile).to.equal(undefined);
+  });
+
+  it('reads every variable', () => {
+    const config = ok({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      MONGODB_URI: 'mongodb://db:27017/shop',
+      MONGODB_DB: 'orders_test',
+      ADMIN_TOKEN: 'a-very-long-admin-secret',
+      RATE_LIMIT_MAX: '10',
+      RATE_LIMIT_WINDOW_SECONDS: '5',
+      LOG_LEVEL: 'warn',
+      BODY_LIMIT_BYTES: '2048',
+    });
+    expect(config).to.deep.include({
+      port: 8080,
+      host: '0.0.0.0',
+      mongodbUri: 'mongodb://db:27017/shop',
+      mongodbDb: 'orders_test',
+      adminToken: 'a-very-long-admin-secret',
+      rateLimitMax: 10,
+      rateLimitWindowSeconds: 5,
+      logLevel: 'warn',
+      bodyLimitBytes: 2048,
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    const config = ok({ PORT: '', HOST: '', MONGODB_URI: '', ADMIN_TOKEN: '', RATE_LIMIT_MAX: '', LOG_LEVEL: '', ORDER_TRANSITIONS_FILE: '' });
+    expect(config.port).to.equal(3000);
+    expect(config.host).to.equal('127.0.0.1');
+    expect(config.mongodbUri).to.equal(undefined);
+    expect(config.adminToken).to.equal(undefined);
+    expect(config.rateLimitMax).to.equal(600);
+    expect(config.logLevel).to.equal('info');
+    expect(config.transitions).to.deep.equal({});
+  });
+
+  const bad: [string, string][] = [
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['MONGODB_URI', 'http://localhost:27017'],
+    ['MONGODB_DB', 'bad/name'],
+    ['ADMIN_TOKEN', 'short'],
+    ['RATE_LIMIT_MAX', '0'],
+    ['RATE_LIMIT_MAX', 'many'],
+    ['RATE_LIMIT_WINDOW_SECONDS', '-5'],
+    ['LOG_LEVEL', 'verbose'],
+    ['BODY_LIMIT_BYTES', '1kb'],
+  ];
+  for (const [name, value] of bad) {
+    it(`gives one problem line naming ${name} for ${name}=${value}`, () => {
+      const lines = problems({ [name]: value });
+      expect(lines).to.have.length(1);
+      expect(lines[0]).to.include(name);
+      expect(lines[0]).not.to.include('\n');
+    });
+  }
+
+  it('gives one line per bad variable, all at once', () => {
+    const lines = problems({ PORT: 'abc', LOG_LEVEL: 'loud', RATE_LIMIT_MAX: 'x' });
+    expect(lines).to.have.length(3);
+    for (const name of ['PORT', 'LOG_LEVEL', 'RATE_LIMIT_MAX']) expect(lines.filter((l) => l.includes(name))).to.have.length(1);
+  });
+
+  it('never puts the admin secret in a problem line', () => {
+    const lines = problems({ ADMIN_TOKEN: 'has a space secret-value-1234' });
+    expect(lines.join('\n')).to.include('ADMIN_TOKEN');
+    expect(lines.join('\n')).not.to.include('secret-value-1234');
+  });
+
+  describe('ORDER_TRANSITIONS_FILE', () => {
+    let dir: string;
+    const file = (name: string, content: string): string => {
+      const path = join(dir, name);
+      writeFileSync(path, content);
+      return path;
+    };
+
+    beforeEach(() => {
+      dir = mkdtempSync(join(tmpdir(), 'transitions-'));
+    });
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('reads a valid file into the transition table', () => {
+      const path = file('ok.json', JSON.stringify({ pending: ['paid', 'refused'], paid: ['refunded', 'chargedback'] }));
+      const config = ok({ ORDER_TRANSITIONS_FILE: path });
+      expect(config.transitions).to.deep.equal({ pending: ['paid', 'refused'], paid: ['refunded', 'chargedback'] });
+      expect(config.transitionsFile).to.equal(path);
+    });
+
+    const broken: [string, string, string][] = [
+      ['an unknown status on the left', '{ "pendng": ["paid"] }', 'pendng'],
+      ['an unknown status on the right', '{ "pending": ["payed"] }', 'payed'],
+      ['bad JSON', '{ "pending": ["paid"], ', ''],
+      ['an array instead of an object', '[["pending", "paid"]]', ''],
+      ['a status mapped to a string', '{ "pending": "paid" }', 'pending'],
+    ];
+    for (const [name, content, named] of broken) {
+      it(`stops the start for ${name}, naming the variable`, () => {
+        const lines = problems({ ORDER_TRANSITIONS_FILE: file('bad.json', content) });
+        expect(lines).to.have.length(1);
+        expect(lines[0]).to.include('ORDER_TRANSITIONS_FILE');
+        expect(lines[0]).to.include(named);
+      });
+    }
+
+    it('stops the start for a file that does not exist', () => {
+      const lines = problems({ ORDER_TRANSITIONS_FILE: join(dir, 'missing.json') });
+      expect(lines).to.have.length(1);
+      expect(lines[0]).to.include('ORDER_TRANSITIONS_FILE');
+    });
+
+    it('reports a bad file together with other bad variables', () => {
+      const lines = problems({ ORDER_TRANSITIONS_FILE: file('bad.json', '{ "nope": [] }'), PORT: 'x' });
+      expect(lines).to.have.length(2);
+    });
+  });
+});

@@ -1,0 +1,115 @@
+import { request } from 'node:http';
+import { connect } from 'node:net';
+import { expect } from 'chai';
+import { anOrderPayload } from '../support/order-builder';
+import { freePort, ServiceProcess } from './service-process';
+
+const ADMIN = 'process-test-admin-token-42';
+
+/** Sends the headers and the first half of a POST, and the rest on `finish()`: a request kept in flight. */
+const slowPost = (url: string, path: string, token: string, body: string) => {
+  const half = Math.floor(body.length / 2);
+  const req = request(new URL(path, url), {
+    method: 'POST',
+    agent: false,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+  });
+  const status = new Promise<number>((done, fail) => {
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => done(res.statusCode ?? 0));
+    });
+    req.on('error', fail);
+  });
+  req.write(body.slice(0, half));
+  return { finish: () => req.end(body.slice(half)), status };
+};
+
+/** Whether a new TCP connection to `port` is accepted. */
+const accepts = (port: number): Promise<boolean> =>
+  new Promise((done) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+  });
+
+/** `node main.js`: start-up, configuration errors and graceful shutdown (DECISIONS D10, D11). */
+describe('the service process', function () {
+  this.timeout(30_000);
+  let service: ServiceProcess | undefined;
+
+  afterEach(async () => {
+    await service?.dispose();
+    service = undefined;
+  });
+
+  const start = async (env: Record<string, string> = {}): Promise<{ url: string; proc: ServiceProcess }> => {
+    const port = await freePort();
+    const proc = new ServiceProcess({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env });
+    service = proc;
+    await proc.waitForLine((line) => line.includes('"listening"'));
+    return { url: `http://127.0.0.1:${port}`, proc };
+  };
+
+  it('says in its first log line that it runs on the embedded store', async () => {
+    const { proc } = await start();
+    expect(proc.logs[0]?.msg).to.match(/embedded/);
+  });
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`stops on ${signal} after serving a request, logs 'stopped' and exits 0`, async () => {
+      const { url, proc } = await start();
+      const res = await fetch(`${url}/healthz`);
+      expect(res.status).to.equal(200);
+      proc.kill(signal);
+      const exit = await proc.exited;
+      expect(exit).to.deep.equal({ code: 0, signal: null });
+      expect(proc.logs.map((l) => l.msg)).to.include('stopped');
+      expect(proc.stderr.join('')).to.equal('');
+    });
+  }
+
+  it('finishes a request in flight on SIGTERM before it exits 0', async () => {
+    const { url, proc } = await start({ ADMIN_TOKEN: ADMIN, SHUTDOWN_TIMEOUT_MS: '8000' });
+    const admin = { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' };
+    const created = await fetch(`${url}/admin/v1/dashboards`, { method: 'POST', headers: admin, body: '{"name":"shop"}' });
+    const dashboard = (await created.json()) as { dashboard: { id: string } };
+    const tokenPath = `${url}/admin/v1/dashboards/${dashboard.dashboard.id}/tokens`;
+    const issued = (await (await fetch(tokenPath, { method: 'POST', headers: admin, body: '{}' })).json()) as { token: { token: string } };
+    const inFlight = slowPost(url, '/api/v1/orders', issued.token.token, JSON.stringify(anOrderPayload()));
+    await new Promise((done) => setTimeout(done, 300));
+    proc.kill('SIGTERM');
+    await proc.waitForLine((line) => line.includes('shutting down'));
+    await new Promise((done) => setTimeout(done, 300));
+    expect(await accepts(Number(new URL(url).port)), 'a new connection after SIGTERM').to.equal(false);
+    inFlight.finish();
+    expect(await inFlight.status).to.equal(201);
+    expect((await proc.exited).code).to.equal(0);
+    const messages = proc.logs.map((l) => `${String(l.msg)} ${String(l.status ?? '')}`.trim());
+    expect(messages.indexOf('request 201')).to.be.within(0, messages.indexOf('stopped'));
+  });
+
+  it('exits 1 with one clear line on stderr naming PORT when PORT=abc', async () => {
+    const proc = new ServiceProcess({ PORT: 'abc' });
+    service = proc;
+    const exit = await proc.exited;
+    expect(exit.code).to.equal(1);
+    const lines = proc.stderr.filter((line) => line.trim() !== '');
+    expect(lines).to.have.length(1);
+    expect(lines[0]).to.include('PORT');
+    expect(proc.stdout.filter((line) => line.trim() !== '')).to.deep.equal([]);
+  });
+
+  it('exits 1 with one line per bad variable', async () => {
+    const proc = new ServiceProcess({ PORT: 'abc', LOG_LEVEL: 'chatty' });
+    service = proc;
+    expect((await proc.exited).code).to.equal(1);
+    const lines = proc.stderr.filter((line) => line.trim() !== '');
+    expect(lines).to.have.length(2);
+    expect(lines.some((l) => l.includes('PORT'))).to.equal(true);
+    expect(lines.some((l) => l.includes('LOG_LEVEL'))).to.equal(true);
+  });
+});

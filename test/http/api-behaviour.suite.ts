@@ -1,0 +1,39 @@
+import type { Storage } from '../../src/bootstrap/storage';
+import { adminApiBehaviour } from './behaviour/admin-api';
+import { authenticationBehaviour } from './behaviour/authentication';
+import { bodyValidationShapeBehaviour } from './behaviour/body-validation-shape';
+import { bodyValidationValuesBehaviour } from './behaviour/body-validation-values';
+import { createOrderBehaviour } from './behaviour/create-order';
+import { dashboardIsolationBehaviour } from './behaviour/dashboard-isolation';
+import { freeFormValidationBehaviour } from './behaviour/free-form-validation';
+import { listQueryValidationBehaviour } from './behaviour/list-query-validation';
+import { listingBehaviour } from './behaviour/listing';
+import { operationsAndLogsBehaviour } from './behaviour/operations-and-logs';
+import { requestErrorsBehaviour } from './behaviour/request-errors';
+import { requestIdsBehaviour } from './behaviour/request-ids';
+import { storageFailuresBehaviour } from './behaviour/storage-failures';
+import { updateOrderBehaviour } from './behaviour/update-order';
+
+/**
+ * The whole HTTP behaviour of the service, through the real Koa app on a real socket, over the
+ * storage `storageFactory` makes. The factory must return storage over an empty database at each
+ * call: every test starts its own service on it and stops it afterwards.
+ */
+export const apiBehaviourSuite = (storageName: string, storageFactory: () => Promise<Storage>): void => {
+  describe(`HTTP API on ${storageName} storage`, () => {
+    createOrderBehaviour(storageFactory);
+    bodyValidationShapeBehaviour(storageFactory);
+    bodyValidationValuesBehaviour(storageFactory);
+    freeFormValidationBehaviour(storageFactory);
+    listingBehaviour(storageFactory);
+    listQueryValidationBehaviour(storageFactory);
+    updateOrderBehaviour(storageFactory);
+    authenticationBehaviour(storageFactory);
+    dashboardIsolationBehaviour(storageFactory);
+    requestErrorsBehaviour(storageFactory);
+    storageFailuresBehaviour(storageFactory);
+    requestIdsBehaviour(storageFactory);
+    adminApiBehaviour(storageFactory);
+    operationsAndLogsBehaviour(storageFactory);
+  });
+};

@@ -1,0 +1,68 @@
+import { expect } from 'chai';
+import { StorageUnavailableError } from '../../../src/application/ports/storage-health';
+import type { Storage } from '../../../src/bootstrap/storage';
+import { ORDERS, useApi, type StorageFactory } from '../harness';
+import { expectProblem } from '../problem-assertions';
+
+/** An object whose methods are the target's, bound to it, except `method`, which rejects with `failure()`. */
+const failingMethod = <T extends object>(target: T, method: string, failure: () => unknown): T =>
+  new Proxy(target, {
+    get: (t, prop) => {
+      if (prop === method) return async () => Promise.reject(failure());
+      const value: unknown = Reflect.get(t, prop);
+      return typeof value === 'function' ? value.bind(t) : value;
+    },
+  });
+
+/** `storage` with `replaced` instead of some of its ports; whatever else it holds is left as it is. */
+const replacing = (storage: Storage, replaced: Partial<Storage>): Storage =>
+  new Proxy(storage, { get: (t, prop) => (Object.hasOwn(replaced, prop) ? (replaced as Record<PropertyKey, unknown>)[prop] : Reflect.get(t, prop)) });
+
+const withFailingList = (failure: () => unknown) => (storage: Storage): Storage =>
+  replacing(storage, { orders: failingMethod(storage.orders, 'list', failure) });
+
+const INTERNAL_MESSAGE = 'boom at /work/secret/orders.ts:12 with password=hunter2';
+
+/** Failures of the store become 500 or 503 without internals (DECISIONS D1, D2, D11). */
+export const storageFailuresBehaviour = (storageFactory: StorageFactory): void => {
+  describe('an unexpected failure', () => {
+    const h = useApi(storageFactory, { storage: withFailingList(() => new TypeError(INTERNAL_MESSAGE)) });
+
+    it('answers 500 INTERNAL_ERROR with no stack trace and no internal message', async () => {
+      const res = await h.api.request('GET', ORDERS, { token: h.token });
+      expectProblem(res, 500, 'INTERNAL_ERROR');
+      expect(res.text).not.to.include('boom');
+      expect(res.text).not.to.include('hunter2');
+      expect(res.text).not.to.include('TypeError');
+    });
+
+    it('keeps the service answering after the failure', async () => {
+      await h.api.request('GET', ORDERS, { token: h.token });
+      expect((await h.api.request('GET', '/healthz')).status).to.equal(200);
+      const res = await h.api.request('POST', ORDERS, { token: h.token, body: { externalId: 'x' } });
+      expect(res.status).to.equal(400);
+    });
+  });
+
+  describe('storage that cannot be reached', () => {
+    const h = useApi(storageFactory, { storage: withFailingList(() => new StorageUnavailableError('connection refused 10.0.0.7:27017')) });
+
+    it('answers 503 SERVICE_UNAVAILABLE with Retry-After', async () => {
+      const res = await h.api.request('GET', ORDERS, { token: h.token });
+      expectProblem(res, 503, 'SERVICE_UNAVAILABLE');
+      expect(Number(res.headers.get('retry-after'))).to.be.above(0);
+      expect(res.text).not.to.include('10.0.0.7');
+    });
+  });
+
+  describe('/readyz when storage does not answer', () => {
+    const h = useApi(storageFactory, {
+      storage: (storage) => replacing(storage, { health: { ping: async () => false, close: () => storage.health.close() } }),
+    });
+
+    it('answers 503 on /readyz, while /healthz stays 200', async () => {
+      expectProblem(await h.api.request('GET', '/readyz'), 503, 'SERVICE_UNAVAILABLE');
+      expect((await h.api.request('GET', '/healthz')).status).to.equal(200);
+    });
+  });
+};
