@@ -36,15 +36,28 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
 };
 
 /**
- * Creates the indexes. Idempotent: creating an index whose name and definition already exist does
- * nothing. An existing index with the same name or keys but another definition fails the start-up,
- * on purpose: silently keeping the wrong one (say, not unique) would break the ports' guarantees.
- * One index per command: FerretDB 1.24 drops the connection when one `createIndexes` command names
- * two or more indexes that all exist already (docs/ferretdb-notes.md).
+ * Creates the indexes, then checks that each exists as declared. Idempotent: creating an index whose
+ * name and definition already exist does nothing. An existing index with the same name but another
+ * definition fails the start-up, on purpose: silently keeping the wrong one (say, not unique) would
+ * break the ports' guarantees. MongoDB refuses such a `createIndexes` itself; FerretDB 1.24 answers
+ * ok and keeps the old index, hence the check. One index per command: FerretDB 1.24 drops the
+ * connection when one command names two or more indexes that all exist already
+ * (docs/ferretdb-notes.md).
  */
 export const ensureIndexes = async (db: Db): Promise<void> => {
   for (const [key, indexes] of Object.entries(INDEXES) as [keyof typeof COLLECTIONS, readonly IndexDescription[]][]) {
+    if (indexes.length === 0) continue;
     const collection = db.collection(COLLECTIONS[key]);
     for (const index of indexes) await collection.createIndexes([index]);
+    const existing = await collection.listIndexes().toArray();
+    for (const index of indexes) {
+      const found = existing.find((candidate) => candidate['name'] === index.name);
+      const sameKeys = found !== undefined && JSON.stringify(Object.entries(found['key'])) === JSON.stringify(Object.entries(index.key));
+      if (!sameKeys || (found?.['unique'] === true) !== (index.unique === true)) {
+        throw new Error(
+          `index ${COLLECTIONS[key]}.${String(index.name)} exists with another definition than this service needs; drop it and start again`,
+        );
+      }
+    }
   }
 };
