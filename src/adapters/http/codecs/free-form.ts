@@ -7,9 +7,11 @@ export const FREE_FORM_LIMITS = { depth: 5, keys: 50, items: 50, stringLength: 1
 
 /**
  * Keys that every store can hold as they are: not empty, no leading `$`, no `.`, no NUL. MongoDB reads
- * such keys as operators or paths, so refusing them here keeps all stores alike.
+ * such keys as operators or paths, so refusing them here keeps all stores alike. `__proto__` is refused
+ * too: an object holding it as a key turns into a prototype change in the hands of the first
+ * `Object.assign`.
  */
-const SAFE_KEY = /^(?!\$)[^.\u0000]{1,1000}$/u;
+const SAFE_KEY = /^(?!\$)(?!__proto__$)[^.\u0000]{1,1000}$/u;
 
 /**
  * A free-form JSON object (customer, fees, metadata, trackingExtras): any JSON inside, within the
@@ -40,7 +42,7 @@ export const freeFormObject = new t.Type<JsonObject, JsonObject, unknown>(
           const keys = Object.keys(value);
           if (keys.length > FREE_FORM_LIMITS.keys) fail(value, path, `must have at most ${FREE_FORM_LIMITS.keys} keys`);
           for (const key of keys) {
-            if (!SAFE_KEY.test(key)) fail(value, [...path, key], 'is not an allowed key (empty, starts with $, or holds . or NUL)');
+            if (!SAFE_KEY.test(key)) fail(value, [...path, key], 'is not an allowed key (empty, __proto__, starts with $, or holds . or NUL)');
             else walk(value[key], [...path, key], depth + 1);
           }
         }

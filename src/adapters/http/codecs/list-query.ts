@@ -4,8 +4,8 @@ import { check, isoInstant, oneOf, strictObject } from './codec-kit';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
-/** Past this, a page would only ever be empty for any dashboard this service is sized for. */
-export const MAX_PAGE = 1_000_000;
+/** The largest page whose offset, (page - 1) × pageSize, is still an exact integer. */
+export const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / MAX_PAGE_SIZE);
 
 /** A query parameter given once; `?a=1&a=2` is refused rather than guessed at. */
 const single = <A, O>(codec: t.Type<A, O, unknown>): t.Type<A, O, unknown> =>
@@ -17,7 +17,7 @@ const single = <A, O>(codec: t.Type<A, O, unknown>): t.Type<A, O, unknown> =>
   );
 
 const intParam = (min: number, max: number): t.Type<number, number, unknown> => {
-  const text = check('IntegerText', (u): u is string => typeof u === 'string' && /^\d{1,9}$/.test(u), '');
+  const text = check('IntegerText', (u): u is string => typeof u === 'string' && /^\d{1,16}$/.test(u), '');
   return new t.Type<number, number, unknown>(
     `integer(${min}..${max})`,
     (u): u is number => typeof u === 'number',

@@ -13,6 +13,9 @@ export const jsonBody = (limitBytes: number): Middleware => {
     enableTypes: ['json'],
     jsonLimit: `${limitBytes}b`,
     strict: false,
+    // A `__proto__` key is valid JSON: JSON.parse keeps it as a plain own key, and the codecs refuse
+    // it as an unknown field, which says more than MALFORMED_JSON would.
+    ...({ onProtoPoisoning: 'ignore' } as object),
     onerror: (err) => {
       const status = (err as { status?: unknown }).status;
       if (status === 413) throw new ProblemError({ _tag: 'PayloadTooLarge', limitBytes });
