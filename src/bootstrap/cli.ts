@@ -51,7 +51,14 @@ export const runCli = async (argv: readonly string[], env: Env, io: CliIo, stora
       io.err('refused: the embedded store keeps nothing after this command exits; set MONGODB_URI to manage a persistent store');
       return 1;
     }
-    const container = buildContainer({ storage: store, logger, transitions: {} });
+    const { rateLimitMax, rateLimitWindowSeconds, idempotencyTtlSeconds, idempotencyLeaseSeconds } = loaded.config;
+    const container = buildContainer({
+      storage: store,
+      logger,
+      transitions: {},
+      rateLimit: { max: rateLimitMax, windowSeconds: rateLimitWindowSeconds },
+      idempotency: { ttlMs: idempotencyTtlSeconds * 1000, leaseMs: idempotencyLeaseSeconds * 1000 },
+    });
     return await run(parsed, container, io);
   } finally {
     if (storage === undefined) await store.health.close();

@@ -14,6 +14,10 @@ export interface Config {
   readonly adminToken?: string;
   readonly rateLimitMax: number;
   readonly rateLimitWindowSeconds: number;
+  /** How long an Idempotency-Key is remembered (DECISIONS D7: 24 h). */
+  readonly idempotencyTtlSeconds: number;
+  /** How long a claim on a key holds before a retry may take it over. */
+  readonly idempotencyLeaseSeconds: number;
   readonly transitions: TransitionTable;
   readonly transitionsFile?: string;
   readonly logLevel: LogLevel;
@@ -60,6 +64,8 @@ const VARIABLES = {
   },
   RATE_LIMIT_MAX: { codec: intText('max', 1, 1_000_000_000), fallback: '600' },
   RATE_LIMIT_WINDOW_SECONDS: { codec: intText('seconds', 1, 86_400), fallback: '60' },
+  IDEMPOTENCY_TTL_SECONDS: { codec: intText('seconds', 60, 30 * 86_400), fallback: '86400' },
+  IDEMPOTENCY_LEASE_SECONDS: { codec: intText('seconds', 1, 3_600), fallback: '10' },
   ORDER_TRANSITIONS_FILE: { codec: text('path', (s) => s.length > 0, 'must be a file path'), fallback: undefined },
   LOG_LEVEL: {
     codec: text('level', (s) => (LOG_LEVELS as readonly string[]).includes(s), `must be one of ${LOG_LEVELS.join(', ')}`),
@@ -95,6 +101,8 @@ export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false
       adminToken: v.ADMIN_TOKEN,
       rateLimitMax: v.RATE_LIMIT_MAX as number,
       rateLimitWindowSeconds: v.RATE_LIMIT_WINDOW_SECONDS as number,
+      idempotencyTtlSeconds: v.IDEMPOTENCY_TTL_SECONDS as number,
+      idempotencyLeaseSeconds: v.IDEMPOTENCY_LEASE_SECONDS as number,
       transitions,
       transitionsFile: v.ORDER_TRANSITIONS_FILE,
       logLevel: v.LOG_LEVEL as LogLevel,

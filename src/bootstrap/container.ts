@@ -1,9 +1,13 @@
 import { container as root, type DependencyContainer } from 'tsyringe';
+import { RATE_LIMIT_SETTINGS, type RateLimitSettings } from '../application/check-rate-limit';
+import { IDEMPOTENCY_SETTINGS, type IdempotencySettings } from '../application/idempotency-gate';
 import { CLOCK, type Clock } from '../application/ports/clock';
 import { DASHBOARD_REPOSITORY } from '../application/ports/dashboard-repository';
 import { ID_GENERATOR, type IdGenerator } from '../application/ports/id-generator';
+import { IDEMPOTENCY_STORE } from '../application/ports/idempotency-store';
 import { LOGGER, type Logger } from '../application/ports/logger';
 import { ORDER_REPOSITORY } from '../application/ports/order-repository';
+import { RATE_LIMIT_COUNTER } from '../application/ports/rate-limit-counter';
 import { STORAGE_HEALTH } from '../application/ports/storage-health';
 import { TOKEN_REPOSITORY } from '../application/ports/token-repository';
 import { TOKEN_SECRETS } from '../application/ports/token-secrets';
@@ -18,6 +22,8 @@ export interface Wiring {
   readonly storage: Storage;
   readonly logger: Logger;
   readonly transitions: TransitionTable;
+  readonly rateLimit: RateLimitSettings;
+  readonly idempotency: IdempotencySettings;
   /** Tests move time and fix ids; production uses the system's. */
   readonly clock?: Clock;
   readonly ids?: IdGenerator;
@@ -37,6 +43,10 @@ export const buildContainer = (wiring: Wiring): DependencyContainer => {
   c.registerInstance(ORDER_REPOSITORY, wiring.storage.orders);
   c.registerInstance(DASHBOARD_REPOSITORY, wiring.storage.dashboards);
   c.registerInstance(TOKEN_REPOSITORY, wiring.storage.tokens);
+  c.registerInstance(IDEMPOTENCY_STORE, wiring.storage.idempotency);
+  c.registerInstance(RATE_LIMIT_COUNTER, wiring.storage.rateLimits);
   c.registerInstance(STORAGE_HEALTH, wiring.storage.health);
+  c.registerInstance(RATE_LIMIT_SETTINGS, wiring.rateLimit);
+  c.registerInstance(IDEMPOTENCY_SETTINGS, wiring.idempotency);
   return c;
 };

@@ -37,6 +37,8 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     storage,
     logger,
     transitions: config.transitions,
+    rateLimit: { max: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds },
+    idempotency: { ttlMs: config.idempotencyTtlSeconds * 1000, leaseMs: config.idempotencyLeaseSeconds * 1000 },
     clock: overrides.clock,
     ids: overrides.ids,
   });

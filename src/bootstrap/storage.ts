@@ -1,9 +1,13 @@
 import type { DashboardRepository } from '../application/ports/dashboard-repository';
+import type { IdempotencyStore } from '../application/ports/idempotency-store';
 import type { OrderRepository } from '../application/ports/order-repository';
 import type { StorageHealth } from '../application/ports/storage-health';
+import type { RateLimitCounter } from '../application/ports/rate-limit-counter';
 import type { TokenRepository } from '../application/ports/token-repository';
 import { InMemoryDashboardRepository } from '../adapters/memory/in-memory-dashboard-repository';
+import { InMemoryIdempotencyStore } from '../adapters/memory/in-memory-idempotency-store';
 import { InMemoryOrderRepository } from '../adapters/memory/in-memory-order-repository';
+import { InMemoryRateLimitCounter } from '../adapters/memory/in-memory-rate-limit-counter';
 import { InMemoryStorageHealth } from '../adapters/memory/in-memory-storage-health';
 import { InMemoryTokenRepository } from '../adapters/memory/in-memory-token-repository';
 
@@ -16,6 +20,8 @@ export interface Storage {
   readonly orders: OrderRepository;
   readonly dashboards: DashboardRepository;
   readonly tokens: TokenRepository;
+  readonly idempotency: IdempotencyStore;
+  readonly rateLimits: RateLimitCounter;
   readonly health: StorageHealth;
 }
 
@@ -25,5 +31,7 @@ export const inMemoryStorage = (): Storage => ({
   orders: new InMemoryOrderRepository(),
   dashboards: new InMemoryDashboardRepository(),
   tokens: new InMemoryTokenRepository(),
+  idempotency: new InMemoryIdempotencyStore(),
+  rateLimits: new InMemoryRateLimitCounter(),
   health: new InMemoryStorageHealth(),
 });

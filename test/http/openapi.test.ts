@@ -74,7 +74,13 @@ const validatesAgainst = (pointer: string, value: unknown): string | undefined =
 describe('OpenAPI document', () => {
   describe('routes', () => {
     it('documents exactly the routes the router registers', () => {
-      const container = buildContainer({ storage: inMemoryStorage(), logger: new JsonLogger('silent'), transitions: {} });
+      const container = buildContainer({
+        storage: inMemoryStorage(),
+        logger: new JsonLogger('silent'),
+        transitions: {},
+        rateLimit: { max: 600, windowSeconds: 60 },
+        idempotency: { ttlMs: 86_400_000, leaseMs: 10_000 },
+      });
       const { router } = createHttpApp(container, { bodyLimitBytes: 1024, adminToken: 'x' });
       const routed = router.stack
         .filter((layer) => layer.methods.length > 0)

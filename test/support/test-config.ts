@@ -9,6 +9,8 @@ export const testConfig = (changes: Partial<Config> = {}): Config => ({
   adminToken: TEST_ADMIN_TOKEN,
   rateLimitMax: 600,
   rateLimitWindowSeconds: 60,
+  idempotencyTtlSeconds: 86_400,
+  idempotencyLeaseSeconds: 10,
   transitions: {},
   logLevel: 'silent',
   bodyLimitBytes: 256 * 1024,

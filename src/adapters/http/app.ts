@@ -2,10 +2,12 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { DependencyContainer } from 'tsyringe';
 import { AuthenticateToken } from '../../application/authenticate-token';
+import { CheckRateLimit } from '../../application/check-rate-limit';
 import { CreateDashboard } from '../../application/create-dashboard';
 import { CreateOrder } from '../../application/create-order';
 import { CreateToken } from '../../application/create-token';
 import { GetOrder } from '../../application/get-order';
+import { IdempotencyGate } from '../../application/idempotency-gate';
 import { ListOrders } from '../../application/list-orders';
 import { ListTokens } from '../../application/list-tokens';
 import { ID_GENERATOR, type IdGenerator } from '../../application/ports/id-generator';
@@ -17,7 +19,9 @@ import { accessLog } from './middleware/access-log';
 import { adminGuard } from './middleware/admin-guard';
 import { authenticate } from './middleware/authenticate';
 import { errorHandler } from './middleware/error-handler';
+import { idempotency } from './middleware/idempotency';
 import { jsonBody } from './middleware/json-body';
+import { rateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
 import { routeFallback } from './middleware/route-fallback';
 import { openApiDocument } from './openapi';
@@ -57,8 +61,8 @@ export const createHttpApp = (container: DependencyContainer, options: HttpOptio
     listOrders: container.resolve(ListOrders),
     getOrder: container.resolve(GetOrder),
     updateOrder: container.resolve(UpdateOrder),
-    guards: [authenticate(container.resolve(AuthenticateToken))],
-    writeGuards: [body],
+    guards: [authenticate(container.resolve(AuthenticateToken)), rateLimit(container.resolve(CheckRateLimit))],
+    writeGuards: [body, idempotency(container.resolve(IdempotencyGate))],
   });
   registerAdminRoutes(router, {
     createDashboard: container.resolve(CreateDashboard),

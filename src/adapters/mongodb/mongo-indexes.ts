@@ -7,6 +7,7 @@ export const COLLECTIONS = {
   tokens: 'tokens',
   tokenRevocations: 'token_revocations',
   idempotencyKeys: 'idempotency_keys',
+  idempotencyTakeovers: 'idempotency_takeovers',
   rateLimits: 'rate_limits',
 } as const;
 
@@ -30,9 +31,11 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
   ],
   // Keyed by token id (`_id`): the default index is the one that matters.
   tokenRevocations: [],
-  // Keyed by `_id` alone.
+  // Keyed by `_id` alone; expired records are replaced in place when their key is used again.
   idempotencyKeys: [],
-  rateLimits: [],
+  idempotencyTakeovers: [],
+  // The highest slot of a window, for an instance that fell behind the others.
+  rateLimits: [{ name: 'rate_limits_window_slot', key: { window: 1, slot: -1 } }],
 };
 
 /**

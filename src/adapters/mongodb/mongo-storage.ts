@@ -2,9 +2,11 @@ import { MongoClient, type MongoClientOptions } from 'mongodb';
 import type { Logger } from '../../application/ports/logger';
 import type { Storage } from '../../bootstrap/storage';
 import { MongoDashboardRepository } from './mongo-dashboard-repository';
+import { MongoIdempotencyStore } from './mongo-idempotency-store';
 import { guarded } from './mongo-errors';
 import { ensureIndexes } from './mongo-indexes';
 import { MongoOrderRepository } from './mongo-order-repository';
+import { MongoRateLimitCounter } from './mongo-rate-limit-counter';
 import { MongoStorageHealth } from './mongo-storage-health';
 import { MongoTokenRepository } from './mongo-token-repository';
 
@@ -61,6 +63,8 @@ export const createMongoStorage = (
     orders: new MongoOrderRepository(db, logger),
     dashboards: new MongoDashboardRepository(db, logger),
     tokens: new MongoTokenRepository(db, logger),
+    idempotency: new MongoIdempotencyStore(db, logger),
+    rateLimits: new MongoRateLimitCounter(db, logger),
     health: new MongoStorageHealth(client, db, options.pingTimeoutMs),
   };
 };

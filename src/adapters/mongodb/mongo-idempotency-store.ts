@@ -1,0 +1,117 @@
+import type { Collection, Db } from 'mongodb';
+import type {
+  ClaimOutcome,
+  ClaimRequest,
+  IdempotencyScope,
+  IdempotencyStore,
+  StoredResponse,
+} from '../../application/ports/idempotency-store';
+import type { Logger } from '../../application/ports/logger';
+import { randomBase62 } from '../system/base62';
+import { decodeDocument } from './corrupt-document';
+import { idempotencyDocumentCodec, type IdempotencyDocument, type TakeoverDocument } from './guard-documents';
+import { guarded, isDuplicateKey } from './mongo-errors';
+import { COLLECTIONS } from './mongo-indexes';
+
+const idOf = (scope: IdempotencyScope): string => `${scope.dashboardId}:${scope.key}`;
+
+/** Each round follows a change made by a racing call; a handful settles any real race. */
+const MAX_ROUNDS = 8;
+
+/**
+ * Idempotency records, one document per (dashboard, key). Every decision that must have a single
+ * winner is an insert under a unique `_id`, the one write that is atomic on MongoDB and FerretDB
+ * alike (docs/ferretdb-notes.md): claiming a new key inserts its record; taking over an expired record
+ * or lease first inserts a takeover document named after the claim being replaced, so of racing
+ * retries exactly one may replace it. A new key costs one round trip.
+ */
+export class MongoIdempotencyStore implements IdempotencyStore {
+  private readonly records: Collection<IdempotencyDocument>;
+  private readonly takeovers: Collection<TakeoverDocument>;
+
+  constructor(
+    db: Db,
+    private readonly logger: Logger,
+  ) {
+    this.records = db.collection<IdempotencyDocument>(COLLECTIONS.idempotencyKeys);
+    this.takeovers = db.collection<TakeoverDocument>(COLLECTIONS.idempotencyTakeovers);
+  }
+
+  async claim(scope: IdempotencyScope, request: ClaimRequest): Promise<ClaimOutcome> {
+    const _id = idOf(scope);
+    const now = request.now.getTime();
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const fresh: IdempotencyDocument = {
+        _id,
+        fingerprint: request.fingerprint,
+        claimId: randomBase62(22),
+        reservedId: request.reservedId,
+        leaseExpiresAt: new Date(now + request.leaseMs),
+        expiresAt: new Date(now + request.ttlMs),
+      };
+      if (await this.insertOnce(this.records, fresh)) return acquired(fresh);
+
+      const found = await guarded(() => this.records.findOne({ _id }));
+      if (found === null) continue;
+      const current = this.decode(found);
+      if (current.expiresAt.getTime() <= now) {
+        if (await this.replace(current, fresh)) return acquired(fresh);
+        continue;
+      }
+      if (current.response !== undefined) {
+        const { status, headers, body } = current.response;
+        return { kind: 'completed', fingerprint: current.fingerprint, response: { status, headers, body: JSON.parse(body) } };
+      }
+      if (current.leaseExpiresAt.getTime() <= now && current.fingerprint === request.fingerprint) {
+        const takenOver = { ...current, claimId: fresh.claimId, leaseExpiresAt: fresh.leaseExpiresAt };
+        if (await this.replace(current, takenOver)) return acquired(takenOver);
+        continue;
+      }
+      return { kind: 'in-progress', fingerprint: current.fingerprint, leaseExpiresAt: current.leaseExpiresAt };
+    }
+    throw new Error(`idempotency record kept changing during ${MAX_ROUNDS} rounds`);
+  }
+
+  async complete(scope: IdempotencyScope, claimId: string, response: StoredResponse): Promise<boolean> {
+    const stored = { status: response.status, headers: { ...response.headers }, body: JSON.stringify(response.body ?? null) };
+    const result = await guarded(() =>
+      this.records.updateOne({ _id: idOf(scope), claimId, response: { $exists: false } }, { $set: { response: stored } }),
+    );
+    return result.modifiedCount === 1;
+  }
+
+  async release(scope: IdempotencyScope, claimId: string): Promise<void> {
+    await guarded(() => this.records.deleteOne({ _id: idOf(scope), claimId, response: { $exists: false } }));
+  }
+
+  /**
+   * Replaces `current` by `next` when this call wins the takeover of `current.claimId`. Claim ids are
+   * random and never reused, so a takeover document can only ever refer to the claim it names.
+   */
+  private async replace(current: IdempotencyDocument, next: IdempotencyDocument): Promise<boolean> {
+    const won = await this.insertOnce(this.takeovers, { _id: `${current._id}#${current.claimId}`, expiresAt: current.expiresAt });
+    if (!won) return false;
+    const { _id, ...replacement } = next;
+    const result = await guarded(() => this.records.replaceOne({ _id, claimId: current.claimId }, replacement));
+    return result.modifiedCount === 1;
+  }
+
+  private async insertOnce<D extends { _id: string }>(collection: Collection<D>, document: D): Promise<boolean> {
+    try {
+      await guarded(() => collection.insertOne(document as never));
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  private decode(document: unknown): IdempotencyDocument {
+    return decodeDocument(idempotencyDocumentCodec, document, COLLECTIONS.idempotencyKeys, this.logger);
+  }
+}
+
+const acquired = (record: Pick<IdempotencyDocument, 'claimId' | 'reservedId'>): ClaimOutcome => ({
+  kind: 'acquired',
+  claim: { claimId: record.claimId, reservedId: record.reservedId },
+});

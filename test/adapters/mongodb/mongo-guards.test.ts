@@ -1,0 +1,38 @@
+import { expect } from 'chai';
+import { MongoIdempotencyStore } from '../../../src/adapters/mongodb/mongo-idempotency-store';
+import { MongoRateLimitCounter } from '../../../src/adapters/mongodb/mongo-rate-limit-counter';
+import { idempotencyStoreContract } from '../../contract/idempotency-store.contract';
+import { rateLimitCounterContract } from '../../contract/rate-limit-counter.contract';
+import { memoryLogger } from '../../support/memory-log';
+import { describeWithMongo } from '../../support/mongo-server';
+
+describeWithMongo('MongoDB idempotency keys and rate limits', (mongo) => {
+  before(async () => {
+    await mongo.connect();
+  });
+
+  /**
+   * New adapters over emptied collections for each test: the rate-limit counter keeps in-process
+   * hints about the slots it took, which a fresh process would not have either.
+   */
+  const db = async () => {
+    await mongo.empty();
+    return mongo.client.db(mongo.dbName);
+  };
+
+  idempotencyStoreContract('MongoIdempotencyStore', async () => new MongoIdempotencyStore(await db(), memoryLogger().logger));
+  rateLimitCounterContract('MongoRateLimitCounter', async () => new MongoRateLimitCounter(await db(), memoryLogger().logger));
+
+  describe('MongoRateLimitCounter shared by several instances', () => {
+    it('gives parallel hits from three instances distinct, gapless counts', async () => {
+      const shared = await db();
+      const instances = [1, 2, 3].map(() => new MongoRateLimitCounter(shared, memoryLogger().logger));
+      const now = new Date('2026-03-01T12:00:05.000Z');
+      const hits = await Promise.all(
+        Array.from({ length: 45 }, (_, i) => (instances[i % 3] as MongoRateLimitCounter).hit('tok_shared', 60_000, now)),
+      );
+      const counts = hits.map((h) => h.count).sort((a, b) => a - b);
+      expect(counts).to.deep.equal(Array.from({ length: 45 }, (_, i) => i + 1));
+    });
+  });
+});
