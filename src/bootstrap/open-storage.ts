@@ -9,6 +9,9 @@ import { inMemoryStorage, type Storage } from './storage';
  */
 export const openStorage = async (config: Config, logger: Logger): Promise<Storage> => {
   if (config.mongodbUri === undefined) return inMemoryStorage();
-  const dbName = config.mongodbDb ?? databaseFromUri(config.mongodbUri) ?? 'orders';
-  return connectMongoStorage(config.mongodbUri, dbName, logger);
+  return connectMongoStorage(config.mongodbUri, mongoDatabaseName(config.mongodbUri, config.mongodbDb), logger);
 };
+
+/** MONGODB_DB, else the database in the URI's path, else `orders` (DECISIONS D10). */
+export const mongoDatabaseName = (uri: string, configured: string | undefined): string =>
+  configured ?? databaseFromUri(uri) ?? 'orders';

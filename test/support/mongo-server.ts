@@ -25,6 +25,15 @@ export const withUriOption = (uri: string, name: string, value: string): string 
   return `${base}${hostsEnd === -1 ? '/' : ''}?${[...pairs, `${name}=${value}`].join('&')}`;
 };
 
+/** `uri` with `dbName` as the database in its path, keeping hosts and options. */
+export const withDatabasePath = (uri: string, dbName: string): string => {
+  const queryAt = uri.indexOf('?');
+  const [base, query] = queryAt === -1 ? [uri, ''] : [uri.slice(0, queryAt), uri.slice(queryAt)];
+  const scheme = /^mongodb(?:\+srv)?:\/\//i.exec(base)?.[0] ?? '';
+  const hosts = base.slice(scheme.length).split('/')[0] ?? '';
+  return `${scheme}${hosts}/${encodeURIComponent(dbName)}${query}`;
+};
+
 const locate = async (): Promise<{ server?: MongoServer; reason?: string }> => {
   const fromEnv = process.env['MONGODB_URI'];
   if (fromEnv !== undefined && fromEnv !== '') return { server: { uri: fromEnv, origin: 'MONGODB_URI' } };
