@@ -18,6 +18,9 @@ const idOf = (scope: IdempotencyScope): string => `${scope.dashboardId}:${scope.
 /** Each round follows a change made by a racing call; a handful settles any real race. */
 const MAX_ROUNDS = 8;
 
+/** How often, in the time of the requests, records past their TTL are deleted. */
+const PURGE_EVERY_MS = 60_000;
+
 /**
  * Idempotency records, one document per (dashboard, key). Every decision that must have a single
  * winner is an insert under a unique `_id`, the one write that is atomic on MongoDB and FerretDB
@@ -28,6 +31,7 @@ const MAX_ROUNDS = 8;
 export class MongoIdempotencyStore implements IdempotencyStore {
   private readonly records: Collection<IdempotencyDocument>;
   private readonly takeovers: Collection<TakeoverDocument>;
+  private purgedAt = 0;
 
   constructor(
     db: Db,
@@ -40,6 +44,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   async claim(scope: IdempotencyScope, request: ClaimRequest): Promise<ClaimOutcome> {
     const _id = idOf(scope);
     const now = request.now.getTime();
+    this.purgeExpired(now);
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const fresh: IdempotencyDocument = {
         _id,
@@ -94,6 +99,19 @@ export class MongoIdempotencyStore implements IdempotencyStore {
     const { _id, ...replacement } = next;
     const result = await guarded(() => this.records.replaceOne({ _id, claimId: current.claimId }, replacement));
     return result.modifiedCount === 1;
+  }
+
+  /**
+   * Now and then, without waiting, deletes records whose TTL has passed (they count as absent anyway)
+   * and the takeovers that named them: FerretDB has no TTL indexes, so nothing else would.
+   */
+  private purgeExpired(now: number): void {
+    if (now - this.purgedAt < PURGE_EVERY_MS) return;
+    this.purgedAt = now;
+    const expired = { expiresAt: { $lte: new Date(now) } };
+    Promise.all([this.records.deleteMany(expired), this.takeovers.deleteMany(expired)]).catch((err: unknown) => {
+      this.logger.warn('could not purge expired idempotency records', { errorName: err instanceof Error ? err.name : typeof err });
+    });
   }
 
   private async insertOnce<D extends { _id: string }>(collection: Collection<D>, document: D): Promise<boolean> {

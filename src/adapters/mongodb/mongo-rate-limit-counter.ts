@@ -55,12 +55,18 @@ export class MongoRateLimitCounter implements RateLimitCounter {
     }
   }
 
-  /** The in-process hints of windows that have ended are of no use: drop them as time moves on. */
+  /**
+   * Windows that have ended are of no use: once per window, drop their in-process hints and, without
+   * waiting, their slots in the store (FerretDB has no TTL indexes, so nothing else would).
+   */
   private forgetPastWindows(start: number): void {
     if (start <= this.currentWindowStart) return;
     this.currentWindowStart = start;
     for (const window of this.nextSlot.keys()) {
       if (Number(window.slice(window.lastIndexOf(':') + 1)) < start) this.nextSlot.delete(window);
     }
+    this.slots.deleteMany({ expiresAt: { $lte: new Date(start) } }).catch((err: unknown) => {
+      this.logger.warn('could not purge past rate-limit windows', { errorName: err instanceof Error ? err.name : typeof err });
+    });
   }
 }
