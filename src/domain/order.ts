@@ -48,25 +48,13 @@ export interface Order {
   readonly updatedAt: Date;
 }
 
-/** What a caller sends to create an order, already validated at the edge. */
-export interface NewOrder {
-  readonly externalId: string;
-  readonly platform: string;
-  readonly paymentMethod: string;
-  readonly status: OrderStatus;
-  readonly isTest: boolean;
-  readonly createdAt: Date;
-  readonly paidAt?: Date;
-  readonly refundedAt?: Date;
-  readonly chargedbackAt?: Date;
+/**
+ * What a caller sends to create an order, already validated at the edge: an order without what the
+ * service adds, and with the optional amounts still optional.
+ */
+export type NewOrder = Omit<Order, 'id' | 'dashboardId' | 'version' | 'updatedAt' | 'amounts'> & {
   readonly amounts: AmountsInput;
-  readonly products: readonly Product[];
-  readonly tracking: Tracking;
-  readonly customer?: JsonObject;
-  readonly fees?: JsonObject;
-  readonly metadata?: JsonObject;
-  readonly trackingExtras?: JsonObject;
-}
+};
 
 /** The fields a PATCH may change (DECISIONS D6). */
 export interface OrderChanges {
