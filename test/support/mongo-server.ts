@@ -142,6 +142,8 @@ export const describeWithMongo = (title: string, body: (mongo: MongoTestDatabase
       this.timeout(180_000);
       const server = await findMongoServer();
       if (server === undefined) {
+        // CI provides a server; there a missing one must fail the run, not skip quietly past it.
+        if (process.env.REQUIRE_MONGODB === '1') throw new Error(`REQUIRE_MONGODB=1 but ${(await located)?.reason ?? 'no MongoDB server'}`);
         await announceSkip();
         this.skip();
       }
