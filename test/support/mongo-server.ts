@@ -18,7 +18,7 @@ let located: Promise<{ server?: MongoServer; reason?: string }> | undefined;
 let announcedSkip = false;
 
 /** `uri` with `name=value` in its query string, keeping whatever options it had. */
-export const withUriOption = (uri: string, name: string, value: string): string => {
+const withUriOption = (uri: string, name: string, value: string): string => {
   const [base, query] = uri.includes('?') ? [uri.slice(0, uri.indexOf('?')), uri.slice(uri.indexOf('?') + 1)] : [uri, ''];
   const pairs = query.split('&').filter((pair) => pair !== '' && !pair.toLowerCase().startsWith(`${name.toLowerCase()}=`));
   const hostsEnd = base.replace(/^mongodb(?:\+srv)?:\/\//i, '').search(/\//);

@@ -25,10 +25,9 @@ export class MongoOrderRepository implements OrderRepository {
   constructor(
     db: Db,
     private readonly logger: Logger,
-    claimLeaseMs?: number,
   ) {
     this.orders = db.collection<OrderDocument>(COLLECTIONS.orders);
-    this.claims = new VersionClaims(db, claimLeaseMs);
+    this.claims = new VersionClaims(db);
   }
 
   /** The unique index on (dashboardId, externalId) settles duplicates and races: no read first. */
