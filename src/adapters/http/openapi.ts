@@ -3,6 +3,7 @@ import { adminSchemas } from './openapi/admin-schemas';
 import { opsPaths } from './openapi/ops-paths';
 import { orderPaths } from './openapi/order-paths';
 import { orderSchemas } from './openapi/order-schemas';
+import { guardHeaders, idempotencyKeyParameter } from './openapi/order-guards';
 import { headers, problemResponses, problemSchemas, requestIdParameter } from './openapi/problems';
 import type { OpenApiDocument } from './openapi/types';
 
@@ -11,6 +12,8 @@ const description = `An order-recording service: orders are created and listed t
 - Money is an integer count of cents. Request bodies are JSON (\`Content-Type: application/json\`). Dates in requests are ISO 8601 with a timezone; dates in responses are UTC with milliseconds.
 - Every response carries \`X-Request-Id\`. Every error is an RFC 9457 problem (\`application/problem+json\`) with \`code\` and \`requestId\`, and \`details\` for \`VALIDATION_FAILED\`.
 - A path that is not documented here answers 404 \`NOT_FOUND\`. A documented path called with a method it does not have answers 405 \`METHOD_NOT_ALLOWED\` with \`Allow\` (components/responses/MethodNotAllowed). \`HEAD\` is answered wherever \`GET\` is, and \`OPTIONS\` answers 200 with \`Allow\`.
+- Every request to an /api/v1/orders operation with a valid token is counted against that token: RATE_LIMIT_MAX requests per fixed window of RATE_LIMIT_WINDOW_SECONDS (600 per 60 s by default), shared by every instance on one MongoDB. Each response after authentication, errors included, carries \`RateLimit-Policy\` and \`RateLimit\` (draft-ietf-httpapi-ratelimit-headers); past the quota the answer is 429 \`RATE_LIMIT_EXCEEDED\` with \`Retry-After\`. The probes, this document and the admin API are not limited.
+- \`POST\` and \`PATCH\` on /api/v1/orders accept an optional \`Idempotency-Key\` header that makes retries safe: a completed request is replayed with \`Idempotent-Replayed: true\` instead of being executed again (components/parameters/IdempotencyKey).
 - Order status changes follow the operator's transition table; the service ships none, so without one every status change is refused (see PATCH /api/v1/orders/{externalId}).`;
 
 /** The OpenAPI 3.1 document of the whole public interface (DECISIONS D11), served at /api/v1/openapi.json. */
@@ -26,8 +29,8 @@ export const openApiDocument: OpenApiDocument = {
   components: {
     schemas: { ...orderSchemas, ...adminSchemas, ...problemSchemas },
     responses: problemResponses,
-    parameters: { RequestId: requestIdParameter },
-    headers,
+    parameters: { RequestId: requestIdParameter, IdempotencyKey: idempotencyKeyParameter },
+    headers: { ...headers, ...guardHeaders },
     securitySchemes: {
       bearerAuth: {
         type: 'http',

@@ -1,10 +1,14 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from '../codecs/list-query';
 import { BEARER, jsonRequest, pathParameter, success, withRequestId } from './builders';
+import { COUNTED, REPLAYABLE } from './order-guards';
 import { problems } from './problems';
-import { headerRef, schemaRef } from './refs';
+import { headerRef, parameterRef, schemaRef } from './refs';
 import type { ParameterObject, PathItemObject } from './types';
 
-/** routes/order-routes.ts. Authentication runs first, then (on writes) the body is read, then the codecs. */
+/**
+ * routes/order-routes.ts. Authentication runs first, then the rate limit; on writes the body is read,
+ * then the Idempotency-Key is checked, then the codecs (app.ts).
+ */
 
 const query = (name: string, description: string, schema: ParameterObject['schema']): ParameterObject => ({
   name,
@@ -24,16 +28,21 @@ const transitionNote =
   'already has is not a change, so the other fields of the request are still applied. Moving to `paid`, `refunded` ' +
   'or `chargedback` without the matching date (and without one stored) sets that date to the time of the update.';
 
+const idempotencyNote =
+  'With an `Idempotency-Key`, a retry of this request is answered from the stored response instead of being executed again ' +
+  '(see the header parameter).';
+
 export const orderPaths: Record<string, PathItemObject> = {
   '/api/v1/orders': {
     post: {
       operationId: 'createOrder',
       summary: 'Create an order',
       description:
-        "Records an order in the dashboard of the bearer token. `externalId` must be unused in that dashboard. An order created as `paid`, `refunded` or `chargedback` without the matching date gets `createdAt` for it. Every validation problem is reported at once.",
+        "Records an order in the dashboard of the bearer token. `externalId` must be unused in that dashboard. An order created as `paid`, `refunded` or `chargedback` without the matching date gets `createdAt` for it. Every validation problem is reported at once. " +
+        idempotencyNote,
       tags: ['orders'],
       security: BEARER,
-      parameters: withRequestId(),
+      parameters: withRequestId(parameterRef('IdempotencyKey')),
       requestBody: jsonRequest('CreateOrderRequest', 'The creation payload.', {
         minimal: {
           externalId: 'order-1',
@@ -48,15 +57,29 @@ export const orderPaths: Record<string, PathItemObject> = {
         },
       }),
       responses: {
-        '201': success('The order was created.', 'CreateOrderResponse', { Location: headerRef('Location') }),
-        ...problems('InvalidBody', 'Unauthorized', 'DuplicateExternalId', 'PayloadTooLarge', 'UnsupportedMediaType', 'InternalError', 'ServiceUnavailable'),
+        '201': success('The order was created, or this is the stored answer to an earlier request with the same Idempotency-Key.', 'CreateOrderResponse', {
+          Location: headerRef('Location'),
+          ...COUNTED,
+          ...REPLAYABLE,
+        }),
+        ...problems(
+          'OrderInvalidBody',
+          'Unauthorized',
+          'CreateOrderConflict',
+          'OrderPayloadTooLarge',
+          'OrderUnsupportedMediaType',
+          'IdempotencyKeyReused',
+          'RateLimitExceeded',
+          'OrderInternalError',
+          'OrderServiceUnavailable',
+        ),
       },
     },
     get: {
       operationId: 'listOrders',
       summary: "List the dashboard's orders",
       description:
-        "Orders of the bearer token's dashboard, newest first (`createdAt` descending, then `id` descending). A page past the end has no orders and the real `total`. Out-of-range values are refused, never clamped; `from` later than `to` is refused; parameters not listed here are refused.",
+        "Orders of the bearer token's dashboard, newest first (`createdAt` descending, then `id` descending). A page past the end has no orders and the real `total`. Out-of-range values are refused, never clamped; `from` later than `to` is refused; parameters not listed here are refused. An `Idempotency-Key` header is ignored.",
       tags: ['orders'],
       security: BEARER,
       parameters: withRequestId(
@@ -67,8 +90,8 @@ export const orderPaths: Record<string, PathItemObject> = {
         query('to', `Only orders with \`createdAt\` at or before this instant. ${instantNote}`, schemaRef('DateTimeWithTimezone')),
       ),
       responses: {
-        '200': success('One page of orders.', 'OrderList'),
-        ...problems('InvalidQuery', 'Unauthorized', 'InternalError', 'ServiceUnavailable'),
+        '200': success('One page of orders.', 'OrderList', COUNTED),
+        ...problems('InvalidQuery', 'Unauthorized', 'RateLimitExceeded', 'OrderInternalError', 'OrderServiceUnavailable'),
       },
     },
   },
@@ -77,36 +100,42 @@ export const orderPaths: Record<string, PathItemObject> = {
     get: {
       operationId: 'getOrder',
       summary: 'Read an order',
+      description: 'An `Idempotency-Key` header is ignored.',
       tags: ['orders'],
       security: BEARER,
       parameters: withRequestId(),
       responses: {
-        '200': success('The order.', 'OrderResponse'),
-        ...problems('InvalidPath', 'Unauthorized', 'OrderNotFound', 'InternalError', 'ServiceUnavailable'),
+        '200': success('The order.', 'OrderResponse', COUNTED),
+        ...problems('OrderInvalidPath', 'Unauthorized', 'OrderNotFound', 'RateLimitExceeded', 'OrderInternalError', 'OrderServiceUnavailable'),
       },
     },
     patch: {
       operationId: 'updateOrder',
       summary: 'Update an order',
-      description: `Changes the given fields; concurrent updates of one order never lose a write. ${transitionNote}`,
+      description: `Changes the given fields; concurrent updates of one order never lose a write. ${transitionNote} ${idempotencyNote}`,
       tags: ['orders'],
       security: BEARER,
-      parameters: withRequestId(),
+      parameters: withRequestId(parameterRef('IdempotencyKey')),
       requestBody: jsonRequest('UpdateOrderRequest', 'The fields to change.', {
         paid: { status: 'paid', paidAt: '2026-01-02T04:00:00Z' },
         metadata: { metadata: { note: 'checked by support' } },
       }),
       responses: {
-        '200': success('The order after the update.', 'OrderResponse'),
+        '200': success('The order after the update, or the stored answer to an earlier request with the same Idempotency-Key.', 'OrderResponse', {
+          ...COUNTED,
+          ...REPLAYABLE,
+        }),
         ...problems(
-          'InvalidBody',
+          'OrderInvalidBody',
           'Unauthorized',
-          'OrderNotFound',
-          'InvalidTransition',
-          'PayloadTooLarge',
-          'UnsupportedMediaType',
-          'InternalError',
-          'ServiceUnavailable',
+          'UpdateOrderNotFound',
+          'UpdateOrderConflict',
+          'OrderPayloadTooLarge',
+          'OrderUnsupportedMediaType',
+          'IdempotencyKeyReused',
+          'RateLimitExceeded',
+          'OrderInternalError',
+          'OrderServiceUnavailable',
         ),
       },
     },

@@ -1,5 +1,6 @@
 import { ERROR_TABLE } from '../error-table';
 import type { HttpError } from '../http-errors';
+import { COUNTED, MAYBE_COUNTED, REPLAYABLE } from './order-guards';
 import { headerRef, schemaRef } from './refs';
 import type { HeaderObject, JsonSchema, ParameterObject, Reference, ResponseObject } from './types';
 
@@ -52,7 +53,7 @@ interface ProblemResponse {
 const problem = (
   description: string,
   tags: readonly [Tag, ...Tag[]],
-  extraHeaders: Record<string, Reference> = {},
+  extraHeaders: Record<string, HeaderObject | Reference> = {},
 ): ProblemResponse => {
   const rows = tags.map((tag) => ERROR_TABLE[tag]);
   const status = rows[0].status;
@@ -84,31 +85,93 @@ const problem = (
   };
 };
 
+/** Only with IDEMPOTENCY_KEY_IN_PROGRESS, in a response that also answers another 409. */
+const inProgressRetryAfter: HeaderObject = {
+  description: 'Only with `IDEMPOTENCY_KEY_IN_PROGRESS`: the seconds left on the claim of the request that holds the key (at least 1).',
+  required: false,
+  schema: { type: 'integer', minimum: 1 },
+};
+
+const notStored = 'Not stored under an Idempotency-Key.';
+const inProgress =
+  '`IDEMPOTENCY_KEY_IN_PROGRESS`: a request with the same Idempotency-Key is still being executed; retry after `Retry-After` seconds (not stored).';
+
 const PROBLEMS = {
-  InvalidQuery: problem('A query parameter is invalid (`VALIDATION_FAILED`, with `details`).', ['ValidationFailed']),
   InvalidPath: problem('A path parameter is invalid (`VALIDATION_FAILED`, with `details`).', ['ValidationFailed']),
   InvalidBody: problem(
     'The body is empty or not JSON (`MALFORMED_JSON`), or the body or a path parameter is invalid (`VALIDATION_FAILED`, with `details`).',
     ['MalformedJson', 'ValidationFailed'],
   ),
-  Unauthorized: problem('The bearer token is missing, malformed or unknown (`UNAUTHORIZED`), or revoked (`TOKEN_REVOKED`).', ['Unauthorized', 'TokenRevoked'], {
-    'WWW-Authenticate': headerRef('WwwAuthenticate'),
-  }),
   AdminUnauthorized: problem('The bearer token is not the admin token (`UNAUTHORIZED`).', ['Unauthorized'], {
     'WWW-Authenticate': headerRef('WwwAuthenticate'),
   }),
-  OrderNotFound: problem("No order with this externalId in the caller's dashboard (an order of another dashboard is not found either).", ['OrderNotFound']),
   AdminDisabled: problem('The admin API is disabled: ADMIN_TOKEN is not set.', ['RouteNotFound']),
   DashboardNotFound: problem('No dashboard with this id, or the admin API is disabled (ADMIN_TOKEN is not set).', ['DashboardNotFound', 'RouteNotFound']),
   TokenNotFound: problem('No token with this id, or the admin API is disabled (ADMIN_TOKEN is not set).', ['TokenNotFound', 'RouteNotFound']),
   RouteNotFound: problem('No such route.', ['RouteNotFound']),
   MethodNotAllowed: problem('The path exists, but not with this method.', ['MethodNotAllowed'], { Allow: headerRef('Allow') }),
-  DuplicateExternalId: problem('An order with this externalId already exists in the dashboard.', ['DuplicateExternalId']),
-  InvalidTransition: problem("The operator's transition table does not allow this status change.", ['InvalidTransition']),
   PayloadTooLarge: problem('The body is larger than the configured limit (BODY_LIMIT_BYTES, 256 KiB by default).', ['PayloadTooLarge']),
   UnsupportedMediaType: problem('The body was sent with a `Content-Type` that is not JSON.', ['UnsupportedMediaType']),
   InternalError: problem('An unexpected failure; the body holds no internals, the request id finds it in the logs.', ['InternalError']),
   ServiceUnavailable: problem('Storage is unreachable; retry later.', ['ServiceUnavailable'], { 'Retry-After': headerRef('RetryAfter') }),
+
+  // The /api/v1/orders operations: after authentication their answers carry the rate-limit headers,
+  // and those an Idempotency-Key stores the replay header, so they do not share the admin API's.
+  Unauthorized: problem(
+    'The bearer token is missing, malformed or unknown (`UNAUTHORIZED`), or revoked (`TOKEN_REVOKED`). Counted against no token: no rate-limit headers.',
+    ['Unauthorized', 'TokenRevoked'],
+    { 'WWW-Authenticate': headerRef('WwwAuthenticate') },
+  ),
+  RateLimitExceeded: problem(
+    'The token has used up its quota for the current window (`RATE_LIMIT_EXCEEDED`); `Retry-After` is the seconds until the window resets. Nothing was executed.',
+    ['RateLimitExceeded'],
+    { ...COUNTED, 'Retry-After': headerRef('RetryAfter') },
+  ),
+  InvalidQuery: problem('A query parameter is invalid (`VALIDATION_FAILED`, with `details`).', ['ValidationFailed'], COUNTED),
+  OrderInvalidPath: problem('A path parameter is invalid (`VALIDATION_FAILED`, with `details`).', ['ValidationFailed'], COUNTED),
+  OrderInvalidBody: problem(
+    'The body is empty or not JSON (`MALFORMED_JSON`); or the `Idempotency-Key` header (path `header.Idempotency-Key`), a path ' +
+      `parameter or the body is invalid (\`VALIDATION_FAILED\`, with \`details\`). ${notStored}`,
+    ['MalformedJson', 'ValidationFailed'],
+    COUNTED,
+  ),
+  OrderNotFound: problem("No order with this externalId in the caller's dashboard (an order of another dashboard is not found either).", ['OrderNotFound'], COUNTED),
+  UpdateOrderNotFound: problem(
+    "No order with this externalId in the caller's dashboard (an order of another dashboard is not found either). Stored under an Idempotency-Key, and replayed.",
+    ['OrderNotFound'],
+    { ...COUNTED, ...REPLAYABLE },
+  ),
+  CreateOrderConflict: problem(
+    `\`DUPLICATE_EXTERNAL_ID\`: an order with this externalId already exists in the dashboard (stored under an Idempotency-Key, and replayed). ${inProgress}`,
+    ['DuplicateExternalId', 'IdempotencyKeyInProgress'],
+    { ...COUNTED, ...REPLAYABLE, 'Retry-After': inProgressRetryAfter },
+  ),
+  UpdateOrderConflict: problem(
+    `\`INVALID_TRANSITION\`: the operator's transition table does not allow this status change (stored under an Idempotency-Key, and replayed). ${inProgress}`,
+    ['InvalidTransition', 'IdempotencyKeyInProgress'],
+    { ...COUNTED, ...REPLAYABLE, 'Retry-After': inProgressRetryAfter },
+  ),
+  IdempotencyKeyReused: problem(
+    `This Idempotency-Key was first used in the dashboard for another request: another method, path or body (\`IDEMPOTENCY_KEY_REUSED\`). ${notStored}`,
+    ['IdempotencyKeyReused'],
+    COUNTED,
+  ),
+  OrderPayloadTooLarge: problem(
+    `The body is larger than the configured limit (BODY_LIMIT_BYTES, 256 KiB by default). ${notStored}`,
+    ['PayloadTooLarge'],
+    COUNTED,
+  ),
+  OrderUnsupportedMediaType: problem(`The body was sent with a \`Content-Type\` that is not JSON. ${notStored}`, ['UnsupportedMediaType'], COUNTED),
+  OrderInternalError: problem(
+    'An unexpected failure; the body holds no internals, the request id finds it in the logs. Not stored under an Idempotency-Key: a retry executes the request again.',
+    ['InternalError'],
+    MAYBE_COUNTED,
+  ),
+  OrderServiceUnavailable: problem(
+    'Storage is unreachable; retry later. Not stored under an Idempotency-Key: a retry executes the request again.',
+    ['ServiceUnavailable'],
+    { ...MAYBE_COUNTED, 'Retry-After': headerRef('RetryAfter') },
+  ),
 } satisfies Record<string, ProblemResponse>;
 
 export type ProblemName = keyof typeof PROBLEMS;
@@ -145,7 +208,12 @@ export const problemSchemas: Record<string, JsonSchema> = {
       status: { type: 'integer', enum: unique(DOCUMENTED_ROWS.map((row) => row.status)) },
       detail: { type: 'string', description: 'A sentence for humans; never internals or the request body.' },
       code: { type: 'string', enum: unique(DOCUMENTED_ROWS.map((row) => row.code)) },
-      requestId: { type: 'string', pattern: REQUEST_ID_PATTERN, description: 'The same value as the `X-Request-Id` header.' },
+      requestId: {
+        type: 'string',
+        pattern: REQUEST_ID_PATTERN,
+        description:
+          'The same value as the `X-Request-Id` header, except in a replay (`Idempotent-Replayed: true`): its body is the stored one, with the id of the first request.',
+      },
       details: { type: 'array', items: schemaRef('ValidationDetail'), minItems: 1, description: 'One entry per problem, all problems at once.' },
     },
     required: ['type', 'title', 'status', 'detail', 'code', 'requestId'],
