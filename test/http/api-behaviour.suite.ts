@@ -6,9 +6,11 @@ import { bodyValidationValuesBehaviour } from './behaviour/body-validation-value
 import { createOrderBehaviour } from './behaviour/create-order';
 import { dashboardIsolationBehaviour } from './behaviour/dashboard-isolation';
 import { freeFormValidationBehaviour } from './behaviour/free-form-validation';
+import { idempotencyBehaviour } from './behaviour/idempotency';
 import { listQueryValidationBehaviour } from './behaviour/list-query-validation';
 import { listingBehaviour } from './behaviour/listing';
 import { operationsAndLogsBehaviour } from './behaviour/operations-and-logs';
+import { rateLimitsBehaviour } from './behaviour/rate-limits';
 import { requestErrorsBehaviour } from './behaviour/request-errors';
 import { requestIdsBehaviour } from './behaviour/request-ids';
 import { storageFailuresBehaviour } from './behaviour/storage-failures';
@@ -35,5 +37,7 @@ export const apiBehaviourSuite = (storageName: string, storageFactory: () => Pro
     requestIdsBehaviour(storageFactory);
     adminApiBehaviour(storageFactory);
     operationsAndLogsBehaviour(storageFactory);
+    idempotencyBehaviour(storageFactory);
+    rateLimitsBehaviour(storageFactory);
   });
 };
