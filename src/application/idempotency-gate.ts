@@ -70,4 +70,9 @@ export class IdempotencyGate {
   release(scope: IdempotencyScope, claim: Claim): Promise<void> {
     return this.store.release(scope, claim.claimId);
   }
+
+  /** The request failed midway: the same request may retry at once and finish the work. */
+  abandon(scope: IdempotencyScope, claim: Claim): Promise<void> {
+    return this.store.abandon(scope, claim.claimId, this.clock.now());
+  }
 }

@@ -116,6 +116,26 @@ export const idempotencyStoreContract = (adapterName: string, factory: () => Pro
       expect((await store.claim(scope, request('fp-2', at(2)))).kind).to.equal('acquired');
     });
 
+    it('lets the same request take an abandoned claim over at once, with the same reserved id', async () => {
+      const first = await store.claim(scope, request('fp-1', T0, 'ord_first'));
+      if (first.kind !== 'acquired') throw new Error('expected acquired');
+      await store.abandon(scope, 'not-the-claim', at(1));
+      expect((await store.claim(scope, request('fp-1', at(2)))).kind).to.equal('in-progress');
+      await store.abandon(scope, first.claim.claimId, at(3));
+      expect(await store.claim(scope, request('fp-2', at(4)))).to.deep.equal({ kind: 'in-progress', fingerprint: 'fp-1', leaseExpiresAt: at(3) });
+      const retry = await store.claim(scope, request('fp-1', at(4), 'ord_second'));
+      expect(retry.kind).to.equal('acquired');
+      if (retry.kind === 'acquired') expect(retry.claim.reservedId).to.equal('ord_first');
+    });
+
+    it('never abandons a completed record', async () => {
+      const first = await store.claim(scope, request('fp-1'));
+      if (first.kind !== 'acquired') throw new Error('expected acquired');
+      await store.complete(scope, first.claim.claimId, created);
+      await store.abandon(scope, first.claim.claimId, at(1));
+      expect((await store.claim(scope, request('fp-1', at(2)))).kind).to.equal('completed');
+    });
+
     it('never releases a completed record', async () => {
       const first = await store.claim(scope, request('fp-1'));
       if (first.kind !== 'acquired') throw new Error('expected acquired');

@@ -67,6 +67,14 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
     if (existing !== undefined && existing.claimId === claimId && existing.response === undefined) this.records.delete(key);
   }
 
+  async abandon(scope: IdempotencyScope, claimId: string, now: Date): Promise<void> {
+    const key = keyOf(scope);
+    const existing = this.records.get(key);
+    if (existing !== undefined && existing.claimId === claimId && existing.response === undefined) {
+      this.records.set(key, { ...existing, leaseExpiresAt: new Date(now) });
+    }
+  }
+
   /** At most once a minute, forget the records whose TTL has passed. */
   private sweep(now: number): void {
     if (now - this.sweptAt < 60_000) return;

@@ -89,6 +89,12 @@ export class MongoIdempotencyStore implements IdempotencyStore {
     await guarded(() => this.records.deleteOne({ _id: idOf(scope), claimId, response: { $exists: false } }));
   }
 
+  async abandon(scope: IdempotencyScope, claimId: string, now: Date): Promise<void> {
+    await guarded(() =>
+      this.records.updateOne({ _id: idOf(scope), claimId, response: { $exists: false } }, { $set: { leaseExpiresAt: now } }),
+    );
+  }
+
   /**
    * Replaces `current` by `next` when this call wins the takeover of `current.claimId`. Claim ids are
    * random and never reused, so a takeover document can only ever refer to the claim it names.

@@ -56,8 +56,18 @@ export interface IdempotencyStore {
    */
   complete(scope: IdempotencyScope, claimId: string, response: StoredResponse): Promise<boolean>;
 
-  /** Forgets an in-progress claim held by `claimId` (a no-op otherwise), so the key can be used again. */
+  /**
+   * Forgets an in-progress claim held by `claimId` (a no-op otherwise), so the key can be used again,
+   * for any request: nothing was executed under it.
+   */
   release(scope: IdempotencyScope, claimId: string): Promise<void>;
+
+  /**
+   * Ends the lease of an in-progress claim held by `claimId` at `now` (a no-op otherwise): the request
+   * failed after it may have written something, so the same request may take the key over at once,
+   * with the same reservedId, to finish the work.
+   */
+  abandon(scope: IdempotencyScope, claimId: string, now: Date): Promise<void>;
 }
 
 export const IDEMPOTENCY_STORE = Symbol('IdempotencyStore');

@@ -34,8 +34,8 @@ const canonicalJson = (value: unknown): string => {
 export const requestFingerprint = (method: string, path: string, body: unknown): string =>
   createHash('sha256').update(`${method}\n${path}\n${canonicalJson(body)}`).digest('hex');
 
-/** Statuses whose response is not stored: nothing was executed, or a retry must finish the work. */
-const isStored = (status: number): boolean => status < 500 && ![400, 401, 413, 415, 429].includes(status);
+/** Statuses answered before anything was executed: the key is given back for any request. */
+const NOTHING_EXECUTED = [400, 401, 413, 415, 429];
 
 /** The headers a replay must repeat. */
 const REPLAYED_HEADERS = ['location'] as const;
@@ -43,7 +43,10 @@ const REPLAYED_HEADERS = ['location'] as const;
 const snapshot = (ctx: Context): StoredResponse => ({
   status: ctx.status,
   headers: Object.fromEntries(
-    REPLAYED_HEADERS.flatMap((name) => (ctx.response.get(name) === '' ? [] : [[name, ctx.response.get(name)]])),
+    REPLAYED_HEADERS.flatMap((name) => {
+      const value: unknown = ctx.response.get(name);
+      return typeof value === 'string' && value !== '' ? [[name, value]] : [];
+    }),
   ),
   body: ctx.body,
 });
@@ -56,9 +59,9 @@ const snapshot = (ctx: Context): StoredResponse => ({
 export const idempotency =
   (gate: IdempotencyGate): Middleware =>
   async (ctx, next) => {
-    const header = ctx.get('Idempotency-Key');
-    if (header === '') return next();
-    const key = parseIdempotencyKey(header);
+    const header = ctx.request.headers['idempotency-key'];
+    if (header === undefined) return next();
+    const key = typeof header === 'string' ? parseIdempotencyKey(header) : undefined;
     if (key === undefined) {
       throw validationFailed([
         { path: 'header.Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters, optionally in double quotes' },
@@ -89,11 +92,13 @@ export const idempotency =
       await next();
     } catch (err) {
       if (!(err instanceof ProblemError)) {
-        await gate.release(scope, claim).catch(() => undefined);
+        // Storage may have taken the write before failing: keep the reserved id for the retry.
+        await gate.abandon(scope, claim).catch(() => undefined);
         throw err;
       }
       renderProblem(ctx, err.error);
     }
-    if (isStored(ctx.status)) await gate.complete(scope, claim, snapshot(ctx));
-    else await gate.release(scope, claim);
+    if (ctx.status >= 500) await gate.abandon(scope, claim);
+    else if (NOTHING_EXECUTED.includes(ctx.status)) await gate.release(scope, claim);
+    else await gate.complete(scope, claim, snapshot(ctx));
   };
