@@ -163,12 +163,12 @@ const PROBLEMS = {
   ),
   OrderUnsupportedMediaType: problem(`The body was sent with a \`Content-Type\` that is not JSON. ${notStored}`, ['UnsupportedMediaType'], COUNTED),
   OrderInternalError: problem(
-    'An unexpected failure; the body holds no internals, the request id finds it in the logs. Not stored under an Idempotency-Key: a retry executes the request again.',
+    'An unexpected failure; the body holds no internals, the request id finds it in the logs. Not stored under an Idempotency-Key: the same request may retry at once and finish the work.',
     ['InternalError'],
     MAYBE_COUNTED,
   ),
   OrderServiceUnavailable: problem(
-    'Storage is unreachable; retry later. Not stored under an Idempotency-Key: a retry executes the request again.',
+    'Storage is unreachable; retry later. Not stored under an Idempotency-Key: the same request may retry and finish the work.',
     ['ServiceUnavailable'],
     { ...MAYBE_COUNTED, 'Retry-After': headerRef('RetryAfter') },
   ),
