@@ -81,13 +81,19 @@ describeWithMongo('restarting the service on MongoDB', (mongo) => {
     expect(patched.status).to.equal(200);
     const listedBefore = await first.call('GET', '/api/v1/orders', token);
     expect(listedBefore.body.total).to.equal(3);
+    const readBefore = await Promise.all(['r-1', 'r-2', 'r-3'].map((id) => first.call('GET', `/api/v1/orders/${id}`, token)));
+    expect(readBefore[0]?.body.order.metadata).to.deep.equal({ patched: true });
+    expect(readBefore[2]?.body.order.metadata).to.deep.equal({ nested: [[1], { a: null }] });
     expect(await first.stop()).to.equal(0);
     expect(first.proc.logs.some((entry) => entry['msg'] === 'stopped')).to.equal(true);
 
     running = await RunningMain.start(env);
     const second = running;
     expect(await second.call('GET', '/api/v1/orders', token)).to.deep.equal(listedBefore);
-    expect((await second.call('GET', '/api/v1/orders/r-1', token)).body.order).to.deep.equal(patched.body.order);
+    const readAfter = await Promise.all(['r-1', 'r-2', 'r-3'].map((id) => second.call('GET', `/api/v1/orders/${id}`, token)));
+    expect(readAfter.map((r) => r.body)).to.deep.equal(readBefore.map((r) => r.body));
+    const { amounts: _amounts, ...patchedItem } = patched.body.order;
+    expect(readAfter[0]?.body.order).to.deep.include(patchedItem);
     expect((await second.call('POST', '/api/v1/orders', token, anOrderPayload({ externalId: 'r-2' }))).status).to.equal(409);
     const tokens = await second.call('GET', `/admin/v1/dashboards/${dashboardId}/tokens`, TEST_ADMIN_TOKEN);
     expect(tokens.body.tokens.map((t: { id: string }) => t.id)).to.deep.equal([issued.body.token.id]);

@@ -80,6 +80,15 @@ export const readOrder = async (h: Harness, externalId: string, token = h.token)
   return res.body.order;
 };
 
+/** The order as the listing shows it: the list item of the specification. */
+export const readListItem = async (h: Harness, externalId: string, token = h.token): Promise<any> => {
+  const res = await h.api.request('GET', `${ORDERS}?pageSize=100`, { token });
+  expect(res.status, res.text).to.equal(200);
+  const item = res.body.orders.find((order: { externalId: string }) => order.externalId === externalId);
+  expect(item, `${externalId} in the listing`).to.not.equal(undefined);
+  return item;
+};
+
 export const listOrders = async (h: Harness, query = '', token = h.token): Promise<any> => {
   const res = await h.api.request('GET', `${ORDERS}${query}`, { token });
   expect(res.status, res.text).to.equal(200);

@@ -25,6 +25,18 @@ export const orderListItem = (order: Order) => ({
   },
 });
 
+/** An order read on its own: the list item, and everything else that was stored. */
+export const orderDetail = (order: Order) => ({
+  ...orderListItem(order),
+  updatedAt: order.updatedAt.toISOString(),
+  amounts: { ...order.amounts },
+  products: order.products.map((product) => ({ ...product })),
+  ...(order.customer ? { customer: order.customer } : {}),
+  ...(order.fees ? { fees: order.fees } : {}),
+  ...(order.metadata ? { metadata: order.metadata } : {}),
+  ...(order.trackingExtras ? { trackingExtras: order.trackingExtras } : {}),
+});
+
 /** The creation response of the specification. */
 export const createdOrder = (order: Order) => ({
   id: order.id,

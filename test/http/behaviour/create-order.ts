@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { anOrderPayload } from '../../support/order-builder';
-import { createOrder, ORDERS, postOrder, readOrder, useApi, type StorageFactory } from '../harness';
+import { createOrder, ORDERS, postOrder, readListItem, readOrder, useApi, type StorageFactory } from '../harness';
 import { expectProblem } from '../problem-assertions';
 
 const UTC_WITH_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -43,7 +43,7 @@ export const createOrderBehaviour = (storageFactory: StorageFactory): void => {
 
     it('stores the order as a list item with every field of the specification', async () => {
       await createOrder(h, { externalId: 'shape-1', status: 'pending', isTest: false });
-      const item = await readOrder(h, 'shape-1');
+      const item = await readListItem(h, 'shape-1');
       expect(item.id).to.be.a('string');
       const { id: _id, ...rest } = item;
       expect(rest).to.deep.equal({
@@ -56,6 +56,32 @@ export const createOrderBehaviour = (storageFactory: StorageFactory): void => {
         amounts: { currency: 'BRL', grossCents: 10_000, netToSellerCents: 9_000 },
         tracking: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'black-friday' },
       });
+    });
+
+    it('reads the whole order on its own: the list item, every amount, the products and the free-form objects', async () => {
+      await createOrder(h, {
+        externalId: 'detail-1',
+        amounts: { currency: 'BRL', grossCents: 10_000, netToSellerCents: 9_000, shippingCents: 500 },
+        metadata: { note: 'gift', tags: ['a', 'b'] },
+        customer: { email: 'c@example.com' },
+      });
+      const detail = await readOrder(h, 'detail-1');
+      expect(detail).to.deep.include(await readListItem(h, 'detail-1').then(({ amounts: _, ...rest }) => rest));
+      expect(detail.amounts).to.deep.equal({
+        currency: 'BRL',
+        grossCents: 10_000,
+        netToSellerCents: 9_000,
+        discountCents: 0,
+        shippingCents: 500,
+        taxesCents: 0,
+        totalFeesCents: 0,
+      });
+      expect(detail.products).to.deep.equal([{ externalId: 'p-1', sku: 'SKU-1', name: 'T-shirt', quantity: 2, unitPriceCents: 5_000 }]);
+      expect(detail.metadata).to.deep.equal({ note: 'gift', tags: ['a', 'b'] });
+      expect(detail.customer).to.deep.equal({ email: 'c@example.com' });
+      expect(detail).not.to.have.property('fees');
+      expect(detail).not.to.have.property('trackingExtras');
+      expect(detail.updatedAt).to.match(UTC_WITH_MS);
     });
 
     it('returns dates sent with an offset in UTC with milliseconds', async () => {

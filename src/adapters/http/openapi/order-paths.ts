@@ -100,12 +100,13 @@ export const orderPaths: Record<string, PathItemObject> = {
     get: {
       operationId: 'getOrder',
       summary: 'Read an order',
-      description: 'An `Idempotency-Key` header is ignored.',
+      description:
+        'The whole order, with its products, every amount and the free-form objects; the list item of the listing is a summary. An `Idempotency-Key` header is ignored.',
       tags: ['orders'],
       security: BEARER,
       parameters: withRequestId(),
       responses: {
-        '200': success('The order.', 'OrderResponse', COUNTED),
+        '200': success('The order.', 'OrderDetailResponse', COUNTED),
         ...problems('OrderInvalidPath', 'Unauthorized', 'OrderNotFound', 'RateLimitExceeded', 'OrderInternalError', 'OrderServiceUnavailable'),
       },
     },

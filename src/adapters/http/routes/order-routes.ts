@@ -9,7 +9,7 @@ import { CreateOrderBody, ExternalIdParam, UpdateOrderBody } from '../codecs/ord
 import { DEFAULT_PAGE_SIZE, ListOrdersQuery } from '../codecs/list-query';
 import { decodeOrThrow } from '../decode';
 import { ProblemError, validationFailed } from '../http-errors';
-import { createdOrder, orderListItem } from '../presenters';
+import { createdOrder, orderDetail, orderListItem } from '../presenters';
 import { principalOf } from '../request-state';
 
 export interface OrderRouteDeps {
@@ -55,7 +55,7 @@ export const registerOrderRoutes = (router: Router, deps: OrderRouteDeps): void 
     const externalId = decodeOrThrow(ExternalIdParam, ctx.params.externalId, 'path.externalId');
     const result = await deps.getOrder.execute(principalOf(ctx.state).dashboardId, externalId);
     if (E.isLeft(result)) throw new ProblemError(result.left);
-    ctx.body = { order: orderListItem(result.right) };
+    ctx.body = { order: orderDetail(result.right) };
   });
 
   router.patch(ORDER_PATH, ...deps.guards, ...deps.writeGuards, async (ctx) => {
