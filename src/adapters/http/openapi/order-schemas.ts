@@ -28,12 +28,31 @@ const strictObject = (
   additionalProperties: false,
 });
 
+/** The list item of the specification (the order as listed). */
+const orderItemFields: Record<string, JsonSchema> = {
+  id: { type: 'string', description: 'Made by the service; opaque.' },
+  externalId: text,
+  status: schemaRef('OrderStatus'),
+  isTest: { type: 'boolean' },
+  platform: text,
+  paymentMethod: text,
+  createdAt: schemaRef('UtcDateTime'),
+  amounts: schemaRef('OrderAmounts'),
+  tracking: schemaRef('Tracking'),
+};
+
+const statusDates: Record<string, JsonSchema> = {
+  paidAt: { ...schemaRef('UtcDateTime'), description: 'Present when the order has one; always for a paid order.' },
+  refundedAt: { ...schemaRef('UtcDateTime'), description: 'Present when the order has one; always for a refunded order.' },
+  chargedbackAt: { ...schemaRef('UtcDateTime'), description: 'Present when the order has one; always for a charged-back order.' },
+};
+
 /** Keys a free-form object may hold (codecs/free-form.ts `SAFE_KEY`). */
 const freeFormKey: JsonSchema = {
   type: 'string',
   minLength: 1,
   maxLength: 1000,
-  pattern: '^(?!\\$)[^.\\u0000]*$',
+  pattern: '^(?!\\$)(?!__proto__$)[^.\\u0000]*$',
 };
 
 /**
@@ -156,25 +175,7 @@ export const orderSchemas: Record<string, JsonSchema> = {
   CreatedOrder: strictObject({ id: { type: 'string', description: 'Made by the service; opaque.' }, externalId: text, status: schemaRef('OrderStatus'), isTest: { type: 'boolean' } }),
   CreateOrderResponse: strictObject({ order: schemaRef('CreatedOrder') }),
   OrderAmounts: strictObject({ currency: schemaRef('CurrencyCode'), grossCents: schemaRef('Cents'), netToSellerCents: schemaRef('Cents') }),
-  Order: strictObject(
-    {
-      id: { type: 'string', description: 'Made by the service; opaque.' },
-      externalId: text,
-      status: schemaRef('OrderStatus'),
-      isTest: { type: 'boolean' },
-      platform: text,
-      paymentMethod: text,
-      createdAt: schemaRef('UtcDateTime'),
-      amounts: schemaRef('OrderAmounts'),
-      tracking: schemaRef('Tracking'),
-    },
-    {
-      paidAt: { ...schemaRef('UtcDateTime'), description: 'Present when the order has one; always for a paid order.' },
-      refundedAt: { ...schemaRef('UtcDateTime'), description: 'Present when the order has one; always for a refunded order.' },
-      chargedbackAt: { ...schemaRef('UtcDateTime'), description: 'Present when the order has one; always for a charged-back order.' },
-    },
-    'An order as listed, read and updated.',
-  ),
+  Order: strictObject(orderItemFields, statusDates, 'An order as listed, and as a PATCH answers it.'),
   OrderResponse: strictObject({ order: schemaRef('Order') }),
   StoredAmounts: strictObject({
     currency: schemaRef('CurrencyCode'),
@@ -187,22 +188,13 @@ export const orderSchemas: Record<string, JsonSchema> = {
   }),
   OrderDetail: strictObject(
     {
-      id: { type: 'string', description: 'Made by the service; opaque.' },
-      externalId: text,
-      status: schemaRef('OrderStatus'),
-      isTest: { type: 'boolean' },
-      platform: text,
-      paymentMethod: text,
-      createdAt: schemaRef('UtcDateTime'),
+      ...orderItemFields,
       updatedAt: { ...schemaRef('UtcDateTime'), description: 'When the service last stored a change of the order.' },
       amounts: { ...schemaRef('StoredAmounts'), description: 'Every amount, the omitted ones as 0.' },
       products: { type: 'array', items: schemaRef('Product'), minItems: 1, maxItems: 500 },
-      tracking: schemaRef('Tracking'),
     },
     {
-      paidAt: { ...schemaRef('UtcDateTime'), description: 'Present when the order has one; always for a paid order.' },
-      refundedAt: { ...schemaRef('UtcDateTime'), description: 'Present when the order has one; always for a refunded order.' },
-      chargedbackAt: { ...schemaRef('UtcDateTime'), description: 'Present when the order has one; always for a charged-back order.' },
+      ...statusDates,
       customer: schemaRef('FreeFormObject'),
       fees: schemaRef('FreeFormObject'),
       metadata: schemaRef('FreeFormObject'),
