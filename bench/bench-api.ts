@@ -1,37 +1,18 @@
 import type { Config } from '../src/bootstrap/config';
+import { anOrderPayload } from '../test/support/order-builder';
+import { testConfig } from '../test/support/test-config';
 
 /** What every part of the bench needs to talk to the service it started. */
 
 export const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 
-/** Like test/support/test-config.ts: a free port, no logs, an admin token. */
-export const benchConfig: Config = {
-  port: 0,
-  host: '127.0.0.1',
-  adminToken: ADMIN_TOKEN,
-  // High enough that no measured request is refused: the limiter counts, it never says no here.
-  rateLimitMax: 1_000_000_000,
-  rateLimitWindowSeconds: 60,
-  idempotencyTtlSeconds: 86_400,
-  idempotencyLeaseSeconds: 10,
-  transitions: {},
-  logLevel: 'silent',
-  bodyLimitBytes: 256 * 1024,
-  shutdownTimeoutMs: 2_000,
-};
+/**
+ * The tests' configuration (a free port, no logs), with a limit high enough that no measured request
+ * is refused: the limiter counts, it never says no here.
+ */
+export const benchConfig: Config = testConfig({ adminToken: ADMIN_TOKEN, rateLimitMax: 1_000_000_000 });
 
-export const orderBody = (externalId: string): string =>
-  JSON.stringify({
-    externalId,
-    platform: 'shopify',
-    paymentMethod: 'credit_card',
-    status: 'pending',
-    createdAt: '2026-01-02T03:04:05Z',
-    isTest: false,
-    amounts: { currency: 'BRL', grossCents: 10_000, netToSellerCents: 9_000 },
-    products: [{ name: 'T-shirt', quantity: 2, unitPriceCents: 5_000 }],
-    tracking: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'black-friday' },
-  });
+export const orderBody = (externalId: string): string => JSON.stringify(anOrderPayload({ externalId }));
 
 /** One request with a bearer token; the answer's status and parsed JSON body. */
 export const call = async (baseUrl: string, method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}) => {

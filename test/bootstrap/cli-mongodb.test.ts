@@ -12,7 +12,7 @@ describeWithMongo('orders-cli on MongoDB', (mongo) => {
     return { code, err: err.join('\n'), json: () => JSON.parse(out.join('\n')) };
   };
 
-  it('manages dashboards and tokens that later commands and the service's storage find again', async () => {
+  it('manages dashboards and tokens that later commands and the storage of the service find again', async () => {
     const created = await cli(['dashboards', 'create', '--name', 'Persistent shop']);
     expect(created.code, created.err).to.equal(0);
     const dashboard = created.json().dashboard;
