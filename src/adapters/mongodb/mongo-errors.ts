@@ -1,4 +1,6 @@
 import {
+  type Collection,
+  type Document,
   MongoClientClosedError,
   MongoError,
   MongoNetworkError,
@@ -8,6 +10,7 @@ import {
   MongoServerError,
   MongoServerSelectionError,
   MongoTopologyClosedError,
+  type OptionalUnlessRequiredId,
 } from 'mongodb';
 import { StorageUnavailableError } from '../../application/ports/storage-health';
 
@@ -58,6 +61,24 @@ export const guarded = async <A>(operation: () => Promise<A>): Promise<A> => {
     if (isUnavailable(err)) {
       throw new StorageUnavailableError(`MongoDB cannot be reached (${(err as Error).name})`, { cause: err });
     }
+    throw err;
+  }
+};
+
+/**
+ * Inserts `document`, resolving false when a unique index refuses it. An insert under a unique index
+ * is the one write that settles a race with a single winner on MongoDB and FerretDB alike
+ * (docs/ferretdb-notes.md), so every such race in the adapters goes through here.
+ */
+export const insertUnlessDuplicate = async <D extends Document>(
+  collection: Collection<D>,
+  document: OptionalUnlessRequiredId<D>,
+): Promise<boolean> => {
+  try {
+    await guarded(() => collection.insertOne(document));
+    return true;
+  } catch (err) {
+    if (isDuplicateKey(err)) return false;
     throw err;
   }
 };

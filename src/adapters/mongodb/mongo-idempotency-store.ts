@@ -10,7 +10,7 @@ import type { Logger } from '../../application/ports/logger';
 import { randomBase62 } from '../system/base62';
 import { decodeDocument } from './corrupt-document';
 import { idempotencyDocumentCodec, type IdempotencyDocument, type TakeoverDocument } from './guard-documents';
-import { guarded, isDuplicateKey } from './mongo-errors';
+import { guarded, insertUnlessDuplicate } from './mongo-errors';
 import { COLLECTIONS } from './mongo-indexes';
 
 const idOf = (scope: IdempotencyScope): string => `${scope.dashboardId}:${scope.key}`;
@@ -54,7 +54,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
         leaseExpiresAt: new Date(now + request.leaseMs),
         expiresAt: new Date(now + request.ttlMs),
       };
-      if (await this.insertOnce(this.records, fresh)) return acquired(fresh);
+      if (await insertUnlessDuplicate(this.records, fresh)) return acquired(fresh);
 
       const found = await guarded(() => this.records.findOne({ _id }));
       if (found === null) continue;
@@ -100,7 +100,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
    * random and never reused, so a takeover document can only ever refer to the claim it names.
    */
   private async replace(current: IdempotencyDocument, next: IdempotencyDocument): Promise<boolean> {
-    const won = await this.insertOnce(this.takeovers, { _id: `${current._id}#${current.claimId}`, expiresAt: current.expiresAt });
+    const won = await insertUnlessDuplicate(this.takeovers, { _id: `${current._id}#${current.claimId}`, expiresAt: current.expiresAt });
     if (!won) return false;
     const { _id, ...replacement } = next;
     const result = await guarded(() => this.records.replaceOne({ _id, claimId: current.claimId }, replacement));
@@ -118,16 +118,6 @@ export class MongoIdempotencyStore implements IdempotencyStore {
     Promise.all([this.records.deleteMany(expired), this.takeovers.deleteMany(expired)]).catch((err: unknown) => {
       this.logger.warn('could not purge expired idempotency records', { errorName: err instanceof Error ? err.name : typeof err });
     });
-  }
-
-  private async insertOnce<D extends { _id: string }>(collection: Collection<D>, document: D): Promise<boolean> {
-    try {
-      await guarded(() => collection.insertOne(document as never));
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
   }
 
   private decode(document: unknown): IdempotencyDocument {

@@ -7,7 +7,7 @@ import { duplicateExternalId, type DuplicateExternalId } from '../../domain/erro
 import type { Order } from '../../domain/order';
 import { decodeDocument } from './corrupt-document';
 import { COLLECTIONS } from './mongo-indexes';
-import { guarded, isDuplicateKey } from './mongo-errors';
+import { guarded, insertUnlessDuplicate } from './mongo-errors';
 import { VersionClaims } from './version-claims';
 import { orderDocumentCodec, orderFromDocument, orderToDocument, type OrderDocument } from './order-document';
 
@@ -32,17 +32,10 @@ export class MongoOrderRepository implements OrderRepository {
 
   /** The unique index on (dashboardId, externalId) settles duplicates and races: no read first. */
   async insert(order: Order): Promise<E.Either<DuplicateExternalId, Order>> {
-    return guarded(async () => {
-      try {
-        await this.orders.insertOne(orderToDocument(order));
-      } catch (err) {
-        // Order ids are random and never collide, so the only unique key a new order can hit is
-        // (dashboardId, externalId). FerretDB does not say which index refused the write.
-        if (isDuplicateKey(err)) return E.left(duplicateExternalId(order.externalId));
-        throw err;
-      }
-      return E.right(order);
-    });
+    // Order ids are random and never collide, so the only unique key a new order can hit is
+    // (dashboardId, externalId). FerretDB does not say which index refused the write.
+    const inserted = await insertUnlessDuplicate(this.orders, orderToDocument(order));
+    return inserted ? E.right(order) : E.left(duplicateExternalId(order.externalId));
   }
 
   async findByExternalId(dashboardId: string, externalId: string): Promise<O.Option<Order>> {

@@ -3,7 +3,7 @@ import type { Logger } from '../../application/ports/logger';
 import type { RateLimitCounter, WindowCount } from '../../application/ports/rate-limit-counter';
 import { decodeDocument } from './corrupt-document';
 import { rateLimitSlotCodec, type RateLimitSlotDocument } from './guard-documents';
-import { guarded, isDuplicateKey } from './mongo-errors';
+import { guarded, insertUnlessDuplicate } from './mongo-errors';
 import { COLLECTIONS } from './mongo-indexes';
 
 /** Rounds a hit may need when other instances keep taking the slots it aims at. */
@@ -37,22 +37,12 @@ export class MongoRateLimitCounter implements RateLimitCounter {
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const slot = this.nextSlot.get(window) ?? 1;
       this.nextSlot.set(window, slot + 1);
-      if (await this.take({ _id: `${window}:${slot}`, window, slot, expiresAt: resetAt })) return { count: slot, resetAt };
+      if (await insertUnlessDuplicate(this.slots, { _id: `${window}:${slot}`, window, slot, expiresAt: resetAt })) return { count: slot, resetAt };
       const highest = await guarded(() => this.slots.find({ window }).sort({ slot: -1 }).limit(1).next());
       const taken = highest === null ? 0 : decodeDocument(rateLimitSlotCodec, highest, COLLECTIONS.rateLimits, this.logger).slot;
       this.nextSlot.set(window, Math.max(this.nextSlot.get(window) ?? 1, taken + 1));
     }
     throw new Error(`rate-limit slots kept being taken during ${MAX_ROUNDS} rounds`);
-  }
-
-  private async take(document: RateLimitSlotDocument): Promise<boolean> {
-    try {
-      await guarded(() => this.slots.insertOne(document));
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
   }
 
   /**

@@ -5,7 +5,7 @@ import type { TokenRepository } from '../../application/ports/token-repository';
 import type { ApiToken } from '../../domain/dashboard';
 import { decodeDocument } from './corrupt-document';
 import { tokenDocumentCodec, tokenFromDocument, tokenToDocument, type TokenDocument } from './dashboard-documents';
-import { guarded, isDuplicateKey } from './mongo-errors';
+import { guarded, insertUnlessDuplicate } from './mongo-errors';
 import { COLLECTIONS } from './mongo-indexes';
 
 /** The first revocation of a token, keyed by the token id: the unique `_id` lets only one exist. */
@@ -53,11 +53,7 @@ export class MongoTokenRepository implements TokenRepository {
     if (stored === null) return O.none;
     const token = this.decode(stored);
     if (token.revokedAt !== undefined) return O.some(token);
-    try {
-      await guarded(() => this.revocations.insertOne({ _id: tokenId, revokedAt: at }));
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
+    await insertUnlessDuplicate(this.revocations, { _id: tokenId, revokedAt: at });
     const first = await guarded(() => this.revocations.findOne({ _id: tokenId }));
     if (first === null || !(first.revokedAt instanceof Date)) {
       this.logger.error('corrupt document in MongoDB', { collection: COLLECTIONS.tokenRevocations, documentId: tokenId, field: 'revokedAt' });

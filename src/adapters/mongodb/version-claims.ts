@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
-import { guarded, isDuplicateKey } from './mongo-errors';
+import { guarded, insertUnlessDuplicate } from './mongo-errors';
 import { COLLECTIONS } from './mongo-indexes';
 
 /**
@@ -68,12 +68,6 @@ export class VersionClaims {
 
   private async tryInsert(orderId: string, version: number): Promise<string | undefined> {
     const claim: ClaimDocument = { _id: randomUUID(), orderId, version, claimedAt: new Date() };
-    try {
-      await guarded(() => this.claims.insertOne(claim));
-      return claim._id;
-    } catch (err) {
-      if (isDuplicateKey(err)) return undefined;
-      throw err;
-    }
+    return (await insertUnlessDuplicate(this.claims, claim)) ? claim._id : undefined;
   }
 }
