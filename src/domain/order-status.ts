@@ -18,7 +18,5 @@ export const STATUS_DATE_FIELD = {
 
 export type StatusDateField = (typeof STATUS_DATE_FIELD)[keyof typeof STATUS_DATE_FIELD];
 
-export const STATUS_DATE_FIELDS: readonly StatusDateField[] = Object.values(STATUS_DATE_FIELD);
-
 export const dateFieldOf = (status: OrderStatus): StatusDateField | undefined =>
   (STATUS_DATE_FIELD as Partial<Record<OrderStatus, StatusDateField>>)[status];

@@ -7,7 +7,7 @@ import type { OrderPage, OrderQuery, OrderRepository } from '../../application/p
 const keyOf = (dashboardId: string, externalId: string): string => `${dashboardId}\u0000${externalId}`;
 
 /** Descending `createdAt`, then descending `id`: the listing order of the port. */
-export const newestFirst = (a: Order, b: Order): number =>
+const newestFirst = (a: Order, b: Order): number =>
   b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /**

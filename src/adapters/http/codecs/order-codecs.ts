@@ -1,10 +1,11 @@
 import * as t from 'io-ts';
-import { isCurrencyCode, MAX_CENTS } from '../../../domain/money';
+import { isCents, isCurrencyCode, MAX_CENTS } from '../../../domain/money';
 import { ORDER_STATUSES } from '../../../domain/order-status';
 import { arrayOf, bool, check, int, isoInstant, oneOf, refine, str, strictObject } from './codec-kit';
 import { freeFormObject } from './free-form';
 
-const cents = int(0, MAX_CENTS);
+/** The domain's rule for money, said in the edge's words. */
+const cents = check('Cents', isCents, `must be an integer from 0 to ${MAX_CENTS}`);
 const status = oneOf(ORDER_STATUSES);
 const currency = check('CurrencyCode', isCurrencyCode, 'must be a three-letter uppercase currency code, such as BRL');
 
