@@ -1,17 +1,13 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import * as E from 'fp-ts/Either';
-import { CreateDashboard } from '../application/create-dashboard';
-import { CreateToken } from '../application/create-token';
-import { ListDashboards } from '../application/list-dashboards';
-import { ListTokens } from '../application/list-tokens';
-import { RevokeToken } from '../application/revoke-token';
 import { dashboardView, tokenView } from '../adapters/http/presenters';
 import { JsonLogger } from '../adapters/logging/json-logger';
 import { loadConfig, type Env } from './config';
-import { buildContainer } from './container';
+import type { UseCases } from '../application/use-cases';
+import { compose } from './container';
 import { openStorage } from './open-storage';
-import type { Storage } from './storage';
+import type { Storage } from '../application/ports/storage';
 
 export const USAGE = `usage: orders-cli <command>
   dashboards create --name NAME
@@ -52,14 +48,14 @@ export const runCli = async (argv: readonly string[], env: Env, io: CliIo, stora
       return 1;
     }
     const { rateLimitMax, rateLimitWindowSeconds, idempotencyTtlSeconds, idempotencyLeaseSeconds } = loaded.config;
-    const container = buildContainer({
+    const { useCases } = compose({
       storage: store,
       logger,
       transitions: {},
       rateLimit: { max: rateLimitMax, windowSeconds: rateLimitWindowSeconds },
       idempotency: { ttlMs: idempotencyTtlSeconds * 1000, leaseMs: idempotencyLeaseSeconds * 1000 },
     });
-    return await run(parsed, container, io);
+    return await run(parsed, useCases, io);
   } finally {
     if (storage === undefined) await store.health.close();
   }
@@ -109,7 +105,7 @@ const parse = (argv: readonly string[]): Command => {
   }
 };
 
-const run = async (command: Command, container: ReturnType<typeof buildContainer>, io: CliIo): Promise<number> => {
+const run = async (command: Command, useCases: UseCases, io: CliIo): Promise<number> => {
   const print = (value: unknown): number => {
     io.out(JSON.stringify(value, null, 2));
     return 0;
@@ -120,22 +116,22 @@ const run = async (command: Command, container: ReturnType<typeof buildContainer
   };
   switch (command.kind) {
     case 'dashboards create':
-      return print({ dashboard: dashboardView(await container.resolve(CreateDashboard).execute(command.name)) });
+      return print({ dashboard: dashboardView(await useCases.createDashboard.execute(command.name)) });
     case 'dashboards list':
-      return print({ dashboards: (await container.resolve(ListDashboards).execute()).map(dashboardView) });
+      return print({ dashboards: (await useCases.listDashboards.execute()).map(dashboardView) });
     case 'tokens create': {
-      const issued = await container.resolve(CreateToken).execute(command.dashboardId, command.name);
+      const issued = await useCases.createToken.execute(command.dashboardId, command.name);
       if (E.isLeft(issued)) return refuse(`no dashboard ${command.dashboardId}`);
       const { token, plain } = issued.right;
       return print({ token: { ...tokenView(token), dashboardId: token.dashboardId, token: plain } });
     }
     case 'tokens list': {
-      const tokens = await container.resolve(ListTokens).execute(command.dashboardId);
+      const tokens = await useCases.listTokens.execute(command.dashboardId);
       if (E.isLeft(tokens)) return refuse(`no dashboard ${command.dashboardId}`);
       return print({ tokens: tokens.right.map(tokenView) });
     }
     case 'tokens revoke': {
-      const revoked = await container.resolve(RevokeToken).execute(command.tokenId);
+      const revoked = await useCases.revokeToken.execute(command.tokenId);
       if (E.isLeft(revoked)) return refuse(`no token ${command.tokenId}`);
       return print({ token: { id: revoked.right.id, revokedAt: revoked.right.revokedAt?.toISOString() ?? null } });
     }

@@ -1,6 +1,17 @@
 import { container as root, type DependencyContainer } from 'tsyringe';
-import { RATE_LIMIT_SETTINGS, type RateLimitSettings } from '../application/check-rate-limit';
-import { IDEMPOTENCY_SETTINGS, type IdempotencySettings } from '../application/idempotency-gate';
+import { AuthenticateToken } from '../application/authenticate-token';
+import { CheckRateLimit, RATE_LIMIT_SETTINGS, type RateLimitSettings } from '../application/check-rate-limit';
+import { CreateDashboard } from '../application/create-dashboard';
+import { CreateOrder } from '../application/create-order';
+import { CreateToken } from '../application/create-token';
+import { GetOrder } from '../application/get-order';
+import { IDEMPOTENCY_SETTINGS, IdempotencyGate, type IdempotencySettings } from '../application/idempotency-gate';
+import { ListDashboards } from '../application/list-dashboards';
+import { ListOrders } from '../application/list-orders';
+import { ListTokens } from '../application/list-tokens';
+import { RevokeToken } from '../application/revoke-token';
+import { UpdateOrder } from '../application/update-order';
+import type { UseCases } from '../application/use-cases';
 import { CLOCK, type Clock } from '../application/ports/clock';
 import { DASHBOARD_REPOSITORY } from '../application/ports/dashboard-repository';
 import { ID_GENERATOR, type IdGenerator } from '../application/ports/id-generator';
@@ -16,7 +27,7 @@ import { RandomIdGenerator } from '../adapters/system/random-id-generator';
 import { Sha256TokenSecrets } from '../adapters/system/sha256-token-secrets';
 import { SystemClock } from '../adapters/system/system-clock';
 import { TableTransitionPolicy, type TransitionTable } from '../adapters/transitions/table-transition-policy';
-import type { Storage } from './storage';
+import type { Storage } from '../application/ports/storage';
 
 export interface Wiring {
   readonly storage: Storage;
@@ -29,15 +40,23 @@ export interface Wiring {
   readonly ids?: IdGenerator;
 }
 
+/** What the driving adapters (HTTP app, CLI) are handed: the use cases and the few ports they use directly. */
+export interface Composition {
+  readonly useCases: UseCases;
+  readonly ids: IdGenerator;
+}
+
 /**
- * The only place that registers implementations against ports. Each call makes a child container,
- * so several services (or tests) in one process never share state.
+ * The only place that registers implementations against ports and resolves from the container. Each
+ * call makes a child container, so several services (or tests) in one process never share state; the
+ * container does not leave this file.
  */
-export const buildContainer = (wiring: Wiring): DependencyContainer => {
+export const compose = (wiring: Wiring): Composition => {
   const c = root.createChildContainer();
+  const ids = wiring.ids ?? new RandomIdGenerator();
   c.registerInstance(LOGGER, wiring.logger);
   c.registerInstance(CLOCK, wiring.clock ?? new SystemClock());
-  c.registerInstance(ID_GENERATOR, wiring.ids ?? new RandomIdGenerator());
+  c.registerInstance(ID_GENERATOR, ids);
   c.registerInstance(TOKEN_SECRETS, new Sha256TokenSecrets());
   c.registerInstance(TRANSITION_POLICY, new TableTransitionPolicy(wiring.transitions));
   c.registerInstance(ORDER_REPOSITORY, wiring.storage.orders);
@@ -48,5 +67,21 @@ export const buildContainer = (wiring: Wiring): DependencyContainer => {
   c.registerInstance(STORAGE_HEALTH, wiring.storage.health);
   c.registerInstance(RATE_LIMIT_SETTINGS, wiring.rateLimit);
   c.registerInstance(IDEMPOTENCY_SETTINGS, wiring.idempotency);
-  return c;
+  return { useCases: resolveUseCases(c), ids };
 };
+
+/** Every use case, resolved once. */
+const resolveUseCases = (c: DependencyContainer): UseCases => ({
+  authenticateToken: c.resolve(AuthenticateToken),
+  checkRateLimit: c.resolve(CheckRateLimit),
+  idempotencyGate: c.resolve(IdempotencyGate),
+  createOrder: c.resolve(CreateOrder),
+  listOrders: c.resolve(ListOrders),
+  getOrder: c.resolve(GetOrder),
+  updateOrder: c.resolve(UpdateOrder),
+  createDashboard: c.resolve(CreateDashboard),
+  listDashboards: c.resolve(ListDashboards),
+  createToken: c.resolve(CreateToken),
+  listTokens: c.resolve(ListTokens),
+  revokeToken: c.resolve(RevokeToken),
+});

@@ -1,7 +1,8 @@
 import type { Logger } from '../application/ports/logger';
 import { connectMongoStorage, databaseFromUri } from '../adapters/mongodb/mongo-storage';
 import type { Config } from './config';
-import { inMemoryStorage, type Storage } from './storage';
+import { inMemoryStorage } from '../adapters/memory/in-memory-storage';
+import type { Storage } from '../application/ports/storage';
 
 /**
  * The store the configuration names: MongoDB when MONGODB_URI is set, in the database MONGODB_DB,

@@ -6,9 +6,9 @@ import type { Logger } from '../application/ports/logger';
 import { createHttpApp } from '../adapters/http/app';
 import { JsonLogger } from '../adapters/logging/json-logger';
 import type { Config } from './config';
-import { buildContainer } from './container';
+import { compose } from './container';
 import { openStorage } from './open-storage';
-import type { Storage } from './storage';
+import type { Storage } from '../application/ports/storage';
 
 export interface RunningService {
   readonly server: Server;
@@ -33,7 +33,7 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   logger.info(`orders service starting on the ${storage.description}`, {
     transitionsFile: config.transitionsFile ?? '(none: every status change is refused)',
   });
-  const container = buildContainer({
+  const { useCases, ids } = compose({
     storage,
     logger,
     transitions: config.transitions,
@@ -42,7 +42,7 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     clock: overrides.clock,
     ids: overrides.ids,
   });
-  const { app } = createHttpApp(container, { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken });
+  const { app } = createHttpApp({ useCases, health: storage.health, logger, ids }, { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken });
   const server = app.listen(config.port, config.host);
   server.requestTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {

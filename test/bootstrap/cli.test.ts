@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { runCli } from '../../src/bootstrap/cli';
-import { inMemoryStorage, type Storage } from '../../src/bootstrap/storage';
+import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
+import type { Storage } from '../../src/application/ports/storage';
 
 /** Runs the CLI over `storage` and keeps what it printed. */
 const cli = async (argv: string[], storage: Storage) => {

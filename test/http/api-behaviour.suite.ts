@@ -1,4 +1,4 @@
-import type { Storage } from '../../src/bootstrap/storage';
+import type { Storage } from '../../src/application/ports/storage';
 import { adminApiBehaviour } from './behaviour/admin-api';
 import { authenticationBehaviour } from './behaviour/authentication';
 import { bodyValidationShapeBehaviour } from './behaviour/body-validation-shape';

@@ -1,4 +1,4 @@
-import { inMemoryStorage } from '../../src/bootstrap/storage';
+import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
 import { apiBehaviourSuite } from './api-behaviour.suite';
 
 apiBehaviourSuite('in-memory', async () => inMemoryStorage());

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Config } from '../../src/bootstrap/config';
-import type { Storage } from '../../src/bootstrap/storage';
+import type { Storage } from '../../src/application/ports/storage';
 import { memoryLogger } from '../support/memory-log';
 import { MutableClock } from '../support/mutable-clock';
 import { anOrderPayload } from '../support/order-builder';

@@ -19,8 +19,8 @@ import type { IdempotencyStore } from '../../src/application/ports/idempotency-s
 import type { OrderRepository } from '../../src/application/ports/order-repository';
 import { StorageUnavailableError } from '../../src/application/ports/storage-health';
 import { JsonLogger } from '../../src/adapters/logging/json-logger';
-import { buildContainer } from '../../src/bootstrap/container';
-import { inMemoryStorage } from '../../src/bootstrap/storage';
+import { compose } from '../../src/bootstrap/container';
+import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
 import { anOrderPayload } from '../support/order-builder';
 import { TestApi, type ApiResponse } from '../support/test-api';
 
@@ -114,14 +114,16 @@ const headerValue = (header: HeaderObject, text: string): unknown => {
 describe('OpenAPI document', () => {
   describe('routes', () => {
     it('documents exactly the routes the router registers', () => {
-      const container = buildContainer({
-        storage: inMemoryStorage(),
-        logger: new JsonLogger('silent'),
+      const storage = inMemoryStorage();
+      const logger = new JsonLogger('silent');
+      const { useCases, ids } = compose({
+        storage,
+        logger,
         transitions: {},
         rateLimit: { max: 600, windowSeconds: 60 },
         idempotency: { ttlMs: 86_400_000, leaseMs: 10_000 },
       });
-      const { router } = createHttpApp(container, { bodyLimitBytes: 1024, adminToken: 'x' });
+      const { router } = createHttpApp({ useCases, ids, logger, health: storage.health }, { bodyLimitBytes: 1024, adminToken: 'x' });
       const routed = router.stack
         .filter((layer) => layer.methods.length > 0)
         .flatMap((layer) => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import type { Logger } from '../../src/application/ports/logger';
 import { connectMongoStorage, type MongoStorageOptions } from '../../src/adapters/mongodb/mongo-storage';
-import type { Storage } from '../../src/bootstrap/storage';
+import type { Storage } from '../../src/application/ports/storage';
 import { memoryLogger } from './memory-log';
 
 export interface MongoServer {

@@ -1,20 +1,9 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import type { DependencyContainer } from 'tsyringe';
-import { AuthenticateToken } from '../../application/authenticate-token';
-import { CheckRateLimit } from '../../application/check-rate-limit';
-import { CreateDashboard } from '../../application/create-dashboard';
-import { CreateOrder } from '../../application/create-order';
-import { CreateToken } from '../../application/create-token';
-import { GetOrder } from '../../application/get-order';
-import { IdempotencyGate } from '../../application/idempotency-gate';
-import { ListOrders } from '../../application/list-orders';
-import { ListTokens } from '../../application/list-tokens';
-import { ID_GENERATOR, type IdGenerator } from '../../application/ports/id-generator';
-import { LOGGER, type Logger } from '../../application/ports/logger';
-import { STORAGE_HEALTH, type StorageHealth } from '../../application/ports/storage-health';
-import { RevokeToken } from '../../application/revoke-token';
-import { UpdateOrder } from '../../application/update-order';
+import type { IdGenerator } from '../../application/ports/id-generator';
+import type { Logger } from '../../application/ports/logger';
+import type { StorageHealth } from '../../application/ports/storage-health';
+import type { UseCases } from '../../application/use-cases';
 import { accessLog } from './middleware/access-log';
 import { adminGuard } from './middleware/admin-guard';
 import { authenticate } from './middleware/authenticate';
@@ -37,6 +26,14 @@ export interface HttpOptions {
   readonly adminToken?: string;
 }
 
+/** What the HTTP app drives and uses; bootstrap hands it over, the app resolves nothing itself. */
+export interface HttpDependencies {
+  readonly useCases: UseCases;
+  readonly health: StorageHealth;
+  readonly logger: Logger;
+  readonly ids: IdGenerator;
+}
+
 export interface HttpApp {
   readonly app: Koa<RequestState>;
   readonly router: Router<RequestState>;
@@ -47,28 +44,27 @@ export interface HttpApp {
  * first so every line and body carries it, then the access log around the error handler so the log
  * sees the final status, then routing.
  */
-export const createHttpApp = (container: DependencyContainer, options: HttpOptions): HttpApp => {
-  const logger = container.resolve<Logger>(LOGGER);
+export const createHttpApp = ({ useCases, health, logger, ids }: HttpDependencies, options: HttpOptions): HttpApp => {
   const router = new Router<RequestState>();
   const body = jsonBody(options.bodyLimitBytes);
 
   registerOpsRoutes(router, {
-    storage: container.resolve<StorageHealth>(STORAGE_HEALTH),
+    storage: health,
     openApiDocument,
   });
   registerOrderRoutes(router, {
-    createOrder: container.resolve(CreateOrder),
-    listOrders: container.resolve(ListOrders),
-    getOrder: container.resolve(GetOrder),
-    updateOrder: container.resolve(UpdateOrder),
-    guards: [authenticate(container.resolve(AuthenticateToken)), rateLimit(container.resolve(CheckRateLimit))],
-    writeGuards: [body, idempotency(container.resolve(IdempotencyGate))],
+    createOrder: useCases.createOrder,
+    listOrders: useCases.listOrders,
+    getOrder: useCases.getOrder,
+    updateOrder: useCases.updateOrder,
+    guards: [authenticate(useCases.authenticateToken), rateLimit(useCases.checkRateLimit)],
+    writeGuards: [body, idempotency(useCases.idempotencyGate)],
   });
   registerAdminRoutes(router, {
-    createDashboard: container.resolve(CreateDashboard),
-    createToken: container.resolve(CreateToken),
-    listTokens: container.resolve(ListTokens),
-    revokeToken: container.resolve(RevokeToken),
+    createDashboard: useCases.createDashboard,
+    createToken: useCases.createToken,
+    listTokens: useCases.listTokens,
+    revokeToken: useCases.revokeToken,
     guard: adminGuard(options.adminToken),
     jsonBody: body,
   });
@@ -78,7 +74,7 @@ export const createHttpApp = (container: DependencyContainer, options: HttpOptio
   app.on('error', (err: unknown) => {
     logger.error('koa error outside a request', { errorName: err instanceof Error ? err.name : typeof err });
   });
-  app.use(requestId(container.resolve<IdGenerator>(ID_GENERATOR)));
+  app.use(requestId(ids));
   app.use(accessLog(logger));
   app.use(errorHandler(logger));
   app.use(routeFallback);

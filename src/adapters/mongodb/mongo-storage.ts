@@ -1,6 +1,6 @@
 import { MongoClient, type MongoClientOptions } from 'mongodb';
 import type { Logger } from '../../application/ports/logger';
-import type { Storage } from '../../bootstrap/storage';
+import type { Storage } from '../../application/ports/storage';
 import { MongoDashboardRepository } from './mongo-dashboard-repository';
 import { MongoIdempotencyStore } from './mongo-idempotency-store';
 import { guarded } from './mongo-errors';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { ObjectId, type Document } from 'mongodb';
 import { CorruptDocumentError } from '../../../src/adapters/mongodb/corrupt-document';
 import { COLLECTIONS } from '../../../src/adapters/mongodb/mongo-indexes';
-import type { Storage } from '../../../src/bootstrap/storage';
+import type { Storage } from '../../../src/application/ports/storage';
 import { expectProblem } from '../../http/problem-assertions';
 import { memoryLogger } from '../../support/memory-log';
 import { describeWithMongo } from '../../support/mongo-server';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Long, type Document } from 'mongodb';
 import { COLLECTIONS } from '../../../src/adapters/mongodb/mongo-indexes';
-import type { Storage } from '../../../src/bootstrap/storage';
+import type { Storage } from '../../../src/application/ports/storage';
 import { MAX_CENTS } from '../../../src/domain/money';
 import { anOrder } from '../../support/order-builder';
 import { describeWithMongo } from '../../support/mongo-server';

@@ -1,4 +1,4 @@
-import type { Storage } from '../../../src/bootstrap/storage';
+import type { Storage } from '../../../src/application/ports/storage';
 import { dashboardRepositoryContract } from '../../contract/dashboard-repository.contract';
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { MongoClient } from 'mongodb';
 import { connectMongoStorage, createMongoStorage } from '../../../src/adapters/mongodb/mongo-storage';
 import { StorageUnavailableError } from '../../../src/application/ports/storage-health';
-import type { Storage } from '../../../src/bootstrap/storage';
+import type { Storage } from '../../../src/application/ports/storage';
 import { memoryLogger } from '../../support/memory-log';
 import { anOrder } from '../../support/order-builder';
 

@@ -3,7 +3,7 @@ import * as O from 'fp-ts/Option';
 import type { Document } from 'mongodb';
 import { COLLECTIONS } from '../../../src/adapters/mongodb/mongo-indexes';
 import { CLAIM_LEASE_MS } from '../../../src/adapters/mongodb/version-claims';
-import type { Storage } from '../../../src/bootstrap/storage';
+import type { Storage } from '../../../src/application/ports/storage';
 import type { Order } from '../../../src/domain/order';
 import { describeWithMongo } from '../../support/mongo-server';
 import { anOrder } from '../../support/order-builder';

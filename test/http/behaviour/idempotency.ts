@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { requestFingerprint } from '../../../src/adapters/http/middleware/idempotency';
 import { StorageUnavailableError } from '../../../src/application/ports/storage-health';
-import type { Storage } from '../../../src/bootstrap/storage';
+import type { Storage } from '../../../src/application/ports/storage';
 import { anOrder, anOrderPayload } from '../../support/order-builder';
 import type { ApiResponse } from '../../support/test-api';
 import { createOrder, listOrders, ORDERS, orderPath, readOrder, useApi, type Harness, type StorageFactory } from '../harness';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { StorageUnavailableError } from '../../../src/application/ports/storage-health';
-import type { Storage } from '../../../src/bootstrap/storage';
+import type { Storage } from '../../../src/application/ports/storage';
 import { ORDERS, useApi, type StorageFactory } from '../harness';
 import { expectProblem } from '../problem-assertions';
 

@@ -1,0 +1,23 @@
+import type { DashboardRepository } from './dashboard-repository';
+import type { IdempotencyStore } from './idempotency-store';
+import type { OrderRepository } from './order-repository';
+import type { RateLimitCounter } from './rate-limit-counter';
+import type { StorageHealth } from './storage-health';
+import type { TokenRepository } from './token-repository';
+
+/**
+ * One store's adapters for every storage port: what swapping the store means. Each store builds its
+ * own in its adapter folder (`inMemoryStorage`, `connectMongoStorage`); bootstrap picks one.
+ */
+export interface Storage {
+  /** Said in the first log line. */
+  readonly description: string;
+  /** Whether data outlives the process (the CLI refuses a store that does not). */
+  readonly persistent: boolean;
+  readonly orders: OrderRepository;
+  readonly dashboards: DashboardRepository;
+  readonly tokens: TokenRepository;
+  readonly idempotency: IdempotencyStore;
+  readonly rateLimits: RateLimitCounter;
+  readonly health: StorageHealth;
+}
