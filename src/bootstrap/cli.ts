@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import * as E from 'fp-ts/Either';
-import { dashboardView, tokenView } from '../adapters/http/presenters';
+import { dashboardView, revokedTokenView, tokenView } from '../adapters/http/presenters';
 import { JsonLogger } from '../adapters/logging/json-logger';
 import { loadConfig, type Env } from './config';
 import type { UseCases } from '../application/use-cases';
@@ -133,7 +133,7 @@ const run = async (command: Command, useCases: UseCases, io: CliIo): Promise<num
     case 'tokens revoke': {
       const revoked = await useCases.revokeToken.execute(command.tokenId);
       if (E.isLeft(revoked)) return refuse(`no token ${command.tokenId}`);
-      return print({ token: { id: revoked.right.id, revokedAt: revoked.right.revokedAt?.toISOString() ?? null } });
+      return print({ token: revokedTokenView(revoked.right) });
     }
   }
 };

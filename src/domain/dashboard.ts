@@ -17,3 +17,6 @@ export interface ApiToken {
   readonly createdAt: Date;
   readonly revokedAt?: Date;
 }
+
+/** A token after its revocation: it has the time of it. */
+export type RevokedToken = ApiToken & { readonly revokedAt: Date };

@@ -15,9 +15,8 @@ import { requestId } from './middleware/request-id';
 import { routeFallback } from './middleware/route-fallback';
 import { openApiDocument } from './openapi';
 import type { RequestState } from './request-state';
-import { registerAdminRoutes } from './routes/admin-routes';
-import { registerOpsRoutes } from './routes/ops-routes';
-import { registerOrderRoutes } from './routes/order-routes';
+import { registerRoutes } from './routes/register-routes';
+import { ROUTES } from './routes/route-table';
 
 export interface HttpOptions {
   /** Largest accepted body (DECISIONS D1: 256 KiB by default). */
@@ -40,34 +39,24 @@ export interface HttpApp {
 }
 
 /**
- * The Koa application over the use cases of `container`. Middleware order matters: the request id
- * first so every line and body carries it, then the access log around the error handler so the log
- * sees the final status, then routing.
+ * The Koa application over the route table. Middleware order matters: the request id first so every
+ * line and body carries it, then the access log around the error handler so the log sees the final
+ * status, then routing.
  */
 export const createHttpApp = ({ useCases, health, logger, ids }: HttpDependencies, options: HttpOptions): HttpApp => {
   const router = new Router<RequestState>();
-  const body = jsonBody(options.bodyLimitBytes);
-
-  registerOpsRoutes(router, {
-    storage: health,
-    openApiDocument,
-  });
-  registerOrderRoutes(router, {
-    createOrder: useCases.createOrder,
-    listOrders: useCases.listOrders,
-    getOrder: useCases.getOrder,
-    updateOrder: useCases.updateOrder,
-    guards: [authenticate(useCases.authenticateToken), rateLimit(useCases.checkRateLimit)],
-    writeGuards: [body, idempotency(useCases.idempotencyGate)],
-  });
-  registerAdminRoutes(router, {
-    createDashboard: useCases.createDashboard,
-    createToken: useCases.createToken,
-    listTokens: useCases.listTokens,
-    revokeToken: useCases.revokeToken,
-    guard: adminGuard(options.adminToken),
-    jsonBody: body,
-  });
+  registerRoutes(
+    router,
+    ROUTES,
+    {
+      admin: adminGuard(options.adminToken),
+      token: authenticate(useCases.authenticateToken),
+      rateLimit: rateLimit(useCases.checkRateLimit),
+      body: jsonBody(options.bodyLimitBytes),
+      idempotency: idempotency(useCases.idempotencyGate),
+    },
+    { useCases, health, openApiDocument: () => openApiDocument },
+  );
 
   const app = new Koa<RequestState>();
   app.silent = true;

@@ -1,9 +1,17 @@
 import type { HttpError } from './http-errors';
 
+/**
+ * How many problems a VALIDATION_FAILED answer lists: a body of thousands of unknown keys must not
+ * make an answer larger than the request. `totalDetails` says how many there were.
+ */
+export const MAX_DETAILS = 100;
+
 export interface ErrorRow {
   readonly status: number;
   readonly code: string;
   readonly title: string;
+  /** When it is answered, for the OpenAPI document. */
+  readonly description: string;
 }
 
 /**
@@ -11,30 +19,109 @@ export interface ErrorRow {
  * union of tags: a new error variant does not compile until it has a row here.
  */
 export const ERROR_TABLE: Readonly<Record<HttpError['_tag'], ErrorRow>> = {
-  ValidationFailed: { status: 400, code: 'VALIDATION_FAILED', title: 'Validation failed' },
-  MalformedJson: { status: 400, code: 'MALFORMED_JSON', title: 'Malformed JSON' },
-  Unauthorized: { status: 401, code: 'UNAUTHORIZED', title: 'Unauthorized' },
-  TokenRevoked: { status: 401, code: 'TOKEN_REVOKED', title: 'Token revoked' },
-  OrderNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found' },
-  DashboardNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found' },
-  TokenNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found' },
-  RouteNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found' },
-  MethodNotAllowed: { status: 405, code: 'METHOD_NOT_ALLOWED', title: 'Method not allowed' },
-  DuplicateExternalId: { status: 409, code: 'DUPLICATE_EXTERNAL_ID', title: 'Duplicate externalId' },
-  InvalidTransition: { status: 409, code: 'INVALID_TRANSITION', title: 'Invalid transition' },
-  IdempotencyKeyInProgress: { status: 409, code: 'IDEMPOTENCY_KEY_IN_PROGRESS', title: 'Idempotency key in progress' },
-  PayloadTooLarge: { status: 413, code: 'PAYLOAD_TOO_LARGE', title: 'Payload too large' },
-  UnsupportedMediaType: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', title: 'Unsupported media type' },
-  IdempotencyKeyReused: { status: 422, code: 'IDEMPOTENCY_KEY_REUSED', title: 'Idempotency key reused' },
-  RateLimitExceeded: { status: 429, code: 'RATE_LIMIT_EXCEEDED', title: 'Rate limit exceeded' },
-  InternalError: { status: 500, code: 'INTERNAL_ERROR', title: 'Internal error' },
-  ServiceUnavailable: { status: 503, code: 'SERVICE_UNAVAILABLE', title: 'Service unavailable' },
+  ValidationFailed: {
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    title: 'Validation failed',
+    description: 'A path or query parameter, a header or the body is invalid; `details` lists every problem.',
+  },
+  MalformedJson: { status: 400, code: 'MALFORMED_JSON', title: 'Malformed JSON', description: 'The body is empty, not UTF-8, or not JSON.' },
+  MalformedRequest: {
+    status: 400,
+    code: 'MALFORMED_REQUEST',
+    title: 'Malformed request',
+    description: 'The request is not valid HTTP; the connection is closed.',
+  },
+  Unauthorized: { status: 401, code: 'UNAUTHORIZED', title: 'Unauthorized', description: 'The bearer token is missing, malformed or unknown.' },
+  TokenRevoked: { status: 401, code: 'TOKEN_REVOKED', title: 'Token revoked', description: 'The bearer token was revoked.' },
+  OrderNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    title: 'Not found',
+    description: "No order with this externalId in the caller's dashboard (an order of another dashboard is not found either).",
+  },
+  DashboardNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found', description: 'No dashboard with this id.' },
+  TokenNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found', description: 'No token with this id.' },
+  RouteNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found', description: 'No such route.' },
+  MethodNotAllowed: {
+    status: 405,
+    code: 'METHOD_NOT_ALLOWED',
+    title: 'Method not allowed',
+    description: 'The path exists, but not with this method; `Allow` lists those it has.',
+  },
+  RequestTimeout: {
+    status: 408,
+    code: 'REQUEST_TIMEOUT',
+    title: 'Request timeout',
+    description: 'The headers or the body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed.',
+  },
+  DuplicateExternalId: {
+    status: 409,
+    code: 'DUPLICATE_EXTERNAL_ID',
+    title: 'Duplicate externalId',
+    description: 'An order with this externalId already exists in the dashboard.',
+  },
+  InvalidTransition: {
+    status: 409,
+    code: 'INVALID_TRANSITION',
+    title: 'Invalid transition',
+    description: "The operator's transition table does not allow this status change.",
+  },
+  IdempotencyKeyInProgress: {
+    status: 409,
+    code: 'IDEMPOTENCY_KEY_IN_PROGRESS',
+    title: 'Idempotency key in progress',
+    description: 'A request with the same Idempotency-Key is still being executed; retry after `Retry-After` seconds.',
+  },
+  PayloadTooLarge: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    title: 'Payload too large',
+    description: 'The body is larger than the configured limit (BODY_LIMIT_BYTES, 256 KiB by default).',
+  },
+  UnsupportedMediaType: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    title: 'Unsupported media type',
+    description: 'The body was not sent as `application/json` (with no charset, or utf-8), or with a `Content-Encoding`.',
+  },
+  IdempotencyKeyReused: {
+    status: 422,
+    code: 'IDEMPOTENCY_KEY_REUSED',
+    title: 'Idempotency key reused',
+    description: 'This Idempotency-Key was first used in the dashboard for another request: another method, path or body.',
+  },
+  RateLimitExceeded: {
+    status: 429,
+    code: 'RATE_LIMIT_EXCEEDED',
+    title: 'Rate limit exceeded',
+    description: 'The token has used up its quota for the current window; `Retry-After` is the seconds until it resets. Nothing was executed.',
+  },
+  HeadersTooLarge: {
+    status: 431,
+    code: 'HEADERS_TOO_LARGE',
+    title: 'Request header fields too large',
+    description: 'The request headers are larger than the server accepts; the connection is closed.',
+  },
+  InternalError: {
+    status: 500,
+    code: 'INTERNAL_ERROR',
+    title: 'Internal error',
+    description: 'An unexpected failure; the body holds no internals, the request id finds it in the logs.',
+  },
+  ServiceUnavailable: {
+    status: 503,
+    code: 'SERVICE_UNAVAILABLE',
+    title: 'Service unavailable',
+    description: 'Storage is unreachable; retry after `Retry-After` seconds.',
+  },
 };
 
 /** The sentence for `detail`: only facts the caller sent or may know, never internals. */
 export const detailOf = (error: HttpError): string => {
   switch (error._tag) {
     case 'ValidationFailed':
+      if (error.details.length > MAX_DETAILS) return `${error.details.length} fields are invalid; the first ${MAX_DETAILS} are listed`;
       return error.details.length === 1 ? '1 field is invalid' : `${error.details.length} fields are invalid`;
     case 'MalformedJson':
       return error.reason;
@@ -52,6 +139,12 @@ export const detailOf = (error: HttpError): string => {
       return 'No such route';
     case 'MethodNotAllowed':
       return `Allowed methods: ${error.allowed.join(', ')}`;
+    case 'MalformedRequest':
+      return 'The request is not valid HTTP';
+    case 'RequestTimeout':
+      return 'The request did not arrive in time';
+    case 'HeadersTooLarge':
+      return 'The request headers are too large';
     case 'DuplicateExternalId':
       return 'An order with this externalId already exists in this dashboard';
     case 'InvalidTransition':
@@ -65,7 +158,7 @@ export const detailOf = (error: HttpError): string => {
     case 'PayloadTooLarge':
       return `The body is larger than ${error.limitBytes} bytes`;
     case 'UnsupportedMediaType':
-      return 'The body must be sent as Content-Type: application/json';
+      return error.reason;
     case 'InternalError':
       return 'An unexpected error occurred; the request id identifies it in the logs';
     case 'ServiceUnavailable':

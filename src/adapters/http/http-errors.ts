@@ -6,11 +6,14 @@ export type EdgeError =
   | { readonly _tag: 'ValidationFailed'; readonly details: readonly ValidationDetail[] }
   | { readonly _tag: 'MalformedJson'; readonly reason: string }
   | { readonly _tag: 'PayloadTooLarge'; readonly limitBytes: number }
-  | { readonly _tag: 'UnsupportedMediaType' }
+  | { readonly _tag: 'UnsupportedMediaType'; readonly reason: string }
   | { readonly _tag: 'MethodNotAllowed'; readonly allowed: readonly string[] }
   | { readonly _tag: 'RouteNotFound' }
   | { readonly _tag: 'ServiceUnavailable' }
-  | { readonly _tag: 'InternalError' };
+  | { readonly _tag: 'InternalError' }
+  | { readonly _tag: 'MalformedRequest' }
+  | { readonly _tag: 'RequestTimeout' }
+  | { readonly _tag: 'HeadersTooLarge' };
 
 export type HttpError = AppError | EdgeError;
 

@@ -1,8 +1,12 @@
+import type * as t from 'io-ts';
 import type { ApiToken, Dashboard } from '../../domain/dashboard';
 import type { Order } from '../../domain/order';
+import type { DashboardResponse, IssuedTokenResponse, RevokedTokenResponse, TokenList } from './codecs/admin-codecs';
+import type { CreateOrderResponse, OrderDetail, OrderListItem } from './codecs/order-views';
 
-/** The list item of the specification, plus the dates of refund and chargeback when an order has them. */
-export const orderListItem = (order: Order) => ({
+/** Domain objects as the API shows them; each is typed by the codec that documents it. */
+
+export const orderListItem = (order: Order): t.TypeOf<typeof OrderListItem> => ({
   id: order.id,
   externalId: order.externalId,
   status: order.status,
@@ -25,10 +29,10 @@ export const orderListItem = (order: Order) => ({
   },
 });
 
-/** An order read on its own: the list item, and everything else that was stored. */
-export const orderDetail = (order: Order) => ({
+export const orderDetail = (order: Order): t.TypeOf<typeof OrderDetail> => ({
   ...orderListItem(order),
   updatedAt: order.updatedAt.toISOString(),
+  version: order.version,
   amounts: { ...order.amounts },
   products: order.products.map((product) => ({ ...product })),
   ...(order.customer ? { customer: order.customer } : {}),
@@ -37,24 +41,37 @@ export const orderDetail = (order: Order) => ({
   ...(order.trackingExtras ? { trackingExtras: order.trackingExtras } : {}),
 });
 
-/** The creation response of the specification. */
-export const createdOrder = (order: Order) => ({
+export const createdOrder = (order: Order): t.TypeOf<typeof CreateOrderResponse>['order'] => ({
   id: order.id,
   externalId: order.externalId,
   status: order.status,
   isTest: order.isTest,
 });
 
-export const dashboardView = (dashboard: Dashboard) => ({
+export const dashboardView = (dashboard: Dashboard): t.TypeOf<typeof DashboardResponse>['dashboard'] => ({
   id: dashboard.id,
   name: dashboard.name,
   createdAt: dashboard.createdAt.toISOString(),
 });
 
 /** A token as listed: never its hash, and the plain value no longer exists. */
-export const tokenView = (token: ApiToken) => ({
+export const tokenView = (token: ApiToken): t.TypeOf<typeof TokenList>['tokens'][number] => ({
   id: token.id,
   name: token.name ?? null,
   createdAt: token.createdAt.toISOString(),
   revokedAt: token.revokedAt?.toISOString() ?? null,
+});
+
+/** The one answer that shows a token's value: right after it was made. */
+export const issuedTokenView = (token: ApiToken, plain: string): t.TypeOf<typeof IssuedTokenResponse>['token'] => ({
+  id: token.id,
+  dashboardId: token.dashboardId,
+  name: token.name ?? null,
+  token: plain,
+  createdAt: token.createdAt.toISOString(),
+});
+
+export const revokedTokenView = (token: ApiToken & { revokedAt: Date }): t.TypeOf<typeof RevokedTokenResponse>['token'] => ({
+  id: token.id,
+  revokedAt: token.revokedAt.toISOString(),
 });

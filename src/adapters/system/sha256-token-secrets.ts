@@ -5,7 +5,8 @@ import { randomBase62 } from './base62';
 const PREFIX = 'ok_live_';
 /** 43 base62 characters: about 256 random bits. */
 const RANDOM_LENGTH = 43;
-const SHAPE = new RegExp(`^${PREFIX}[0-9A-Za-z]{${RANDOM_LENGTH}}$`);
+/** What `generate` makes; anything else is refused without a look-up. */
+export const TOKEN_SHAPE = new RegExp(`^${PREFIX}[0-9A-Za-z]{${RANDOM_LENGTH}}$`);
 
 /** Tokens `ok_live_<43 base62>`, stored as SHA-256: enough for secrets of 256 random bits. */
 export class Sha256TokenSecrets implements TokenSecrets {
@@ -14,7 +15,7 @@ export class Sha256TokenSecrets implements TokenSecrets {
   }
 
   isWellFormed(plain: string): boolean {
-    return SHAPE.test(plain);
+    return TOKEN_SHAPE.test(plain);
   }
 
   hash(plain: string): string {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { isLeft } from 'fp-ts/Either';
-import { describeErrors, isoInstant, parseIsoInstant } from '../../../src/adapters/http/codecs/codec-kit';
+import { describeErrors } from '../../../src/adapters/http/codecs/codec-kit';
+import { isoInstant, parseIsoInstant } from '../../../src/adapters/http/codecs/dates';
 
 describe('ISO 8601 instants', () => {
   it('reads the offset and keeps milliseconds', () => {

@@ -1,9 +1,12 @@
 import * as t from 'io-ts';
+import type { JsonSchema } from '../openapi/types';
+import { Documented, type SchemaWalker } from './json-schema';
 
 /**
- * Small io-ts codecs that say what is wrong in words a client can act on, and an object codec that
- * refuses unknown keys instead of stripping them (as `t.exact` would) and reports every problem at
- * once. Paths come from the io-ts context, so nesting needs no extra code.
+ * Small io-ts codecs that say what is wrong in words a client can act on, each with the JSON Schema
+ * of what it accepts, built from the same numbers; and an object codec that refuses unknown keys
+ * instead of stripping them (as `t.exact` would) and reports every problem at once. Paths come from
+ * the io-ts context, so nesting needs no extra code.
  */
 
 export interface ValidationDetail {
@@ -14,137 +17,141 @@ export interface ValidationDetail {
 const at = (c: t.Context, key: string, codec: t.Decoder<unknown, unknown>, actual: unknown): t.Context =>
   t.appendContext(c, key, codec, actual);
 
-export const check = <A>(name: string, guard: (u: unknown) => u is A, message: string): t.Type<A, A, unknown> =>
-  new t.Type<A, A, unknown>(name, guard, (u, c) => (guard(u) ? t.success(u) : t.failure(u, c, message)), t.identity);
+/** A codec for the values `guard` accepts, described by `schema`. */
+export const check = <A>(name: string, guard: (u: unknown) => u is A, message: string, schema: JsonSchema): Documented<A> =>
+  new Documented<A>(name, guard, (u, c) => (guard(u) ? t.success(u) : t.failure(u, c, message)), t.identity, () => schema);
 
 const length = (s: string): number => [...s].length;
 
-export const str = (min = 1, max = 255): t.Type<string, string, unknown> =>
+/** A string of `min` to `max` characters (code points, as JSON Schema counts them). */
+export const str = (min = 1, max = 255): Documented<string> =>
   check(
     `string(${min}..${max})`,
     (u): u is string => typeof u === 'string' && length(u) >= min && length(u) <= max,
     `must be a string of ${min} to ${max} characters`,
+    { type: 'string', minLength: min, maxLength: max },
   );
 
-export const int = (min: number, max: number): t.Type<number, number, unknown> =>
+export const int = (min: number, max: number): Documented<number> =>
   check(
     `integer(${min}..${max})`,
     (u): u is number => typeof u === 'number' && Number.isSafeInteger(u) && u >= min && u <= max,
     `must be an integer from ${min} to ${max}`,
+    { type: 'integer', minimum: min, maximum: max },
   );
 
-export const bool = check('boolean', (u): u is boolean => typeof u === 'boolean', 'must be true or false');
+export const bool = check('boolean', (u): u is boolean => typeof u === 'boolean', 'must be true or false', { type: 'boolean' });
 
-export const oneOf = <V extends string>(values: readonly V[]): t.Type<V, V, unknown> =>
+export const oneOf = <V extends string>(values: readonly V[]): Documented<V> =>
   check(
     values.join(' | '),
     (u): u is V => typeof u === 'string' && (values as readonly string[]).includes(u),
     `must be one of ${values.join(', ')}`,
+    { type: 'string', enum: values },
   );
 
-/** `base`, then a rule on what it decoded; the rule's failure is reported at the same path. */
-export const refine = <A, O>(
-  base: t.Type<A, O, unknown>,
-  holds: (a: A) => boolean,
-  message: string,
-): t.Type<A, O, unknown> =>
-  new t.Type<A, O, unknown>(
-    base.name,
-    (u): u is A => base.is(u) && holds(u),
-    (u, c) => {
-      const decoded = base.validate(u, c);
-      if (decoded._tag === 'Left' || holds(decoded.right)) return decoded;
-      return t.failure(u, c, message);
-    },
-    base.encode,
+/** A value that may be `null`. */
+export const nullable = <A, O>(codec: t.Type<A, O, unknown>): Documented<A | null, O | null> =>
+  new Documented<A | null, O | null>(
+    `${codec.name} | null`,
+    (u): u is A | null => u === null || codec.is(u),
+    (u, c) => (u === null ? t.success(null) : codec.validate(u, c)),
+    (a) => (a === null ? null : codec.encode(a)),
+    (w) => ({ anyOf: [w.schemaOf(codec), { type: 'null' }] }),
   );
 
-const ISO_DATE =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|([+-])(\d{2}):(\d{2}))$/;
+/** An optional member of a strict object that takes `value` when it is absent. */
+export class Defaulted<A, O> extends Documented<A, O> {
+  constructor(
+    codec: t.Type<A, O, unknown>,
+    readonly defaultValue: A & (string | number | boolean),
+  ) {
+    super(codec.name, codec.is, (u, c) => codec.validate(u, c), codec.encode, (w) => ({ ...w.schemaOf(codec), default: defaultValue }));
+  }
+}
 
-/**
- * The instant an ISO 8601 date-time with a timezone names, or undefined when the text is not one,
- * names no real calendar date (2026-02-30, 24:00, a 60th second), or falls outside the years 0000–9999
- * once in UTC.
- */
-export const parseIsoInstant = (text: string): Date | undefined => {
-  const m = ISO_DATE.exec(text);
-  if (m === null) return undefined;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  const millis = Number((m[7] ?? '').padEnd(3, '0').slice(0, 3));
-  const offsetMinutes = m[8] === 'Z' ? 0 : (m[9] === '-' ? -1 : 1) * (Number(m[10]) * 60 + Number(m[11]));
-  if (hour > 23 || minute > 59 || second > 59 || Number(m[10] ?? 0) > 23 || Number(m[11] ?? 0) > 59) return undefined;
-  const local = new Date(Date.UTC(year, month - 1, day, hour, minute, second, millis));
-  local.setUTCFullYear(year);
-  if (local.getUTCMonth() !== month - 1 || local.getUTCDate() !== day) return undefined;
-  const instant = new Date(local.getTime() - offsetMinutes * 60_000);
-  // An offset can push a date at the edge of the calendar out of four-digit years in UTC.
-  return instant.getUTCFullYear() >= 0 && instant.getUTCFullYear() <= 9999 ? instant : undefined;
-};
-
-/** An ISO 8601 date-time with a timezone, decoded to the instant it names. */
-export const isoInstant = new t.Type<Date, string, unknown>(
-  'IsoDateTimeWithTimezone',
-  (u): u is Date => u instanceof Date,
-  (u, c) => {
-    if (typeof u !== 'string' || !ISO_DATE.test(u)) {
-      return t.failure(u, c, 'must be an ISO 8601 date-time with a timezone, such as 2026-01-02T03:04:05Z');
-    }
-    const instant = parseIsoInstant(u);
-    return instant === undefined ? t.failure(u, c, 'must be a real calendar date and time') : t.success(instant);
-  },
-  (d) => d.toISOString(),
-);
+export const defaulted = <A, O>(codec: t.Type<A, O, unknown>, value: A & (string | number | boolean)): Defaulted<A, O> =>
+  new Defaulted(codec, value);
 
 type Props = Record<string, t.Mixed>;
-type Decoded<R extends Props, O extends Props> = { [K in keyof R]: t.TypeOf<R[K]> } & {
-  [K in keyof O]?: t.TypeOf<O[K]>;
-};
+type DefaultedKeys<O extends Props> = { [K in keyof O]: O[K] extends Defaulted<any, any> ? K : never }[keyof O];
+export type StrictOf<R extends Props, O extends Props> = { [K in keyof R]: t.TypeOf<R[K]> } & {
+  [K in Exclude<keyof O, DefaultedKeys<O>>]?: t.TypeOf<O[K]>;
+} & { [K in DefaultedKeys<O>]: t.TypeOf<O[K]> };
 
 export const isPlainObject = (u: unknown): u is Record<string, unknown> =>
   typeof u === 'object' && u !== null && !Array.isArray(u);
 
-/** An object with required and optional keys; any other key is an error, and so is `null`. */
+export interface StrictObjectOptions {
+  readonly description?: string;
+  /** When set, an object without any key is refused with this message. */
+  readonly atLeastOne?: string;
+}
+
+/**
+ * An object with required and optional keys; any other key is an error, and so is `null`. Its members
+ * are kept so that a query string or a path can be described parameter by parameter.
+ */
+export class StrictObject<R extends Props, O extends Props> extends Documented<StrictOf<R, O>, unknown> {
+  constructor(
+    name: string,
+    readonly required: R,
+    readonly optional: O,
+    options: StrictObjectOptions,
+  ) {
+    super(
+      name,
+      (u): u is StrictOf<R, O> => isPlainObject(u),
+      (u, c) => {
+        if (!isPlainObject(u)) return t.failure(u, c, 'must be a JSON object');
+        const errors: t.ValidationError[] = [];
+        const out: Record<string, unknown> = {};
+        const visit = (key: string, codec: t.Mixed, isRequired: boolean): void => {
+          if (!Object.hasOwn(u, key)) {
+            if (isRequired) errors.push({ value: undefined, context: at(c, key, codec, undefined), message: 'is required' });
+            else if (codec instanceof Defaulted) out[key] = codec.defaultValue;
+            return;
+          }
+          const result = codec.validate(u[key], at(c, key, codec, u[key]));
+          if (result._tag === 'Left') errors.push(...result.left);
+          else out[key] = result.right;
+        };
+        for (const [key, codec] of Object.entries(required)) visit(key, codec, true);
+        for (const [key, codec] of Object.entries(optional)) visit(key, codec, false);
+        for (const key of Object.keys(u)) {
+          if (!Object.hasOwn(required, key) && !Object.hasOwn(optional, key)) {
+            errors.push({ value: u[key], context: at(c, key, t.never, u[key]), message: 'is not a known field' });
+          }
+        }
+        if (errors.length === 0 && options.atLeastOne !== undefined && Object.keys(u).length === 0) {
+          return t.failure(u, c, options.atLeastOne);
+        }
+        return errors.length > 0 ? t.failures(errors) : t.success(out as StrictOf<R, O>);
+      },
+      t.identity,
+      (w: SchemaWalker) => ({
+        type: 'object',
+        ...(options.description === undefined ? {} : { description: options.description }),
+        properties: Object.fromEntries(Object.entries({ ...required, ...optional }).map(([key, codec]) => [key, w.schemaOf(codec)])),
+        required: Object.keys(required),
+        additionalProperties: false,
+        ...(options.atLeastOne === undefined ? {} : { minProperties: 1 }),
+      }),
+      name,
+    );
+  }
+}
+
 export const strictObject = <R extends Props, O extends Props = Record<never, never>>(
   name: string,
   required: R,
   optional: O = {} as O,
-): t.Type<Decoded<R, O>, unknown, unknown> =>
-  new t.Type<Decoded<R, O>, unknown, unknown>(
-    name,
-    (u): u is Decoded<R, O> => isPlainObject(u),
-    (u, c) => {
-      if (!isPlainObject(u)) return t.failure(u, c, 'must be a JSON object');
-      const errors: t.ValidationError[] = [];
-      const out: Record<string, unknown> = {};
-      const visit = (key: string, codec: t.Mixed, isRequired: boolean): void => {
-        if (!Object.hasOwn(u, key)) {
-          if (isRequired) errors.push({ value: undefined, context: at(c, key, codec, undefined), message: 'is required' });
-          return;
-        }
-        const result = codec.validate(u[key], at(c, key, codec, u[key]));
-        if (result._tag === 'Left') errors.push(...result.left);
-        else out[key] = result.right;
-      };
-      for (const [key, codec] of Object.entries(required)) visit(key, codec, true);
-      for (const [key, codec] of Object.entries(optional)) visit(key, codec, false);
-      for (const key of Object.keys(u)) {
-        if (!Object.hasOwn(required, key) && !Object.hasOwn(optional, key)) {
-          errors.push({ value: u[key], context: at(c, key, t.never, u[key]), message: 'is not a known field' });
-        }
-      }
-      return errors.length > 0 ? t.failures(errors) : t.success(out as Decoded<R, O>);
-    },
-    t.identity,
-  );
+  options: StrictObjectOptions = {},
+): StrictObject<R, O> => new StrictObject(name, required, optional, options);
 
 /** An array of `min` to `max` items, each checked, with every item's problems reported. */
-export const arrayOf = <C extends t.Mixed>(
-  item: C,
-  min: number,
-  max: number,
-): t.Type<t.TypeOf<C>[], unknown, unknown> =>
-  new t.Type<t.TypeOf<C>[], unknown, unknown>(
+export const arrayOf = <C extends t.Mixed>(item: C, min: number, max: number): Documented<t.TypeOf<C>[], unknown> =>
+  new Documented<t.TypeOf<C>[], unknown>(
     `array(${min}..${max})`,
     (u): u is t.TypeOf<C>[] => Array.isArray(u),
     (u, c) => {
@@ -161,6 +168,7 @@ export const arrayOf = <C extends t.Mixed>(
       return errors.length > 0 ? t.failures(errors) : t.success(out);
     },
     t.identity,
+    (w) => ({ type: 'array', items: w.schemaOf(item), minItems: min, maxItems: max }),
   );
 
 /** One entry per problem, with a dotted path (`products.0.quantity`) under `prefix`. */

@@ -1,6 +1,8 @@
 import * as t from 'io-ts';
 import type { JsonObject } from '../../../domain/order';
+import type { JsonSchema } from '../openapi/types';
 import { isPlainObject } from './codec-kit';
+import { Documented } from './json-schema';
 
 /** Limits on free-form objects (DECISIONS D3). */
 export const FREE_FORM_LIMITS = { depth: 5, keys: 50, items: 50, stringLength: 1000 } as const;
@@ -13,12 +15,51 @@ export const FREE_FORM_LIMITS = { depth: 5, keys: 50, items: 50, stringLength: 1
  */
 const SAFE_KEY = /^(?!\$)(?!__proto__$)[^.\u0000]{1,1000}$/u;
 
+const COMPONENT = 'FreeFormObject';
+
+/**
+ * JSON Schema cannot count depth, so the nesting limit is spelled out level by level: a value at
+ * level `depth` may be a container only while `depth` is within the limit.
+ */
+const describeFreeForm = (): JsonSchema => {
+  const key: JsonSchema = { type: 'string', pattern: SAFE_KEY.source };
+  const level = (depth: number): JsonSchema => ({ $ref: `#/components/schemas/${COMPONENT}/$defs/depth${depth}` });
+  const levels: Record<string, JsonSchema> = {};
+  for (let depth = 2; depth <= FREE_FORM_LIMITS.depth + 1; depth++) {
+    const scalar = { maxLength: FREE_FORM_LIMITS.stringLength } as const;
+    levels[`depth${depth}`] =
+      depth > FREE_FORM_LIMITS.depth
+        ? { type: ['string', 'number', 'boolean', 'null'], ...scalar }
+        : {
+            type: ['string', 'number', 'boolean', 'null', 'object', 'array'],
+            ...scalar,
+            maxProperties: FREE_FORM_LIMITS.keys,
+            propertyNames: key,
+            additionalProperties: level(depth + 1),
+            maxItems: FREE_FORM_LIMITS.items,
+            items: level(depth + 1),
+          };
+  }
+  return {
+    type: 'object',
+    description:
+      `Any JSON object, not an array and not null, within limits: at most ${FREE_FORM_LIMITS.depth} levels of ` +
+      `objects and arrays (this object is level 1), at most ${FREE_FORM_LIMITS.keys} keys per object and ` +
+      `${FREE_FORM_LIMITS.items} items per array, strings of at most ${FREE_FORM_LIMITS.stringLength} characters, ` +
+      'keys that are not empty, are not `__proto__`, do not start with `$` and hold neither `.` nor NUL.',
+    maxProperties: FREE_FORM_LIMITS.keys,
+    propertyNames: key,
+    additionalProperties: level(2),
+    $defs: levels,
+  };
+};
+
 /**
  * A free-form JSON object (customer, fees, metadata, trackingExtras): any JSON inside, within the
  * limits. Each problem is reported at its own path (`metadata.a.b`).
  */
-export const freeFormObject = new t.Type<JsonObject, JsonObject, unknown>(
-  'FreeFormObject',
+export const freeFormObject = new Documented<JsonObject, JsonObject>(
+  COMPONENT,
   (u): u is JsonObject => isPlainObject(u),
   (u, c) => {
     if (!isPlainObject(u)) return t.failure(u, c, 'must be a JSON object');
@@ -52,4 +93,6 @@ export const freeFormObject = new t.Type<JsonObject, JsonObject, unknown>(
     return errors.length > 0 ? t.failures(errors) : t.success(u as JsonObject);
   },
   t.identity,
+  describeFreeForm,
+  COMPONENT,
 );

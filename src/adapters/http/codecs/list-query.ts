@@ -1,6 +1,8 @@
 import * as t from 'io-ts';
-import { ORDER_STATUSES } from '../../../domain/order-status';
-import { check, isoInstant, oneOf, strictObject } from './codec-kit';
+import { defaulted, strictObject } from './codec-kit';
+import { queryInstant } from './dates';
+import { described, Documented } from './json-schema';
+import { orderStatus } from './order-codecs';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -8,48 +10,41 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / MAX_PAGE_SIZE);
 
 /** A query parameter given once; `?a=1&a=2` is refused rather than guessed at. */
-const single = <A, O>(codec: t.Type<A, O, unknown>): t.Type<A, O, unknown> =>
-  new t.Type<A, O, unknown>(
+export const single = <A, O>(codec: t.Type<A, O, unknown>): Documented<A, O> =>
+  new Documented<A, O>(
     codec.name,
     codec.is,
     (u, c) => (Array.isArray(u) ? t.failure(u, c, 'must be given once') : codec.validate(u, c)),
     codec.encode,
+    (w) => w.schemaOf(codec),
   );
 
-const intParam = (min: number, max: number): t.Type<number, number, unknown> => {
-  const text = check('IntegerText', (u): u is string => typeof u === 'string' && /^\d{1,16}$/.test(u), '');
-  return new t.Type<number, number, unknown>(
+/** An integer written in a query string. */
+export const intParam = (min: number, max: number): Documented<number, number> =>
+  new Documented<number, number>(
     `integer(${min}..${max})`,
     (u): u is number => typeof u === 'number',
     (u, c) => {
-      const n = text.is(u) ? Number(u) : NaN;
+      const n = typeof u === 'string' && /^\d{1,16}$/.test(u) ? Number(u) : NaN;
       return n >= min && n <= max ? t.success(n) : t.failure(u, c, `must be an integer from ${min} to ${max}`);
     },
     t.identity,
+    () => ({ type: 'integer', minimum: min, maximum: max }),
   );
-};
 
-/**
- * A `+` of an offset that was not percent-encoded arrives as a space; nothing else can put a space
- * there, so it is read back as the `+` it was.
- */
-const queryInstant = new t.Type<Date, string, unknown>(
-  isoInstant.name,
-  isoInstant.is,
-  (u, c) => isoInstant.validate(typeof u === 'string' ? u.replace(/ (\d{2}:\d{2})$/, '+$1') : u, c),
-  isoInstant.encode,
-);
+const INSTANT_NOTE =
+  'ISO 8601 with a timezone, inclusive. Percent-encode a `+` offset (`%2B`); an unencoded `+` arrives as a space and is read back as `+`.';
 
 /** The query string of GET /api/v1/orders (specification, DECISIONS D5). Unknown parameters are refused. */
 export const ListOrdersQuery = strictObject(
   'ListOrdersQuery',
   {},
   {
-    page: single(intParam(1, MAX_PAGE)),
-    pageSize: single(intParam(1, MAX_PAGE_SIZE)),
-    status: single(oneOf(ORDER_STATUSES)),
-    from: single(queryInstant),
-    to: single(queryInstant),
+    page: defaulted(described(single(intParam(1, MAX_PAGE)), '1-based page number.'), 1),
+    pageSize: defaulted(described(single(intParam(1, MAX_PAGE_SIZE)), 'Orders per page.'), DEFAULT_PAGE_SIZE),
+    status: described(single(orderStatus), 'Only orders with this status.'),
+    from: described(single(queryInstant), `Only orders with \`createdAt\` at or after this instant. ${INSTANT_NOTE}`),
+    to: described(single(queryInstant), `Only orders with \`createdAt\` at or before this instant. ${INSTANT_NOTE}`),
   },
 );
 export type ListOrdersQuery = t.TypeOf<typeof ListOrdersQuery>;

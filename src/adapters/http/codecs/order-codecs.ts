@@ -1,65 +1,105 @@
-import * as t from 'io-ts';
 import { isCents, isCurrencyCode, MAX_CENTS } from '../../../domain/money';
 import { ORDER_STATUSES } from '../../../domain/order-status';
-import { arrayOf, bool, check, int, isoInstant, oneOf, refine, str, strictObject } from './codec-kit';
+import { arrayOf, bool, check, int, oneOf, str, strictObject } from './codec-kit';
+import { isoInstant } from './dates';
 import { freeFormObject } from './free-form';
+import { component, described } from './json-schema';
+
+/** Codecs of what a caller sends about orders (specification, DECISIONS D3, D6). */
 
 /** The domain's rule for money, said in the edge's words. */
-const cents = check('Cents', isCents, `must be an integer from 0 to ${MAX_CENTS}`);
-const status = oneOf(ORDER_STATUSES);
-const currency = check('CurrencyCode', isCurrencyCode, 'must be a three-letter uppercase currency code, such as BRL');
+export const cents = component(
+  'Cents',
+  check('Cents', isCents, `must be an integer from 0 to ${MAX_CENTS}`, { type: 'integer', minimum: 0, maximum: MAX_CENTS }),
+  'An amount of money as an integer count of cents.',
+);
+
+export const orderStatus = component(
+  'OrderStatus',
+  oneOf(ORDER_STATUSES),
+  "The order states of the specification. Which changes between them are allowed is decided by the operator's transition " +
+    'table; the service ships none (see PATCH /api/v1/orders/{externalId}).',
+);
+
+export const currency = component(
+  'CurrencyCode',
+  check('CurrencyCode', isCurrencyCode, 'must be a three-letter uppercase currency code, such as BRL', {
+    type: 'string',
+    pattern: '^[A-Z]{3}$',
+    examples: ['BRL'],
+  }),
+  'A three-letter uppercase code (the shape of ISO 4217).',
+);
+
+export const TEXT_MAX = 255;
+/** Strings the specification leaves open: 1 to 255 characters (DECISIONS D3). */
+export const text = str(1, TEXT_MAX);
+
+export const MAX_PRODUCTS = 500;
+export const MAX_QUANTITY = 1_000_000;
+
+const omittedIsZero = (codec: typeof cents) => described(codec, 'Stored as 0 when omitted.');
 
 const Amounts = strictObject(
-  'Amounts',
+  'CreateOrderAmounts',
   { currency, grossCents: cents, netToSellerCents: cents },
-  { discountCents: cents, shippingCents: cents, taxesCents: cents, totalFeesCents: cents },
+  {
+    discountCents: omittedIsZero(cents),
+    shippingCents: omittedIsZero(cents),
+    taxesCents: omittedIsZero(cents),
+    totalFeesCents: omittedIsZero(cents),
+  },
 );
 
-const Product = strictObject(
+export const Product = strictObject(
   'Product',
-  { name: str(), quantity: int(1, 1_000_000), unitPriceCents: cents },
-  { externalId: str(), sku: str() },
+  { name: text, quantity: int(1, MAX_QUANTITY), unitPriceCents: cents },
+  { externalId: text, sku: text },
 );
 
-const Tracking = strictObject('Tracking', { utmSource: str(), utmMedium: str(), utmCampaign: str() });
+export const Tracking = strictObject('Tracking', { utmSource: text, utmMedium: text, utmCampaign: text });
+
+const statusDate = (status: string) => described(isoInstant, `When omitted and \`status\` is \`${status}\`, \`createdAt\` is used.`);
 
 /** The creation payload (specification, DECISIONS D3). */
 export const CreateOrderBody = strictObject(
-  'CreateOrderBody',
+  'CreateOrderRequest',
   {
-    externalId: str(),
-    platform: str(),
-    paymentMethod: str(),
-    status,
+    externalId: described(text, "The caller's identifier of the order, unique within the dashboard."),
+    platform: text,
+    paymentMethod: text,
+    status: orderStatus,
     createdAt: isoInstant,
     isTest: bool,
     amounts: Amounts,
-    products: arrayOf(Product, 1, 500),
+    products: arrayOf(Product, 1, MAX_PRODUCTS),
     tracking: Tracking,
   },
   {
     customer: freeFormObject,
     fees: freeFormObject,
-    metadata: freeFormObject,
+    metadata: described(freeFormObject, 'Non-sensitive operational data.'),
     trackingExtras: freeFormObject,
+    paidAt: statusDate('paid'),
+    refundedAt: statusDate('refunded'),
+    chargedbackAt: statusDate('chargedback'),
+  },
+  { description: 'The creation payload. Unknown fields, at any level of the known objects, are refused.' },
+);
+
+/** The PATCH body: any of these, at least one (DECISIONS D6). */
+export const UpdateOrderBody = strictObject(
+  'UpdateOrderRequest',
+  {},
+  {
+    status: orderStatus,
     paidAt: isoInstant,
     refundedAt: isoInstant,
     chargedbackAt: isoInstant,
+    metadata: described(freeFormObject, 'Replaces the stored metadata as a whole.'),
+  },
+  {
+    description: 'At least one of the fields; unknown fields are refused.',
+    atLeastOne: 'must change at least one of status, paidAt, refundedAt, chargedbackAt, metadata',
   },
 );
-export type CreateOrderBody = t.TypeOf<typeof CreateOrderBody>;
-
-/** The PATCH body: any of these, at least one (DECISIONS D6). */
-export const UpdateOrderBody = refine(
-  strictObject(
-    'UpdateOrderBody',
-    {},
-    { status, paidAt: isoInstant, refundedAt: isoInstant, chargedbackAt: isoInstant, metadata: freeFormObject },
-  ),
-  (body) => Object.keys(body).length > 0,
-  'must change at least one of status, paidAt, refundedAt, chargedbackAt, metadata',
-);
-export type UpdateOrderBody = t.TypeOf<typeof UpdateOrderBody>;
-
-/** `externalId` as it arrives in a path. */
-export const ExternalIdParam = str();

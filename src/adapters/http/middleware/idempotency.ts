@@ -6,16 +6,18 @@ import { ProblemError, validationFailed } from '../http-errors';
 import { renderProblem } from '../problem';
 import { principalOf } from '../request-state';
 
-const VISIBLE_ASCII = /^[\x21-\x7e]{1,255}$/;
-
 /**
- * The key of an Idempotency-Key header: 1–255 visible ASCII characters, or the same as a
- * structured-field string (`"abc"` means `abc`). Undefined when the header is not a valid key.
+ * The two forms of an Idempotency-Key (DECISIONS D7), also the patterns of its OpenAPI parameter: 1–255
+ * visible ASCII characters that do not read as a structured-field string, or such a string (`"abc"`
+ * means `abc`) of 1–255 visible characters, with `\"` and `\\` escapes.
  */
+export const RAW_KEY = /^(?!"(?:[^"\\]|\\["\\])*"$)[\x21-\x7E]{1,255}$/;
+export const QUOTED_KEY = /^"(?:[\x21\x23-\x5B\x5D-\x7E]|\\["\\]){1,255}"$/;
+
+/** The key an Idempotency-Key header names, or undefined when it names none. */
 export const parseIdempotencyKey = (header: string): string | undefined => {
-  const quoted = /^"((?:[^"\\]|\\["\\])*)"$/.exec(header);
-  const key = quoted?.[1] === undefined ? header : quoted[1].replace(/\\(["\\])/g, '$1');
-  return VISIBLE_ASCII.test(key) ? key : undefined;
+  if (RAW_KEY.test(header)) return header;
+  return QUOTED_KEY.test(header) ? header.slice(1, -1).replace(/\\(["\\])/g, '$1') : undefined;
 };
 
 /** JSON with object keys sorted, so that key order in a body does not change its fingerprint. */

@@ -33,6 +33,7 @@ export interface JsonSchema {
   readonly additionalProperties?: boolean | JsonSchema;
   readonly propertyNames?: JsonSchema;
   readonly minProperties?: number;
+  readonly dependentRequired?: Readonly<Record<string, readonly string[]>>;
   readonly maxProperties?: number;
   readonly items?: JsonSchema;
   readonly minItems?: number;

@@ -1,58 +1,96 @@
 import * as E from 'fp-ts/Either';
-import type Router from '@koa/router';
-import type { Middleware } from 'koa';
-import type { CreateDashboard } from '../../../application/create-dashboard';
-import type { CreateToken } from '../../../application/create-token';
-import type { ListTokens } from '../../../application/list-tokens';
-import type { RevokeToken } from '../../../application/revoke-token';
-import { CreateDashboardBody, CreateTokenBody, IdParam } from '../codecs/admin-codecs';
-import { decodeOrThrow } from '../decode';
-import { ProblemError } from '../http-errors';
-import { dashboardView, tokenView } from '../presenters';
+import { pipe } from 'fp-ts/function';
+import {
+  CreateDashboardBody,
+  CreateTokenBody,
+  DashboardPath,
+  DashboardResponse,
+  IssuedTokenResponse,
+  RevokedTokenResponse,
+  TokenList,
+  TokenPath,
+} from '../codecs/admin-codecs';
+import { dashboardView, issuedTokenView, revokedTokenView, tokenView } from '../presenters';
+import { route } from './route';
 
-export interface AdminRouteDeps {
-  readonly createDashboard: CreateDashboard;
-  readonly createToken: CreateToken;
-  readonly listTokens: ListTokens;
-  readonly revokeToken: RevokeToken;
-  /** The ADMIN_TOKEN check. */
-  readonly guard: Middleware;
-  readonly jsonBody: Middleware;
-}
+/**
+ * Dashboards and tokens (DECISIONS D8), behind ADMIN_TOKEN. The admin secret is checked before
+ * anything else, so without ADMIN_TOKEN every admin route answers 404 whatever the request.
+ */
 
-/** Dashboards and tokens (DECISIONS D8), behind ADMIN_TOKEN. */
-export const registerAdminRoutes = (router: Router, deps: AdminRouteDeps): void => {
-  router.post('/admin/v1/dashboards', deps.guard, deps.jsonBody, async (ctx) => {
-    const body = decodeOrThrow(CreateDashboardBody, ctx.request.body);
-    const dashboard = await deps.createDashboard.execute(body.name);
-    ctx.status = 201;
-    ctx.body = { dashboard: dashboardView(dashboard) };
-  });
+export const createDashboardRoute = route({
+  method: 'post',
+  path: '/admin/v1/dashboards',
+  operationId: 'createDashboard',
+  summary: 'Create a dashboard',
+  tag: 'admin',
+  guards: ['admin'],
+  body: CreateDashboardBody,
+  bodyExamples: { shop: { name: 'My shop' } },
+  responses: { 201: { description: 'The dashboard was created.', body: DashboardResponse } },
+  problems: [],
+  handle: async ({ body }, { useCases }) =>
+    E.right({ status: 201 as const, body: { dashboard: dashboardView(await useCases.createDashboard.execute(body.name)) } }),
+});
 
-  router.post('/admin/v1/dashboards/:dashboardId/tokens', deps.guard, deps.jsonBody, async (ctx) => {
-    const dashboardId = decodeOrThrow(IdParam, ctx.params.dashboardId, 'path.dashboardId');
-    const body = decodeOrThrow(CreateTokenBody, ctx.request.body);
-    const issued = await deps.createToken.execute(dashboardId, body.name);
-    if (E.isLeft(issued)) throw new ProblemError(issued.left);
-    const { token, plain } = issued.right;
-    ctx.status = 201;
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = {
-      token: { id: token.id, dashboardId: token.dashboardId, name: token.name ?? null, token: plain, createdAt: token.createdAt.toISOString() },
-    };
-  });
+export const createTokenRoute = route({
+  method: 'post',
+  path: '/admin/v1/dashboards/{dashboardId}/tokens',
+  operationId: 'createToken',
+  summary: 'Issue an API token for a dashboard',
+  description: 'The plain token is in this response and nowhere else: only its SHA-256 hash is stored.',
+  tag: 'admin',
+  guards: ['admin'],
+  params: DashboardPath,
+  body: CreateTokenBody,
+  bodyExamples: { named: { name: 'checkout' }, unnamed: {} },
+  responses: { 201: { description: 'The token was issued.', body: IssuedTokenResponse, headers: ['Cache-Control'] } },
+  problems: ['DashboardNotFound'],
+  handle: async ({ params, body }, { useCases }) =>
+    pipe(
+      await useCases.createToken.execute(params.dashboardId, body.name),
+      E.map(({ token, plain }) => ({
+        status: 201 as const,
+        headers: { 'Cache-Control': 'no-store' },
+        body: { token: issuedTokenView(token, plain) },
+      })),
+    ),
+});
 
-  router.get('/admin/v1/dashboards/:dashboardId/tokens', deps.guard, async (ctx) => {
-    const dashboardId = decodeOrThrow(IdParam, ctx.params.dashboardId, 'path.dashboardId');
-    const tokens = await deps.listTokens.execute(dashboardId);
-    if (E.isLeft(tokens)) throw new ProblemError(tokens.left);
-    ctx.body = { tokens: tokens.right.map(tokenView) };
-  });
+export const listTokensRoute = route({
+  method: 'get',
+  path: '/admin/v1/dashboards/{dashboardId}/tokens',
+  operationId: 'listTokens',
+  summary: "List a dashboard's tokens",
+  description: 'Revoked tokens included; never a token value or its hash.',
+  tag: 'admin',
+  guards: ['admin'],
+  params: DashboardPath,
+  responses: { 200: { description: "The dashboard's tokens.", body: TokenList } },
+  problems: ['DashboardNotFound'],
+  handle: async ({ params }, { useCases }) =>
+    pipe(
+      await useCases.listTokens.execute(params.dashboardId),
+      E.map((tokens) => ({ status: 200 as const, body: { tokens: tokens.map(tokenView) } })),
+    ),
+});
 
-  router.post('/admin/v1/tokens/:tokenId/revoke', deps.guard, async (ctx) => {
-    const tokenId = decodeOrThrow(IdParam, ctx.params.tokenId, 'path.tokenId');
-    const revoked = await deps.revokeToken.execute(tokenId);
-    if (E.isLeft(revoked)) throw new ProblemError(revoked.left);
-    ctx.body = { token: { id: revoked.right.id, revokedAt: revoked.right.revokedAt?.toISOString() ?? null } };
-  });
-};
+export const revokeTokenRoute = route({
+  method: 'post',
+  path: '/admin/v1/tokens/{tokenId}/revoke',
+  operationId: 'revokeToken',
+  summary: 'Revoke a token',
+  description: 'Takes no body (one sent is not read). Revoking a revoked token answers 200 with the first revocation time.',
+  tag: 'admin',
+  guards: ['admin'],
+  params: TokenPath,
+  responses: { 200: { description: 'The token is revoked.', body: RevokedTokenResponse } },
+  problems: ['TokenNotFound'],
+  handle: async ({ params }, { useCases }) =>
+    pipe(
+      await useCases.revokeToken.execute(params.tokenId),
+      E.map((token) => ({ status: 200 as const, body: { token: revokedTokenView(token) } })),
+    ),
+});
+
+export const adminRoutes = [createDashboardRoute, createTokenRoute, listTokensRoute, revokeTokenRoute];

@@ -1,0 +1,81 @@
+import * as t from 'io-ts';
+import { check } from './codec-kit';
+import { component, Documented } from './json-schema';
+
+/** An ISO 8601 date-time with seconds, at most 9 fraction digits and a timezone, on the clock. */
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(?:\.(\d{1,9}))?(Z|([+-])([01]\d|2[0-3]):([0-5]\d))$/;
+
+/**
+ * The instant an ISO 8601 date-time with a timezone names, or undefined when the text is not one,
+ * names no real calendar date (2026-02-30), or falls outside the years 0000–9999 once in UTC.
+ */
+export const parseIsoInstant = (text: string): Date | undefined => {
+  const m = ISO_DATE.exec(text);
+  if (m === null) return undefined;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const millis = Number((m[7] ?? '').padEnd(3, '0').slice(0, 3));
+  const offsetMinutes = m[8] === 'Z' ? 0 : (m[9] === '-' ? -1 : 1) * (Number(m[10]) * 60 + Number(m[11]));
+  const local = new Date(Date.UTC(year, month - 1, day, hour, minute, second, millis));
+  local.setUTCFullYear(year);
+  if (local.getUTCMonth() !== month - 1 || local.getUTCDate() !== day) return undefined;
+  const instant = new Date(local.getTime() - offsetMinutes * 60_000);
+  // An offset can push a date at the edge of the calendar out of four-digit years in UTC.
+  return instant.getUTCFullYear() >= 0 && instant.getUTCFullYear() <= 9999 ? instant : undefined;
+};
+
+const describeInstant = () => ({
+  type: 'string',
+  format: 'date-time',
+  pattern: ISO_DATE.source,
+  description:
+    'An ISO 8601 date-time with seconds and a timezone (`Z` or `±hh:mm`) naming a real calendar date, with at most ' +
+    '9 fraction digits. A date-time without a timezone is refused.',
+  examples: ['2026-01-02T03:04:05Z', '2026-01-02T00:04:05-03:00'],
+}) as const;
+
+const instantOf = (name: string, read: (u: unknown) => unknown): Documented<Date, string> =>
+  new Documented<Date, string>(
+    name,
+    (u): u is Date => u instanceof Date,
+    (input, c) => {
+      const u = read(input);
+      if (typeof u !== 'string' || !ISO_DATE.test(u)) {
+        return t.failure(input, c, 'must be an ISO 8601 date-time with a timezone, such as 2026-01-02T03:04:05Z');
+      }
+      const instant = parseIsoInstant(u);
+      return instant === undefined ? t.failure(input, c, 'must be a real calendar date and time') : t.success(instant);
+    },
+    (d) => d.toISOString(),
+    describeInstant,
+    'DateTimeWithTimezone',
+  );
+
+/** An ISO 8601 date-time with a timezone, decoded to the instant it names. */
+export const isoInstant = instantOf('IsoDateTimeWithTimezone', (u) => u);
+
+/**
+ * The same in a query string, where a `+` of an offset that was not percent-encoded arrives as a
+ * space; nothing else can put a space there, so it is read back as the `+` it was.
+ */
+export const queryInstant = new Documented<Date, string>(
+  isoInstant.name,
+  isoInstant.is,
+  (u, c) => isoInstant.validate(typeof u === 'string' ? u.replace(/ (\d{2}:\d{2})$/, '+$1') : u, c),
+  isoInstant.encode,
+  (w) => w.schemaOf(isoInstant),
+);
+
+const UTC_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** A date in a response: UTC with milliseconds, as `Date.prototype.toISOString` writes it. */
+export const utcDateTime = component(
+  'UtcDateTime',
+  check('UtcDateTime', (u): u is string => typeof u === 'string' && UTC_MILLIS.test(u), 'must be a UTC date-time', {
+    type: 'string',
+    format: 'date-time',
+    pattern: UTC_MILLIS.source,
+    description: 'An instant in UTC with milliseconds.',
+    examples: ['2026-01-02T03:04:05.000Z'],
+  }),
+);

@@ -1,0 +1,95 @@
+import * as t from 'io-ts';
+import type { JsonSchema } from '../openapi/types';
+
+/**
+ * JSON Schema derived from io-ts codecs, so that the OpenAPI document and the validation of a request
+ * cannot disagree: the structural codecs of io-ts are walked, and the few codecs of this service that
+ * io-ts cannot describe (dates, money, free-form objects, keys, strict objects) carry their schema
+ * beside their validation, written once from the same constants.
+ */
+
+/** What a codec's own description may ask of the walker: the schemas of the codecs inside it. */
+export interface SchemaWalker {
+  schemaOf(codec: t.Decoder<unknown, unknown>): JsonSchema;
+}
+
+/** A codec that says what JSON Schema it accepts; with `component`, it is described once, by reference. */
+export class Documented<A, O = A> extends t.Type<A, O, unknown> {
+  constructor(
+    name: string,
+    is: t.Is<A>,
+    validate: t.Validate<unknown, A>,
+    encode: t.Encode<A, O>,
+    readonly describe: (walker: SchemaWalker) => JsonSchema,
+    readonly component?: string,
+  ) {
+    super(name, is, validate, encode);
+  }
+}
+
+/** `codec` with its schema described by `describe`, under the component name `component` if given. */
+export const documented = <A, O>(
+  codec: t.Type<A, O, unknown>,
+  describe: (walker: SchemaWalker) => JsonSchema,
+  component?: string,
+): Documented<A, O> =>
+  new Documented(codec.name, codec.is, (u, c) => codec.validate(u, c), codec.encode, describe, component);
+
+/** `codec` as a named component of the document: `#/components/schemas/<name>`. */
+export const component = <A, O>(name: string, codec: t.Type<A, O, unknown>, description?: string): Documented<A, O> =>
+  documented(codec, (w) => withDescription(w.schemaOf(codec), description), name);
+
+/** `codec` with a description where it is used (the schema of a component keeps its own). */
+export const described = <A, O>(codec: t.Type<A, O, unknown>, description: string): Documented<A, O> =>
+  documented(codec, (w) => ({ ...w.schemaOf(codec), description }));
+
+const withDescription = (schema: JsonSchema, description: string | undefined): JsonSchema =>
+  description === undefined ? schema : { ...schema, description };
+
+/**
+ * Walks codecs into JSON Schema, collecting the components it meets. Two different codecs under one
+ * component name are a mistake, refused loudly rather than described wrongly.
+ */
+export class SchemaRegistry implements SchemaWalker {
+  readonly components: Record<string, JsonSchema> = {};
+  private readonly owners = new Map<string, t.Decoder<unknown, unknown>>();
+
+  schemaOf(codec: t.Decoder<unknown, unknown>): JsonSchema {
+    if (codec instanceof Documented) {
+      if (codec.component === undefined) return codec.describe(this);
+      const name = codec.component;
+      const owner = this.owners.get(name);
+      if (owner !== undefined && owner !== codec) throw new Error(`two codecs claim the schema component ${name}`);
+      if (owner === undefined) {
+        this.owners.set(name, codec);
+        this.components[name] = codec.describe(this);
+      }
+      return { $ref: `#/components/schemas/${name}` };
+    }
+    return this.builtIn(codec);
+  }
+
+  /** The io-ts combinators this service uses; anything else must describe itself. */
+  private builtIn(codec: t.Decoder<unknown, unknown>): JsonSchema {
+    if (codec instanceof t.StringType) return { type: 'string' };
+    if (codec instanceof t.NumberType) return { type: 'number' };
+    if (codec instanceof t.BooleanType) return { type: 'boolean' };
+    if (codec instanceof t.NullType) return { type: 'null' };
+    if (codec instanceof t.UnknownType) return {};
+    if (codec instanceof t.AnyDictionaryType) return { type: 'object' };
+    if (codec instanceof t.LiteralType) return { const: codec.value as string | number | boolean };
+    if (codec instanceof t.KeyofType) return { enum: Object.keys(codec.keys) };
+    if (codec instanceof t.ArrayType) return { type: 'array', items: this.schemaOf(codec.type) };
+    if (codec instanceof t.UnionType) return { anyOf: (codec.types as t.Mixed[]).map((member) => this.schemaOf(member)) };
+    if (codec instanceof t.IntersectionType) return { allOf: (codec.types as t.Mixed[]).map((member) => this.schemaOf(member)) };
+    if (codec instanceof t.InterfaceType || codec instanceof t.PartialType) {
+      const props = codec.props as Record<string, t.Mixed>;
+      return {
+        type: 'object',
+        properties: Object.fromEntries(Object.entries(props).map(([key, prop]) => [key, this.schemaOf(prop)])),
+        ...(codec instanceof t.InterfaceType ? { required: Object.keys(props) } : {}),
+      };
+    }
+    throw new Error(`the codec ${codec.name} cannot be described as JSON Schema: give it a schema with documented()`);
+  }
+}

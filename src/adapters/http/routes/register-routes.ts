@@ -1,0 +1,94 @@
+import type Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import type * as t from 'io-ts';
+import { describeErrors, type ValidationDetail } from '../codecs/codec-kit';
+import { unpairedSurrogates } from '../codecs/well-formed';
+import { ProblemError, validationFailed } from '../http-errors';
+import type { RequestState } from '../request-state';
+import type { Guard, Route, RouteDeps } from './route';
+
+/** The middleware behind each guard, and the body reader of the routes that take a body. */
+export type GuardMiddleware = Readonly<Record<Guard | 'body', Middleware<RequestState>>>;
+
+/** Where each step runs, whatever order a route lists its guards in (see `Guard`). */
+const ORDER: readonly (Guard | 'body')[] = ['admin', 'token', 'rateLimit', 'body', 'idempotency'];
+
+/** `/api/v1/orders/{externalId}` → `/api/v1/orders/:externalId`, the router's form. */
+export const routerPath = (path: string): string => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+
+/**
+ * Path parameters read from the raw path, segment by segment, and decoded strictly: the router falls
+ * back to the raw text when a segment is not percent-encoded UTF-8 (`%ED%A0%80` is a lone surrogate),
+ * which would name another resource; here it is a validation problem.
+ */
+const rawParams = (route: Route, ctx: Context, details: ValidationDetail[]): Record<string, string> => {
+  const segments = ctx.path.split('/');
+  const params: Record<string, string> = {};
+  route.path.split('/').forEach((part, index) => {
+    const name = /^\{(.+)\}$/.exec(part)?.[1];
+    if (name === undefined) return;
+    try {
+      params[name] = decodeURIComponent(segments[index] ?? '');
+    } catch {
+      details.push({ path: `path.${name}`, message: 'must be percent-encoded UTF-8' });
+    }
+  });
+  return params;
+};
+
+const decodeInto = (codec: t.Mixed, input: unknown, prefix: string, details: ValidationDetail[]): unknown => {
+  const result = codec.decode(input);
+  if (result._tag === 'Right') return result.right;
+  details.push(...describeErrors(result.left, prefix));
+  return undefined;
+};
+
+/** Decodes every input of the request, reports every problem at once, then runs the handler. */
+const handler =
+  (route: Route, deps: RouteDeps): Middleware<RequestState> =>
+  async (ctx) => {
+    const details: ValidationDetail[] = [];
+    const params = route.params === undefined ? undefined : rawParams(route, ctx, details);
+    const decodedParams = params === undefined || details.length > 0 ? undefined : decodeInto(route.params!, params, 'path', details);
+    const query = route.query === undefined ? undefined : decodeInto(route.query, ctx.query, 'query', details);
+    let body: unknown;
+    if (route.body !== undefined) {
+      const raw: unknown = ctx.request.body;
+      const unpaired = unpairedSurrogates(raw);
+      const flagged = new Set(unpaired.map((detail) => detail.path));
+      const codecDetails: ValidationDetail[] = [];
+      body = decodeInto(route.body, raw, '', codecDetails);
+      details.push(...unpaired, ...codecDetails.filter((detail) => !flagged.has(detail.path)));
+    }
+    if (details.length > 0) throw validationFailed(details);
+    const result = await route.handle(
+      {
+        params: decodedParams as never,
+        query: query as never,
+        body: body as never,
+        principal: ctx.state.principal as never,
+        reservedId: ctx.state.reservedId,
+      },
+      deps,
+    );
+    if (result._tag === 'Left') throw new ProblemError(result.left);
+    const reply = result.right;
+    ctx.status = reply.status;
+    for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value);
+    if (reply.body !== undefined) ctx.body = reply.body;
+  };
+
+/** Registers each route with its guards in their fixed order, then its handler. */
+export const registerRoutes = (
+  router: Router<RequestState>,
+  routes: readonly Route[],
+  guards: GuardMiddleware,
+  deps: RouteDeps,
+): void => {
+  for (const route of routes) {
+    const steps = ORDER.filter((step) => (step === 'body' ? route.body !== undefined : route.guards.includes(step))).map(
+      (step) => guards[step],
+    );
+    router.register(routerPath(route.path), [route.method.toUpperCase()], [...steps, handler(route, deps)], { name: route.operationId });
+  }
+};

@@ -1,0 +1,7 @@
+import { adminRoutes } from './admin-routes';
+import { opsRoutes } from './ops-routes';
+import { orderRoutes } from './order-routes';
+import type { Route } from './route';
+
+/** Every endpoint of the service: the router and the OpenAPI document are both made from this list. */
+export const ROUTES: readonly Route[] = [...orderRoutes, ...adminRoutes, ...opsRoutes];
