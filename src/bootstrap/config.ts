@@ -3,6 +3,7 @@ import { isLeft } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../domain/order-status';
 import { LOG_LEVELS, type LogLevel } from '../adapters/logging/json-logger';
+import type { ServerLimits } from '../adapters/http/server';
 import type { TransitionTable } from '../adapters/transitions/table-transition-policy';
 
 export interface Config {
@@ -23,6 +24,8 @@ export interface Config {
   readonly logLevel: LogLevel;
   readonly bodyLimitBytes: number;
   readonly shutdownTimeoutMs: number;
+  /** What a slow or greedy client gets (README, "Slow clients"). */
+  readonly http: ServerLimits;
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -73,6 +76,10 @@ const VARIABLES = {
   },
   BODY_LIMIT_BYTES: { codec: intText('bytes', 1024, 16 * 1024 * 1024), fallback: String(256 * 1024) },
   SHUTDOWN_TIMEOUT_MS: { codec: intText('ms', 0, 600_000), fallback: '10000' },
+  HTTP_HEADERS_TIMEOUT_MS: { codec: intText('ms', 100, 600_000), fallback: '10000' },
+  HTTP_REQUEST_TIMEOUT_MS: { codec: intText('ms', 100, 3_600_000), fallback: '30000' },
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: { codec: intText('ms', 1, 600_000), fallback: '5000' },
+  HTTP_MAX_CONNECTIONS: { codec: intText('connections', 1, 1_000_000), fallback: '1000' },
 } as const;
 
 type Decoded = { -readonly [K in keyof typeof VARIABLES]: t.TypeOf<(typeof VARIABLES)[K]['codec']> | undefined };
@@ -89,8 +96,9 @@ export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false
     else (values as Record<string, unknown>)[name] = decoded.right;
   }
   const transitions = values.ORDER_TRANSITIONS_FILE === undefined ? {} : readTransitions(values.ORDER_TRANSITIONS_FILE, problems);
-  if (problems.length > 0) return { ok: false, problems };
   const v = values as Decoded;
+  problems.push(...timeoutProblems(v));
+  if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
     config: {
@@ -108,8 +116,27 @@ export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false
       logLevel: v.LOG_LEVEL as LogLevel,
       bodyLimitBytes: v.BODY_LIMIT_BYTES as number,
       shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS as number,
+      http: {
+        headersTimeoutMs: v.HTTP_HEADERS_TIMEOUT_MS as number,
+        requestTimeoutMs: v.HTTP_REQUEST_TIMEOUT_MS as number,
+        keepAliveTimeoutMs: v.HTTP_KEEP_ALIVE_TIMEOUT_MS as number,
+        maxConnections: v.HTTP_MAX_CONNECTIONS as number,
+      },
     },
   };
+};
+
+/**
+ * The timeouts must nest: an idle keep-alive connection is closed before a request on it could be
+ * timed out for its headers, and the headers are due before the whole request.
+ */
+const timeoutProblems = (v: Decoded): string[] => {
+  const { HTTP_HEADERS_TIMEOUT_MS: headers, HTTP_REQUEST_TIMEOUT_MS: request, HTTP_KEEP_ALIVE_TIMEOUT_MS: keepAlive } = v;
+  if (headers === undefined || request === undefined || keepAlive === undefined) return [];
+  const problems: string[] = [];
+  if (headers > request) problems.push('HTTP_HEADERS_TIMEOUT_MS must not be greater than HTTP_REQUEST_TIMEOUT_MS');
+  if (keepAlive >= headers) problems.push('HTTP_KEEP_ALIVE_TIMEOUT_MS must be less than HTTP_HEADERS_TIMEOUT_MS');
+  return problems;
 };
 
 /**

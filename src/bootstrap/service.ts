@@ -1,21 +1,26 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { BackgroundWorker } from '../application/ports/background-worker';
 import type { Clock } from '../application/ports/clock';
 import type { IdGenerator } from '../application/ports/id-generator';
 import type { Logger } from '../application/ports/logger';
+import type { Storage } from '../application/ports/storage';
 import { createHttpApp } from '../adapters/http/app';
+import { createHttpServer } from '../adapters/http/server';
 import { JsonLogger } from '../adapters/logging/json-logger';
 import type { Config } from './config';
 import { compose } from './container';
 import { openStorage } from './open-storage';
-import type { Storage } from '../application/ports/storage';
 
 export interface RunningService {
   readonly server: Server;
   /** `http://host:port`, with the port actually bound (PORT=0 picks a free one). */
   readonly url: string;
   readonly storage: Storage;
-  /** Stops accepting connections, lets requests in flight finish, then closes storage. */
+  /**
+   * Stops in the shutdown order: stop accepting connections and taking new work, let the requests and
+   * the work in flight finish within SHUTDOWN_TIMEOUT_MS (then cut them off), close storage.
+   */
   stop(): Promise<void>;
 }
 
@@ -24,9 +29,11 @@ export interface ServiceOverrides {
   readonly clock?: Clock;
   readonly ids?: IdGenerator;
   readonly storage?: Storage;
+  /** Background work to run beside the requests (tests add their own). */
+  readonly workers?: readonly BackgroundWorker[];
 }
 
-/** Starts the HTTP service on `config.host:config.port`. */
+/** Starts the HTTP service on `config.host:config.port`, then its background workers. */
 export const startService = async (config: Config, overrides: ServiceOverrides = {}): Promise<RunningService> => {
   const logger = overrides.logger ?? new JsonLogger(config.logLevel);
   const storage = overrides.storage ?? (await openStorage(config, logger));
@@ -43,23 +50,42 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     ids: overrides.ids,
   });
   const { app } = createHttpApp({ useCases, health: storage.health, logger, ids }, { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken });
-  const server = app.listen(config.port, config.host);
-  server.requestTimeout = 30_000;
+  const server = createHttpServer(app, config.http, ids, logger);
   await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
     server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const { address, port } = server.address() as AddressInfo;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
   logger.info('listening', { url });
+  const workers = overrides.workers ?? [];
+  for (const worker of workers) {
+    worker.start();
+    logger.info('worker started', { worker: worker.name });
+  }
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
+      const deadline = new AbortController();
+      const timer = setTimeout(() => {
+        server.closeAllConnections();
+        deadline.abort();
+      }, config.shutdownTimeoutMs);
+      const deadlinePassed = new Promise<void>((resolve) => deadline.signal.addEventListener('abort', () => resolve()));
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      const timer = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
+      const workersStopped = Promise.allSettled(workers.map((worker) => worker.stop(deadline.signal))).then((results) => {
+        results.forEach((result, index) => {
+          if (result.status === 'rejected') logger.error('worker failed to stop', { worker: workers[index]!.name });
+        });
+      });
       await closed;
+      // A worker that ignores the deadline must not keep storage open forever.
+      await Promise.race([workersStopped, deadlinePassed]);
       clearTimeout(timer);
       await storage.health.close();
       logger.info('stopped');

@@ -5,6 +5,7 @@ import { bodyValidationShapeBehaviour } from './behaviour/body-validation-shape'
 import { bodyValidationValuesBehaviour } from './behaviour/body-validation-values';
 import { createOrderBehaviour } from './behaviour/create-order';
 import { dashboardIsolationBehaviour } from './behaviour/dashboard-isolation';
+import { edgeBehaviour } from './behaviour/edge';
 import { freeFormValidationBehaviour } from './behaviour/free-form-validation';
 import { idempotencyBehaviour } from './behaviour/idempotency';
 import { listQueryValidationBehaviour } from './behaviour/list-query-validation';
@@ -39,5 +40,6 @@ export const apiBehaviourSuite = (storageName: string, storageFactory: () => Pro
     operationsAndLogsBehaviour(storageFactory);
     idempotencyBehaviour(storageFactory);
     rateLimitsBehaviour(storageFactory);
+    edgeBehaviour(storageFactory);
   });
 };

@@ -6,7 +6,7 @@ export interface RawRequest {
   readonly path: string;
   readonly headers?: Record<string, string>;
   /** Written in these chunks; without Content-Length in `headers` Node sends them chunked. */
-  readonly chunks?: readonly string[];
+  readonly chunks?: readonly (string | Buffer)[];
 }
 
 /**
