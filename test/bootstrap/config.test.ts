@@ -153,4 +153,29 @@ describe('loadConfig', () => {
       expect(lines).to.have.length(2);
     });
   });
+
+  describe('HTTP timeouts and the connection cap', () => {
+    it('defaults to 10 s for headers, 30 s for a request, 5 s of keep-alive and 1,000 connections', () => {
+      expect(ok({}).http).to.deep.equal({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000 });
+    });
+
+    it('reads them', () => {
+      const config = ok({ HTTP_HEADERS_TIMEOUT_MS: '2000', HTTP_REQUEST_TIMEOUT_MS: '4000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '1000', HTTP_MAX_CONNECTIONS: '50' });
+      expect(config.http).to.deep.equal({ headersTimeoutMs: 2_000, requestTimeoutMs: 4_000, keepAliveTimeoutMs: 1_000, maxConnections: 50 });
+    });
+
+    it('refuses timeouts that do not nest: keep-alive < headers <= request', () => {
+      expect(problems({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '4000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '1000' })).to.deep.equal([
+        'HTTP_HEADERS_TIMEOUT_MS must not be greater than HTTP_REQUEST_TIMEOUT_MS',
+      ]);
+      expect(problems({ HTTP_KEEP_ALIVE_TIMEOUT_MS: '10000' })).to.deep.equal(['HTTP_KEEP_ALIVE_TIMEOUT_MS must be less than HTTP_HEADERS_TIMEOUT_MS']);
+    });
+
+    it('refuses values out of range, one line per variable', () => {
+      expect(problems({ HTTP_MAX_CONNECTIONS: '0', HTTP_REQUEST_TIMEOUT_MS: 'soon' })).to.have.members([
+        'HTTP_REQUEST_TIMEOUT_MS must be an integer from 100 to 3600000',
+        'HTTP_MAX_CONNECTIONS must be an integer from 1 to 1000000',
+      ]);
+    });
+  });
 });

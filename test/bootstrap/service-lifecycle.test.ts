@@ -1,0 +1,111 @@
+import { expect } from 'chai';
+import type { BackgroundWorker } from '../../src/application/ports/background-worker';
+import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
+import { startService } from '../../src/bootstrap/service';
+import { anOrderPayload } from '../support/order-builder';
+import { testConfig } from '../support/test-config';
+import { TestApi } from '../support/test-api';
+
+/** A worker that records what happens to it, with a job in flight until `finish` is called. */
+const recordingWorker = (events: string[], name = 'recorder') => {
+  let finish!: () => void;
+  const inFlight = new Promise<void>((resolve) => (finish = resolve));
+  const worker: BackgroundWorker & { finish: () => void; aborted: boolean } = {
+    name,
+    aborted: false,
+    finish,
+    start: () => events.push(`${name} started`),
+    stop: async (deadline) => {
+      events.push(`${name} stopping`);
+      deadline.addEventListener('abort', () => {
+        worker.aborted = true;
+        finish();
+      });
+      await inFlight;
+      events.push(`${name} stopped`);
+    },
+  };
+  return worker;
+};
+
+const recordingStorage = (events: string[]) => {
+  const storage = inMemoryStorage();
+  return { ...storage, health: { ping: storage.health.ping, close: async () => void events.push('storage closed') } };
+};
+
+describe('service lifecycle: workers and the shutdown order', () => {
+  it('starts the workers once it listens, and stops in order: connections and work, then storage', async () => {
+    const events: string[] = [];
+    const worker = recordingWorker(events);
+    const service = await startService(testConfig(), { storage: recordingStorage(events), workers: [worker] });
+    expect(service.server.listening).to.equal(true);
+    expect(events).to.deep.equal(['recorder started']);
+    const stopping = service.stop();
+    await new Promise((done) => setTimeout(done, 50));
+    expect(service.server.listening, 'no new connections while work finishes').to.equal(false);
+    expect(events).to.deep.equal(['recorder started', 'recorder stopping']);
+    worker.finish();
+    await stopping;
+    expect(events).to.deep.equal(['recorder started', 'recorder stopping', 'recorder stopped', 'storage closed']);
+    expect(worker.aborted).to.equal(false);
+  });
+
+  it('lets a request in flight finish before storage is closed', async () => {
+    const events: string[] = [];
+    const storage = recordingStorage(events);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slowStorage = {
+      ...storage,
+      orders: Object.assign(Object.create(storage.orders) as typeof storage.orders, {
+        list: async (...args: Parameters<typeof storage.orders.list>) => {
+          events.push('request reached storage');
+          await held;
+          events.push('request done with storage');
+          return storage.orders.list(...args);
+        },
+      }),
+    };
+    const api = await TestApi.start({}, { storage: slowStorage });
+    const { token } = await api.newDashboard();
+    const listing = api.request('GET', '/api/v1/orders', { token });
+    while (!events.includes('request reached storage')) await new Promise((done) => setTimeout(done, 5));
+    const stopping = api.stop();
+    await new Promise((done) => setTimeout(done, 50));
+    expect(events).not.to.include('storage closed');
+    release();
+    expect((await listing).status).to.equal(200);
+    await stopping;
+    expect(events).to.deep.equal(['request reached storage', 'request done with storage', 'storage closed']);
+  });
+
+  it('cuts off work that outlives SHUTDOWN_TIMEOUT_MS, then closes storage', async () => {
+    const events: string[] = [];
+    const worker = recordingWorker(events, 'stuck');
+    const service = await startService(testConfig({ shutdownTimeoutMs: 200 }), { storage: recordingStorage(events), workers: [worker] });
+    const started = Date.now();
+    await service.stop();
+    expect(worker.aborted).to.equal(true);
+    expect(Date.now() - started).to.be.at.least(150);
+    expect(events).to.deep.equal(['stuck started', 'stuck stopping', 'stuck stopped', 'storage closed']);
+  });
+
+  it('does not wait forever for a worker that ignores the deadline', async () => {
+    const events: string[] = [];
+    const deaf: BackgroundWorker = { name: 'deaf', start: () => undefined, stop: () => new Promise<void>(() => undefined) };
+    const service = await startService(testConfig({ shutdownTimeoutMs: 100 }), { storage: recordingStorage(events), workers: [deaf] });
+    await service.stop();
+    expect(events).to.deep.equal(['storage closed']);
+  });
+
+  it('serves requests while workers run', async () => {
+    const events: string[] = [];
+    const worker = recordingWorker(events);
+    const api = await TestApi.start({}, { workers: [worker] });
+    const { token } = await api.newDashboard();
+    expect((await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload() })).status).to.equal(201);
+    worker.finish();
+    await api.stop();
+    expect(events).to.include('recorder stopped');
+  });
+});
