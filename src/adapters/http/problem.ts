@@ -1,6 +1,8 @@
 import type { Context } from 'koa';
+import type { JsonSchema } from './codecs/json-schema';
 import { detailOf, ERROR_TABLE, MAX_DETAILS } from './error-table';
 import type { HttpError } from './http-errors';
+import { REQUEST_ID } from './middleware/request-id';
 
 /** Seconds a client should wait before retrying when storage is unavailable. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
@@ -54,4 +56,55 @@ export const renderProblem = (ctx: Context, error: HttpError): void => {
     default:
       break;
   }
+};
+
+const rows = Object.values(ERROR_TABLE);
+const unique = <A>(values: readonly A[]): A[] => [...new Set(values)];
+
+/** The problem body as JSON Schema, written beside the code that makes it. */
+export const PROBLEM_SCHEMAS: Record<'ValidationDetail' | 'Problem', JsonSchema> = {
+  ValidationDetail: {
+    type: 'object',
+    properties: {
+      path: {
+        type: 'string',
+        maxLength: MAX_PATH_LENGTH + 1,
+        description: 'Dotted path of the problem: `products.0.quantity` in a body, `query.pageSize`, `path.externalId`; `(body)` for the body as a whole.',
+      },
+      message: { type: 'string' },
+    },
+    required: ['path', 'message'],
+    additionalProperties: false,
+  },
+  Problem: {
+    type: 'object',
+    description: 'RFC 9457 problem details with the members of the specification. `details` is present for, and only for, `VALIDATION_FAILED`.',
+    properties: {
+      type: { const: 'about:blank' },
+      title: { type: 'string', enum: unique(rows.map((row) => row.title)) },
+      status: { type: 'integer', enum: unique(rows.map((row) => row.status)) },
+      detail: { type: 'string', description: 'A sentence for humans; never internals or the request body.' },
+      code: { type: 'string', enum: unique(rows.map((row) => row.code)) },
+      requestId: {
+        type: 'string',
+        pattern: REQUEST_ID.source,
+        description:
+          'The same value as the `X-Request-Id` header, except in a replay (`Idempotent-Replayed: true`): its body is the stored one, with the id of the first request.',
+      },
+      details: {
+        type: 'array',
+        items: { $ref: '#/components/schemas/ValidationDetail' },
+        minItems: 1,
+        maxItems: MAX_DETAILS,
+        description: `One entry per problem, all problems at once; the first ${MAX_DETAILS} when there are more.`,
+      },
+      totalDetails: { type: 'integer', minimum: MAX_DETAILS + 1, description: `How many problems there were, when more than ${MAX_DETAILS}.` },
+    },
+    required: ['type', 'title', 'status', 'detail', 'code', 'requestId'],
+    additionalProperties: false,
+    dependentRequired: { totalDetails: ['details'] },
+    if: { properties: { code: { const: 'VALIDATION_FAILED' } }, required: ['code'] },
+    then: { required: ['details'] },
+    else: { not: { required: ['details'] } },
+  },
 };

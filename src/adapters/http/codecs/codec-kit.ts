@@ -1,6 +1,5 @@
 import * as t from 'io-ts';
-import type { JsonSchema } from '../openapi/types';
-import { Documented, type SchemaWalker } from './json-schema';
+import { Documented, type JsonSchema, type SchemaWalker } from './json-schema';
 
 /**
  * Small io-ts codecs that say what is wrong in words a client can act on, each with the JSON Schema

@@ -1,8 +1,7 @@
 import * as t from 'io-ts';
 import type { JsonObject } from '../../../domain/order';
-import type { JsonSchema } from '../openapi/types';
 import { isPlainObject } from './codec-kit';
-import { Documented } from './json-schema';
+import { Documented, type JsonSchema } from './json-schema';
 
 /** Limits on free-form objects (DECISIONS D3). */
 export const FREE_FORM_LIMITS = { depth: 5, keys: 50, items: 50, stringLength: 1000 } as const;

@@ -1,5 +1,4 @@
 import * as t from 'io-ts';
-import type { JsonSchema } from '../openapi/types';
 
 /**
  * JSON Schema derived from io-ts codecs, so that the OpenAPI document and the validation of a request
@@ -7,6 +6,55 @@ import type { JsonSchema } from '../openapi/types';
  * io-ts cannot describe (dates, money, free-form objects, keys, strict objects) carry their schema
  * beside their validation, written once from the same constants.
  */
+
+/** The JSON Schema 2020-12 keywords the service uses, typed so that a misspelt keyword does not compile. */
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+export type JsonType = 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean' | 'null';
+
+export interface Reference {
+  readonly $ref: string;
+  readonly description?: string;
+}
+
+export interface JsonSchema {
+  readonly $ref?: string;
+  readonly $defs?: Readonly<Record<string, JsonSchema>>;
+  readonly title?: string;
+  readonly description?: string;
+  readonly type?: JsonType | readonly JsonType[];
+  readonly enum?: readonly JsonValue[];
+  readonly const?: JsonValue;
+  readonly default?: JsonValue;
+  readonly examples?: readonly JsonValue[];
+  readonly format?: string;
+  readonly pattern?: string;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly properties?: Readonly<Record<string, JsonSchema>>;
+  readonly required?: readonly string[];
+  readonly additionalProperties?: boolean | JsonSchema;
+  readonly propertyNames?: JsonSchema;
+  readonly minProperties?: number;
+  readonly dependentRequired?: Readonly<Record<string, readonly string[]>>;
+  readonly maxProperties?: number;
+  readonly items?: JsonSchema;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly allOf?: readonly JsonSchema[];
+  readonly anyOf?: readonly JsonSchema[];
+  readonly not?: JsonSchema;
+  readonly if?: JsonSchema;
+  readonly then?: JsonSchema;
+  readonly else?: JsonSchema;
+}
+
+export interface Reference {
+  readonly $ref: string;
+  readonly description?: string;
+}
 
 /** What a codec's own description may ask of the walker: the schemas of the codecs inside it. */
 export interface SchemaWalker {

@@ -1,9 +1,9 @@
-import { ERROR_TABLE, MAX_DETAILS } from '../error-table';
+import { ERROR_TABLE } from '../error-table';
 import { SchemaRegistry } from '../codecs/json-schema';
-import { REQUEST_ID } from '../middleware/request-id';
+import { PROBLEM_SCHEMAS } from '../problem';
 import type { ParametersCodec, ProblemTag, Route } from '../routes/route';
 import { API_DESCRIPTION, API_VERSION, HEADERS, IDEMPOTENCY_KEY_PARAMETER, REQUEST_ID_PARAMETER, SECURITY_SCHEMES, TAGS } from './texts';
-import type { HeaderObject, JsonSchema, OpenApiDocument, OperationObject, ParameterObject, PathItemObject, Reference, ResponseObject } from './types';
+import type { Content, HeaderObject, JsonSchema, JsonValue, OpenApiDocument, OperationObject, ParameterObject, PathItemObject, Reference, ResponseObject } from './types';
 
 /**
  * The OpenAPI 3.1 document of the whole public interface (DECISIONS D11), derived from the route
@@ -42,24 +42,16 @@ const sourcesOf = (route: Route): Source[] => {
 
 const problemContent = (tags: readonly ProblemTag[]) => {
   const rows = tags.map((tag) => ERROR_TABLE[tag]);
-  return {
-    'application/problem+json': {
-      schema: {
-        allOf: [
-          ref('schemas', 'Problem'),
-          {
-            type: 'object',
-            properties: {
-              status: { const: rows[0]!.status },
-              code: { enum: unique(rows.map((row) => row.code)) },
-              title: { enum: unique(rows.map((row) => row.title)) },
-            },
-          },
-        ],
-      },
-    },
-  } as const;
+  const own = { status: { const: rows[0]!.status }, code: { enum: unique(rows.map((r) => r.code)) }, title: { enum: unique(rows.map((r) => r.title)) } };
+  return { 'application/problem+json': { schema: { allOf: [ref('schemas', 'Problem'), { type: 'object', properties: own }] } } } as const;
 };
+
+const jsonContent = (schema: JsonSchema, examples: Readonly<Record<string, unknown>> = {}): Content => ({
+  'application/json': {
+    schema,
+    ...(Object.keys(examples).length === 0 ? {} : { examples: Object.fromEntries(Object.entries(examples).map(([name, value]) => [name, { value: value as JsonValue }])) }),
+  },
+});
 
 /** A header that is there whenever it can be, but not always (the request may fail before it is set). */
 const optional = (name: string, why: string): HeaderObject => ({ ...HEADERS[name]!, required: false, description: `${HEADERS[name]!.description} ${why}` });
@@ -99,11 +91,7 @@ const rateLimitHeaders = (mayBeMissing: boolean): Record<string, HeaderObject | 
     : { 'RateLimit-Policy': ref('headers', 'RateLimitPolicy'), RateLimit: ref('headers', 'RateLimit') };
 
 /** The members of a parameter object, read one by one, with their description lifted from the schema. */
-const parametersOf = (
-  codec: ParametersCodec | undefined,
-  where: 'path' | 'query',
-  registry: SchemaRegistry,
-): ParameterObject[] => {
+const parametersOf = (codec: ParametersCodec | undefined, where: 'path' | 'query', registry: SchemaRegistry): ParameterObject[] => {
   if (codec === undefined) return [];
   const members = [...Object.entries(codec.required).map(([n, c]) => [n, c, true] as const), ...Object.entries(codec.optional).map(([n, c]) => [n, c, false] as const)];
   return members.map(([name, member, required]) => {
@@ -124,7 +112,7 @@ const operationOf = (route: Route, registry: SchemaRegistry): OperationObject =>
     responses[status] = {
       description: spec.description,
       headers,
-      ...(spec.body === undefined ? {} : { content: { 'application/json': { schema: registry.schemaOf(spec.body) } } }),
+      ...(spec.body === undefined ? {} : { content: jsonContent(registry.schemaOf(spec.body)) }),
     };
   }
   const byStatus = new Map<number, Source[]>();
@@ -146,23 +134,9 @@ const operationOf = (route: Route, registry: SchemaRegistry): OperationObject =>
       ...parametersOf(route.params, 'path', registry),
       ...parametersOf(route.query, 'query', registry),
     ],
-    ...(route.body === undefined
-      ? {}
-      : {
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: registry.schemaOf(route.body),
-                ...(route.bodyExamples === undefined
-                  ? {}
-                  : { examples: Object.fromEntries(Object.entries(route.bodyExamples).map(([name, value]) => [name, { value }])) }),
-              },
-            },
-          },
-        }),
+    ...(route.body === undefined ? {} : { requestBody: { required: true, content: jsonContent(registry.schemaOf(route.body), route.bodyExamples) } }),
     responses,
-  } as OperationObject;
+  };
 };
 
 /** Answers given outside any operation: no route, another method, or a request Node refuses itself. */
@@ -174,67 +148,17 @@ const OUTSIDE_OPERATIONS: Record<string, readonly [ProblemTag, Record<string, Re
   HeadersTooLarge: ['HeadersTooLarge', {}],
 };
 
-const problemSchemas = (tags: readonly ProblemTag[]): Record<string, JsonSchema> => {
-  const rows = unique(tags).map((tag) => ERROR_TABLE[tag]);
-  return {
-    ValidationDetail: {
-      type: 'object',
-      properties: {
-        path: {
-          type: 'string',
-          description: 'Dotted path of the problem: `products.0.quantity` in a body, `query.pageSize`, `path.externalId`; `(body)` for the body as a whole.',
-        },
-        message: { type: 'string' },
-      },
-      required: ['path', 'message'],
-      additionalProperties: false,
-    },
-    Problem: {
-      type: 'object',
-      description: 'RFC 9457 problem details with the members of the specification. `details` is present for, and only for, `VALIDATION_FAILED`.',
-      properties: {
-        type: { const: 'about:blank' },
-        title: { type: 'string', enum: unique(rows.map((row) => row.title)) },
-        status: { type: 'integer', enum: unique(rows.map((row) => row.status)) },
-        detail: { type: 'string', description: 'A sentence for humans; never internals or the request body.' },
-        code: { type: 'string', enum: unique(rows.map((row) => row.code)) },
-        requestId: {
-          type: 'string',
-          pattern: REQUEST_ID.source,
-          description:
-            'The same value as the `X-Request-Id` header, except in a replay (`Idempotent-Replayed: true`): its body is the stored one, with the id of the first request.',
-        },
-        details: {
-          type: 'array',
-          items: ref('schemas', 'ValidationDetail'),
-          minItems: 1,
-          maxItems: MAX_DETAILS,
-          description: `One entry per problem, all problems at once, the first ${MAX_DETAILS} when there are more.`,
-        },
-        totalDetails: { type: 'integer', minimum: MAX_DETAILS + 1, description: `How many problems there were, when more than ${MAX_DETAILS}.` },
-      },
-      required: ['type', 'title', 'status', 'detail', 'code', 'requestId'],
-      additionalProperties: false,
-      dependentRequired: { totalDetails: ['details'] },
-      if: { properties: { code: { const: 'VALIDATION_FAILED' } }, required: ['code'] },
-      then: { required: ['details'] },
-      else: { not: { required: ['details'] } },
-    },
-  };
-};
-
 export const buildOpenApiDocument = (routes: readonly Route[]): OpenApiDocument => {
   const registry = new SchemaRegistry();
   const paths: Record<string, Record<string, OperationObject>> = {};
   for (const route of routes) (paths[route.path] ??= {})[route.method] = operationOf(route, registry);
-  const outside = Object.values(OUTSIDE_OPERATIONS).map(([tag]) => tag);
   return {
     openapi: '3.1.0',
     info: { title: 'Orders service', version: API_VERSION, description: API_DESCRIPTION },
     tags: TAGS,
     paths: paths as Record<string, PathItemObject>,
     components: {
-      schemas: { ...registry.components, ...problemSchemas([...routes.flatMap((route) => sourcesOf(route).map((s) => s.tag)), ...outside]) },
+      schemas: { ...registry.components, ...PROBLEM_SCHEMAS },
       responses: Object.fromEntries(
         Object.entries(OUTSIDE_OPERATIONS).map(([name, [tag, headers]]) => [
           name,
