@@ -22,7 +22,7 @@ export class CreateOrder {
    * process died before the response was stored), and that order is the answer.
    */
   async execute(dashboardId: string, input: NewOrder, reservedId?: string): Promise<E.Either<DuplicateExternalId, Order>> {
-    const order = createOrder(input, { id: reservedId ?? this.ids.next('ord'), dashboardId }, this.clock.now());
+    const { order } = createOrder(input, { id: reservedId ?? this.ids.next('ord'), dashboardId }, this.clock.now());
     const inserted = await this.orders.insert(order);
     if (E.isRight(inserted) || reservedId === undefined) return inserted;
     const existing = await this.orders.findByExternalId(dashboardId, input.externalId);

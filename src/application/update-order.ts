@@ -41,7 +41,10 @@ export class UpdateOrder {
       if (O.isNone(current)) return E.left(orderNotFound(externalId));
       const changed = changeOrder(current.value, changes, this.policy, this.clock.now());
       if (E.isLeft(changed)) return changed;
-      if (await this.orders.replace(changed.right)) return changed;
+      const { order, events } = changed.right;
+      // A change that changes nothing emits nothing and is not written.
+      if (events.length === 0) return E.right(order);
+      if (await this.orders.replace(order)) return E.right(order);
     }
     throw new ConcurrentUpdateError(`order kept changing during ${MAX_ATTEMPTS} attempts`);
   }
