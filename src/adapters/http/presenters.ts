@@ -29,6 +29,7 @@ export const orderListItem = (order: Order) => ({
 export const orderDetail = (order: Order) => ({
   ...orderListItem(order),
   updatedAt: order.updatedAt.toISOString(),
+  version: order.version,
   amounts: { ...order.amounts },
   products: order.products.map((product) => ({ ...product })),
   ...(order.customer ? { customer: order.customer } : {}),

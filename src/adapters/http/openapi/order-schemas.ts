@@ -190,6 +190,13 @@ export const orderSchemas: Record<string, JsonSchema> = {
     {
       ...orderItemFields,
       updatedAt: { ...schemaRef('UtcDateTime'), description: 'When the service last stored a change of the order.' },
+      version: {
+        type: 'integer',
+        minimum: 1,
+        description:
+          'Starts at 1 and grows by one with every change the service stores; a PATCH that changes nothing keeps it. ' +
+          'Webhook events carry the order with its version, so a receiver can drop stale ones.',
+      },
       amounts: { ...schemaRef('StoredAmounts'), description: 'Every amount, the omitted ones as 0.' },
       products: { type: 'array', items: schemaRef('Product'), minItems: 1, maxItems: 500 },
     },
