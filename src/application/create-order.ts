@@ -19,11 +19,12 @@ export class CreateOrder {
    * Records a new order in the dashboard; the repository's unique insert settles duplicates.
    * `reservedId`, given under an Idempotency-Key, becomes the order's id: when the insert finds the
    * externalId taken by an order with that very id, it is this request's own earlier attempt (the
-   * process died before the response was stored), and that order is the answer.
+   * process died before the response was stored), and that order is the answer; its events were
+   * stored with it then, and this attempt stores none.
    */
   async execute(dashboardId: string, input: NewOrder, reservedId?: string): Promise<E.Either<DuplicateExternalId, Order>> {
-    const order = createOrder(input, { id: reservedId ?? this.ids.next('ord'), dashboardId }, this.clock.now());
-    const inserted = await this.orders.insert(order);
+    const { order, events } = createOrder(input, { id: reservedId ?? this.ids.next('ord'), dashboardId }, this.clock.now());
+    const inserted = await this.orders.insert(order, events.map((event) => ({ id: this.ids.next('evt'), ...event })));
     if (E.isRight(inserted) || reservedId === undefined) return inserted;
     const existing = await this.orders.findByExternalId(dashboardId, input.externalId);
     return O.isSome(existing) && existing.value.id === reservedId ? E.right(existing.value) : inserted;

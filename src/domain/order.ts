@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { invalidTransition, type InvalidTransition } from './errors';
 import { amountsWithDefaults, type Amounts, type AmountsInput, type Cents } from './money';
+import { eventsOfChange, eventsOfCreation, type OrderDomainEvent } from './order-events';
 import { dateFieldOf, type OrderStatus, type StatusDateField } from './order-status';
 import type { TransitionPolicy } from './transition-policy';
 
@@ -65,44 +66,52 @@ export interface OrderChanges {
   readonly metadata?: JsonObject;
 }
 
+/** An order as a change left it, and what the change emitted, to be stored together. */
+export interface OrderWithEvents {
+  readonly order: Order;
+  readonly events: readonly OrderDomainEvent[];
+}
+
 /**
  * Builds a new order. A status that has a date of its own gets `createdAt` for that date when the
- * caller sent none (DECISIONS D4).
+ * caller sent none (DECISIONS D4). Emits `order.created`, and the event of its status.
  */
-export const createOrder = (input: NewOrder, ids: { id: string; dashboardId: string }, now: Date): Order => {
+export const createOrder = (input: NewOrder, ids: { id: string; dashboardId: string }, now: Date): OrderWithEvents => {
   const { amounts, ...rest } = input;
-  const order: Order = {
-    ...rest,
-    id: ids.id,
-    dashboardId: ids.dashboardId,
-    amounts: amountsWithDefaults(amounts),
-    version: 1,
-    updatedAt: now,
-  };
-  return withStatusDate(order, input.createdAt);
+  const order = withStatusDate(
+    {
+      ...rest,
+      id: ids.id,
+      dashboardId: ids.dashboardId,
+      amounts: amountsWithDefaults(amounts),
+      version: 1,
+      updatedAt: now,
+    },
+    input.createdAt,
+  );
+  return { order, events: eventsOfCreation(order, now) };
 };
 
 /**
  * Applies a PATCH. Setting the status the order already has is a no-op for the status; any other
- * status change must be allowed by the policy. The changed order has the next version.
+ * status change must be allowed by the policy. A change that changes something gives the next
+ * version and emits `order.updated` (and the event of a status entered); one that changes nothing
+ * gives back the order as it was, same version and `updatedAt`, and emits nothing.
  */
 export const changeOrder = (
   order: Order,
   changes: OrderChanges,
   policy: TransitionPolicy,
   now: Date,
-): E.Either<InvalidTransition, Order> => {
+): E.Either<InvalidTransition, OrderWithEvents> => {
   const to = changes.status;
   if (to !== undefined && to !== order.status && !policy.allows(order.status, to)) {
     return E.left(invalidTransition(order.status, to));
   }
-  const changed: Order = {
-    ...order,
-    ...definedOnly(changes),
-    version: order.version + 1,
-    updatedAt: now,
-  };
-  return E.right(withStatusDate(changed, now));
+  const applied = withStatusDate({ ...order, ...definedOnly(changes) }, now);
+  if (!changesSomething(order, applied)) return E.right({ order, events: [] });
+  const changed: Order = { ...applied, version: order.version + 1, updatedAt: now };
+  return E.right({ order: changed, events: eventsOfChange(order, changed, now) });
 };
 
 /** A status with a date of its own keeps the date it has, or else gets `fallback`. */
@@ -114,3 +123,34 @@ const withStatusDate = (order: Order, fallback: Date): Order => {
 
 const definedOnly = <T extends object>(value: T): Partial<T> =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/** Whether `after` differs from `before` in a field a PATCH can change (OrderChanges). */
+const changesSomething = (before: Order, after: Order): boolean =>
+  before.status !== after.status ||
+  !sameInstant(before.paidAt, after.paidAt) ||
+  !sameInstant(before.refundedAt, after.refundedAt) ||
+  !sameInstant(before.chargedbackAt, after.chargedbackAt) ||
+  !sameJson(before.metadata, after.metadata);
+
+const sameInstant = (a: Date | undefined, b: Date | undefined): boolean =>
+  a === undefined || b === undefined ? a === b : a.getTime() === b.getTime();
+
+/**
+ * Deep equality of JSON values. Arrays compare item by item; objects by their members, in any order
+ * (the order of an object's members carries no meaning in JSON, RFC 8259).
+ */
+const sameJson = (a: JsonValue | undefined, b: JsonValue | undefined): boolean => {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, i) => sameJson(item, (b as readonly JsonValue[])[i]));
+  }
+  const objectA = a as JsonObject;
+  const objectB = b as JsonObject;
+  const keys = Object.keys(objectA);
+  return (
+    keys.length === Object.keys(objectB).length &&
+    keys.every((key) => Object.hasOwn(objectB, key) && sameJson(objectA[key], objectB[key]))
+  );
+};

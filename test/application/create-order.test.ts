@@ -95,4 +95,59 @@ describe('CreateOrder', () => {
       expect(E.isRight(inB!)).to.equal(true);
     });
   });
+
+  describe('events', () => {
+    const now = new Date('2026-03-01T12:00:00.000Z');
+
+    it('stores order.created, with an evt_ id, the time and the new order, in the outbox of the insert', async () => {
+      const result = await createOrder.execute('dsh_a', aNewOrder({ externalId: 'order-1' }));
+      const order = E.isRight(result) ? result.right : undefined;
+      expect(await orders.findByExternalId('dsh_a', 'order-1')).to.deep.equal(O.some(order));
+      expect(await orders.outboxOf('dsh_a', 'order-1')).to.deep.equal([
+        { id: 'evt_000001', type: 'order.created', occurredAt: now, order },
+      ]);
+    });
+
+    it('stores order.created then order.paid for an order created paid', async () => {
+      await createOrder.execute('dsh_a', aNewOrder({ externalId: 'order-1', status: 'paid' }));
+      const stored = await orders.findByExternalId('dsh_a', 'order-1');
+      const order = O.isSome(stored) ? stored.value : undefined;
+      expect(await orders.outboxOf('dsh_a', 'order-1')).to.deep.equal([
+        { id: 'evt_000001', type: 'order.created', occurredAt: now, order },
+        { id: 'evt_000002', type: 'order.paid', occurredAt: now, order },
+      ]);
+    });
+
+    it('stores no event for a duplicate externalId', async () => {
+      await createOrder.execute('dsh_a', aNewOrder({ externalId: 'order-1' }));
+      const before = await orders.outboxOf('dsh_a', 'order-1');
+      clock.advance(1_000);
+      const second = await createOrder.execute('dsh_a', aNewOrder({ externalId: 'order-1', status: 'refused' }));
+      expect(E.isLeft(second)).to.equal(true);
+      expect(await orders.outboxOf('dsh_a', 'order-1')).to.deep.equal(before);
+      expect(before).to.have.lengthOf(1);
+    });
+
+    it('stores the events once when a retry with the reserved id finds its own earlier order', async () => {
+      const first = await createOrder.execute('dsh_a', aNewOrder({ externalId: 'order-1', status: 'paid' }), 'ord_reserved');
+      clock.advance(1_000);
+      const retry = await createOrder.execute('dsh_a', aNewOrder({ externalId: 'order-1', status: 'paid' }), 'ord_reserved');
+      expect(retry).to.deep.equal(first);
+      const outbox = await orders.outboxOf('dsh_a', 'order-1');
+      expect(outbox.map((event) => [event.type, event.order.id, event.occurredAt])).to.deep.equal([
+        ['order.created', 'ord_reserved', now],
+        ['order.paid', 'ord_reserved', now],
+      ]);
+    });
+
+    it('stores exactly the winner\'s order.created when 20 creations of one externalId race', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => createOrder.execute('dsh_a', aNewOrder({ externalId: 'same', platform: `p${i}` }))),
+      );
+      const winner = results.find(E.isRight)!.right;
+      const outbox = await orders.outboxOf('dsh_a', 'same');
+      expect(outbox.map((event) => [event.type, event.order])).to.deep.equal([['order.created', winner]]);
+      expect(outbox[0]!.id).to.match(/^evt_\d{6}$/);
+    });
+  });
 });

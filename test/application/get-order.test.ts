@@ -15,7 +15,7 @@ describe('GetOrder', () => {
 
   it("returns the dashboard's order with this externalId", async () => {
     const order = anOrder().inDashboard('dsh_a').withExternalId('order-1').paid().build();
-    await orders.insert(order);
+    await orders.insert(order, []);
     expect(await getOrder.execute('dsh_a', 'order-1')).to.deep.equal(E.right(order));
   });
 
@@ -24,7 +24,7 @@ describe('GetOrder', () => {
   });
 
   it("answers OrderNotFound for another dashboard's order, exactly as for a missing one", async () => {
-    await orders.insert(anOrder().inDashboard('dsh_a').withExternalId('order-1').build());
+    await orders.insert(anOrder().inDashboard('dsh_a').withExternalId('order-1').build(), []);
     expect(await getOrder.execute('dsh_b', 'order-1')).to.deep.equal(
       E.left({ _tag: 'OrderNotFound', externalId: 'order-1' }),
     );

@@ -3,10 +3,12 @@ import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
 import { InMemoryOrderRepository } from '../../src/adapters/memory/in-memory-order-repository';
 import { TableTransitionPolicy, type TransitionTable } from '../../src/adapters/transitions/table-transition-policy';
+import type { OrderEvent } from '../../src/application/ports/order-repository';
 import { ConcurrentUpdateError, UpdateOrder } from '../../src/application/update-order';
 import type { Order } from '../../src/domain/order';
 import { MutableClock } from '../support/mutable-clock';
 import { anOrder } from '../support/order-builder';
+import { SequenceIds } from '../support/sequence-ids';
 
 /** Another writer always gets there first: every compare-and-set fails. */
 class AlwaysOutracedOrderRepository extends InMemoryOrderRepository {
@@ -18,11 +20,22 @@ class AlwaysOutracedOrderRepository extends InMemoryOrderRepository {
   }
 }
 
+/** The embedded store, counting the writes that reach it. */
+class CountingOrderRepository extends InMemoryOrderRepository {
+  replaces = 0;
+
+  override async replace(order: Order, events: readonly OrderEvent[]): Promise<boolean> {
+    this.replaces += 1;
+    return super.replace(order, events);
+  }
+}
+
 describe('UpdateOrder', () => {
-  let orders: InMemoryOrderRepository;
+  let orders: CountingOrderRepository;
   let clock: MutableClock;
+  let ids: SequenceIds;
   const updateOrderWith = (table: TransitionTable): UpdateOrder =>
-    new UpdateOrder(orders, new TableTransitionPolicy(table), clock);
+    new UpdateOrder(orders, new TableTransitionPolicy(table), clock, ids);
   const stored = async (dashboardId: string, externalId: string): Promise<Order> => {
     const found = await orders.findByExternalId(dashboardId, externalId);
     if (O.isNone(found)) throw new Error(`no order ${externalId} in ${dashboardId}`);
@@ -30,9 +43,10 @@ describe('UpdateOrder', () => {
   };
 
   beforeEach(async () => {
-    orders = new InMemoryOrderRepository();
+    orders = new CountingOrderRepository();
     clock = new MutableClock('2026-03-01T12:00:00.000Z');
-    await orders.insert(anOrder().inDashboard('dsh_a').withExternalId('order-1').withStatus('pending').build());
+    ids = new SequenceIds();
+    await orders.insert(anOrder().inDashboard('dsh_a').withExternalId('order-1').withStatus('pending').build(), []);
   });
 
   it('replaces the metadata and stores the next version, stamped with the clock', async () => {
@@ -119,8 +133,8 @@ describe('UpdateOrder', () => {
 
     it('gives up with ConcurrentUpdateError, after a bounded number of attempts, when every write is outraced', async () => {
       const outraced = new AlwaysOutracedOrderRepository();
-      await outraced.insert(anOrder().inDashboard('dsh_a').withExternalId('order-1').build());
-      const updateOrder = new UpdateOrder(outraced, new TableTransitionPolicy({}), clock);
+      await outraced.insert(anOrder().inDashboard('dsh_a').withExternalId('order-1').build(), []);
+      const updateOrder = new UpdateOrder(outraced, new TableTransitionPolicy({}), clock, ids);
       let rejection: unknown;
       try {
         await updateOrder.execute('dsh_a', 'order-1', { metadata: { a: 1 } });
@@ -129,6 +143,92 @@ describe('UpdateOrder', () => {
       }
       expect(rejection).to.be.instanceOf(ConcurrentUpdateError);
       expect(outraced.replaces).to.be.within(2, 100);
+    });
+  });
+
+  describe('events', () => {
+    it('stores order.updated, with an evt_ id, the time and the order as written, in the outbox of the write', async () => {
+      clock.set('2026-03-02T08:00:00.000Z');
+      const result = await updateOrderWith({}).execute('dsh_a', 'order-1', { metadata: { note: 'gift' } });
+      const after = await stored('dsh_a', 'order-1');
+      expect(result).to.deep.equal(E.right(after));
+      expect(await orders.outboxOf('dsh_a', 'order-1')).to.deep.equal([
+        { id: 'evt_000001', type: 'order.updated', occurredAt: new Date('2026-03-02T08:00:00.000Z'), order: after },
+      ]);
+      expect(after.version).to.equal(2);
+    });
+
+    it('stores order.updated then order.paid, both with previousStatus, for a change of status', async () => {
+      await updateOrderWith({ pending: ['paid'] }).execute('dsh_a', 'order-1', { status: 'paid' });
+      const after = await stored('dsh_a', 'order-1');
+      const occurredAt = new Date('2026-03-01T12:00:00.000Z');
+      expect(await orders.outboxOf('dsh_a', 'order-1')).to.deep.equal([
+        { id: 'evt_000001', type: 'order.updated', occurredAt, order: after, previousStatus: 'pending' },
+        { id: 'evt_000002', type: 'order.paid', occurredAt, order: after, previousStatus: 'pending' },
+      ]);
+    });
+
+    it('appends the events of each successful change, in order, with increasing versions', async () => {
+      const updateOrder = updateOrderWith({ pending: ['paid'], paid: ['refunded'] });
+      await updateOrder.execute('dsh_a', 'order-1', { metadata: { step: 1 } });
+      await updateOrder.execute('dsh_a', 'order-1', { status: 'paid' });
+      await updateOrder.execute('dsh_a', 'order-1', { status: 'refunded' });
+      const outbox = await orders.outboxOf('dsh_a', 'order-1');
+      expect(outbox.map((event) => [event.type, event.order.version, event.previousStatus])).to.deep.equal([
+        ['order.updated', 2, undefined],
+        ['order.updated', 3, 'pending'],
+        ['order.paid', 3, 'pending'],
+        ['order.updated', 4, 'paid'],
+        ['order.refunded', 4, 'paid'],
+      ]);
+      expect(outbox.map((event) => event.id)).to.deep.equal(['evt_000001', 'evt_000002', 'evt_000003', 'evt_000004', 'evt_000005']);
+    });
+
+    it('stores nothing when the transition is refused', async () => {
+      const result = await updateOrderWith({}).execute('dsh_a', 'order-1', { status: 'paid', metadata: { a: 1 } });
+      expect(E.isLeft(result)).to.equal(true);
+      expect(await orders.outboxOf('dsh_a', 'order-1')).to.deep.equal([]);
+      expect(orders.replaces).to.equal(0);
+    });
+
+    it('writes nothing and stores no event for a PATCH that changes nothing: same version, same updatedAt', async () => {
+      const before = await stored('dsh_a', 'order-1');
+      clock.set('2026-03-09T00:00:00.000Z');
+      const result = await updateOrderWith({}).execute('dsh_a', 'order-1', { status: 'pending' });
+      expect(result).to.deep.equal(E.right(before));
+      expect(await stored('dsh_a', 'order-1')).to.deep.equal(before);
+      expect(await orders.outboxOf('dsh_a', 'order-1')).to.deep.equal([]);
+      expect(orders.replaces).to.equal(0);
+    });
+
+    it('under 10 parallel changes, stores exactly one order.updated per write, each about the version it wrote', async () => {
+      const updateOrder = updateOrderWith({});
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => updateOrder.execute('dsh_a', 'order-1', { metadata: { writer: i } })),
+      );
+      const outbox = await orders.outboxOf('dsh_a', 'order-1');
+      expect(outbox.map((event) => event.type)).to.deep.equal(Array(10).fill('order.updated'));
+      expect(outbox.map((event) => event.order.version)).to.deep.equal([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+      expect(new Set(outbox.map((event) => event.id)).size).to.equal(10);
+      for (const event of outbox) expect(event.id).to.match(/^evt_\d{6}$/);
+      // Each event carries the order its write stored, as the use case answered it.
+      const answered = results.map((result) => (E.isRight(result) ? result.right : undefined));
+      for (const event of outbox) expect(answered).to.deep.include(event.order);
+      expect(outbox[9]!.order).to.deep.equal(await stored('dsh_a', 'order-1'));
+    });
+
+    it('under a race of status changes, stores the events of the winner only, on the version it replaced', async () => {
+      const updateOrder = updateOrderWith({ pending: ['paid', 'refused'] });
+      await Promise.all([
+        updateOrder.execute('dsh_a', 'order-1', { status: 'paid' }),
+        updateOrder.execute('dsh_a', 'order-1', { status: 'refused' }),
+      ]);
+      const after = await stored('dsh_a', 'order-1');
+      const outbox = await orders.outboxOf('dsh_a', 'order-1');
+      expect(outbox.map((event) => [event.type, event.previousStatus, event.order])).to.deep.equal([
+        ['order.updated', 'pending', after],
+        [`order.${after.status}`, 'pending', after],
+      ]);
     });
   });
 });

@@ -1,9 +1,11 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
-import type { OrderRepository } from '../../src/application/ports/order-repository';
+import type { OrderEvent, OrderRepository } from '../../src/application/ports/order-repository';
 import { MAX_CENTS } from '../../src/domain/money';
 import type { Order } from '../../src/domain/order';
+import type { OrderEventType } from '../../src/domain/order-events';
+import type { OrderStatus } from '../../src/domain/order-status';
 import { anOrder } from '../support/order-builder';
 
 /** What a careless caller might do to an object it got back: write through it. */
@@ -77,6 +79,25 @@ const aFullOrder = (): Order =>
 /** The order with only the fields every order has. */
 const aMinimalOrder = (): Order => anOrder().inDashboard('dsh_a').with({ id: 'ord_min', externalId: 'min-1' }).build();
 
+/** An event as a use case would store it, about `order` as it stands after the change. */
+const anEvent = (id: string, type: OrderEventType, order: Order, previousStatus?: OrderStatus): OrderEvent => ({
+  id,
+  type,
+  occurredAt: new Date(order.updatedAt),
+  order,
+  ...(previousStatus === undefined ? {} : { previousStatus }),
+});
+
+/** What a careless caller might do to events it gave or got back: write through them. */
+const scribbleOnEvents = (events: readonly OrderEvent[]): void => {
+  for (const event of events) {
+    const target = event as unknown as { type: string; occurredAt: Date };
+    target.type = 'order.refused';
+    target.occurredAt.setTime(0);
+    scribbleOn(event.order);
+  }
+};
+
 export const orderRepositoryContract = (adapterName: string, factory: () => Promise<OrderRepository>): void => {
   describe(`OrderRepository contract: ${adapterName}`, () => {
     let orders: OrderRepository;
@@ -92,7 +113,7 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
     };
 
     const inserted = async (order: Order): Promise<Order> => {
-      const result = await orders.insert(order);
+      const result = await orders.insert(order, []);
       if (E.isLeft(result)) throw new Error(`expected the insert of ${order.externalId} to succeed`);
       return result.right;
     };
@@ -100,7 +121,7 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
     describe('insert', () => {
       it('stores a new order and resolves Right with it', async () => {
         const order = aMinimalOrder();
-        expect(await orders.insert(order)).to.deep.equal(E.right(order));
+        expect(await orders.insert(order, [])).to.deep.equal(E.right(order));
         expect(await found('dsh_a', 'min-1')).to.deep.equal(order);
       });
 
@@ -108,7 +129,7 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
         const first = anOrder().inDashboard('dsh_a').withExternalId('dup').with({ platform: 'first' }).build();
         await inserted(first);
         const second = anOrder().inDashboard('dsh_a').withExternalId('dup').with({ platform: 'second' }).build();
-        expect(await orders.insert(second)).to.deep.equal(E.left({ _tag: 'DuplicateExternalId', externalId: 'dup' }));
+        expect(await orders.insert(second, [])).to.deep.equal(E.left({ _tag: 'DuplicateExternalId', externalId: 'dup' }));
         expect(await found('dsh_a', 'dup')).to.deep.equal(first);
         expect((await orders.list('dsh_a', { page: 1, pageSize: 100 })).total).to.equal(1);
       });
@@ -117,7 +138,7 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
         const inA = anOrder().inDashboard('dsh_a').withExternalId('shared').with({ platform: 'a' }).build();
         const inB = anOrder().inDashboard('dsh_b').withExternalId('shared').with({ platform: 'b' }).build();
         await inserted(inA);
-        expect(await orders.insert(inB)).to.deep.equal(E.right(inB));
+        expect(await orders.insert(inB, [])).to.deep.equal(E.right(inB));
         expect(await found('dsh_a', 'shared')).to.deep.equal(inA);
         expect(await found('dsh_b', 'shared')).to.deep.equal(inB);
       });
@@ -126,7 +147,7 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
         const candidates = Array.from({ length: 20 }, (_, i) =>
           anOrder().inDashboard('dsh_a').withExternalId('race').with({ platform: `p${i}` }).build(),
         );
-        const results = await Promise.all(candidates.map((order) => orders.insert(order)));
+        const results = await Promise.all(candidates.map((order) => orders.insert(order, [])));
         const winners = results.filter(E.isRight);
         expect(winners).to.have.lengthOf(1);
         for (const loser of results.filter(E.isLeft)) {
@@ -216,14 +237,14 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
           version: 2,
           updatedAt: new Date('2026-02-01T00:00:00.002Z'),
         };
-        expect(await orders.replace(next)).to.equal(true);
+        expect(await orders.replace(next, [])).to.equal(true);
         expect(await found('dsh_a', 'min-1')).to.deep.equal(next);
       });
 
       it('accepts a chain of replaces, each from the version before', async () => {
         await inserted(aMinimalOrder());
-        expect(await orders.replace({ ...aMinimalOrder(), metadata: { step: 2 }, version: 2 })).to.equal(true);
-        expect(await orders.replace({ ...aMinimalOrder(), metadata: { step: 3 }, version: 3 })).to.equal(true);
+        expect(await orders.replace({ ...aMinimalOrder(), metadata: { step: 2 }, version: 2 }, [])).to.equal(true);
+        expect(await orders.replace({ ...aMinimalOrder(), metadata: { step: 3 }, version: 3 }, [])).to.equal(true);
         const back = await found('dsh_a', 'min-1');
         expect(back.version).to.equal(3);
         expect(back.metadata).to.deep.equal({ step: 3 });
@@ -232,33 +253,33 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
       it('can remove an optional field that the new order no longer has', async () => {
         await inserted({ ...aMinimalOrder(), metadata: { old: true } });
         const { metadata: _dropped, ...withoutMetadata } = { ...aMinimalOrder(), metadata: { old: true }, version: 2 };
-        expect(await orders.replace(withoutMetadata)).to.equal(true);
+        expect(await orders.replace(withoutMetadata, [])).to.equal(true);
         expect(await found('dsh_a', 'min-1')).not.to.have.property('metadata');
       });
 
       it('resolves false and writes nothing when the stored version is not the previous one', async () => {
         await inserted(aMinimalOrder());
-        expect(await orders.replace({ ...aMinimalOrder(), status: 'paid', version: 1 })).to.equal(false);
-        expect(await orders.replace({ ...aMinimalOrder(), status: 'paid', version: 3 })).to.equal(false);
+        expect(await orders.replace({ ...aMinimalOrder(), status: 'paid', version: 1 }, [])).to.equal(false);
+        expect(await orders.replace({ ...aMinimalOrder(), status: 'paid', version: 3 }, [])).to.equal(false);
         expect(await found('dsh_a', 'min-1')).to.deep.equal(aMinimalOrder());
       });
 
       it('resolves false when another write got there first', async () => {
         await inserted(aMinimalOrder());
-        expect(await orders.replace({ ...aMinimalOrder(), metadata: { by: 'first' }, version: 2 })).to.equal(true);
-        expect(await orders.replace({ ...aMinimalOrder(), metadata: { by: 'late' }, version: 2 })).to.equal(false);
+        expect(await orders.replace({ ...aMinimalOrder(), metadata: { by: 'first' }, version: 2 }, [])).to.equal(true);
+        expect(await orders.replace({ ...aMinimalOrder(), metadata: { by: 'late' }, version: 2 }, [])).to.equal(false);
         expect((await found('dsh_a', 'min-1')).metadata).to.deep.equal({ by: 'first' });
       });
 
       it('resolves false and creates nothing when the order is not stored', async () => {
-        expect(await orders.replace({ ...aMinimalOrder(), version: 2 })).to.equal(false);
+        expect(await orders.replace({ ...aMinimalOrder(), version: 2 }, [])).to.equal(false);
         expect(await orders.findByExternalId('dsh_a', 'min-1')).to.deep.equal(O.none);
         expect(await orders.list('dsh_a', { page: 1, pageSize: 100 })).to.deep.equal({ orders: [], total: 0 });
       });
 
       it("never writes over another dashboard's order with the same externalId", async () => {
         await inserted(aMinimalOrder());
-        expect(await orders.replace({ ...aMinimalOrder(), dashboardId: 'dsh_b', version: 2 })).to.equal(false);
+        expect(await orders.replace({ ...aMinimalOrder(), dashboardId: 'dsh_b', version: 2 }, [])).to.equal(false);
         expect(await found('dsh_a', 'min-1')).to.deep.equal(aMinimalOrder());
         expect(await orders.findByExternalId('dsh_b', 'min-1')).to.deep.equal(O.none);
       });
@@ -267,7 +288,7 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
         await inserted(aMinimalOrder());
         const left: Order = { ...aMinimalOrder(), metadata: { writer: 'left' }, version: 2 };
         const right: Order = { ...aMinimalOrder(), metadata: { writer: 'right' }, version: 2 };
-        const outcomes = await Promise.all([orders.replace(left), orders.replace(right)]);
+        const outcomes = await Promise.all([orders.replace(left, []), orders.replace(right, [])]);
         expect(outcomes.filter((won) => won)).to.have.lengthOf(1);
         expect(await found('dsh_a', 'min-1')).to.deep.equal(outcomes[0] ? left : right);
       });
@@ -279,7 +300,7 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
           metadata: { writer: i },
           version: 2,
         }));
-        const outcomes = await Promise.all(writers.map((order) => orders.replace(order)));
+        const outcomes = await Promise.all(writers.map((order) => orders.replace(order, [])));
         expect(outcomes.filter((won) => won)).to.have.lengthOf(1);
         expect(await found('dsh_a', 'min-1')).to.deep.equal(writers[outcomes.indexOf(true)]);
       });
@@ -287,9 +308,151 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
       it('does not keep a reference to the order it was given', async () => {
         await inserted(aMinimalOrder());
         const next: Order = { ...aMinimalOrder(), metadata: { a: 1 }, version: 2 };
-        expect(await orders.replace(next)).to.equal(true);
+        expect(await orders.replace(next, [])).to.equal(true);
         scribbleOn(next);
         expect(await found('dsh_a', 'min-1')).to.deep.equal({ ...aMinimalOrder(), metadata: { a: 1 }, version: 2 });
+      });
+    });
+
+    describe('outbox', () => {
+      const created = (order: Order): OrderEvent[] => [anEvent('evt_c1', 'order.created', order)];
+      /** The minimal order, changed to version 2 by `writer`, and the events of that change. */
+      const secondVersion = (writer: string): { order: Order; events: OrderEvent[] } => {
+        const order: Order = {
+          ...aMinimalOrder(),
+          status: 'paid',
+          paidAt: new Date('2026-02-01T00:00:00.001Z'),
+          metadata: { writer },
+          version: 2,
+          updatedAt: new Date('2026-02-01T00:00:00.002Z'),
+        };
+        return {
+          order,
+          events: [anEvent(`evt_${writer}_u`, 'order.updated', order, 'pending'), anEvent(`evt_${writer}_p`, 'order.paid', order, 'pending')],
+        };
+      };
+
+      it('resolves [] for an order stored without events, an unknown order and another dashboard\'s order', async () => {
+        await inserted(aMinimalOrder());
+        expect(await orders.outboxOf('dsh_a', 'min-1')).to.deep.equal([]);
+        expect(await orders.outboxOf('dsh_a', 'missing')).to.deep.equal([]);
+        const inB: Order = { ...aMinimalOrder(), id: 'ord_b', dashboardId: 'dsh_b' };
+        await orders.insert(inB, created(inB));
+        expect(await orders.outboxOf('dsh_a', 'min-1')).to.deep.equal([]);
+        expect(await orders.outboxOf('dsh_b', 'min-1')).to.deep.equal(created(inB));
+        expect(await orders.outboxOf('dsh_c', 'min-1')).to.deep.equal([]);
+      });
+
+      it('holds the events given to insert, in their order, exactly: the full order in each, previousStatus only where given', async () => {
+        const order = aFullOrder();
+        const events = [
+          anEvent('evt_1', 'order.created', order),
+          anEvent('evt_2', 'order.chargedback', order),
+          { ...anEvent('evt_3', 'order.updated', order, 'paid'), occurredAt: new Date('2026-02-03T04:05:06.001Z') },
+        ];
+        expect(await orders.insert(order, events)).to.deep.equal(E.right(order));
+        const outbox = await orders.outboxOf('dsh_a', 'full-1');
+        expect(outbox).to.deep.equal(events);
+        expect(outbox[0]).not.to.have.property('previousStatus');
+        expect(outbox[2]!.occurredAt.toISOString()).to.equal('2026-02-03T04:05:06.001Z');
+      });
+
+      it('gives back a minimal order in an event without inventing optional fields', async () => {
+        await orders.insert(aMinimalOrder(), created(aMinimalOrder()));
+        const [event] = await orders.outboxOf('dsh_a', 'min-1');
+        expect(event!.order).to.deep.equal(aMinimalOrder());
+        expect(event!.order).not.to.have.any.keys('paidAt', 'refundedAt', 'chargedbackAt', 'customer', 'fees', 'metadata', 'trackingExtras');
+      });
+
+      it('keeps the outbox out of the order: find and list give the order alone', async () => {
+        await orders.insert(aFullOrder(), created(aFullOrder()));
+        expect(await found('dsh_a', 'full-1')).to.deep.equal(aFullOrder());
+        expect(await orders.list('dsh_a', { page: 1, pageSize: 20 })).to.deep.equal({ orders: [aFullOrder()], total: 1 });
+      });
+
+      it('appends the events given to replace after those already there, with the new order', async () => {
+        await orders.insert(aMinimalOrder(), created(aMinimalOrder()));
+        const second = secondVersion('one');
+        expect(await orders.replace(second.order, second.events)).to.equal(true);
+        const third: Order = { ...second.order, metadata: { writer: 'two' }, version: 3 };
+        expect(await orders.replace(third, [anEvent('evt_3', 'order.updated', third)])).to.equal(true);
+        expect(await orders.outboxOf('dsh_a', 'min-1')).to.deep.equal([
+          ...created(aMinimalOrder()),
+          ...second.events,
+          anEvent('evt_3', 'order.updated', third),
+        ]);
+        expect(await found('dsh_a', 'min-1')).to.deep.equal(third);
+      });
+
+      it('keeps the outbox as it was when replace is given no events', async () => {
+        await orders.insert(aMinimalOrder(), created(aMinimalOrder()));
+        expect(await orders.replace({ ...aMinimalOrder(), metadata: { a: 1 }, version: 2 }, [])).to.equal(true);
+        expect(await orders.outboxOf('dsh_a', 'min-1')).to.deep.equal(created(aMinimalOrder()));
+      });
+
+      it('stores no event when replace loses: a stale version, a version too far, an order gone or of another dashboard', async () => {
+        await orders.insert(aMinimalOrder(), created(aMinimalOrder()));
+        const { order, events } = secondVersion('late');
+        expect(await orders.replace({ ...order, version: 1 }, events)).to.equal(false);
+        expect(await orders.replace({ ...order, version: 3 }, events)).to.equal(false);
+        expect(await orders.replace({ ...order, dashboardId: 'dsh_b' }, events)).to.equal(false);
+        expect(await orders.replace({ ...order, id: 'ord_other', externalId: 'other' }, events)).to.equal(false);
+        expect(await orders.outboxOf('dsh_a', 'min-1')).to.deep.equal(created(aMinimalOrder()));
+        expect(await orders.outboxOf('dsh_b', 'min-1')).to.deep.equal([]);
+        expect(await orders.outboxOf('dsh_a', 'other')).to.deep.equal([]);
+      });
+
+      it('stores no event of a replace that another write beat to the version', async () => {
+        await orders.insert(aMinimalOrder(), created(aMinimalOrder()));
+        const first = secondVersion('first');
+        const late = secondVersion('late');
+        expect(await orders.replace(first.order, first.events)).to.equal(true);
+        expect(await orders.replace(late.order, late.events)).to.equal(false);
+        expect(await orders.outboxOf('dsh_a', 'min-1')).to.deep.equal([...created(aMinimalOrder()), ...first.events]);
+      });
+
+      it('stores no event of a duplicate insert, and keeps the first order\'s outbox', async () => {
+        const first = anOrder().inDashboard('dsh_a').withExternalId('dup').with({ platform: 'first' }).build();
+        const second = anOrder().inDashboard('dsh_a').withExternalId('dup').with({ platform: 'second' }).build();
+        await orders.insert(first, [anEvent('evt_first', 'order.created', first)]);
+        expect(E.isLeft(await orders.insert(second, [anEvent('evt_second', 'order.created', second)]))).to.equal(true);
+        expect(await orders.outboxOf('dsh_a', 'dup')).to.deep.equal([anEvent('evt_first', 'order.created', first)]);
+      });
+
+      it('holds exactly the winner\'s events after 20 parallel inserts of one externalId', async () => {
+        const candidates = Array.from({ length: 20 }, (_, i) =>
+          anOrder().inDashboard('dsh_a').withExternalId('race').with({ platform: `p${i}` }).build(),
+        );
+        const results = await Promise.all(candidates.map((order, i) => orders.insert(order, [anEvent(`evt_${i}`, 'order.created', order)])));
+        const winner = results.findIndex(E.isRight);
+        expect(results.filter(E.isRight)).to.have.lengthOf(1);
+        expect(await orders.outboxOf('dsh_a', 'race')).to.deep.equal([anEvent(`evt_${winner}`, 'order.created', candidates[winner]!)]);
+      });
+
+      it('holds exactly the winner\'s events after ten parallel replaces from the same version', async () => {
+        await orders.insert(aMinimalOrder(), created(aMinimalOrder()));
+        const writers = Array.from({ length: 10 }, (_, i) => secondVersion(`w${i}`));
+        const outcomes = await Promise.all(writers.map(({ order, events }) => orders.replace(order, events)));
+        expect(outcomes.filter((won) => won)).to.have.lengthOf(1);
+        const winner = writers[outcomes.indexOf(true)]!;
+        expect(await orders.outboxOf('dsh_a', 'min-1')).to.deep.equal([...created(aMinimalOrder()), ...winner.events]);
+        expect(await found('dsh_a', 'min-1')).to.deep.equal(winner.order);
+      });
+
+      it('gives copies: changing the events read changes nothing stored', async () => {
+        await orders.insert(aMinimalOrder(), created(aMinimalOrder()));
+        scribbleOnEvents(await orders.outboxOf('dsh_a', 'min-1'));
+        expect(await orders.outboxOf('dsh_a', 'min-1')).to.deep.equal(created(aMinimalOrder()));
+      });
+
+      it('keeps no reference to the events it was given, by insert or by replace', async () => {
+        const given = created(aMinimalOrder());
+        await orders.insert(aMinimalOrder(), given);
+        scribbleOnEvents(given);
+        const second = secondVersion('one');
+        expect(await orders.replace(second.order, second.events)).to.equal(true);
+        scribbleOnEvents(second.events);
+        expect(await orders.outboxOf('dsh_a', 'min-1')).to.deep.equal([...created(aMinimalOrder()), ...secondVersion('one').events]);
       });
     });
 

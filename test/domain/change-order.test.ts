@@ -22,9 +22,10 @@ const recordingPolicy = (allowed: Array<`${OrderStatus}>${OrderStatus}`> = []) =
 
 const refuseAll = new TableTransitionPolicy({});
 
-const rightOf = <A>(result: E.Either<unknown, A>): A => {
+/** The order a change that was not refused gives. */
+const rightOf = (result: ReturnType<typeof changeOrder>): Order => {
   if (E.isLeft(result)) throw new Error(`expected a Right, got ${JSON.stringify(result.left)}`);
-  return result.right;
+  return result.right.order;
 };
 
 describe('changeOrder', () => {

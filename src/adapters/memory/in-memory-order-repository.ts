@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
 import { duplicateExternalId, type DuplicateExternalId } from '../../domain/errors';
 import type { Order } from '../../domain/order';
-import type { OrderPage, OrderQuery, OrderRepository } from '../../application/ports/order-repository';
+import type { OrderEvent, OrderPage, OrderQuery, OrderRepository } from '../../application/ports/order-repository';
 
 const keyOf = (dashboardId: string, externalId: string): string => `${dashboardId}\u0000${externalId}`;
 
@@ -10,36 +10,47 @@ const keyOf = (dashboardId: string, externalId: string): string => `${dashboardI
 const newestFirst = (a: Order, b: Order): number =>
   b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
+/** An order and its outbox, kept and replaced together, as one document would be. */
+interface Entry {
+  readonly order: Order;
+  readonly outbox: readonly OrderEvent[];
+}
+
 /**
  * The embedded store. Each method checks and writes with no `await` in between, so on one event loop
- * it is as atomic as the port asks. Orders are copied in and out so that no caller shares a reference
- * with the store.
+ * it is as atomic as the port asks. Orders and events are copied in and out so that no caller shares
+ * a reference with the store.
  */
 export class InMemoryOrderRepository implements OrderRepository {
-  private readonly byKey = new Map<string, Order>();
+  private readonly byKey = new Map<string, Entry>();
 
-  async insert(order: Order): Promise<E.Either<DuplicateExternalId, Order>> {
+  async insert(order: Order, events: readonly OrderEvent[]): Promise<E.Either<DuplicateExternalId, Order>> {
     const key = keyOf(order.dashboardId, order.externalId);
     if (this.byKey.has(key)) return E.left(duplicateExternalId(order.externalId));
-    this.byKey.set(key, structuredClone(order));
+    this.byKey.set(key, { order: structuredClone(order), outbox: structuredClone(events) });
     return E.right(structuredClone(order));
   }
 
   async findByExternalId(dashboardId: string, externalId: string): Promise<O.Option<Order>> {
     const found = this.byKey.get(keyOf(dashboardId, externalId));
-    return found === undefined ? O.none : O.some(structuredClone(found));
+    return found === undefined ? O.none : O.some(structuredClone(found.order));
   }
 
-  async replace(order: Order): Promise<boolean> {
+  async replace(order: Order, events: readonly OrderEvent[]): Promise<boolean> {
     const key = keyOf(order.dashboardId, order.externalId);
     const stored = this.byKey.get(key);
-    if (stored === undefined || stored.id !== order.id || stored.version !== order.version - 1) return false;
-    this.byKey.set(key, structuredClone(order));
+    if (stored === undefined || stored.order.id !== order.id || stored.order.version !== order.version - 1) return false;
+    this.byKey.set(key, { order: structuredClone(order), outbox: [...stored.outbox, ...structuredClone(events)] });
     return true;
+  }
+
+  async outboxOf(dashboardId: string, externalId: string): Promise<readonly OrderEvent[]> {
+    return structuredClone(this.byKey.get(keyOf(dashboardId, externalId))?.outbox ?? []);
   }
 
   async list(dashboardId: string, query: OrderQuery): Promise<OrderPage> {
     const matching = [...this.byKey.values()]
+      .map((entry) => entry.order)
       .filter((order) => order.dashboardId === dashboardId && matches(order, query))
       .sort(newestFirst);
     const start = (query.page - 1) * query.pageSize;

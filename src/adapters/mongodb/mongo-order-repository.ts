@@ -2,21 +2,34 @@ import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
 import type { Collection, Db, Filter } from 'mongodb';
 import type { Logger } from '../../application/ports/logger';
-import type { OrderPage, OrderQuery, OrderRepository } from '../../application/ports/order-repository';
+import type { OrderEvent, OrderPage, OrderQuery, OrderRepository } from '../../application/ports/order-repository';
 import { duplicateExternalId, type DuplicateExternalId } from '../../domain/errors';
 import type { Order } from '../../domain/order';
 import { decodeDocument } from './corrupt-document';
 import { COLLECTIONS } from './mongo-indexes';
 import { guarded, insertUnlessDuplicate } from './mongo-errors';
 import { VersionClaims } from './version-claims';
-import { orderDocumentCodec, orderFromDocument, orderToDocument, type OrderDocument } from './order-document';
+import {
+  newOrderDocument,
+  orderDocumentCodec,
+  orderFromDocument,
+  orderUpdate,
+  outboxDocumentCodec,
+  outboxFromDocument,
+  type OrderDocument,
+} from './order-document';
 
 /** Newest first, the order id breaking ties; the listing indexes end with the same two keys. */
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
+/** Reads of the order leave its outbox on the server. */
+const WITHOUT_OUTBOX = { projection: { outbox: 0 } } as const;
+
 /**
- * Orders in MongoDB, one document per order. No transactions: each step is one single-document
- * operation whose atomicity MongoDB and FerretDB both provide.
+ * Orders in MongoDB, one document per order, which also holds the order's outbox: the events of its
+ * changes not yet relayed, written by the same single-document write as the change. No
+ * transactions: each step is one single-document operation whose atomicity MongoDB and FerretDB
+ * both provide.
  */
 export class MongoOrderRepository implements OrderRepository {
   private readonly orders: Collection<OrderDocument>;
@@ -30,34 +43,43 @@ export class MongoOrderRepository implements OrderRepository {
     this.claims = new VersionClaims(db);
   }
 
-  /** The unique index on (dashboardId, externalId) settles duplicates and races: no read first. */
-  async insert(order: Order): Promise<E.Either<DuplicateExternalId, Order>> {
+  /**
+   * The unique index on (dashboardId, externalId) settles duplicates and races: no read first. The
+   * events are the new document's outbox, so a refused insert stores none.
+   */
+  async insert(order: Order, events: readonly OrderEvent[]): Promise<E.Either<DuplicateExternalId, Order>> {
     // Order ids are random and never collide, so the only unique key a new order can hit is
     // (dashboardId, externalId). FerretDB does not say which index refused the write.
-    const inserted = await insertUnlessDuplicate(this.orders, orderToDocument(order));
+    const inserted = await insertUnlessDuplicate(this.orders, newOrderDocument(order, events));
     return inserted ? E.right(order) : E.left(duplicateExternalId(order.externalId));
   }
 
   async findByExternalId(dashboardId: string, externalId: string): Promise<O.Option<Order>> {
-    const found = await guarded(() => this.orders.findOne({ dashboardId, externalId }));
+    const found = await guarded(() => this.orders.findOne({ dashboardId, externalId }, WITHOUT_OUTBOX));
     return found === null ? O.none : O.some(this.decode(found));
+  }
+
+  async outboxOf(dashboardId: string, externalId: string): Promise<readonly OrderEvent[]> {
+    const found = await guarded(() => this.orders.findOne({ dashboardId, externalId }, { projection: { outbox: 1 } }));
+    if (found === null) return [];
+    return outboxFromDocument(decodeDocument(outboxDocumentCodec, found, COLLECTIONS.orders, this.logger));
   }
 
   /**
    * Compare-and-set in two steps, each atomic on its own: claim the new version (one writer per
-   * version; see `VersionClaims` for why), then replace on a filter that holds the version read, so
-   * an order that moved on or is gone matches nothing. A claim whose write did not happen is given
-   * back.
+   * version; see `VersionClaims` for why), then one update on a filter that holds the version read,
+   * so an order that moved on or is gone matches nothing. That update writes the order's fields and
+   * appends the events to its outbox together. A claim whose write did not happen is given back.
    */
-  async replace(order: Order): Promise<boolean> {
+  async replace(order: Order, events: readonly OrderEvent[]): Promise<boolean> {
     const claim = await this.claims.claim(order.id, order.version);
     if (claim === undefined) return false;
     let written: boolean;
     try {
       const result = await guarded(() =>
-        this.orders.replaceOne(
+        this.orders.updateOne(
           { _id: order.id, dashboardId: order.dashboardId, externalId: order.externalId, version: order.version - 1 },
-          orderToDocument(order),
+          orderUpdate(order, events),
         ),
       );
       written = result.matchedCount === 1;
@@ -95,7 +117,7 @@ export class MongoOrderRepository implements OrderRepository {
     const [documents, total] = await guarded(() =>
       Promise.all([
         this.orders
-          .find(filter)
+          .find(filter, WITHOUT_OUTBOX)
           .sort(NEWEST_FIRST)
           .skip((query.page - 1) * query.pageSize)
           .limit(query.pageSize)

@@ -1,6 +1,8 @@
 import type { Long } from 'mongodb';
 import * as t from 'io-ts';
+import type { OrderEvent } from '../../application/ports/order-repository';
 import type { JsonObject, Order, Product } from '../../domain/order';
+import { ORDER_EVENT_TYPES, type OrderEventType } from '../../domain/order-events';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-status';
 import { bsonCents, bsonCount, bsonDate, int64, jsonObjectText, withoutUndefined } from './bson-codecs';
 
@@ -13,43 +15,66 @@ const productCodec = t.intersection([
   t.partial({ externalId: t.string, sku: t.string }),
 ]);
 
+/** Every field of an order but its id, as stored: the order document and its events' snapshots share them. */
+const requiredOrderFields = {
+  dashboardId: t.string,
+  externalId: t.string,
+  platform: t.string,
+  paymentMethod: t.string,
+  status: statusCodec,
+  isTest: t.boolean,
+  createdAt: bsonDate,
+  amounts: t.type({
+    currency: t.string,
+    grossCents: bsonCents,
+    netToSellerCents: bsonCents,
+    discountCents: bsonCents,
+    shippingCents: bsonCents,
+    taxesCents: bsonCents,
+    totalFeesCents: bsonCents,
+  }),
+  products: t.array(productCodec),
+  tracking: t.type({ utmSource: t.string, utmMedium: t.string, utmCampaign: t.string }),
+  version: bsonCount,
+  updatedAt: bsonDate,
+};
+
+const optionalOrderFields = t.partial({
+  paidAt: bsonDate,
+  refundedAt: bsonDate,
+  chargedbackAt: bsonDate,
+  customer: jsonObjectText,
+  fees: jsonObjectText,
+  metadata: jsonObjectText,
+  trackingExtras: jsonObjectText,
+});
+
 /**
  * An order as read from the `orders` collection. `_id` is the order id, so it is unique without an
- * index of its own and is the tie-breaker of the listing sort.
+ * index of its own and is the tie-breaker of the listing sort. The document also holds the order's
+ * outbox (`outbox`), which is read on its own (`outboxDocumentCodec`).
  */
-export const orderDocumentCodec = t.intersection([
-  t.type({
-    _id: t.string,
-    dashboardId: t.string,
-    externalId: t.string,
-    platform: t.string,
-    paymentMethod: t.string,
-    status: statusCodec,
-    isTest: t.boolean,
-    createdAt: bsonDate,
-    amounts: t.type({
-      currency: t.string,
-      grossCents: bsonCents,
-      netToSellerCents: bsonCents,
-      discountCents: bsonCents,
-      shippingCents: bsonCents,
-      taxesCents: bsonCents,
-      totalFeesCents: bsonCents,
-    }),
-    products: t.array(productCodec),
-    tracking: t.type({ utmSource: t.string, utmMedium: t.string, utmCampaign: t.string }),
-    version: bsonCount,
-    updatedAt: bsonDate,
-  }),
-  t.partial({
-    paidAt: bsonDate,
-    refundedAt: bsonDate,
-    chargedbackAt: bsonDate,
-    customer: jsonObjectText,
-    fees: jsonObjectText,
-    metadata: jsonObjectText,
-    trackingExtras: jsonObjectText,
-  }),
+export const orderDocumentCodec = t.intersection([t.type({ _id: t.string, ...requiredOrderFields }), optionalOrderFields]);
+
+/** The order an event carries, stored like the order itself, its id as `id`: `_id` is the document's. */
+const snapshotCodec = t.intersection([t.type({ id: t.string, ...requiredOrderFields }), optionalOrderFields]);
+
+const eventTypeCodec = t.keyof(
+  Object.fromEntries(ORDER_EVENT_TYPES.map((type) => [type, null])) as Record<OrderEventType, null>,
+);
+
+const outboxEventCodec = t.intersection([
+  t.type({ id: t.string, type: eventTypeCodec, occurredAt: bsonDate, order: snapshotCodec }),
+  t.partial({ previousStatus: statusCodec }),
+]);
+
+/**
+ * The outbox of an order document: its events not yet relayed, oldest first. An order stored before
+ * events existed has no `outbox` field, which reads as an empty outbox.
+ */
+export const outboxDocumentCodec = t.intersection([
+  t.type({ _id: t.string }),
+  t.partial({ outbox: t.array(outboxEventCodec) }),
 ]);
 
 type OrderDocumentRead = t.TypeOf<typeof orderDocumentCodec>;
@@ -74,7 +99,7 @@ const productToDocument = (product: Product): Record<string, unknown> =>
 const asText = (value: JsonObject | undefined): string | undefined =>
   value === undefined ? undefined : jsonObjectText.encode(value);
 
-export const orderToDocument = (order: Order): OrderDocument => {
+const orderToDocument = (order: Order): OrderDocument => {
   const { amounts } = order;
   const money: Record<string, Long | string> = {
     currency: amounts.currency,
@@ -158,3 +183,48 @@ export const orderFromDocument = (doc: OrderDocumentRead): Order =>
     version: doc.version,
     updatedAt: doc.updatedAt,
   });
+
+const eventToDocument = (event: OrderEvent): Record<string, unknown> => {
+  const { _id, ...snapshot } = orderToDocument(event.order);
+  return withoutUndefined({
+    id: event.id,
+    type: event.type,
+    occurredAt: event.occurredAt,
+    order: { id: _id, ...snapshot },
+    previousStatus: event.previousStatus,
+  });
+};
+
+const eventFromDocument = (doc: t.TypeOf<typeof outboxEventCodec>): OrderEvent =>
+  withoutUndefined({
+    id: doc.id,
+    type: doc.type,
+    occurredAt: doc.occurredAt,
+    order: orderFromDocument({ ...doc.order, _id: doc.order.id }),
+    previousStatus: doc.previousStatus,
+  });
+
+/** A new order's document: the order, and its first events as its outbox. */
+export const newOrderDocument = (order: Order, events: readonly OrderEvent[]): OrderDocument => ({
+  ...orderToDocument(order),
+  outbox: events.map(eventToDocument),
+});
+
+/**
+ * The update that turns a stored order into `order` and appends `events` to its outbox, in one
+ * write: `$set` of every field, `$unset` of the optional ones `order` no longer has, `$push` of the
+ * events. `_id` never changes, and the outbox is never replaced.
+ */
+export const orderUpdate = (order: Order, events: readonly OrderEvent[]): Record<string, Record<string, unknown>> => {
+  const { _id, ...fields } = orderToDocument(order);
+  const absent = Object.keys(optionalOrderFields.props).filter((field) => !(field in fields));
+  return {
+    $set: fields,
+    ...(absent.length === 0 ? {} : { $unset: Object.fromEntries(absent.map((field) => [field, ''])) }),
+    ...(events.length === 0 ? {} : { $push: { outbox: { $each: events.map(eventToDocument) } } }),
+  };
+};
+
+/** The events of an outbox document, oldest first. */
+export const outboxFromDocument = (doc: t.TypeOf<typeof outboxDocumentCodec>): OrderEvent[] =>
+  (doc.outbox ?? []).map(eventFromDocument);

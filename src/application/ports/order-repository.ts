@@ -2,7 +2,15 @@ import type { Either } from 'fp-ts/Either';
 import type { Option } from 'fp-ts/Option';
 import type { DuplicateExternalId } from '../../domain/errors';
 import type { Order } from '../../domain/order';
+import type { OrderDomainEvent } from '../../domain/order-events';
 import type { OrderStatus } from '../../domain/order-status';
+
+/**
+ * An event as stored with its order: the domain's event and the `evt_…` id the use case gave it.
+ * Defined here rather than in the domain because the id is not a rule of the domain (which makes no
+ * ids) but the identity the outbox, the relay and webhook deliveries (`webhook-id`) share.
+ */
+export type OrderEvent = OrderDomainEvent & { readonly id: string };
 
 export interface OrderQuery {
   readonly status?: OrderStatus;
@@ -27,21 +35,31 @@ export interface OrderPage {
  */
 export interface OrderRepository {
   /**
-   * Stores a new order. Atomic: when an order with the same (dashboardId, externalId) exists, or is
-   * being inserted by a racing call, exactly one insert wins and the others get `DuplicateExternalId`.
-   * Never a read followed by a write.
+   * Stores a new order with `events` as its outbox, in one single-document write. Atomic: when an
+   * order with the same (dashboardId, externalId) exists, or is being inserted by a racing call,
+   * exactly one insert wins and the others get `DuplicateExternalId`, storing neither order nor
+   * event. Never a read followed by a write.
    */
-  insert(order: Order): Promise<Either<DuplicateExternalId, Order>>;
+  insert(order: Order, events: readonly OrderEvent[]): Promise<Either<DuplicateExternalId, Order>>;
 
   /** The order, or `none` when the dashboard has no order with this externalId. */
   findByExternalId(dashboardId: string, externalId: string): Promise<Option<Order>>;
 
   /**
    * Replaces the stored order when its stored version is still `order.version - 1` (compare-and-set
-   * on one document). Resolves `false`, writing nothing, when another write got there first or the
-   * order is gone; the caller reads again and retries.
+   * on one document), and appends `events` to its outbox in the same write. Resolves `false`,
+   * writing nothing (no order, no event), when another write got there first or the order is gone;
+   * the caller reads again and retries.
    */
-  replace(order: Order): Promise<boolean>;
+  replace(order: Order, events: readonly OrderEvent[]): Promise<boolean>;
+
+  /**
+   * The events stored with the order and not yet relayed, oldest first (in the order they were
+   * given to `insert` and `replace`); `[]` when the dashboard has no order with this externalId. A
+   * relay (a later issue) takes them from here to the webhook deliveries. Copies: changing them
+   * changes nothing stored.
+   */
+  outboxOf(dashboardId: string, externalId: string): Promise<readonly OrderEvent[]>;
 
   /** One page, newest first: `createdAt` descending, then `id` descending, so pages are stable. */
   list(dashboardId: string, query: OrderQuery): Promise<OrderPage>;

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import * as O from 'fp-ts/Option';
 import { ObjectId, type Document } from 'mongodb';
 import { CorruptDocumentError } from '../../../src/adapters/mongodb/corrupt-document';
 import { COLLECTIONS } from '../../../src/adapters/mongodb/mongo-indexes';
@@ -51,7 +52,7 @@ describeWithMongo('MongoDB corrupt documents', (mongo) => {
 
   for (const { field, update } of CORRUPTIONS) {
     it(`rejects an order whose ${field} is corrupt with CorruptDocumentError, and logs the id and field only`, async () => {
-      await storage.orders.insert(anOrder().inDashboard('dsh_c').with({ id: 'ord_corrupt', externalId: 'c-1', metadata: { a: 1 } }).paid().build());
+      await storage.orders.insert(anOrder().inDashboard('dsh_c').with({ id: 'ord_corrupt', externalId: 'c-1', metadata: { a: 1 } }).paid().build(), []);
       await raw(COLLECTIONS.orders).updateOne({ _id: 'ord_corrupt' as never }, update);
 
       const failure = await rejectionOf(storage.orders.findByExternalId('dsh_c', 'c-1'));
@@ -61,6 +62,33 @@ describeWithMongo('MongoDB corrupt documents', (mongo) => {
 
       expect(corruptLogLines()[0]).to.include({ level: 'error', collection: 'orders', documentId: 'ord_corrupt', field });
       expect(logs.join('\n')).not.to.include(SECRET_VALUE);
+    });
+  }
+
+  /** Each way a stored event can go wrong, and the field the log must name. */
+  const OUTBOX_CORRUPTIONS: { field: string; update: Document }[] = [
+    { field: 'outbox', update: { $set: { outbox: SECRET_VALUE } } },
+    { field: 'outbox.0.type', update: { $set: { 'outbox.0.type': SECRET_VALUE } } },
+    { field: 'outbox.1.occurredAt', update: { $set: { 'outbox.1.occurredAt': SECRET_VALUE } } },
+    { field: 'outbox.0.previousStatus', update: { $set: { 'outbox.0.previousStatus': SECRET_VALUE } } },
+    { field: 'outbox.1.order.amounts.grossCents', update: { $set: { 'outbox.1.order.amounts.grossCents': 10.5 } } },
+    { field: 'outbox.0.order.id', update: { $unset: { 'outbox.0.order.id': '' } } },
+    { field: 'outbox.0.order.metadata', update: { $set: { 'outbox.0.order.metadata': `{${SECRET_VALUE}` } } },
+  ];
+
+  for (const { field, update } of OUTBOX_CORRUPTIONS) {
+    it(`rejects an outbox whose ${field} is corrupt with CorruptDocumentError, and still reads the order`, async () => {
+      const order = anOrder().inDashboard('dsh_c').with({ id: 'ord_corrupt', externalId: 'c-1', metadata: { a: 1 } }).paid().build();
+      const event = { id: 'evt_c', occurredAt: new Date(), order } as const;
+      await storage.orders.insert(order, [{ ...event, type: 'order.created' }, { ...event, id: 'evt_p', type: 'order.paid' }]);
+      await raw(COLLECTIONS.orders).updateOne({ _id: 'ord_corrupt' as never }, update);
+
+      const failure = await rejectionOf(storage.orders.outboxOf('dsh_c', 'c-1'));
+      expect(failure).to.be.instanceOf(CorruptDocumentError);
+      expect(failure.message).to.equal(`orders document ord_corrupt is corrupt at ${field}`);
+      expect(corruptLogLines()[0]).to.include({ level: 'error', collection: 'orders', documentId: 'ord_corrupt', field });
+      expect(logs.join('\n')).not.to.include(SECRET_VALUE);
+      expect(await storage.orders.findByExternalId('dsh_c', 'c-1')).to.deep.equal(O.some(order));
     });
   }
 

@@ -33,7 +33,7 @@ describeWithMongo('MongoDB documents as stored', (mongo) => {
     .build();
 
   it('stores every amount as a BSON int64, small or large, never as a double', async () => {
-    await storage.orders.insert(order);
+    await storage.orders.insert(order, []);
     const stored = await raw(COLLECTIONS.orders).findOne({ _id: 'ord_doc' as never }, { promoteLongs: false });
     for (const field of CENTS_FIELDS) {
       expect(stored?.['amounts'][field], field).to.be.instanceOf(Long);
@@ -43,7 +43,7 @@ describeWithMongo('MongoDB documents as stored', (mongo) => {
   });
 
   it('lets the server itself see the amounts as longs ($type), so other readers get integers too', async () => {
-    await storage.orders.insert(order);
+    await storage.orders.insert(order, []);
     const orders = raw(COLLECTIONS.orders);
     for (const field of CENTS_FIELDS) {
       expect(await orders.countDocuments({ [`amounts.${field}`]: { $type: 'long' } }), field).to.equal(1);
@@ -52,13 +52,13 @@ describeWithMongo('MongoDB documents as stored', (mongo) => {
   });
 
   it('keeps amounts as integers through a replace too', async () => {
-    await storage.orders.insert(order);
-    expect(await storage.orders.replace({ ...order, amounts: { ...order.amounts, grossCents: 3_000_000_000 }, version: 2 })).to.equal(true);
+    await storage.orders.insert(order, []);
+    expect(await storage.orders.replace({ ...order, amounts: { ...order.amounts, grossCents: 3_000_000_000 }, version: 2 }, [])).to.equal(true);
     expect(await raw(COLLECTIONS.orders).countDocuments({ 'amounts.grossCents': { $type: 'long' } })).to.equal(1);
   });
 
   it('stores dates as BSON dates, the order id as _id, and no field the order does not have', async () => {
-    await storage.orders.insert(order);
+    await storage.orders.insert(order, []);
     const orders = raw(COLLECTIONS.orders);
     expect(await orders.countDocuments({ createdAt: { $type: 'date' }, paidAt: { $type: 'date' }, updatedAt: { $type: 'date' } })).to.equal(1);
     const stored = await orders.findOne({ externalId: 'doc-1' });
@@ -68,9 +68,42 @@ describeWithMongo('MongoDB documents as stored', (mongo) => {
   });
 
   it('stores free-form objects as JSON text, so arrays inside arrays survive every server', async () => {
-    await storage.orders.insert(order);
+    await storage.orders.insert(order, []);
     const stored = await raw(COLLECTIONS.orders).findOne({ _id: 'ord_doc' as never });
     expect(JSON.parse(stored?.['metadata'] as string)).to.deep.equal({ nested: [[1, 2], [3]], n: 1.5 });
+  });
+
+  it('keeps the outbox in the order document: events as sub-documents, each order encoded like the order itself', async () => {
+    const created = { id: 'evt_1', type: 'order.created', occurredAt: new Date('2026-01-02T03:04:05.001Z'), order } as const;
+    await storage.orders.insert(order, [created]);
+    const next = { ...order, metadata: { n: 2 }, version: 2 };
+    const updated = { id: 'evt_2', type: 'order.updated', occurredAt: new Date('2026-01-02T03:04:06.002Z'), order: next } as const;
+    expect(await storage.orders.replace(next, [updated])).to.equal(true);
+
+    const stored = await raw(COLLECTIONS.orders).findOne({ _id: 'ord_doc' as never }, { promoteLongs: false });
+    const outbox = stored?.['outbox'] as Document[];
+    expect(outbox.map((event) => Object.keys(event))).to.deep.equal([
+      ['id', 'type', 'occurredAt', 'order'],
+      ['id', 'type', 'occurredAt', 'order'],
+    ]);
+    expect(outbox[1]!['occurredAt']).to.be.instanceOf(Date);
+    const { _id, ...fields } = (await raw(COLLECTIONS.orders).findOne({ _id: 'ord_doc' as never }, { projection: { outbox: 0 }, promoteLongs: false }))!;
+    expect(outbox[1]!['order']).to.deep.equal({ id: _id, ...fields });
+    expect(outbox[0]!['order']).not.to.have.property('_id');
+    expect(outbox[0]!['order']['amounts']['grossCents']).to.be.instanceOf(Long);
+    expect(outbox[0]!['order']['paidAt']).to.be.instanceOf(Date);
+    expect(JSON.parse(outbox[0]!['order']['metadata'] as string)).to.deep.equal({ nested: [[1, 2], [3]], n: 1.5 });
+    expect(await raw(COLLECTIONS.orders).countDocuments({})).to.equal(1);
+  });
+
+  it('reads an order stored without an outbox field as having an empty outbox, and appends to it', async () => {
+    await storage.orders.insert(order, []);
+    await raw(COLLECTIONS.orders).updateOne({ _id: 'ord_doc' as never }, { $unset: { outbox: '' } });
+    expect(await storage.orders.outboxOf('dsh_doc', 'doc-1')).to.deep.equal([]);
+    const next = { ...order, version: 2, metadata: { n: 2 } };
+    const updated = { id: 'evt_2', type: 'order.updated', occurredAt: new Date('2026-01-02T03:04:06.002Z'), order: next } as const;
+    expect(await storage.orders.replace(next, [updated])).to.equal(true);
+    expect(await storage.orders.outboxOf('dsh_doc', 'doc-1')).to.deep.equal([updated]);
   });
 
   it('stores a token as its hash only, with a BSON date', async () => {

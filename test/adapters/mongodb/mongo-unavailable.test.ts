@@ -32,9 +32,10 @@ describe('MongoDB storage when the server cannot be reached', () => {
 
   const order = anOrder().build();
   const operations: [string, () => Promise<unknown>][] = [
-    ['orders.insert', () => storage.orders.insert(order)],
+    ['orders.insert', () => storage.orders.insert(order, [])],
     ['orders.findByExternalId', () => storage.orders.findByExternalId('dsh_a', 'x')],
-    ['orders.replace', () => storage.orders.replace({ ...order, version: 2 })],
+    ['orders.replace', () => storage.orders.replace({ ...order, version: 2 }, [])],
+    ['orders.outboxOf', () => storage.orders.outboxOf('dsh_a', 'x')],
     ['orders.list', () => storage.orders.list('dsh_a', { page: 1, pageSize: 20 })],
     ['dashboards.insert', () => storage.dashboards.insert({ id: 'dsh_x', name: 'x', createdAt: new Date() })],
     ['dashboards.findById', () => storage.dashboards.findById('dsh_x')],

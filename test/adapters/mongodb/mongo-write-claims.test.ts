@@ -29,41 +29,41 @@ describeWithMongo('MongoDB write claims', (mongo) => {
 
   describe('replace', () => {
     it('refuses to write a version that a live writer has claimed', async () => {
-      await storage.orders.insert(order());
+      await storage.orders.insert(order(), []);
       await raw(COLLECTIONS.orderVersionClaims).insertOne({ _id: 'live' as never, orderId: 'ord_w', version: 2, claimedAt: new Date() });
-      expect(await storage.orders.replace({ ...order(), metadata: { by: 'late' }, version: 2 })).to.equal(false);
+      expect(await storage.orders.replace({ ...order(), metadata: { by: 'late' }, version: 2 }, [])).to.equal(false);
       expect(await stored()).to.deep.equal(order());
     });
 
     it('takes over the claim of a writer that died before writing, once the lease is over', async () => {
-      await storage.orders.insert(order());
+      await storage.orders.insert(order(), []);
       const longAgo = new Date(Date.now() - CLAIM_LEASE_MS - 1_000);
       await raw(COLLECTIONS.orderVersionClaims).insertOne({ _id: 'dead' as never, orderId: 'ord_w', version: 2, claimedAt: longAgo });
-      expect(await storage.orders.replace({ ...order(), metadata: { by: 'next' }, version: 2 })).to.equal(true);
+      expect(await storage.orders.replace({ ...order(), metadata: { by: 'next' }, version: 2 }, [])).to.equal(true);
       expect((await stored()).metadata).to.deep.equal({ by: 'next' });
       expect(await raw(COLLECTIONS.orderVersionClaims).countDocuments({ _id: 'dead' as never })).to.equal(0);
     });
 
     it('keeps only the claim of the latest version once it is written', async () => {
-      await storage.orders.insert(order());
-      expect(await storage.orders.replace({ ...order(), version: 2 })).to.equal(true);
-      expect(await storage.orders.replace({ ...order(), version: 3 })).to.equal(true);
+      await storage.orders.insert(order(), []);
+      expect(await storage.orders.replace({ ...order(), version: 2 }, [])).to.equal(true);
+      expect(await storage.orders.replace({ ...order(), version: 3 }, [])).to.equal(true);
       const claims = await raw(COLLECTIONS.orderVersionClaims).find({ orderId: 'ord_w' }).toArray();
       expect(claims.map((claim) => claim['version'])).to.deep.equal([3]);
     });
 
     it('gives the claim back when the replace does not match, so the version stays open', async () => {
-      await storage.orders.insert(order());
-      expect(await storage.orders.replace({ ...order(), dashboardId: 'dsh_other', version: 2 })).to.equal(false);
+      await storage.orders.insert(order(), []);
+      expect(await storage.orders.replace({ ...order(), dashboardId: 'dsh_other', version: 2 }, [])).to.equal(false);
       expect(await raw(COLLECTIONS.orderVersionClaims).countDocuments({})).to.equal(0);
-      expect(await storage.orders.replace({ ...order(), metadata: { ok: true }, version: 2 })).to.equal(true);
+      expect(await storage.orders.replace({ ...order(), metadata: { ok: true }, version: 2 }, [])).to.equal(true);
     });
 
     it('refuses a stale writer even after the lease, since the stored version moved on', async () => {
-      await storage.orders.insert(order());
-      expect(await storage.orders.replace({ ...order(), metadata: { by: 'first' }, version: 2 })).to.equal(true);
+      await storage.orders.insert(order(), []);
+      expect(await storage.orders.replace({ ...order(), metadata: { by: 'first' }, version: 2 }, [])).to.equal(true);
       await raw(COLLECTIONS.orderVersionClaims).updateMany({}, { $set: { claimedAt: new Date(0) } });
-      expect(await storage.orders.replace({ ...order(), metadata: { by: 'stale' }, version: 2 })).to.equal(false);
+      expect(await storage.orders.replace({ ...order(), metadata: { by: 'stale' }, version: 2 }, [])).to.equal(false);
       expect((await stored()).metadata).to.deep.equal({ by: 'first' });
     });
   });

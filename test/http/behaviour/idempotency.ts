@@ -411,6 +411,7 @@ export const idempotencyBehaviour = (storageFactory: StorageFactory): void => {
         expect(claimed.kind).to.equal('acquired');
         const inserted = await storage.orders.insert(
           anOrder().inDashboard(h.dashboardId).withExternalId('c-2').with({ id: 'ord_reservedbyhand01' }).build(),
+          [],
         );
         expect(inserted._tag).to.equal('Right');
         const retryByHand = () => h.api.request('POST', ORDERS, { token: h.token, body: payload, headers: { 'idempotency-key': 'k-by-hand' } });

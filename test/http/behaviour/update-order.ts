@@ -38,6 +38,20 @@ export const updateOrderBehaviour = (storageFactory: StorageFactory): void => {
       expect(res.body.order).to.deep.equal(before);
     });
 
+    it('shows the version on GET: 1 after creation, 2 after a PATCH that changed something, still 2 after one that did not', async () => {
+      await createOrder(h, { externalId: 'ver', status: 'paid' });
+      expect((await readOrder(h, 'ver')).version).to.equal(1);
+      expect((await patch(h, 'ver', { metadata: { a: [1, { b: 2 }] } })).status).to.equal(200);
+      const changed = await readOrder(h, 'ver');
+      expect(changed.version).to.equal(2);
+      const noOps = [{ status: 'paid' }, { metadata: { a: [1, { b: 2 }] } }, { status: 'paid', paidAt: changed.paidAt, metadata: { a: [1, { b: 2 }] } }];
+      for (const body of noOps) {
+        const res = await patch(h, 'ver', body);
+        expect(res.status, res.text).to.equal(200);
+        expect(await readOrder(h, 'ver')).to.deep.equal(changed);
+      }
+    });
+
     it('updates paidAt, refundedAt and chargedbackAt given as dates', async () => {
       await createOrder(h, { externalId: 'dates', status: 'paid' });
       const res = await patch(h, 'dates', { paidAt: '2026-01-05T10:00:00-03:00', status: 'paid' });
