@@ -4,7 +4,8 @@ import type { Clock } from '../application/ports/clock';
 import type { IdGenerator } from '../application/ports/id-generator';
 import type { Logger } from '../application/ports/logger';
 import { createHttpApp } from '../adapters/http/app';
-import { JsonLogger } from '../adapters/logging/json-logger';
+import { asyncFileDestination } from '../adapters/logging/log-destinations';
+import { PinoLogger } from '../adapters/logging/pino-logger';
 import type { Config } from './config';
 import { compose } from './container';
 import { openStorage } from './open-storage';
@@ -15,7 +16,7 @@ export interface RunningService {
   /** `http://host:port`, with the port actually bound (PORT=0 picks a free one). */
   readonly url: string;
   readonly storage: Storage;
-  /** Stops accepting connections, lets requests in flight finish, then closes storage. */
+  /** Stops accepting connections, lets requests in flight finish, closes storage, then flushes the log. */
   stop(): Promise<void>;
 }
 
@@ -28,7 +29,7 @@ export interface ServiceOverrides {
 
 /** Starts the HTTP service on `config.host:config.port`. */
 export const startService = async (config: Config, overrides: ServiceOverrides = {}): Promise<RunningService> => {
-  const logger = overrides.logger ?? new JsonLogger(config.logLevel);
+  const logger = overrides.logger ?? new PinoLogger(config.logLevel, asyncFileDestination());
   const storage = overrides.storage ?? (await openStorage(config, logger));
   logger.info(`orders service starting on the ${storage.description}`, {
     transitionsFile: config.transitionsFile ?? '(none: every status change is refused)',
@@ -63,6 +64,7 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
       clearTimeout(timer);
       await storage.health.close();
       logger.info('stopped');
+      await logger.flush();
     })());
   return { server, url, storage, stop };
 };
