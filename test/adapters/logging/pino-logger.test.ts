@@ -2,7 +2,6 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { expect } from 'chai';
 import { sinkDestination } from '../../../src/adapters/logging/log-destinations';
 import { LOG_LEVELS, PinoLogger, type LogLevel } from '../../../src/adapters/logging/pino-logger';
-import type { LogFields } from '../../../src/application/ports/logger';
 import { memoryLogger } from '../../support/memory-log';
 
 const parsed = (lines: readonly string[]): Record<string, unknown>[] => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -73,29 +72,11 @@ describe('PinoLogger', () => {
   });
 
   describe('redaction', () => {
-    // The port's fields are flat; these shapes can only come from a caller that breaks its type.
-    const unchecked = (fields: Record<string, unknown>): LogFields => fields as unknown as LogFields;
-
-    it('censors an authorization field at the top level and in an object, whatever its capital', () => {
+    it('censors an authorization field, whatever its capital (the port has no nested fields to hide one in)', () => {
       const { logger, lines } = memoryLogger();
-      logger.error(
-        'failed call',
-        unchecked({
-          authorization: 'Bearer top-secret-1',
-          Authorization: 'Bearer top-secret-2',
-          headers: { authorization: 'Bearer top-secret-3', Authorization: 'Bearer top-secret-4', accept: 'application/json' },
-          upstream: { authorization: 'Bearer top-secret-5' },
-          route: '/api/v1/orders',
-        }),
-      );
+      logger.error('failed call', { authorization: 'Bearer top-secret-1', Authorization: 'Bearer top-secret-2', route: '/api/v1/orders' });
       expect(lines[0]).not.to.include('top-secret');
-      expect(parsed(lines)[0]).to.deep.include({
-        authorization: '[Redacted]',
-        Authorization: '[Redacted]',
-        headers: { authorization: '[Redacted]', Authorization: '[Redacted]', accept: 'application/json' },
-        upstream: { authorization: '[Redacted]' },
-        route: '/api/v1/orders',
-      });
+      expect(parsed(lines)[0]).to.deep.include({ authorization: '[Redacted]', Authorization: '[Redacted]', route: '/api/v1/orders' });
     });
 
     it('censors an authorization field of a context too', () => {
