@@ -18,7 +18,8 @@ import {
 import type { IdempotencyStore } from '../../src/application/ports/idempotency-store';
 import type { OrderRepository } from '../../src/application/ports/order-repository';
 import { StorageUnavailableError } from '../../src/application/ports/storage-health';
-import { JsonLogger } from '../../src/adapters/logging/json-logger';
+import { sinkDestination } from '../../src/adapters/logging/log-destinations';
+import { PinoLogger } from '../../src/adapters/logging/pino-logger';
 import { compose } from '../../src/bootstrap/container';
 import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
 import { anOrderPayload } from '../support/order-builder';
@@ -115,7 +116,7 @@ describe('OpenAPI document', () => {
   describe('routes', () => {
     it('documents exactly the routes the router registers', () => {
       const storage = inMemoryStorage();
-      const logger = new JsonLogger('silent');
+      const logger = new PinoLogger('silent', sinkDestination(() => undefined));
       const { useCases, ids } = compose({
         storage,
         logger,
