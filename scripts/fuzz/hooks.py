@@ -1,0 +1,86 @@
+"""Schemathesis hooks for scripts/fuzz-api.sh (loaded through SCHEMATHESIS_HOOKS).
+
+Right before each request is sent, a valid body `externalId` and a valid `Idempotency-Key` header get
+a suffix unique to this process and request, so that:
+  - a POST /api/v1/orders is not refused as DUPLICATE_EXTERNAL_ID because an earlier case drew the
+    same externalId (Hypothesis draws short strings such as "0" again and again), and
+  - an Idempotency-Key is never reused, so no request is answered 422 IDEMPOTENCY_KEY_REUSED or with a
+    replay of another request.
+
+A value that is invalid by the OpenAPI document is left as it is, and a valid value stays valid (same
+form and within the documented length), so negative cases stay negative and positive ones positive.
+The hook runs at call time (`before_call`), so every send gets a fresh value, shrinking and replays
+included, and the reproduction shown for a failure is the request that was actually sent.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+import threading
+import uuid
+
+import schemathesis
+
+_RUN = uuid.uuid4().hex[:8]
+_COUNTER = itertools.count(1)
+_LOCK = threading.Lock()
+
+MAX_LEN = 255
+# Idempotency-Key forms of the document (components/parameters/IdempotencyKey).
+_VISIBLE_ASCII = re.compile(r"[\x21-\x7e]{1,255}")
+_QUOTED = re.compile(r'"((?:[^"\\]|\\["\\])*)"')
+
+def _suffix() -> str:
+    with _LOCK:
+        n = next(_COUNTER)
+    return f"~fz{_RUN}{n:x}"
+
+
+def _with_suffix(value: str) -> str:
+    """`value` with a unique suffix, cut so that the result has at most MAX_LEN characters."""
+    suffix = _suffix()
+    return value[: MAX_LEN - len(suffix)] + suffix
+
+
+def unique_external_id(value: object) -> object:
+    if isinstance(value, str) and 1 <= len(value) <= MAX_LEN:
+        return _with_suffix(value)
+    return value
+
+
+def unique_idempotency_key(value: object) -> object:
+    if not isinstance(value, str):
+        return value
+    quoted = _QUOTED.fullmatch(value)
+    if quoted is not None:
+        key = re.sub(r'\\(["\\])', r"\1", quoted.group(1))
+        if not _VISIBLE_ASCII.fullmatch(key):
+            return value
+        new = _with_suffix(key)
+        return '"' + new.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if _VISIBLE_ASCII.fullmatch(value):
+        # The suffix does not end with `"`, so the result is never mistaken for the quoted form.
+        return _with_suffix(value)
+    return value
+
+
+@schemathesis.hook
+def before_call(ctx, case, kwargs):
+    if case.operation.path == "/api/v1/orders" and case.method.upper() == "POST" and isinstance(case.body, dict):
+        if "externalId" in case.body:
+            new = unique_external_id(case.body["externalId"])
+            if new is not case.body["externalId"]:
+                case.body = {**case.body, "externalId": new}
+    if case.headers:
+        for name in list(case.headers):
+            if name.lower() == "idempotency-key":
+                new = unique_idempotency_key(case.headers[name])
+                if new is not case.headers[name]:
+                    case.headers = {**case.headers, name: new}
+    if os.environ.get("FUZZ_HOOKS_TRACE"):
+        with open(os.environ["FUZZ_HOOKS_TRACE"], "a", encoding="utf-8") as trace:
+            key = next((v for k, v in (case.headers or {}).items() if k.lower() == "idempotency-key"), None)
+            ext = case.body.get("externalId") if isinstance(case.body, dict) else None
+            trace.write(f"{case.method} {case.path} externalId={ext!r} idempotencyKey={key!r}\n")
