@@ -13,7 +13,7 @@
 #
 # Needs python3 (with venv and pip; PyPI reachable on the first run) and node/npm. Schemathesis is
 # installed once into ${ORDERS_CI_CACHE:-$HOME/.cache/orders-ci}/schemathesis-venv.
-# Knobs: FUZZ_MAX_EXAMPLES (default 100 per operation and phase), FUZZ_WORKERS (1), FUZZ_SEED,
+# Knobs: FUZZ_MAX_EXAMPLES (default 300 per operation and phase), FUZZ_WORKERS (1), FUZZ_SEED,
 # FUZZ_TIMEOUT (hard limit per store in seconds, 600), FUZZ_LOG_LEVEL (service log level, silent),
 # FUZZ_OUT_DIR (where reports and logs go; a new temporary directory by default).
 set -euo pipefail
@@ -23,7 +23,7 @@ FUZZ=$ROOT/scripts/fuzz
 ST_VERSION=4.32.5
 CACHE=${ORDERS_CI_CACHE:-$HOME/.cache/orders-ci}
 VENV=$CACHE/schemathesis-venv
-MAX_EXAMPLES=${FUZZ_MAX_EXAMPLES:-100}
+MAX_EXAMPLES=${FUZZ_MAX_EXAMPLES:-300}
 # One worker by default: with several, Hypothesis calls ast.parse from several threads, which fails
 # now and then on Python before 3.11.8 / 3.12.1 ("SystemError: AST constructor recursion depth
 # mismatch", CPython gh-106905) and aborts a phase.
