@@ -15,7 +15,8 @@
 # installed once into ${ORDERS_CI_CACHE:-$HOME/.cache/orders-ci}/schemathesis-venv.
 # Knobs: FUZZ_MAX_EXAMPLES (default 300 per operation and phase), FUZZ_WORKERS (1), FUZZ_SEED,
 # FUZZ_TIMEOUT (hard limit per store in seconds, 600), FUZZ_LOG_LEVEL (service log level, silent),
-# FUZZ_OUT_DIR (where reports and logs go; a new temporary directory by default).
+# FUZZ_OUT_DIR (where reports and logs go; a new temporary directory by default), FUZZ_HOOKS_TRACE
+# (a file to which the hooks append every request as sent), FUZZ_KEEP_DB (keep the MongoDB database).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -24,9 +25,9 @@ ST_VERSION=4.32.5
 CACHE=${ORDERS_CI_CACHE:-$HOME/.cache/orders-ci}
 VENV=$CACHE/schemathesis-venv
 MAX_EXAMPLES=${FUZZ_MAX_EXAMPLES:-300}
-# One worker by default: with several, Hypothesis calls ast.parse from several threads, which fails
-# now and then on Python before 3.11.8 / 3.12.1 ("SystemError: AST constructor recursion depth
-# mismatch", CPython gh-106905) and aborts a phase.
+# One worker by default: with several, Hypothesis calls ast.parse from several threads, which failed
+# here on Python 3.11.7 ("SystemError: AST constructor recursion depth mismatch", see CPython
+# gh-106905) and aborted the coverage phase of an operation.
 WORKERS=${FUZZ_WORKERS:-1}
 HARD_TIMEOUT=${FUZZ_TIMEOUT:-600}
 OUT=${FUZZ_OUT_DIR:-$(mktemp -d -t orders-fuzz.XXXXXX)}
