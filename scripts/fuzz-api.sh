@@ -46,7 +46,10 @@ fi
 
 # --- Build ----------------------------------------------------------------------------------------
 cd "$ROOT"
-[[ -d node_modules ]] || npm ci --no-audit --no-fund
+# Install when node_modules is missing or older than the lockfile (after a checkout that changed it).
+if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
+  npm ci --no-audit --no-fund
+fi
 log "building"
 npm run --silent build
 
