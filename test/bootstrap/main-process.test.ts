@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { expect } from 'chai';
 import { anOrderPayload } from '../support/order-builder';
+import { temporaryFolder } from '../support/sqlite-files';
 import { freePort, ServiceProcess } from './service-process';
 
 const ADMIN = 'process-test-admin-token-42';
@@ -40,23 +41,35 @@ const accepts = (port: number): Promise<boolean> =>
 describe('the service process', function () {
   this.timeout(30_000);
   let service: ServiceProcess | undefined;
+  let folder: ReturnType<typeof temporaryFolder>;
+
+  beforeEach(() => {
+    folder = temporaryFolder();
+  });
 
   afterEach(async () => {
     await service?.dispose();
     service = undefined;
+    folder.remove();
   });
 
+  /** The service on its default store, the SQLite file in a folder of this test. */
   const start = async (env: Record<string, string> = {}): Promise<{ url: string; proc: ServiceProcess }> => {
     const port = await freePort();
-    const proc = new ServiceProcess({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env });
+    const proc = new ServiceProcess({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SQLITE_PATH: folder.path, ...env });
     service = proc;
     await proc.waitForLine((line) => line.includes('"listening"'));
     return { url: `http://127.0.0.1:${port}`, proc };
   };
 
-  it('says in its first log line that it runs on the embedded store', async () => {
+  it('says in its first log line that it runs on the embedded SQLite store, and names the file', async () => {
     const { proc } = await start();
-    expect(proc.logs[0]?.msg).to.match(/embedded/);
+    expect(proc.logs[0]?.msg).to.equal(`orders service starting on the embedded SQLite store, file ${folder.path}`);
+  });
+
+  it('says in its first log line that it runs on the in-memory store with STORE=memory', async () => {
+    const { proc } = await start({ STORE: 'memory' });
+    expect(proc.logs[0]?.msg).to.match(/^orders service starting on the in-memory store/);
   });
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
