@@ -145,9 +145,9 @@ export const eventRowCodec = t.type({
 
 export const EVENT_COLUMNS: readonly string[] = Object.keys(eventRowCodec.props);
 
-export const eventToRow = (orderId: string, event: OrderEvent): Record<string, string | number | null> => ({
+/** An event's row, but for `order_seq`, which the order's write gives. */
+export const eventToRow = (event: OrderEvent): Record<string, string | number | null> => ({
   id: event.id,
-  order_id: orderId,
   type: event.type,
   occurred_at: event.occurredAt.getTime(),
   previous_status: event.previousStatus ?? null,

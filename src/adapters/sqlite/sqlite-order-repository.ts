@@ -36,14 +36,14 @@ export class SqliteOrderRepository implements OrderRepository {
   ) {
     this.insertOrder = db.prepare(`INSERT INTO orders (${columns}) VALUES (${bindings}) ON CONFLICT (dashboard_id, external_id) DO NOTHING`);
     this.insertEvent = db.prepare(
-      'INSERT INTO order_events (id, order_id, type, occurred_at, previous_status, order_row) VALUES (@id, @order_id, @type, @occurred_at, @previous_status, @order_row)',
+      'INSERT INTO order_events (id, order_seq, type, occurred_at, previous_status, order_row) VALUES (@id, @orderSeq, @type, @occurred_at, @previous_status, @order_row)',
     );
     this.updateOrder = db.prepare(
-      `UPDATE orders SET ${updates} WHERE id = @id AND dashboard_id = @dashboard_id AND external_id = @external_id AND version = @version - 1`,
+      `UPDATE orders SET ${updates} WHERE dashboard_id = @dashboard_id AND external_id = @external_id AND id = @id AND version = @version - 1 RETURNING seq`,
     );
     this.selectOrder = db.prepare(`SELECT ${columns} FROM orders WHERE dashboard_id = ? AND external_id = ?`);
     this.selectOutbox = db.prepare(
-      `SELECT ${EVENT_COLUMNS.map((column) => `e.${column}`).join(', ')} FROM orders o JOIN order_events e ON e.order_id = o.id
+      `SELECT ${EVENT_COLUMNS.map((column) => `e.${column}`).join(', ')} FROM orders o JOIN order_events e ON e.order_seq = o.seq
        WHERE o.dashboard_id = ? AND o.external_id = ? ORDER BY e.seq`,
     );
   }
@@ -51,11 +51,12 @@ export class SqliteOrderRepository implements OrderRepository {
   /** The rows are made now, so a caller that changes its objects before the commit changes nothing stored. */
   async insert(order: Order, events: readonly OrderEvent[]): Promise<E.Either<DuplicateExternalId, Order>> {
     const row = orderToRow(order);
-    const eventRows = events.map((event) => eventToRow(order.id, event));
+    const eventRows = events.map(eventToRow);
     return this.db.write(() => {
-      if (this.insertOrder.run(row).changes === 0) return E.left(duplicateExternalId(order.externalId));
-      for (const eventRow of eventRows) this.insertEvent.run(eventRow);
-      return E.right(structuredClone(order));
+      const inserted = this.insertOrder.run(row);
+      if (inserted.changes === 0) return E.left(duplicateExternalId(order.externalId));
+      for (const eventRow of eventRows) this.insertEvent.run({ ...eventRow, orderSeq: inserted.lastInsertRowid });
+      return E.right(order);
     });
   }
 
@@ -66,10 +67,11 @@ export class SqliteOrderRepository implements OrderRepository {
 
   async replace(order: Order, events: readonly OrderEvent[]): Promise<boolean> {
     const row = orderToRow(order);
-    const eventRows = events.map((event) => eventToRow(order.id, event));
+    const eventRows = events.map(eventToRow);
     return this.db.write(() => {
-      if (this.updateOrder.run(row).changes === 0) return false;
-      for (const eventRow of eventRows) this.insertEvent.run(eventRow);
+      const updated = this.updateOrder.get(row) as { seq: number } | undefined;
+      if (updated === undefined) return false;
+      for (const eventRow of eventRows) this.insertEvent.run({ ...eventRow, orderSeq: updated.seq });
       return true;
     });
   }
