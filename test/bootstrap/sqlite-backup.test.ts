@@ -76,13 +76,13 @@ describe('backing up the SQLite file', function () {
     } finally {
       raw.close();
     }
-    SqliteDatabase.open({ path: copy }).close();
+    await SqliteDatabase.open({ path: copy }).close();
     expect(readdirSync(join(folder.dir, 'backups'))).to.deep.equal(['orders-copy.db']);
     expect(await service.stop()).to.equal(0);
   });
 
   it('refuses to write over an existing file, and to copy a file that is not the service\'s', async () => {
-    SqliteDatabase.open({ path: folder.path }).close();
+    await SqliteDatabase.open({ path: folder.path }).close();
     const existing = join(folder.dir, 'existing.db');
     writeFileSync(existing, 'keep me');
     expect((await failureOf(backupSqliteFile(folder.path, existing))).message).to.equal(`backup ${existing} already exists; choose a new name`);

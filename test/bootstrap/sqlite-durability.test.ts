@@ -106,7 +106,7 @@ describe('the service process on SQLite', function () {
     };
 
     it('exits 1 with one line naming the file, its version and the supported one, for a file of a newer version', async () => {
-      SqliteDatabase.open({ path: folder.path }).close();
+      await SqliteDatabase.open({ path: folder.path }).close();
       const raw = new BetterSqlite3(folder.path);
       raw.pragma(`user_version = ${MIGRATIONS.length + 1}`);
       raw.close();

@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
+import { StorageUnavailableError } from '../../application/ports/storage-health';
 import { asStorageError } from './sqlite-errors';
 
 /** A change to make inside a transaction: synchronous, its result handed to its caller once committed. */
@@ -6,6 +7,8 @@ export type Change<T> = () => T;
 
 interface PendingWrite {
   readonly change: Change<unknown>;
+  /** Whether the caller waits for the sync too (see `submit`). */
+  readonly durable: boolean;
   readonly resolve: (value: unknown) => void;
   readonly reject: (reason: unknown) => void;
 }
@@ -15,6 +18,12 @@ type Outcome = { readonly ok: true; readonly value: unknown } | { readonly ok: f
 /** Why a whole transaction failed: at BEGIN (nothing ran) or later (what ran was rolled back). */
 type BatchFailure = { readonly failedAt: 'begin' | 'batch'; readonly error: unknown };
 
+/**
+ * Makes what has been committed so far durable, off the thread of the event loop (an fsync of the
+ * WAL on libuv's pool), and calls back once it is, or with the error that stopped it.
+ */
+export type DurableSync = (done: (error: Error | null) => void) => void;
+
 export interface GroupCommitOptions {
   /**
    * Group the writes that arrive in one turn of the event loop into one transaction (true), or give
@@ -23,6 +32,8 @@ export interface GroupCommitOptions {
   readonly grouped: boolean;
   /** The most writes one transaction takes; the rest wait for the next turn. Bounds how long the loop is held. */
   readonly maxBatch: number;
+  /** When given, callers are answered only once a sync that began after their COMMIT has completed. */
+  readonly sync?: DurableSync;
 }
 
 export interface GroupCommitStats {
@@ -30,13 +41,16 @@ export interface GroupCommitStats {
   readonly commits: number;
   /** Writes that succeeded in them. */
   readonly writes: number;
+  /** Syncs made before answering (one may cover several commits). */
+  readonly syncs: number;
 }
 
 /**
  * Group commit on one better-sqlite3 connection. Writes are queued; at the next turn of the event loop
  * (`setImmediate`, after the I/O callbacks that queued them), up to `maxBatch` of them run in one
  * `BEGIN IMMEDIATE … COMMIT`, each inside a savepoint of its own, and every caller is answered only
- * after the COMMIT returned: one fsync for the whole group instead of one per write.
+ * after the COMMIT returned and, with `sync`, after the WAL holding it reached the disk. One sync is in
+ * flight at a time; the commits made meanwhile wait for the next one, which covers them all.
  *
  * A write that throws (a constraint, SQLITE_FULL, a bug) is rolled back to its savepoint and fails
  * alone; the others commit. If SQLite abandons the whole transaction instead (it may, on a full disk or
@@ -48,8 +62,10 @@ export class GroupCommit {
   private queue: PendingWrite[] = [];
   private scheduled = false;
   private closed = false;
-  private commits = 0;
-  private writes = 0;
+  /** Writes committed (or failed) and waiting for the next sync to be answered. */
+  private unsynced: [PendingWrite, Outcome][] = [];
+  private syncing: Promise<void> | undefined;
+  private counts = { commits: 0, writes: 0, syncs: 0 };
   private readonly begin: Statement;
   private readonly commit: Statement;
   private readonly rollback: Statement;
@@ -69,23 +85,28 @@ export class GroupCommit {
     this.rollbackTo = db.prepare('ROLLBACK TO write');
   }
 
-  /** Queues `change`; resolves its result once the transaction that ran it has committed. */
-  submit<T>(change: Change<T>): Promise<T> {
+  /**
+   * Queues `change`; resolves its result once the transaction that ran it has committed and, unless
+   * `durable` is false, synced. A write answered before its sync survives a crash of the process but
+   * not a power loss; any write synced after it makes it durable too, since the WAL is written in order.
+   */
+  submit<T>(change: Change<T>, durable = true): Promise<T> {
     if (this.closed) return Promise.reject(asStorageError(new TypeError('The database connection is not open')));
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ change, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ change, durable, resolve: resolve as (value: unknown) => void, reject });
       this.schedule();
     });
   }
 
-  /** Runs every write still queued, then refuses new ones. */
-  drain(): void {
+  /** Commits every write still queued, answers them once synced, then refuses new ones. */
+  async drain(): Promise<void> {
     this.closed = true;
     while (this.queue.length > 0) this.flushOnce();
+    while (this.syncing !== undefined) await this.syncing;
   }
 
   stats(): GroupCommitStats {
-    return { commits: this.commits, writes: this.writes };
+    return { ...this.counts };
   }
 
   private schedule(): void {
@@ -100,18 +121,17 @@ export class GroupCommit {
 
   private flushOnce(): void {
     if (!this.options.grouped) {
-      const all = this.queue.splice(0);
-      this.alone(all);
+      this.alone(this.queue.splice(0));
       return;
     }
     const batch = this.queue.splice(0, this.options.maxBatch);
     const result = this.transaction(batch);
     if (!Array.isArray(result)) {
-      if (result.failedAt === 'begin' || batch.length === 1) batch.forEach((write) => settle(write, { ok: false, error: result.error }));
+      if (result.failedAt === 'begin' || batch.length === 1) batch.forEach((write) => this.answer(write, { ok: false, error: result.error }));
       else this.alone(batch);
       return;
     }
-    batch.forEach((write, i) => settle(write, result[i]!));
+    batch.forEach((write, i) => this.answer(write, result[i]!));
   }
 
   /** Each write in a transaction of its own, in order; a BEGIN that fails fails the rest too. */
@@ -119,11 +139,11 @@ export class GroupCommit {
     for (const [i, write] of writes.entries()) {
       const result = this.transaction([write]);
       if (Array.isArray(result)) {
-        settle(write, result[0]!);
+        this.answer(write, result[0]!);
         continue;
       }
       const rest = result.failedAt === 'begin' ? writes.slice(i) : [write];
-      rest.forEach((w) => settle(w, { ok: false, error: result.error }));
+      rest.forEach((w) => this.answer(w, { ok: false, error: result.error }));
       if (result.failedAt === 'begin') return;
     }
   }
@@ -156,9 +176,35 @@ export class GroupCommit {
       if (this.db.inTransaction) this.rollback.run();
       return { failedAt: 'batch', error };
     }
-    this.commits += 1;
-    this.writes += outcomes.filter((outcome) => outcome.ok).length;
+    this.counts.commits += 1;
+    this.counts.writes += outcomes.filter((outcome) => outcome.ok).length;
     return outcomes;
+  }
+
+  /** Answers now, or once the next sync has made the commit durable. */
+  private answer(write: PendingWrite, outcome: Outcome): void {
+    if (this.options.sync === undefined || !write.durable) {
+      settle(write, outcome);
+      return;
+    }
+    this.unsynced.push([write, outcome]);
+    // Begun once the flush that committed this write is over, so that one sync covers all its commits.
+    const sync = this.options.sync;
+    this.syncing ??= Promise.resolve().then(() => this.syncThenAnswer(sync));
+  }
+
+  /** Syncs, answers what was committed before the sync began, and again while commits keep coming. */
+  private async syncThenAnswer(sync: DurableSync): Promise<void> {
+    while (this.unsynced.length > 0) {
+      const covered = this.unsynced;
+      this.unsynced = [];
+      const error = await new Promise<Error | null>((resolve) => sync(resolve));
+      this.counts.syncs += 1;
+      for (const [write, outcome] of covered) {
+        settle(write, error === null ? outcome : { ok: false, error: new StorageUnavailableError(`the SQLite WAL could not be synced (${(error as NodeJS.ErrnoException).code ?? error.name})`, { cause: error }) });
+      }
+    }
+    this.syncing = undefined;
   }
 }
 

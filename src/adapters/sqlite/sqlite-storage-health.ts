@@ -21,7 +21,7 @@ export class SqliteStorageHealth implements StorageHealth {
   }
 
   /** Commits the writes still queued, then closes the connection. */
-  async close(): Promise<void> {
-    this.db.close();
+  close(): Promise<void> {
+    return this.db.close();
   }
 }

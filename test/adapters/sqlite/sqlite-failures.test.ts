@@ -44,8 +44,8 @@ describe('the SQLite store when the file fails it', () => {
     folder = temporaryFolder();
     open();
   });
-  afterEach(() => {
-    db.close();
+  afterEach(async () => {
+    await db.close();
     folder.remove();
   });
 

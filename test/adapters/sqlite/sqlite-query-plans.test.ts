@@ -49,8 +49,8 @@ describe('SQLite listing query plans', () => {
       ),
     );
   });
-  after(() => {
-    db.close();
+  after(async () => {
+    await db.close();
     folder.remove();
   });
 

@@ -30,8 +30,8 @@ describe('SQLite schema migrations', () => {
     folder.remove();
   });
 
-  it('builds a new file up to the last migration, and marks it as this service\'s', () => {
-    SqliteDatabase.open({ path: folder.path }).close();
+  it('builds a new file up to the last migration, and marks it as this service\'s', async () => {
+    await SqliteDatabase.open({ path: folder.path }).close();
     expect(version()).to.equal(MIGRATIONS.length);
     expect(raw.pragma('application_id', { simple: true })).to.equal(APPLICATION_ID);
     expect(tables()).to.include.members(['orders', 'order_events', 'order_counts', 'dashboards', 'tokens', 'idempotency_keys', 'rate_limit_windows']);
@@ -54,8 +54,8 @@ describe('SQLite schema migrations', () => {
     expect(raw.prepare('SELECT count(*) AS n FROM steps').get()).to.deep.equal({ n: 0 });
   });
 
-  it('refuses a file written by a newer version, naming the file, its version and the supported one, and leaves it as it was', () => {
-    SqliteDatabase.open({ path: folder.path }).close();
+  it('refuses a file written by a newer version, naming the file, its version and the supported one, and leaves it as it was', async () => {
+    await SqliteDatabase.open({ path: folder.path }).close();
     raw.pragma(`user_version = ${MIGRATIONS.length + 5}`);
     const failure = failureOf(() => SqliteDatabase.open({ path: folder.path }));
     expect(failure).to.be.instanceOf(SqliteFileError);

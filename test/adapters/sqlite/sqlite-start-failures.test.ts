@@ -55,8 +55,8 @@ describe('opening a SQLite file that cannot be used', () => {
     expect(readFileSync(folder.path, 'utf8')).to.equal(content);
   });
 
-  it('refuses a database whose header was overwritten', () => {
-    SqliteDatabase.open({ path: folder.path }).close();
+  it('refuses a database whose header was overwritten', async () => {
+    await SqliteDatabase.open({ path: folder.path }).close();
     const bytes = readFileSync(folder.path);
     bytes.fill(0x5a, 0, 100);
     writeFileSync(folder.path, bytes);
