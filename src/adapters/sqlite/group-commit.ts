@@ -120,6 +120,7 @@ export class GroupCommit {
   }
 
   private flushOnce(): void {
+    if (this.queue.length === 0) return;
     if (!this.options.grouped) {
       this.alone(this.queue.splice(0));
       return;
