@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
 import { GroupCommit, type Change, type DurableSync, type GroupCommitStats } from './group-commit';
 import { asStorageError, sqliteCode, unavailableMeaning } from './sqlite-errors';
-import { migrate, SqliteFileError } from './sqlite-schema';
+import { migrate, probeWrite, SqliteFileError } from './sqlite-schema';
 
 /**
  * How an acknowledged write is made durable; what a crash of the process and a power loss can cost
@@ -77,6 +77,7 @@ export class SqliteDatabase {
       connection.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);
       connection.pragma('trusted_schema = OFF');
       migrate(connection, file);
+      probeWrite(connection);
       if (durability === 'fsync-before-answer') walFd = openWal(file);
     } catch (err) {
       connection?.close();

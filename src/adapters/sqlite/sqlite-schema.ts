@@ -153,6 +153,15 @@ export const migrate = (db: Database, file: string, migrations: readonly string[
   }
 };
 
+/**
+ * Writes the file's mark again, as it is, in a transaction: a file that cannot be written (read-only,
+ * immutable) or a disk with no room left for the WAL stops the start here rather than failing the
+ * first request that writes.
+ */
+export const probeWrite = (db: Database): void => {
+  db.transaction(() => db.pragma(`application_id = ${APPLICATION_ID}`)).immediate();
+};
+
 const checkedVersion = (db: Database, file: string, supported: number): number => {
   const version = pragmaNumber(db, 'user_version');
   const applicationId = pragmaNumber(db, 'application_id');

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -42,6 +43,23 @@ describe('opening a SQLite file that cannot be used', () => {
     const failure = failureOf(() => SqliteDatabase.open({ path: '/proc/orders-service-test.db' }));
     expect(failure).to.be.instanceOf(SqliteFileError);
     expect(failure.message).to.match(/^SQLite file \/proc\/orders-service-test\.db cannot be used \(SQLITE_CANTOPEN\): the file cannot be opened$/);
+  });
+
+  it('refuses a file that cannot be written: the start stops, not the first write', async function () {
+    await SqliteDatabase.open({ path: folder.path }).close();
+    try {
+      execFileSync('chattr', ['+i', folder.path], { stdio: 'ignore' });
+    } catch {
+      // Making a file immutable needs chattr, root and a file system that supports it.
+      this.skip();
+    }
+    try {
+      const failure = failureOf(() => SqliteDatabase.open({ path: folder.path }));
+      expect(failure).to.be.instanceOf(SqliteFileError);
+      expect(failure.message).to.equal(`SQLite file ${folder.path} cannot be used (SQLITE_READONLY): the file cannot be written`);
+    } finally {
+      execFileSync('chattr', ['-i', folder.path]);
+    }
   });
 
   it('refuses a file that is not a SQLite database, and leaves it as it was', () => {
