@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
-import { JsonLogger } from '../src/adapters/logging/json-logger';
+import { sinkDestination } from '../src/adapters/logging/log-destinations';
+import { PinoLogger } from '../src/adapters/logging/pino-logger';
 import { createMongoStorage } from '../src/adapters/mongodb/mongo-storage';
 import { Sha256TokenSecrets } from '../src/adapters/system/sha256-token-secrets';
 import { startService, type RunningService } from '../src/bootstrap/service';
@@ -19,10 +20,11 @@ const ROUND_TRIP_MAX_MS_EACH = 1_500;
 export const roundTrips = async (uri: string, dbName: string): Promise<void> => {
   const client = new MongoClient(uri, { monitorCommands: true, ignoreUndefined: true, appName: 'orders-bench' });
   const counter = new CommandCounter(client);
-  const storage = createMongoStorage(client, dbName, new JsonLogger('silent'));
+  const logger = new PinoLogger('silent', sinkDestination(() => undefined));
+  const storage = createMongoStorage(client, dbName, logger);
   let service: RunningService;
   try {
-    service = await startService(benchConfig, { storage, logger: new JsonLogger('silent') });
+    service = await startService(benchConfig, { storage, logger });
   } catch (err) {
     await client.close();
     throw err;

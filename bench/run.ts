@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { MongoClient } from 'mongodb';
-import { JsonLogger } from '../src/adapters/logging/json-logger';
+import { sinkDestination } from '../src/adapters/logging/log-destinations';
+import { PinoLogger } from '../src/adapters/logging/pino-logger';
 import { connectMongoStorage } from '../src/adapters/mongodb/mongo-storage';
 import { Sha256TokenSecrets } from '../src/adapters/system/sha256-token-secrets';
 import { startService } from '../src/bootstrap/service';
@@ -43,7 +44,7 @@ const uri = process.env['MONGODB_URI'] === '' ? undefined : process.env['MONGODB
 const dbName = `orders_bench_${Date.now().toString(36)}_${process.pid}`;
 
 const main = async (): Promise<void> => {
-  const logger = new JsonLogger('silent');
+  const logger = new PinoLogger('silent', sinkDestination(() => undefined));
   const storage = uri === undefined ? inMemoryStorage() : await connectMongoStorage(uri, dbName, logger);
   const service = await startService(benchConfig, { storage, logger });
   console.log(`orders-service bench, ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} CPUs`);

@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import * as E from 'fp-ts/Either';
 import { dashboardView, revokedTokenView, tokenView } from '../adapters/http/presenters';
-import { JsonLogger } from '../adapters/logging/json-logger';
+import { sinkDestination } from '../adapters/logging/log-destinations';
+import { PinoLogger } from '../adapters/logging/pino-logger';
 import { loadConfig, type Env } from './config';
 import type { UseCases } from '../application/use-cases';
 import { compose } from './container';
@@ -40,7 +41,7 @@ export const runCli = async (argv: readonly string[], env: Env, io: CliIo, stora
     for (const problem of loaded.problems) io.err(`invalid configuration: ${problem}`);
     return 1;
   }
-  const logger = new JsonLogger('silent');
+  const logger = new PinoLogger('silent', sinkDestination(() => undefined));
   const store = storage ?? (await openStorage(loaded.config, logger));
   try {
     if (!store.persistent) {

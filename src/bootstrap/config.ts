@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isLeft } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../domain/order-status';
-import { LOG_LEVELS, type LogLevel } from '../adapters/logging/json-logger';
+import { LOG_LEVELS, type LogLevel } from '../adapters/logging/pino-logger';
 import type { ServerLimits } from '../adapters/http/server';
 import type { TransitionTable } from '../adapters/transitions/table-transition-policy';
 

@@ -7,7 +7,8 @@ import type { Logger } from '../application/ports/logger';
 import type { Storage } from '../application/ports/storage';
 import { createHttpApp } from '../adapters/http/app';
 import { createHttpServer } from '../adapters/http/server';
-import { JsonLogger } from '../adapters/logging/json-logger';
+import { asyncFileDestination } from '../adapters/logging/log-destinations';
+import { PinoLogger } from '../adapters/logging/pino-logger';
 import type { Config } from './config';
 import { compose } from './container';
 import { openStorage } from './open-storage';
@@ -19,7 +20,8 @@ export interface RunningService {
   readonly storage: Storage;
   /**
    * Stops in the shutdown order: stop accepting connections and taking new work, let the requests and
-   * the work in flight finish within SHUTDOWN_TIMEOUT_MS (then cut them off), close storage.
+   * the work in flight finish within SHUTDOWN_TIMEOUT_MS (then cut them off), close storage, then
+   * flush the log.
    */
   stop(): Promise<void>;
 }
@@ -35,7 +37,7 @@ export interface ServiceOverrides {
 
 /** Starts the HTTP service on `config.host:config.port`, then its background workers. */
 export const startService = async (config: Config, overrides: ServiceOverrides = {}): Promise<RunningService> => {
-  const logger = overrides.logger ?? new JsonLogger(config.logLevel);
+  const logger = overrides.logger ?? new PinoLogger(config.logLevel, asyncFileDestination());
   const storage = overrides.storage ?? (await openStorage(config, logger));
   logger.info(`orders service starting on the ${storage.description}`, {
     transitionsFile: config.transitionsFile ?? '(none: every status change is refused)',
@@ -89,6 +91,7 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
       clearTimeout(timer);
       await storage.health.close();
       logger.info('stopped');
+      await logger.flush();
     })());
   return { server, url, storage, stop };
 };

@@ -1,11 +1,15 @@
 import { request } from 'node:http';
-import { connect } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import { expect } from 'chai';
 import { anOrderPayload } from '../support/order-builder';
 import { temporaryFolder } from '../support/sqlite-files';
 import { freePort, ServiceProcess } from './service-process';
 
 const ADMIN = 'process-test-admin-token-42';
+const NONBLOCKING_STDOUT = resolve(__dirname, 'nonblocking-stdout.js');
+/** Enough access-log lines (about 700 kB) to fill the pipe while the test does not read it. */
+const STALLED_REQUESTS = 2_000;
 
 /** Sends the headers and the first half of a POST, and the rest on `finish()`: a request kept in flight. */
 const slowPost = (url: string, path: string, token: string, body: string) => {
@@ -72,6 +76,37 @@ describe('the service process', function () {
     expect(proc.logs[0]?.msg).to.match(/^orders service starting on the in-memory store/);
   });
 
+  it('writes one JSON object per line: level by name, time in ISO 8601, msg, then the fields; no pid or hostname', async () => {
+    const { url, proc } = await start();
+    expect((await fetch(`${url}/healthz`, { headers: { 'x-request-id': 'format-1' } })).status).to.equal(200);
+    proc.kill('SIGTERM');
+    expect((await proc.exited).code).to.equal(0);
+    const logs = proc.logs;
+    expect(logs.map((line) => line.msg)).to.deep.equal([logs[0]?.msg, 'listening', 'request', 'shutting down', 'stopped']);
+    for (const line of logs) {
+      expect(Object.keys(line).slice(0, 3)).to.deep.equal(['level', 'time', 'msg']);
+      expect(line.level).to.equal('info');
+      expect(new Date(String(line.time)).toISOString()).to.equal(line.time);
+      expect(line).not.to.have.any.keys('pid', 'hostname');
+    }
+    expect(logs[2]).to.deep.include({ requestId: 'format-1', method: 'GET', route: '/healthz', status: 200 });
+  });
+
+  it('writes its log lines before it exits 1 when it cannot listen', async () => {
+    const taken = createServer();
+    await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+    try {
+      const proc = new ServiceProcess({ PORT: String((taken.address() as AddressInfo).port), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+      service = proc;
+      expect((await proc.exited).code).to.equal(1);
+      expect(proc.stderr.join('\n')).to.match(/failed to start: .*EADDRINUSE/);
+      expect(proc.logs).to.have.length(1);
+      expect(proc.logs[0]?.msg).to.match(/^orders service starting on the embedded/);
+    } finally {
+      await new Promise((done) => taken.close(done));
+    }
+  });
+
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`stops on ${signal} after serving a request, logs 'stopped' and exits 0`, async () => {
       const { url, proc } = await start();
@@ -84,6 +119,26 @@ describe('the service process', function () {
       expect(proc.stderr.join('')).to.equal('');
     });
   }
+
+  it('writes every line before it exits on SIGTERM, even while its log reader is stalled', async () => {
+    const { url, proc } = await start({ NODE_OPTIONS: `--require "${NONBLOCKING_STDOUT}"` });
+    proc.pauseStdout();
+    const requestId = 'r'.repeat(128);
+    for (let batch = 0; batch < STALLED_REQUESTS / 50; batch++) {
+      const answers = await Promise.all(Array.from({ length: 50 }, () => fetch(`${url}/healthz`, { headers: { 'x-request-id': requestId } })));
+      for (const answer of answers) expect(answer.status).to.equal(200);
+    }
+    proc.kill('SIGTERM');
+    // The reader stays away while the service stops, then catches up; the lines still buffered in the
+    // service must be waited for, not dropped at exit.
+    await new Promise((done) => setTimeout(done, 1_000));
+    proc.resumeStdout();
+    expect(await proc.exited).to.deep.equal({ code: 0, signal: null });
+    const logs = proc.logs;
+    expect(logs.filter((line) => line.msg === 'request' && line.requestId === requestId)).to.have.length(STALLED_REQUESTS);
+    expect(logs[0]?.msg).to.match(/embedded/);
+    expect(logs.at(-1)?.msg).to.equal('stopped');
+  });
 
   it('finishes a request in flight on SIGTERM before it exits 0', async () => {
     const { url, proc } = await start({ ADMIN_TOKEN: ADMIN, SHUTDOWN_TIMEOUT_MS: '8000' });

@@ -42,6 +42,15 @@ export class ServiceProcess {
     this.child.kill(signal);
   }
 
+  /** Stops reading stdout, as a log collector that falls behind: once the pipe is full, the service's writes wait. */
+  pauseStdout(): void {
+    this.child.stdout?.pause();
+  }
+
+  resumeStdout(): void {
+    this.child.stdout?.resume();
+  }
+
   /** Resolves once a stdout line satisfies `test`; rejects after `ms` or when the process exits first. */
   async waitForLine(test: (line: string) => boolean, ms = 10_000): Promise<string> {
     const deadline = Date.now() + ms;

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Config } from '../../src/bootstrap/config';
+import type { Logger } from '../../src/application/ports/logger';
 import type { Storage } from '../../src/application/ports/storage';
 import { memoryLogger } from '../support/memory-log';
 import { MutableClock } from '../support/mutable-clock';
@@ -13,8 +14,8 @@ export interface HarnessOptions {
   readonly config?: Partial<Config>;
   /** Runs the service on `harness.clock`, which stands still until the test moves it. */
   readonly clock?: boolean;
-  /** Changes the storage before the service gets it (to make a port fail, say). */
-  readonly storage?: (storage: Storage) => Storage;
+  /** Changes the storage before the service gets it (to make a port fail, say); `logger` is the service's. */
+  readonly storage?: (storage: Storage, logger: Logger) => Storage;
   /** Makes a dashboard and a token before each test (needs the admin API). Default true. */
   readonly dashboard?: boolean;
 }
@@ -38,7 +39,7 @@ export const useApi = (storageFactory: StorageFactory, options: HarnessOptions =
     const { logger, lines } = memoryLogger();
     harness.logs = lines;
     const fresh = await storageFactory();
-    const storage = options.storage === undefined ? fresh : options.storage(fresh);
+    const storage = options.storage === undefined ? fresh : options.storage(fresh, logger);
     running = await TestApi.start(options.config ?? {}, {
       storage,
       logger,

@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { isRight } from 'fp-ts/Either';
 import { createHttpApp } from '../../src/adapters/http/app';
 import { CreateOrderBody, UpdateOrderBody } from '../../src/adapters/http/codecs/order-codecs';
+import { OrderPath } from '../../src/adapters/http/routes/order-routes';
 import { parseIdempotencyKey } from '../../src/adapters/http/middleware/idempotency';
 import { openApiDocument } from '../../src/adapters/http/openapi';
 import {
@@ -18,7 +19,8 @@ import {
 import type { IdempotencyStore } from '../../src/application/ports/idempotency-store';
 import type { OrderRepository } from '../../src/application/ports/order-repository';
 import { StorageUnavailableError } from '../../src/application/ports/storage-health';
-import { JsonLogger } from '../../src/adapters/logging/json-logger';
+import { sinkDestination } from '../../src/adapters/logging/log-destinations';
+import { PinoLogger } from '../../src/adapters/logging/pino-logger';
 import { compose } from '../../src/bootstrap/container';
 import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
 import { anOrderPayload } from '../support/order-builder';
@@ -115,7 +117,7 @@ describe('OpenAPI document', () => {
   describe('routes', () => {
     it('documents exactly the routes the router registers', () => {
       const storage = inMemoryStorage();
-      const logger = new JsonLogger('silent');
+      const logger = new PinoLogger('silent', sinkDestination(() => undefined));
       const { useCases, ids } = compose({
         storage,
         logger,
@@ -256,6 +258,27 @@ describe('OpenAPI document', () => {
       it(`Idempotency-Key: ${name} is ${valid ? 'accepted' : 'refused'} by the parameter schema and the middleware`, () => {
         expect(parseIdempotencyKey(header) !== undefined, 'middleware').to.equal(valid);
         const errors = validatesAgainst('#/components/parameters/IdempotencyKey/schema', header);
+        if (valid) expect(errors, 'schema').to.equal(undefined);
+        else expect(errors, 'schema').to.be.a('string');
+      });
+    }
+  });
+
+  describe('path parameters agree with the codec', () => {
+    const cases: [string, string, boolean][] = [
+      ['255 characters', 'x'.repeat(255), true],
+      ['256 characters', 'x'.repeat(256), false],
+      ['the ~ form of a dot identifier of 255 characters', `${'~'.repeat(254)}..`, true],
+      ['one character', 'x', true],
+      ['nothing', '', false],
+    ];
+    const index = operation('/api/v1/orders/{externalId}', 'GET').parameters!.findIndex((p) => deref(p).name === 'externalId');
+    const pointer = `#/paths/${escapePointer('/api/v1/orders/{externalId}')}/get/parameters/${index}/schema`;
+    for (const [name, value, valid] of cases) {
+      it(`externalId: ${name} is ${valid ? 'accepted' : 'refused'} by both`, async () => {
+        const decoded = OrderPath.decode({ externalId: value });
+        expect(isRight(decoded), 'codec').to.equal(valid);
+        const errors = validatesAgainst(pointer, value);
         if (valid) expect(errors, 'schema').to.equal(undefined);
         else expect(errors, 'schema').to.be.a('string');
       });

@@ -63,7 +63,7 @@ export const createHttpApp = ({ useCases, health, logger, ids }: HttpDependencie
   app.on('error', (err: unknown) => {
     logger.error('koa error outside a request', { errorName: err instanceof Error ? err.name : typeof err });
   });
-  app.use(requestId(ids));
+  app.use(requestId(ids, logger));
   app.use(accessLog(logger));
   app.use(errorHandler(logger));
   app.use(routeFallback);

@@ -34,3 +34,12 @@ describe('ISO 8601 instants', () => {
     expect(isLeft(notReal) && describeErrors(notReal.left)[0]?.message).to.equal('must be a real calendar date and time');
   });
 });
+
+describe('ISO 8601 instants at the edge of the calendar', () => {
+  it('says that an offset pushed the instant out of four-digit years, not that the date is unreal', () => {
+    for (const text of ['0000-01-01T00:30:00+01:00', '9999-12-31T23:30:00-01:00']) {
+      const decoded = isoInstant.decode(text);
+      expect(isLeft(decoded) && describeErrors(decoded.left)[0]?.message, text).to.equal('must fall in the years 0000 to 9999 once in UTC');
+    }
+  });
+});

@@ -7,10 +7,10 @@ const ISO_DATE =
   /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(?:\.(\d{1,9}))?(Z|([+-])([01]\d|2[0-3]):([0-5]\d))$/;
 
 /**
- * The instant an ISO 8601 date-time with a timezone names, or undefined when the text is not one,
- * names no real calendar date (2026-02-30), or falls outside the years 0000–9999 once in UTC.
+ * The instant an ISO 8601 date-time with a timezone names, or undefined when the text is not one or
+ * names no real calendar date (2026-02-30). The instant may fall outside four-digit years in UTC.
  */
-export const parseIsoInstant = (text: string): Date | undefined => {
+const calendarInstant = (text: string): Date | undefined => {
   const m = ISO_DATE.exec(text);
   if (m === null) return undefined;
   const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
@@ -19,9 +19,20 @@ export const parseIsoInstant = (text: string): Date | undefined => {
   const local = new Date(Date.UTC(year, month - 1, day, hour, minute, second, millis));
   local.setUTCFullYear(year);
   if (local.getUTCMonth() !== month - 1 || local.getUTCDate() !== day) return undefined;
-  const instant = new Date(local.getTime() - offsetMinutes * 60_000);
-  // An offset can push a date at the edge of the calendar out of four-digit years in UTC.
-  return instant.getUTCFullYear() >= 0 && instant.getUTCFullYear() <= 9999 ? instant : undefined;
+  return new Date(local.getTime() - offsetMinutes * 60_000);
+};
+
+/** Whether an instant is in the years 0000–9999 once in UTC, which every store and client can write. */
+const inFourDigitYears = (instant: Date): boolean => instant.getUTCFullYear() >= 0 && instant.getUTCFullYear() <= 9999;
+
+/**
+ * The instant an ISO 8601 date-time with a timezone names, or undefined when the text is not one,
+ * names no real calendar date (2026-02-30), or falls outside the years 0000–9999 once in UTC (an
+ * offset can push a date at the edge of the calendar out of them).
+ */
+export const parseIsoInstant = (text: string): Date | undefined => {
+  const instant = calendarInstant(text);
+  return instant !== undefined && inFourDigitYears(instant) ? instant : undefined;
 };
 
 const describeInstant = () => ({
@@ -30,7 +41,8 @@ const describeInstant = () => ({
   pattern: ISO_DATE.source,
   description:
     'An ISO 8601 date-time with seconds and a timezone (`Z` or `±hh:mm`) naming a real calendar date, with at most ' +
-    '9 fraction digits. A date-time without a timezone is refused.',
+    '9 fraction digits, whose instant falls in the years 0000 to 9999 once in UTC (`0000-01-01T00:00:00+01:00` does not). ' +
+    'A date-time without a timezone is refused.',
   examples: ['2026-01-02T03:04:05Z', '2026-01-02T00:04:05-03:00'],
 }) as const;
 
@@ -43,8 +55,9 @@ const instantOf = (name: string, read: (u: unknown) => unknown): Documented<Date
       if (typeof u !== 'string' || !ISO_DATE.test(u)) {
         return t.failure(input, c, 'must be an ISO 8601 date-time with a timezone, such as 2026-01-02T03:04:05Z');
       }
-      const instant = parseIsoInstant(u);
-      return instant === undefined ? t.failure(input, c, 'must be a real calendar date and time') : t.success(instant);
+      const instant = calendarInstant(u);
+      if (instant === undefined) return t.failure(input, c, 'must be a real calendar date and time');
+      return inFourDigitYears(instant) ? t.success(instant) : t.failure(input, c, 'must fall in the years 0000 to 9999 once in UTC');
     },
     (d) => d.toISOString(),
     describeInstant,

@@ -12,7 +12,7 @@ import { route } from './route';
 
 export const ORDERS_PATH = '/api/v1/orders';
 
-const OrderPath = strictObject('OrderPath', {
+export const OrderPath = strictObject('OrderPath', {
   externalId: pathIdentifier(text, TEXT_MAX, "The caller's identifier of the order."),
 });
 

@@ -98,26 +98,12 @@ export interface RouteSpec<
 }
 
 /** A route with its types forgotten, as the router and the document generator see it. */
-export interface Route {
-  readonly method: Method;
-  readonly path: string;
-  readonly operationId: string;
-  readonly summary: string;
-  readonly description?: string;
-  readonly tag: 'orders' | 'admin' | 'operations';
-  readonly guards: readonly Guard[];
-  readonly storage?: boolean;
-  readonly params?: AnyStrict;
-  readonly query?: AnyStrict;
-  readonly body?: t.Mixed;
-  readonly bodyExamples?: Readonly<Record<string, unknown>>;
-  readonly responses: Readonly<Record<number, ResponseSpec>>;
-  readonly problems: readonly ProblemTag[];
+export type Route = Omit<RouteSpec<AnyStrict, AnyStrict, t.Mixed, Guard, Readonly<Record<number, ResponseSpec>>, ProblemTag>, 'handle'> & {
   readonly handle: (
     input: HandlerInput<AnyStrict, AnyStrict, t.Mixed, Guard>,
     deps: RouteDeps,
   ) => Promise<E.Either<HttpError, { readonly status: number; readonly body?: unknown; readonly headers?: Readonly<Record<string, string>> }>>;
-}
+};
 
 export const route = <
   const G extends Guard,

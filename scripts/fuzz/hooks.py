@@ -1,0 +1,133 @@
+"""Schemathesis hooks for scripts/fuzz-api.sh (loaded through SCHEMATHESIS_HOOKS).
+
+Right before each request is sent, a valid body `externalId` and a valid `Idempotency-Key` header get
+a suffix unique to this process and request, so that:
+  - a POST /api/v1/orders is not refused as DUPLICATE_EXTERNAL_ID because an earlier case drew the
+    same externalId (Hypothesis draws short strings such as "0" again and again), and
+  - an Idempotency-Key is never reused, so no request is answered 422 IDEMPOTENCY_KEY_REUSED or with a
+    replay of another request.
+
+It also puts `from` and `to` of GET /api/v1/orders in order when both are given and `from` is later:
+the document says in prose that the service refuses that (400), a constraint between two parameters
+that JSON Schema cannot express, so Schemathesis would report the refusal of a "valid" query.
+
+A value that is invalid by the OpenAPI document is left as it is, and a valid value stays valid (same
+form and within the documented length), so negative cases stay negative and positive ones positive.
+The hook runs at call time (`before_call`), so every send gets a fresh value, shrinking and replays
+included, and the reproduction shown for a failure is the request that was actually sent.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+import threading
+import uuid
+
+import schemathesis
+
+_RUN = uuid.uuid4().hex[:8]
+_COUNTER = itertools.count(1)
+_LOCK = threading.Lock()
+
+MAX_LEN = 255
+# Idempotency-Key forms of the document (components/parameters/IdempotencyKey).
+_VISIBLE_ASCII = re.compile(r"[\x21-\x7e]{1,255}")
+_QUOTED = re.compile(r'"((?:[^"\\]|\\["\\])*)"')
+
+_DATE_TIME = re.compile(
+    r"(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(?:\.(\d{1,9}))?(?:Z|([+-])([01]\d|2[0-3]):([0-5]\d))"
+)
+
+
+def _days_from_civil(year: int, month: int, day: int) -> int | None:
+    """Days since 1970-01-01 of a proleptic Gregorian date (year 0000 included); None if off the calendar."""
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    lengths = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+    if not (1 <= month <= 12 and 1 <= day <= lengths[month - 1]):
+        return None
+    y = year - (month <= 2)
+    era = y // 400
+    yoe = y - era * 400
+    doy = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
+def instant(value: object) -> int | None:
+    """Nanoseconds since the Unix epoch of a DateTimeWithTimezone value; None if it is not one."""
+    match = _DATE_TIME.fullmatch(value) if isinstance(value, str) else None
+    if match is None:
+        return None
+    year, month, day, hour, minute, second, fraction, sign, off_h, off_m = match.groups()
+    days = _days_from_civil(int(year), int(month), int(day))
+    if days is None:
+        return None
+    seconds = days * 86400 + int(hour) * 3600 + int(minute) * 60 + int(second)
+    if sign is not None:
+        seconds -= (1 if sign == "+" else -1) * (int(off_h) * 3600 + int(off_m) * 60)
+    return seconds * 10**9 + int((fraction or "").ljust(9, "0"))
+
+
+def _suffix() -> str:
+    with _LOCK:
+        n = next(_COUNTER)
+    return f"~fz{_RUN}{n:x}"
+
+
+def _with_suffix(value: str) -> str:
+    """`value` with a unique suffix, cut so that the result has at most MAX_LEN characters."""
+    suffix = _suffix()
+    return value[: MAX_LEN - len(suffix)] + suffix
+
+
+# Identifiers written with a leading `~` in paths (`.`, `..`, `~.`, ...) are left as they are, so that
+# this escape is exercised too; a repeated one costs a 409, which Schemathesis accepts.
+_DOT_SEGMENT = re.compile(r"~*\.{1,2}")
+
+
+def unique_external_id(value: object) -> object:
+    if isinstance(value, str) and 1 <= len(value) <= MAX_LEN and not _DOT_SEGMENT.fullmatch(value):
+        return _with_suffix(value)
+    return value
+
+
+def unique_idempotency_key(value: object) -> object:
+    if not isinstance(value, str):
+        return value
+    quoted = _QUOTED.fullmatch(value)
+    if quoted is not None:
+        key = re.sub(r'\\(["\\])', r"\1", quoted.group(1))
+        if not _VISIBLE_ASCII.fullmatch(key):
+            return value
+        new = _with_suffix(key)
+        return '"' + new.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if _VISIBLE_ASCII.fullmatch(value):
+        # The suffix does not end with `"`, so the result is never mistaken for the quoted form.
+        return _with_suffix(value)
+    return value
+
+
+@schemathesis.hook
+def before_call(ctx, case, kwargs):
+    if case.operation.path == "/api/v1/orders" and case.method.upper() == "GET" and isinstance(case.query, dict):
+        since, until = instant(case.query.get("from")), instant(case.query.get("to"))
+        if since is not None and until is not None and since > until:
+            case.query = {**case.query, "from": case.query["to"], "to": case.query["from"]}
+    if case.operation.path == "/api/v1/orders" and case.method.upper() == "POST" and isinstance(case.body, dict):
+        if "externalId" in case.body:
+            new = unique_external_id(case.body["externalId"])
+            if new is not case.body["externalId"]:
+                case.body = {**case.body, "externalId": new}
+    if case.headers:
+        for name in list(case.headers):
+            if name.lower() == "idempotency-key":
+                new = unique_idempotency_key(case.headers[name])
+                if new is not case.headers[name]:
+                    case.headers = {**case.headers, name: new}
+    if os.environ.get("FUZZ_HOOKS_TRACE"):  # a file to which each request is appended, as sent
+        with open(os.environ["FUZZ_HOOKS_TRACE"], "a", encoding="utf-8") as trace:
+            key = next((v for k, v in (case.headers or {}).items() if k.lower() == "idempotency-key"), None)
+            ext = case.body.get("externalId") if isinstance(case.body, dict) else None
+            trace.write(f"{case.method} {case.path} externalId={ext!r} Idempotency-Key={key!r} query={case.query!r}\n")
