@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import * as E from 'fp-ts/Either';
 import { inMemoryStorage } from '../src/adapters/memory/in-memory-storage';
-import { JsonLogger } from '../src/adapters/logging/json-logger';
+import { sinkDestination } from '../src/adapters/logging/log-destinations';
+import { PinoLogger } from '../src/adapters/logging/pino-logger';
 import type { Storage } from '../src/application/ports/storage';
 import { compose } from '../src/bootstrap/container';
 import { startService, type RunningService } from '../src/bootstrap/service';
@@ -33,7 +34,7 @@ const ROUNDS = 3;
  * creations or `maxMs`.
  */
 export const useCaseCreationRates = async (count: number, concurrency: number, maxMs: number): Promise<CreationRow[]> => {
-  const logger = new JsonLogger('silent');
+  const logger = new PinoLogger('silent', sinkDestination(() => undefined));
   const stores = CREATION_STORES.map(({ name, open }) => {
     const storage = open();
     const { useCases } = compose({
@@ -78,7 +79,7 @@ export const useCaseCreationRates = async (count: number, concurrency: number, m
  * the use case, the response), `concurrency` requests in flight, in rounds over the stores.
  */
 export const httpCreationRates = async (requests: number, concurrency: number, maxMs: number): Promise<CreationRow[]> => {
-  const logger = new JsonLogger('silent');
+  const logger = new PinoLogger('silent', sinkDestination(() => undefined));
   const services: { name: string; service: RunningService; token: string; samples: Samples; next: number }[] = [];
   try {
     for (const { name, open } of CREATION_STORES) {

@@ -3,7 +3,8 @@ import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JsonLogger } from '../src/adapters/logging/json-logger';
+import { sinkDestination } from '../src/adapters/logging/log-destinations';
+import { PinoLogger } from '../src/adapters/logging/pino-logger';
 import { SqliteDatabase } from '../src/adapters/sqlite/sqlite-database';
 import { sqliteStorageOn } from '../src/adapters/sqlite/sqlite-storage';
 import { Sha256TokenSecrets } from '../src/adapters/system/sha256-token-secrets';
@@ -57,7 +58,7 @@ const main = async (): Promise<void> => {
   const dir = mkdtempSync(join(process.env['BENCH_STORE_DIR'] ?? tmpdir(), 'orders-bench-'));
   const path = join(dir, 'orders.db');
   const db = SqliteDatabase.open({ path });
-  const storage = sqliteStorageOn(db, new JsonLogger('silent'));
+  const storage = sqliteStorageOn(db, new PinoLogger('silent', sinkDestination(() => undefined)));
   try {
     const dashboardId = 'dsh_bench';
     await seed(storage, dashboardId, 0, 1_000);

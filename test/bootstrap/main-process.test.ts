@@ -96,7 +96,7 @@ describe('the service process', function () {
     const taken = createServer();
     await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
     try {
-      const proc = new ServiceProcess({ PORT: String((taken.address() as AddressInfo).port), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+      const proc = new ServiceProcess({ PORT: String((taken.address() as AddressInfo).port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SQLITE_PATH: folder.path });
       service = proc;
       expect((await proc.exited).code).to.equal(1);
       expect(proc.stderr.join('\n')).to.match(/failed to start: .*EADDRINUSE/);
