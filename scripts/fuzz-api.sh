@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Fuzz the HTTP API with Schemathesis against the service's own OpenAPI document.
 #
-#   bash scripts/fuzz-api.sh                                            # embedded store
-#   MONGODB_URI=mongodb://127.0.0.1:27017/ bash scripts/fuzz-api.sh     # embedded store, then MongoDB
+#   bash scripts/fuzz-api.sh                                            # in-memory store
+#   MONGODB_URI=mongodb://127.0.0.1:27017/ bash scripts/fuzz-api.sh     # in-memory store, then MongoDB
 #
 # For each store: build, start the service on a free loopback port (admin API on, rate limit out of
 # the way, a transition table so that status changes can succeed), create a dashboard and an API
@@ -119,7 +119,7 @@ fuzz_store() {
 }
 
 failed=()
-fuzz_store memory || failed+=(memory)
+fuzz_store memory STORE=memory || failed+=(memory)
 
 if [[ -n "${MONGODB_URI:-}" ]]; then
   db=fuzz_$(python3 -c 'import secrets; print(secrets.token_hex(6))')

@@ -6,9 +6,17 @@ import { LOG_LEVELS, type LogLevel } from '../adapters/logging/pino-logger';
 import type { ServerLimits } from '../adapters/http/server';
 import type { TransitionTable } from '../adapters/transitions/table-transition-policy';
 
+/** Which store holds the data (DECISIONS D15). */
+export const STORES = ['sqlite', 'mongodb', 'memory'] as const;
+export type Store = (typeof STORES)[number];
+
 export interface Config {
   readonly port: number;
   readonly host: string;
+  /** STORE, else MongoDB when MONGODB_URI is set, else SQLite (DECISIONS D15). */
+  readonly store: Store;
+  /** The SQLite file, created with its folder on first start. */
+  readonly sqlitePath: string;
   readonly mongodbUri?: string;
   /** The database: MONGODB_DB, else the one in the URI, else `orders` (DECISIONS D10). */
   readonly mongodbDb?: string;
@@ -53,6 +61,11 @@ const text = (name: string, test: (s: string) => boolean, message: string) =>
 const VARIABLES = {
   PORT: { codec: intText('port', 0, 65535), fallback: '3000' },
   HOST: { codec: text('host', (s) => s.length > 0, 'must not be empty'), fallback: '127.0.0.1' },
+  STORE: {
+    codec: text('store', (s) => (STORES as readonly string[]).includes(s), `must be one of ${STORES.join(', ')}`),
+    fallback: undefined,
+  },
+  SQLITE_PATH: { codec: text('path', (s) => s.length > 0, 'must be a file path'), fallback: 'data/orders.db' },
   MONGODB_URI: {
     codec: text('uri', (s) => /^mongodb(\+srv)?:\/\/\S+$/.test(s), 'must be a mongodb:// or mongodb+srv:// URI'),
     fallback: undefined,
@@ -98,12 +111,17 @@ export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false
   const transitions = values.ORDER_TRANSITIONS_FILE === undefined ? {} : readTransitions(values.ORDER_TRANSITIONS_FILE, problems);
   const v = values as Decoded;
   problems.push(...timeoutProblems(v));
+  const uriSet = env['MONGODB_URI'] !== undefined && env['MONGODB_URI'] !== '';
+  const store = (v.STORE as Store | undefined) ?? (uriSet ? 'mongodb' : 'sqlite');
+  problems.push(...storeProblems(store, uriSet));
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
     config: {
       port: v.PORT as number,
       host: v.HOST as string,
+      store,
+      sqlitePath: v.SQLITE_PATH as string,
       mongodbUri: v.MONGODB_URI,
       mongodbDb: v.MONGODB_DB,
       adminToken: v.ADMIN_TOKEN,
@@ -137,6 +155,13 @@ const timeoutProblems = (v: Decoded): string[] => {
   if (headers > request) problems.push('HTTP_HEADERS_TIMEOUT_MS must not be greater than HTTP_REQUEST_TIMEOUT_MS');
   if (keepAlive >= headers) problems.push('HTTP_KEEP_ALIVE_TIMEOUT_MS must be less than HTTP_HEADERS_TIMEOUT_MS');
   return problems;
+};
+
+/** STORE and MONGODB_URI must not say two different things. */
+const storeProblems = (store: Store, uriSet: boolean): string[] => {
+  if (store === 'mongodb' && !uriSet) return ['STORE=mongodb needs MONGODB_URI'];
+  if (store !== 'mongodb' && uriSet) return [`STORE=${store} contradicts MONGODB_URI, which selects MongoDB: unset one of them`];
+  return [];
 };
 
 /**

@@ -35,6 +35,39 @@ describe('loadConfig', () => {
     expect(config.transitionsFile).to.equal(undefined);
   });
 
+  describe('the store (DECISIONS D15)', () => {
+    it('is SQLite at data/orders.db when neither STORE nor MONGODB_URI is set', () => {
+      expect(ok({})).to.deep.include({ store: 'sqlite', sqlitePath: 'data/orders.db' });
+    });
+
+    it('is MongoDB when MONGODB_URI is set', () => {
+      expect(ok({ MONGODB_URI: 'mongodb://db:27017/shop' }).store).to.equal('mongodb');
+      expect(ok({ MONGODB_URI: 'mongodb://db:27017/shop', STORE: 'mongodb' }).store).to.equal('mongodb');
+    });
+
+    it('is the one STORE names, and the file SQLITE_PATH names', () => {
+      expect(ok({ STORE: 'memory' }).store).to.equal('memory');
+      expect(ok({ STORE: 'sqlite', SQLITE_PATH: '/var/lib/orders/shop.db' })).to.deep.include({ store: 'sqlite', sqlitePath: '/var/lib/orders/shop.db' });
+    });
+
+    it('refuses STORE=sqlite or STORE=memory with MONGODB_URI set, in one line naming both', () => {
+      for (const store of ['sqlite', 'memory']) {
+        expect(problems({ STORE: store, MONGODB_URI: 'mongodb://db:27017/shop' })).to.deep.equal([
+          `STORE=${store} contradicts MONGODB_URI, which selects MongoDB: unset one of them`,
+        ]);
+      }
+    });
+
+    it('refuses STORE=mongodb without MONGODB_URI', () => {
+      expect(problems({ STORE: 'mongodb' })).to.deep.equal(['STORE=mongodb needs MONGODB_URI']);
+      expect(problems({ STORE: 'mongodb', MONGODB_URI: '' })).to.deep.equal(['STORE=mongodb needs MONGODB_URI']);
+    });
+
+    it('refuses an unknown store in one line naming STORE and the known ones', () => {
+      expect(problems({ STORE: 'disk' })).to.deep.equal(['STORE must be one of sqlite, mongodb, memory']);
+    });
+  });
+
   it('reads every variable', () => {
     const config = ok({
       PORT: '8080',

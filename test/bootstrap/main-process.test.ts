@@ -3,6 +3,7 @@ import { connect, createServer, type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { expect } from 'chai';
 import { anOrderPayload } from '../support/order-builder';
+import { temporaryFolder } from '../support/sqlite-files';
 import { freePort, ServiceProcess } from './service-process';
 
 const ADMIN = 'process-test-admin-token-42';
@@ -44,23 +45,35 @@ const accepts = (port: number): Promise<boolean> =>
 describe('the service process', function () {
   this.timeout(30_000);
   let service: ServiceProcess | undefined;
+  let folder: ReturnType<typeof temporaryFolder>;
+
+  beforeEach(() => {
+    folder = temporaryFolder();
+  });
 
   afterEach(async () => {
     await service?.dispose();
     service = undefined;
+    folder.remove();
   });
 
+  /** The service on its default store, the SQLite file in a folder of this test. */
   const start = async (env: Record<string, string> = {}): Promise<{ url: string; proc: ServiceProcess }> => {
     const port = await freePort();
-    const proc = new ServiceProcess({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env });
+    const proc = new ServiceProcess({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SQLITE_PATH: folder.path, ...env });
     service = proc;
     await proc.waitForLine((line) => line.includes('"listening"'));
     return { url: `http://127.0.0.1:${port}`, proc };
   };
 
-  it('says in its first log line that it runs on the embedded store', async () => {
+  it('says in its first log line that it runs on the embedded SQLite store, and names the file', async () => {
     const { proc } = await start();
-    expect(proc.logs[0]?.msg).to.match(/embedded/);
+    expect(proc.logs[0]?.msg).to.equal(`orders service starting on the embedded SQLite store, file ${folder.path}`);
+  });
+
+  it('says in its first log line that it runs on the in-memory store with STORE=memory', async () => {
+    const { proc } = await start({ STORE: 'memory' });
+    expect(proc.logs[0]?.msg).to.match(/^orders service starting on the in-memory store/);
   });
 
   it('writes one JSON object per line: level by name, time in ISO 8601, msg, then the fields; no pid or hostname', async () => {
@@ -83,7 +96,7 @@ describe('the service process', function () {
     const taken = createServer();
     await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
     try {
-      const proc = new ServiceProcess({ PORT: String((taken.address() as AddressInfo).port), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+      const proc = new ServiceProcess({ PORT: String((taken.address() as AddressInfo).port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SQLITE_PATH: folder.path });
       service = proc;
       expect((await proc.exited).code).to.equal(1);
       expect(proc.stderr.join('\n')).to.match(/failed to start: .*EADDRINUSE/);

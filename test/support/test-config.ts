@@ -2,10 +2,15 @@ import type { Config } from '../../src/bootstrap/config';
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
 
-/** A configuration for in-process services: a free port, no logs, an admin token. */
+/**
+ * A configuration for in-process services: a free port, no logs, an admin token, and the in-memory
+ * store (MongoDB when the changes give a URI) unless the test passes its own storage.
+ */
 export const testConfig = (changes: Partial<Config> = {}): Config => ({
   port: 0,
   host: '127.0.0.1',
+  store: changes.mongodbUri === undefined ? 'memory' : 'mongodb',
+  sqlitePath: 'data/orders.db',
   adminToken: TEST_ADMIN_TOKEN,
   rateLimitMax: 600,
   rateLimitWindowSeconds: 60,

@@ -8,7 +8,7 @@ import { InMemoryTokenRepository } from './in-memory-token-repository';
 
 /** The in-memory store: every port in the process, gone at exit. */
 export const inMemoryStorage = (): Storage => ({
-  description: 'embedded in-memory store (MONGODB_URI is unset; data lives only as long as the process)',
+  description: 'in-memory store (STORE=memory: data lives only as long as the process)',
   persistent: false,
   orders: new InMemoryOrderRepository(),
   dashboards: new InMemoryDashboardRepository(),

@@ -1,0 +1,215 @@
+import type { Database, Statement } from 'better-sqlite3';
+import { StorageUnavailableError } from '../../application/ports/storage-health';
+import { asStorageError } from './sqlite-errors';
+
+/** A change to make inside a transaction: synchronous, its result handed to its caller once committed. */
+export type Change<T> = () => T;
+
+interface PendingWrite {
+  readonly change: Change<unknown>;
+  /** Whether the caller waits for the sync too (see `submit`). */
+  readonly durable: boolean;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (reason: unknown) => void;
+}
+
+type Outcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown };
+
+/** Why a whole transaction failed: at BEGIN (nothing ran) or later (what ran was rolled back). */
+type BatchFailure = { readonly failedAt: 'begin' | 'batch'; readonly error: unknown };
+
+/**
+ * Makes what has been committed so far durable, off the thread of the event loop (an fsync of the
+ * WAL on libuv's pool), and calls back once it is, or with the error that stopped it.
+ */
+export type DurableSync = (done: (error: Error | null) => void) => void;
+
+export interface GroupCommitOptions {
+  /**
+   * Group the writes that arrive in one turn of the event loop into one transaction (true), or give
+   * each write a transaction of its own (false: what the benchmark compares against).
+   */
+  readonly grouped: boolean;
+  /** The most writes one transaction takes; the rest wait for the next turn. Bounds how long the loop is held. */
+  readonly maxBatch: number;
+  /** When given, callers are answered only once a sync that began after their COMMIT has completed. */
+  readonly sync?: DurableSync;
+}
+
+export interface GroupCommitStats {
+  /** Transactions committed. */
+  readonly commits: number;
+  /** Writes that succeeded in them. */
+  readonly writes: number;
+  /** Syncs made before answering (one may cover several commits). */
+  readonly syncs: number;
+}
+
+/**
+ * Group commit on one better-sqlite3 connection. Writes are queued; at the next turn of the event loop
+ * (`setImmediate`, after the I/O callbacks that queued them), up to `maxBatch` of them run in one
+ * `BEGIN IMMEDIATE … COMMIT`, each inside a savepoint of its own, and every caller is answered only
+ * after the COMMIT returned and, with `sync`, after the WAL holding it reached the disk. One sync is in
+ * flight at a time; the commits made meanwhile wait for the next one, which covers them all.
+ *
+ * A write that throws (a constraint, SQLITE_FULL, a bug) is rolled back to its savepoint and fails
+ * alone; the others commit. If SQLite abandons the whole transaction instead (it may, on a full disk or
+ * an I/O error, and COMMIT itself can fail), nothing of the group was kept: each write is then run
+ * again in a transaction of its own, so that each caller gets its own answer. Only a BEGIN that cannot
+ * get the write lock (another process kept it past the busy timeout) fails every write of the group.
+ */
+export class GroupCommit {
+  private queue: PendingWrite[] = [];
+  private scheduled = false;
+  private closed = false;
+  /** Writes committed (or failed) and waiting for the next sync to be answered. */
+  private unsynced: [PendingWrite, Outcome][] = [];
+  private syncing: Promise<void> | undefined;
+  private counts = { commits: 0, writes: 0, syncs: 0 };
+  private readonly begin: Statement;
+  private readonly commit: Statement;
+  private readonly rollback: Statement;
+  private readonly savepoint: Statement;
+  private readonly release: Statement;
+  private readonly rollbackTo: Statement;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: GroupCommitOptions,
+  ) {
+    this.begin = db.prepare('BEGIN IMMEDIATE');
+    this.commit = db.prepare('COMMIT');
+    this.rollback = db.prepare('ROLLBACK');
+    this.savepoint = db.prepare('SAVEPOINT write');
+    this.release = db.prepare('RELEASE write');
+    this.rollbackTo = db.prepare('ROLLBACK TO write');
+  }
+
+  /**
+   * Queues `change`; resolves its result once the transaction that ran it has committed and, unless
+   * `durable` is false, synced. A write answered before its sync survives a crash of the process but
+   * not a power loss; any write synced after it makes it durable too, since the WAL is written in order.
+   */
+  submit<T>(change: Change<T>, durable = true): Promise<T> {
+    if (this.closed) return Promise.reject(asStorageError(new TypeError('The database connection is not open')));
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ change, durable, resolve: resolve as (value: unknown) => void, reject });
+      this.schedule();
+    });
+  }
+
+  /** Commits every write still queued, answers them once synced, then refuses new ones. */
+  async drain(): Promise<void> {
+    this.closed = true;
+    while (this.queue.length > 0) this.flushOnce();
+    while (this.syncing !== undefined) await this.syncing;
+  }
+
+  stats(): GroupCommitStats {
+    return { ...this.counts };
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.flushOnce();
+      if (this.queue.length > 0) this.schedule();
+    });
+  }
+
+  private flushOnce(): void {
+    if (this.queue.length === 0) return;
+    if (!this.options.grouped) {
+      this.alone(this.queue.splice(0));
+      return;
+    }
+    const batch = this.queue.splice(0, this.options.maxBatch);
+    const result = this.transaction(batch);
+    if (!Array.isArray(result)) {
+      if (result.failedAt === 'begin' || batch.length === 1) batch.forEach((write) => this.answer(write, { ok: false, error: result.error }));
+      else this.alone(batch);
+      return;
+    }
+    batch.forEach((write, i) => this.answer(write, result[i]!));
+  }
+
+  /** Each write in a transaction of its own, in order; a BEGIN that fails fails the rest too. */
+  private alone(writes: readonly PendingWrite[]): void {
+    for (const [i, write] of writes.entries()) {
+      const result = this.transaction([write]);
+      if (Array.isArray(result)) {
+        this.answer(write, result[0]!);
+        continue;
+      }
+      const rest = result.failedAt === 'begin' ? writes.slice(i) : [write];
+      rest.forEach((w) => this.answer(w, { ok: false, error: result.error }));
+      if (result.failedAt === 'begin') return;
+    }
+  }
+
+  /** One transaction over `batch`: each write's outcome once committed, or why the whole of it failed. */
+  private transaction(batch: readonly PendingWrite[]): Outcome[] | BatchFailure {
+    try {
+      this.begin.run();
+    } catch (error) {
+      return { failedAt: 'begin', error };
+    }
+    const outcomes: Outcome[] = [];
+    for (const write of batch) {
+      this.savepoint.run();
+      try {
+        const value = write.change();
+        this.release.run();
+        outcomes.push({ ok: true, value });
+      } catch (error) {
+        // SQLite may have rolled the whole transaction back by itself (SQLITE_FULL, SQLITE_IOERR).
+        if (!this.db.inTransaction) return { failedAt: 'batch', error };
+        this.rollbackTo.run();
+        this.release.run();
+        outcomes.push({ ok: false, error });
+      }
+    }
+    try {
+      this.commit.run();
+    } catch (error) {
+      if (this.db.inTransaction) this.rollback.run();
+      return { failedAt: 'batch', error };
+    }
+    this.counts.commits += 1;
+    this.counts.writes += outcomes.filter((outcome) => outcome.ok).length;
+    return outcomes;
+  }
+
+  /** Answers now, or once the next sync has made the commit durable. */
+  private answer(write: PendingWrite, outcome: Outcome): void {
+    if (this.options.sync === undefined || !write.durable) {
+      settle(write, outcome);
+      return;
+    }
+    this.unsynced.push([write, outcome]);
+    // Begun once the flush that committed this write is over, so that one sync covers all its commits.
+    const sync = this.options.sync;
+    this.syncing ??= Promise.resolve().then(() => this.syncThenAnswer(sync));
+  }
+
+  /** Syncs, answers what was committed before the sync began, and again while commits keep coming. */
+  private async syncThenAnswer(sync: DurableSync): Promise<void> {
+    while (this.unsynced.length > 0) {
+      const covered = this.unsynced;
+      this.unsynced = [];
+      const error = await new Promise<Error | null>((resolve) => sync(resolve));
+      this.counts.syncs += 1;
+      for (const [write, outcome] of covered) {
+        settle(write, error === null ? outcome : { ok: false, error: new StorageUnavailableError(`the SQLite WAL could not be synced (${(error as NodeJS.ErrnoException).code ?? error.name})`, { cause: error }) });
+      }
+    }
+    this.syncing = undefined;
+  }
+}
+
+const settle = (write: PendingWrite, outcome: Outcome): void => {
+  if (outcome.ok) write.resolve(outcome.value);
+  else write.reject(asStorageError(outcome.error));
+};

@@ -1,0 +1,163 @@
+import * as t from 'io-ts';
+import type { OrderEvent } from '../../application/ports/order-repository';
+import type { JsonObject, Order, Product } from '../../domain/order';
+import { ORDER_EVENT_TYPES, type OrderEventType } from '../../domain/order-events';
+import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-status';
+import { cents, flag, instant, jsonText, optionalInstant, optionalJsonObjectText, positiveCount } from './sqlite-codecs';
+
+const keyOf = <K extends string>(name: string, keys: readonly K[]) =>
+  t.keyof(Object.fromEntries(keys.map((key) => [key, null])) as Record<K, null>, name);
+
+const statusCodec = keyOf<OrderStatus>('OrderStatus', ORDER_STATUSES);
+const eventTypeCodec = keyOf<OrderEventType>('OrderEventType', ORDER_EVENT_TYPES);
+
+const productCodec = t.intersection([
+  t.type({ name: t.string, quantity: positiveCount, unitPriceCents: cents }),
+  t.partial({ externalId: t.string, sku: t.string }),
+]);
+
+/** A row of `orders` as read back: one column per field, in the order of the table. */
+export const orderRowCodec = t.type({
+  id: t.string,
+  dashboard_id: t.string,
+  external_id: t.string,
+  platform: t.string,
+  payment_method: t.string,
+  status: statusCodec,
+  is_test: flag,
+  created_at: instant,
+  paid_at: optionalInstant,
+  refunded_at: optionalInstant,
+  chargedback_at: optionalInstant,
+  currency: t.string,
+  gross_cents: cents,
+  net_to_seller_cents: cents,
+  discount_cents: cents,
+  shipping_cents: cents,
+  taxes_cents: cents,
+  total_fees_cents: cents,
+  products: jsonText(t.array(productCodec)),
+  utm_source: t.string,
+  utm_medium: t.string,
+  utm_campaign: t.string,
+  customer: optionalJsonObjectText,
+  fees: optionalJsonObjectText,
+  metadata: optionalJsonObjectText,
+  tracking_extras: optionalJsonObjectText,
+  version: positiveCount,
+  updated_at: instant,
+});
+
+/** The columns of `orders`, for SELECT and INSERT lists. */
+export const ORDER_COLUMNS: readonly string[] = Object.keys(orderRowCodec.props);
+
+/** A row as written: what the statements bind, and what an event keeps of its order. */
+export type OrderRow = { readonly [K in keyof typeof orderRowCodec.props]: string | number | null };
+
+const time = (date: Date | undefined): number | null => (date === undefined ? null : date.getTime());
+const json = (value: JsonObject | undefined): string | null => (value === undefined ? null : JSON.stringify(value));
+
+const productToJson = (product: Product): Product => ({
+  ...(product.externalId === undefined ? {} : { externalId: product.externalId }),
+  ...(product.sku === undefined ? {} : { sku: product.sku }),
+  name: product.name,
+  quantity: product.quantity,
+  unitPriceCents: product.unitPriceCents,
+});
+
+export const orderToRow = (order: Order): OrderRow => ({
+  id: order.id,
+  dashboard_id: order.dashboardId,
+  external_id: order.externalId,
+  platform: order.platform,
+  payment_method: order.paymentMethod,
+  status: order.status,
+  is_test: order.isTest ? 1 : 0,
+  created_at: order.createdAt.getTime(),
+  paid_at: time(order.paidAt),
+  refunded_at: time(order.refundedAt),
+  chargedback_at: time(order.chargedbackAt),
+  currency: order.amounts.currency,
+  gross_cents: order.amounts.grossCents,
+  net_to_seller_cents: order.amounts.netToSellerCents,
+  discount_cents: order.amounts.discountCents,
+  shipping_cents: order.amounts.shippingCents,
+  taxes_cents: order.amounts.taxesCents,
+  total_fees_cents: order.amounts.totalFeesCents,
+  products: JSON.stringify(order.products.map(productToJson)),
+  utm_source: order.tracking.utmSource,
+  utm_medium: order.tracking.utmMedium,
+  utm_campaign: order.tracking.utmCampaign,
+  customer: json(order.customer),
+  fees: json(order.fees),
+  metadata: json(order.metadata),
+  tracking_extras: json(order.trackingExtras),
+  version: order.version,
+  updated_at: order.updatedAt.getTime(),
+});
+
+/** `{ [key]: value }`, or nothing when the value is absent: the domain has no nulls. */
+const present = <K extends string, V>(key: K, value: V | null): Partial<Record<K, V>> =>
+  value === null ? {} : ({ [key]: value } as Record<K, V>);
+
+const productFromJson = (product: t.TypeOf<typeof productCodec>): Product => productToJson(product);
+
+/** Builds the domain order field by field from a decoded row. */
+export const orderFromRow = (row: t.TypeOf<typeof orderRowCodec>): Order => ({
+  id: row.id,
+  dashboardId: row.dashboard_id,
+  externalId: row.external_id,
+  platform: row.platform,
+  paymentMethod: row.payment_method,
+  status: row.status,
+  isTest: row.is_test,
+  createdAt: row.created_at,
+  ...present('paidAt', row.paid_at),
+  ...present('refundedAt', row.refunded_at),
+  ...present('chargedbackAt', row.chargedback_at),
+  amounts: {
+    currency: row.currency,
+    grossCents: row.gross_cents,
+    netToSellerCents: row.net_to_seller_cents,
+    discountCents: row.discount_cents,
+    shippingCents: row.shipping_cents,
+    taxesCents: row.taxes_cents,
+    totalFeesCents: row.total_fees_cents,
+  },
+  products: row.products.map(productFromJson),
+  tracking: { utmSource: row.utm_source, utmMedium: row.utm_medium, utmCampaign: row.utm_campaign },
+  ...present('customer', row.customer),
+  ...present('fees', row.fees),
+  ...present('metadata', row.metadata),
+  ...present('trackingExtras', row.tracking_extras),
+  version: row.version,
+  updatedAt: row.updated_at,
+});
+
+/** A row of `order_events` as read back; `order_row` is the order's row as the change left it, as JSON. */
+export const eventRowCodec = t.type({
+  id: t.string,
+  type: eventTypeCodec,
+  occurred_at: instant,
+  previous_status: t.union([t.null, statusCodec]),
+  order_row: jsonText(orderRowCodec),
+});
+
+export const EVENT_COLUMNS: readonly string[] = Object.keys(eventRowCodec.props);
+
+/** An event's row, but for `order_seq`, which the order's write gives. */
+export const eventToRow = (event: OrderEvent): Record<string, string | number | null> => ({
+  id: event.id,
+  type: event.type,
+  occurred_at: event.occurredAt.getTime(),
+  previous_status: event.previousStatus ?? null,
+  order_row: JSON.stringify(orderToRow(event.order)),
+});
+
+export const eventFromRow = (row: t.TypeOf<typeof eventRowCodec>): OrderEvent => ({
+  id: row.id,
+  type: row.type,
+  occurredAt: row.occurred_at,
+  order: orderFromRow(row.order_row),
+  ...present('previousStatus', row.previous_status),
+});

@@ -1,0 +1,47 @@
+import type { Statement } from 'better-sqlite3';
+import * as O from 'fp-ts/Option';
+import * as t from 'io-ts';
+import type { DashboardRepository } from '../../application/ports/dashboard-repository';
+import type { Logger } from '../../application/ports/logger';
+import type { Dashboard } from '../../domain/dashboard';
+import { decodeRow, instant, rowIdOf } from './sqlite-codecs';
+import type { SqliteDatabase } from './sqlite-database';
+
+const dashboardRowCodec = t.type({ id: t.string, name: t.string, created_at: instant });
+
+/** Dashboards in the `dashboards` table; the primary key refuses a second insert of one id. */
+export class SqliteDashboardRepository implements DashboardRepository {
+  private readonly insertDashboard: Statement;
+  private readonly selectById: Statement;
+  private readonly selectAll: Statement;
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly logger: Logger,
+  ) {
+    this.insertDashboard = db.prepare('INSERT INTO dashboards (id, name, created_at) VALUES (?, ?, ?)');
+    this.selectById = db.prepare('SELECT id, name, created_at FROM dashboards WHERE id = ?');
+    this.selectAll = db.prepare('SELECT id, name, created_at FROM dashboards ORDER BY created_at, id');
+  }
+
+  async insert(dashboard: Dashboard): Promise<void> {
+    const values = [dashboard.id, dashboard.name, dashboard.createdAt.getTime()];
+    await this.db.write(() => {
+      this.insertDashboard.run(values);
+    });
+  }
+
+  async findById(id: string): Promise<O.Option<Dashboard>> {
+    const raw = this.db.read(() => this.selectById.get(id));
+    return raw === undefined ? O.none : O.some(this.decode(raw));
+  }
+
+  async list(): Promise<readonly Dashboard[]> {
+    return this.db.read(() => this.selectAll.all()).map((raw) => this.decode(raw));
+  }
+
+  private decode(raw: unknown): Dashboard {
+    const row = decodeRow(dashboardRowCodec, raw, 'dashboards', rowIdOf(raw), this.logger);
+    return { id: row.id, name: row.name, createdAt: row.created_at };
+  }
+}

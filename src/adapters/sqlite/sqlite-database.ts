@@ -1,0 +1,182 @@
+import { closeSync, fsync, fsyncSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
+import { GroupCommit, type Change, type DurableSync, type GroupCommitStats } from './group-commit';
+import { asStorageError, sqliteCode, unavailableMeaning } from './sqlite-errors';
+import { migrate, probeWrite, SqliteFileError } from './sqlite-schema';
+
+/**
+ * How an acknowledged write is made durable; what a crash of the process and a power loss can cost
+ * with each is in the README ("SQLite store"). Every one of them survives `kill -9`: a COMMIT has
+ * handed the WAL to the operating system before any caller is answered.
+ */
+export type Durability =
+  /**
+   * The default. `PRAGMA synchronous = NORMAL` (COMMIT writes the WAL without waiting for the disk),
+   * then one fsync of the WAL per round of group commits, on libuv's thread pool, before their
+   * callers are answered: an acknowledged write also survives a power loss, and the event loop keeps
+   * serving requests while the disk flushes.
+   */
+  | 'fsync-before-answer'
+  /** `PRAGMA synchronous = FULL`: SQLite syncs the WAL inside each COMMIT, holding the event loop. Same guarantee. */
+  | 'full'
+  /** `PRAGMA synchronous = NORMAL` alone: a power loss may take the writes acknowledged since the last checkpoint. */
+  | 'normal';
+
+export interface SqliteDatabaseOptions {
+  /** The database file; its folder is created when missing. */
+  readonly path: string;
+  /** Default `fsync-before-answer`. */
+  readonly durability?: Durability;
+  /** Default true; false gives every write a transaction of its own (the benchmark compares them). */
+  readonly groupCommit?: boolean;
+  /**
+   * How long a statement waits for a lock held by another process before it fails with 503. It waits
+   * on the thread of the event loop, so it is kept short. Default 2,000 ms.
+   */
+  readonly busyTimeoutMs?: number;
+}
+
+const DEFAULT_BUSY_TIMEOUT_MS = 2_000;
+/** About 20 ms of writes: long enough to group any burst, short enough not to hold the event loop. */
+const MAX_BATCH = 512;
+/** The WAL is cut back to this after a checkpoint rather than keeping its largest size. */
+const JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * One connection to the database file, shared by every SQLite adapter of the process: reads run on it
+ * directly, writes go through its group commit. Statements are prepared once, by the adapters.
+ */
+export class SqliteDatabase {
+  private constructor(
+    /** The absolute path of the file. */
+    readonly file: string,
+    readonly durability: Durability,
+    private readonly connection: Database,
+    private readonly writer: GroupCommit,
+    /** An open descriptor of the WAL, which `fsync-before-answer` syncs. */
+    private readonly walFd: number | undefined,
+  ) {}
+
+  /**
+   * Opens (creating it and its folder when missing) and migrates the file, or throws a
+   * `SqliteFileError` whose message names the file and says what is wrong with it: a folder that
+   * cannot be made, a directory, a file that is not a database or is too new, a full disk.
+   */
+  static open(options: SqliteDatabaseOptions): SqliteDatabase {
+    const file = resolve(options.path);
+    const durability = options.durability ?? 'fsync-before-answer';
+    prepareFolder(file);
+    let connection: Database | undefined;
+    let walFd: number | undefined;
+    try {
+      connection = new BetterSqlite3(file, { timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS });
+      const mode = connection.pragma('journal_mode = WAL', { simple: true });
+      if (mode !== 'wal') throw new SqliteFileError(`SQLite file ${file} cannot use write-ahead logging (journal_mode is ${String(mode)})`);
+      connection.pragma(`synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`);
+      connection.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);
+      connection.pragma('trusted_schema = OFF');
+      migrate(connection, file);
+      probeWrite(connection);
+      if (durability === 'fsync-before-answer') walFd = openWal(file);
+    } catch (err) {
+      connection?.close();
+      throw startError(file, err);
+    }
+    const sync: DurableSync | undefined = walFd === undefined ? undefined : (done) => fsync(walFd, done);
+    const writer = new GroupCommit(connection, { grouped: options.groupCommit ?? true, maxBatch: MAX_BATCH, sync });
+    return new SqliteDatabase(file, durability, connection, writer, walFd);
+  }
+
+  /** A statement on the connection; adapters prepare theirs once, when they are made. */
+  prepare(sql: string): Statement {
+    return this.connection.prepare(sql);
+  }
+
+  /** Runs a read now, on committed data; "not now" failures become `StorageUnavailableError`. */
+  read<T>(query: () => T): T {
+    try {
+      return query();
+    } catch (err) {
+      throw asStorageError(err);
+    }
+  }
+
+  /** Several reads on one snapshot of the file, even while another process writes. */
+  readTogether<T>(queries: () => T): T {
+    return this.read(() => this.connection.transaction(queries).deferred());
+  }
+
+  /** Queues a write for the next group commit; resolves once it is committed and durable. */
+  write<T>(change: Change<T>): Promise<T> {
+    return this.writer.submit(change);
+  }
+
+  /**
+   * Queues a write whose loss to a power cut would not matter (a rate-limit count); resolves once it
+   * is committed, without waiting for the disk. It survives a crash of the process all the same.
+   */
+  writeUnsynced<T>(change: Change<T>): Promise<T> {
+    return this.writer.submit(change, false);
+  }
+
+  get isOpen(): boolean {
+    return this.connection.open;
+  }
+
+  groupCommitStats(): GroupCommitStats {
+    return this.writer.stats();
+  }
+
+  /** Commits what is queued and answers it, then closes the connection (which checkpoints the WAL). */
+  async close(): Promise<void> {
+    if (!this.connection.open) return;
+    await this.writer.drain();
+    if (!this.connection.open) return;
+    this.connection.close();
+    if (this.walFd !== undefined) closeSync(this.walFd);
+  }
+}
+
+/**
+ * Opens the WAL, which SQLite has created by now, to sync it; syncs its folder once, so that the WAL's
+ * name is on the disk too before anything in it is relied on.
+ */
+const openWal = (file: string): number => {
+  const fd = openSync(`${file}-wal`, 'r');
+  const folder = openSync(dirname(file), 'r');
+  try {
+    fsyncSync(folder);
+  } finally {
+    closeSync(folder);
+  }
+  return fd;
+};
+
+/** Creates the folder of `file`; refuses a path that is a directory. */
+const prepareFolder = (file: string): void => {
+  const folder = dirname(file);
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (err) {
+    throw new SqliteFileError(`SQLite file ${file}: its folder ${folder} cannot be created (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let isDirectory = false;
+  try {
+    isDirectory = statSync(file).isDirectory();
+  } catch {
+    // Missing: SQLite creates it.
+  }
+  if (isDirectory) throw new SqliteFileError(`SQLite file ${file} is a directory; SQLITE_PATH must name a file`);
+};
+
+/** A clear one-line reason for a failed start, naming the file; never the SQL. */
+const startError = (file: string, err: unknown): Error => {
+  if (err instanceof SqliteFileError) return err;
+  const code = sqliteCode(err);
+  if (code === undefined) return new SqliteFileError(`SQLite file ${file} cannot be opened (${err instanceof Error ? err.message : String(err)})`, { cause: err });
+  const meaning = code.startsWith('SQLITE_NOTADB') || code.startsWith('SQLITE_CORRUPT')
+    ? 'it is not a SQLite database or it is corrupt: restore it from a backup, or point SQLITE_PATH elsewhere'
+    : (unavailableMeaning(err) ?? 'unexpected error');
+  return new SqliteFileError(`SQLite file ${file} cannot be used (${code}): ${meaning}`, { cause: err });
+};

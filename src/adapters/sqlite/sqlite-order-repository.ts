@@ -1,0 +1,110 @@
+import type { Statement } from 'better-sqlite3';
+import * as E from 'fp-ts/Either';
+import * as O from 'fp-ts/Option';
+import type { Logger } from '../../application/ports/logger';
+import type { OrderEvent, OrderPage, OrderQuery, OrderRepository } from '../../application/ports/order-repository';
+import { duplicateExternalId, type DuplicateExternalId } from '../../domain/errors';
+import type { Order } from '../../domain/order';
+import { keyOfShape, listingParams, listingSql, shapeOf, type ListingSql } from './order-listing';
+import { EVENT_COLUMNS, eventFromRow, eventRowCodec, eventToRow, ORDER_COLUMNS, orderFromRow, orderRowCodec, orderToRow } from './order-rows';
+import { decodeRow, rowIdOf } from './sqlite-codecs';
+import type { SqliteDatabase } from './sqlite-database';
+
+const columns = ORDER_COLUMNS.join(', ');
+const bindings = ORDER_COLUMNS.map((column) => `@${column}`).join(', ');
+const updates = ORDER_COLUMNS.filter((column) => !['id', 'dashboard_id', 'external_id'].includes(column))
+  .map((column) => `${column} = @${column}`)
+  .join(', ');
+
+/**
+ * Orders in the `orders` table, their outbox in `order_events`, written in the same transaction.
+ * Every decision that must have a single winner is one statement: the unique (dashboard, externalId)
+ * index settles duplicates (`ON CONFLICT DO NOTHING`, no read first), and a replace is an UPDATE
+ * conditioned on the version read.
+ */
+export class SqliteOrderRepository implements OrderRepository {
+  private readonly insertOrder: Statement;
+  private readonly insertEvent: Statement;
+  private readonly updateOrder: Statement;
+  private readonly selectOrder: Statement;
+  private readonly selectOutbox: Statement;
+  private readonly listings = new Map<string, { page: Statement; count: Statement }>();
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly logger: Logger,
+  ) {
+    this.insertOrder = db.prepare(`INSERT INTO orders (${columns}) VALUES (${bindings}) ON CONFLICT (dashboard_id, external_id) DO NOTHING`);
+    this.insertEvent = db.prepare(
+      'INSERT INTO order_events (id, order_seq, type, occurred_at, previous_status, order_row) VALUES (@id, @orderSeq, @type, @occurred_at, @previous_status, @order_row)',
+    );
+    this.updateOrder = db.prepare(
+      `UPDATE orders SET ${updates} WHERE dashboard_id = @dashboard_id AND external_id = @external_id AND id = @id AND version = @version - 1 RETURNING seq`,
+    );
+    this.selectOrder = db.prepare(`SELECT ${columns} FROM orders WHERE dashboard_id = ? AND external_id = ?`);
+    this.selectOutbox = db.prepare(
+      `SELECT ${EVENT_COLUMNS.map((column) => `e.${column}`).join(', ')} FROM orders o JOIN order_events e ON e.order_seq = o.seq
+       WHERE o.dashboard_id = ? AND o.external_id = ? ORDER BY e.seq`,
+    );
+  }
+
+  /** The rows are made now, so a caller that changes its objects before the commit changes nothing stored. */
+  async insert(order: Order, events: readonly OrderEvent[]): Promise<E.Either<DuplicateExternalId, Order>> {
+    const row = orderToRow(order);
+    const eventRows = events.map(eventToRow);
+    return this.db.write(() => {
+      const inserted = this.insertOrder.run(row);
+      if (inserted.changes === 0) return E.left(duplicateExternalId(order.externalId));
+      for (const eventRow of eventRows) this.insertEvent.run({ ...eventRow, orderSeq: inserted.lastInsertRowid });
+      return E.right(order);
+    });
+  }
+
+  async findByExternalId(dashboardId: string, externalId: string): Promise<O.Option<Order>> {
+    const raw = this.db.read(() => this.selectOrder.get(dashboardId, externalId));
+    return raw === undefined ? O.none : O.some(this.decode(raw));
+  }
+
+  async replace(order: Order, events: readonly OrderEvent[]): Promise<boolean> {
+    const row = orderToRow(order);
+    const eventRows = events.map(eventToRow);
+    return this.db.write(() => {
+      const updated = this.updateOrder.get(row) as { seq: number } | undefined;
+      if (updated === undefined) return false;
+      for (const eventRow of eventRows) this.insertEvent.run({ ...eventRow, orderSeq: updated.seq });
+      return true;
+    });
+  }
+
+  async outboxOf(dashboardId: string, externalId: string): Promise<readonly OrderEvent[]> {
+    const raws = this.db.read(() => this.selectOutbox.all(dashboardId, externalId));
+    return raws.map((raw) => eventFromRow(decodeRow(eventRowCodec, raw, 'order_events', rowIdOf(raw), this.logger)));
+  }
+
+  /** The page and the total on one snapshot: an order written meanwhile is in both or in neither. */
+  async list(dashboardId: string, query: OrderQuery): Promise<OrderPage> {
+    const statements = this.listing(query);
+    const { filters, limit, offset } = listingParams(dashboardId, query);
+    const { raws, total } = this.db.readTogether(() => ({
+      raws: statements.page.all({ ...filters, limit, offset }),
+      total: (statements.count.get(filters) as { total: number }).total,
+    }));
+    return { orders: raws.map((raw) => this.decode(raw)), total };
+  }
+
+  private listing(query: OrderQuery): { page: Statement; count: Statement } {
+    const shape = shapeOf(query);
+    const key = keyOfShape(shape);
+    let statements = this.listings.get(key);
+    if (statements === undefined) {
+      const sql: ListingSql = listingSql(shape);
+      statements = { page: this.db.prepare(sql.page), count: this.db.prepare(sql.count) };
+      this.listings.set(key, statements);
+    }
+    return statements;
+  }
+
+  private decode(raw: unknown): Order {
+    return orderFromRow(decodeRow(orderRowCodec, raw, 'orders', rowIdOf(raw), this.logger));
+  }
+}

@@ -1,0 +1,27 @@
+import type { Statement } from 'better-sqlite3';
+import type { StorageHealth } from '../../application/ports/storage-health';
+import type { SqliteDatabase } from './sqlite-database';
+
+export class SqliteStorageHealth implements StorageHealth {
+  private readonly probe: Statement;
+
+  constructor(private readonly db: SqliteDatabase) {
+    this.probe = db.prepare('SELECT count(*) FROM sqlite_schema');
+  }
+
+  /** Reads the schema: false once the connection is closed or the file cannot be read. Never waits on a lock in WAL mode. */
+  async ping(): Promise<boolean> {
+    if (!this.db.isOpen) return false;
+    try {
+      this.db.read(() => this.probe.get());
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Commits the writes still queued, then closes the connection. */
+  close(): Promise<void> {
+    return this.db.close();
+  }
+}

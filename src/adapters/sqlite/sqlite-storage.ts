@@ -1,0 +1,31 @@
+import type { Logger } from '../../application/ports/logger';
+import type { Storage } from '../../application/ports/storage';
+import { SqliteDashboardRepository } from './sqlite-dashboard-repository';
+import { SqliteDatabase, type SqliteDatabaseOptions } from './sqlite-database';
+import { SqliteIdempotencyStore } from './sqlite-idempotency-store';
+import { SqliteOrderRepository } from './sqlite-order-repository';
+import { SqliteRateLimitCounter } from './sqlite-rate-limit-counter';
+import { SqliteStorageHealth } from './sqlite-storage-health';
+import { SqliteTokenRepository } from './sqlite-token-repository';
+
+export interface SqliteStorageOptions extends SqliteDatabaseOptions {
+  readonly logger: Logger;
+}
+
+/** Every storage port over one open database; `health.close()` closes it. */
+export const sqliteStorageOn = (db: SqliteDatabase, logger: Logger): Storage => ({
+  description: `embedded SQLite store, file ${db.file}`,
+  persistent: true,
+  orders: new SqliteOrderRepository(db, logger),
+  dashboards: new SqliteDashboardRepository(db, logger),
+  tokens: new SqliteTokenRepository(db, logger),
+  idempotency: new SqliteIdempotencyStore(db, logger),
+  rateLimits: new SqliteRateLimitCounter(db),
+  health: new SqliteStorageHealth(db),
+});
+
+/**
+ * The SQLite store: opens the file at `path` (creating it and its folder), migrates it, and returns
+ * the adapters of every port on it. A file that cannot be used throws a `SqliteFileError` naming it.
+ */
+export const openSqliteStorage = (options: SqliteStorageOptions): Storage => sqliteStorageOn(SqliteDatabase.open(options), options.logger);

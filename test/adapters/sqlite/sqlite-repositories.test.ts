@@ -1,0 +1,24 @@
+import type { Storage } from '../../../src/application/ports/storage';
+import { dashboardRepositoryContract } from '../../contract/dashboard-repository.contract';
+import { idempotencyStoreContract } from '../../contract/idempotency-store.contract';
+import { orderRepositoryContract } from '../../contract/order-repository.contract';
+import { rateLimitCounterContract } from '../../contract/rate-limit-counter.contract';
+import { tokenRepositoryContract } from '../../contract/token-repository.contract';
+import { temporarySqliteStorage } from '../../support/sqlite-files';
+
+/** Every port's contract on the SQLite store, each test on a new file, removed after it. */
+describe('SQLite adapters', () => {
+  let storage: Storage | undefined;
+  const fresh = (): Storage => (storage = temporarySqliteStorage());
+
+  afterEach(async () => {
+    await storage?.health.close();
+    storage = undefined;
+  });
+
+  orderRepositoryContract('SqliteOrderRepository', async () => fresh().orders);
+  dashboardRepositoryContract('SqliteDashboardRepository', async () => fresh().dashboards);
+  tokenRepositoryContract('SqliteTokenRepository', async () => fresh().tokens);
+  idempotencyStoreContract('SqliteIdempotencyStore', async () => fresh().idempotency);
+  rateLimitCounterContract('SqliteRateLimitCounter', async () => fresh().rateLimits);
+});

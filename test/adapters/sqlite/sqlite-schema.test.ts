@@ -1,0 +1,76 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { expect } from 'chai';
+import { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
+import { APPLICATION_ID, migrate, MIGRATIONS, SqliteFileError } from '../../../src/adapters/sqlite/sqlite-schema';
+import { temporaryFolder } from '../../support/sqlite-files';
+
+const failureOf = (action: () => unknown): Error => {
+  try {
+    action();
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error('expected a failure');
+};
+
+/** Versioned migrations under `PRAGMA user_version`. */
+describe('SQLite schema migrations', () => {
+  let folder: ReturnType<typeof temporaryFolder>;
+  let raw: BetterSqlite3.Database;
+  const version = (): number => raw.pragma('user_version', { simple: true }) as number;
+  const tables = (): string[] =>
+    (raw.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((row) => row.name);
+
+  beforeEach(() => {
+    folder = temporaryFolder();
+    raw = new BetterSqlite3(folder.path);
+  });
+  afterEach(() => {
+    raw.close();
+    folder.remove();
+  });
+
+  it('builds a new file up to the last migration, and marks it as this service\'s', async () => {
+    await SqliteDatabase.open({ path: folder.path }).close();
+    expect(version()).to.equal(MIGRATIONS.length);
+    expect(raw.pragma('application_id', { simple: true })).to.equal(APPLICATION_ID);
+    expect(tables()).to.include.members(['orders', 'order_events', 'order_counts', 'dashboards', 'tokens', 'idempotency_keys', 'rate_limit_windows']);
+  });
+
+  it('applies only the migrations a file lacks, in order, each once', () => {
+    const steps = ['CREATE TABLE steps (n INTEGER)', 'INSERT INTO steps VALUES (2)', 'INSERT INTO steps VALUES (3)'];
+    migrate(raw, folder.path, steps.slice(0, 2));
+    expect(version()).to.equal(2);
+    migrate(raw, folder.path, steps);
+    migrate(raw, folder.path, steps);
+    expect(version()).to.equal(3);
+    expect(raw.prepare('SELECT n FROM steps ORDER BY rowid').all()).to.deep.equal([{ n: 2 }, { n: 3 }]);
+  });
+
+  it('leaves a file at the version it had when a migration fails', () => {
+    const steps = ['CREATE TABLE steps (n INTEGER)', 'INSERT INTO steps VALUES (2); INSERT INTO nowhere VALUES (1)'];
+    expect(failureOf(() => migrate(raw, folder.path, steps)).message).to.include('nowhere');
+    expect(version()).to.equal(1);
+    expect(raw.prepare('SELECT count(*) AS n FROM steps').get()).to.deep.equal({ n: 0 });
+  });
+
+  it('refuses a file written by a newer version, naming the file, its version and the supported one, and leaves it as it was', async () => {
+    await SqliteDatabase.open({ path: folder.path }).close();
+    raw.pragma(`user_version = ${MIGRATIONS.length + 5}`);
+    const failure = failureOf(() => SqliteDatabase.open({ path: folder.path }));
+    expect(failure).to.be.instanceOf(SqliteFileError);
+    expect(failure.message).to.equal(
+      `SQLite file ${folder.path} was written by a newer version of the orders service (schema version ${MIGRATIONS.length + 5}; this version supports up to ${MIGRATIONS.length}): run a newer version, or restore a backup made by this one`,
+    );
+    expect(version()).to.equal(MIGRATIONS.length + 5);
+  });
+
+  it("refuses a file that holds another application's tables, and leaves it as it was", () => {
+    raw.exec('CREATE TABLE orders (whatever TEXT)');
+    const failure = failureOf(() => SqliteDatabase.open({ path: folder.path }));
+    expect(failure.message).to.equal(`SQLite file ${folder.path} holds tables but no orders-service schema; point SQLITE_PATH at a new or empty file`);
+    expect(tables()).to.deep.equal(['orders']);
+    raw.pragma('application_id = 42');
+    expect(failureOf(() => SqliteDatabase.open({ path: folder.path })).message).to.include('belongs to another application (application_id 42)');
+  });
+});
