@@ -1,14 +1,15 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import * as E from 'fp-ts/Either';
-import { dashboardView, revokedTokenView, tokenView } from '../adapters/http/presenters';
+import type { Storage } from '../application/ports/storage';
+import type { UseCases } from '../application/use-cases';
+import { dashboardView, issuedTokenView, revokedTokenView, tokenView } from '../adapters/http/presenters';
 import { sinkDestination } from '../adapters/logging/log-destinations';
 import { PinoLogger } from '../adapters/logging/pino-logger';
-import { loadConfig, type Env } from './config';
-import type { UseCases } from '../application/use-cases';
+import { backupSqliteFile } from '../adapters/sqlite/sqlite-backup';
+import { loadConfig, type Config, type Env } from './config';
 import { compose } from './container';
 import { openStorage } from './open-storage';
-import type { Storage } from '../application/ports/storage';
 
 export const USAGE = `usage: orders-cli <command>
   dashboards create --name NAME
@@ -16,74 +17,122 @@ export const USAGE = `usage: orders-cli <command>
   tokens create --dashboard DASHBOARD_ID [--name NAME]
   tokens list --dashboard DASHBOARD_ID
   tokens revoke TOKEN_ID
-Reads the same environment as the service (MONGODB_URI, MONGODB_DB). Prints JSON on stdout.`;
+  backup --to FILE            a consistent copy of the SQLite file, taken while the service runs
+  help                        this text
+Works on the service's store, read from the same environment (SQLITE_PATH, STORE, MONGODB_URI,
+MONGODB_DB), while the service runs. Prints JSON on stdout; errors as JSON on stderr, with exit code
+1 (refused: not found, bad configuration, a store that keeps nothing) or 2 (bad usage).`;
 
 export interface CliIo {
   readonly out: (line: string) => void;
   readonly err: (line: string) => void;
 }
 
-/**
- * The admin use cases from a shell, over the service's store (DECISIONS D8). Resolves the exit code:
- * 0 done, 1 refused (not found, bad configuration, a store that does not persist), 2 bad usage.
- * `storage` lets tests run it on a store they opened; otherwise the configuration names the store.
- */
-export const runCli = async (argv: readonly string[], env: Env, io: CliIo, storage?: Storage): Promise<number> => {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (err) {
-    io.err(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
-    return 2;
-  }
-  const loaded = loadConfig(env);
-  if (!loaded.ok) {
-    for (const problem of loaded.problems) io.err(`invalid configuration: ${problem}`);
-    return 1;
-  }
-  const logger = new PinoLogger('silent', sinkDestination(() => undefined));
-  const store = storage ?? (await openStorage(loaded.config, logger));
-  try {
-    if (!store.persistent) {
-      io.err('refused: the embedded store keeps nothing after this command exits; set MONGODB_URI to manage a persistent store');
-      return 1;
-    }
-    const { rateLimitMax, rateLimitWindowSeconds, idempotencyTtlSeconds, idempotencyLeaseSeconds } = loaded.config;
-    const { useCases } = compose({
-      storage: store,
-      logger,
-      transitions: {},
-      rateLimit: { max: rateLimitMax, windowSeconds: rateLimitWindowSeconds },
-      idempotency: { ttlMs: idempotencyTtlSeconds * 1000, leaseMs: idempotencyLeaseSeconds * 1000 },
-    });
-    return await run(parsed, useCases, io);
-  } finally {
-    if (storage === undefined) await store.health.close();
-  }
-};
-
 type Command =
+  | { kind: 'help' }
   | { kind: 'dashboards create'; name: string }
   | { kind: 'dashboards list' }
   | { kind: 'tokens create'; dashboardId: string; name?: string }
   | { kind: 'tokens list'; dashboardId: string }
-  | { kind: 'tokens revoke'; tokenId: string };
+  | { kind: 'tokens revoke'; tokenId: string }
+  | { kind: 'backup'; to: string };
+
+/** An error the CLI reports as `{ "error": { code, message } }` on stderr. */
+class CliError extends Error {
+  constructor(
+    readonly code: 'USAGE' | 'INVALID_CONFIGURATION' | 'NOT_FOUND' | 'REFUSED' | 'FAILED',
+    message: string,
+    readonly exitCode: 1 | 2 = code === 'USAGE' ? 2 : 1,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The admin use cases from a shell, over the service's store (DECISIONS D8), and the backup of the
+ * SQLite file. Resolves the exit code: 0 done, 1 refused, 2 bad usage. `storage` lets tests run it
+ * on a store they opened; otherwise the configuration names the store.
+ */
+export const runCli = async (argv: readonly string[], env: Env, io: CliIo, storage?: Storage): Promise<number> => {
+  const fail = (error: CliError): number => {
+    io.err(JSON.stringify({ error: { code: error.code, message: error.message, ...(error.code === 'USAGE' ? { usage: USAGE } : {}) } }));
+    return error.exitCode;
+  };
+  try {
+    const command = parse(argv);
+    if (command.kind === 'help') {
+      io.out(USAGE);
+      return 0;
+    }
+    const loaded = loadConfig(env);
+    if (!loaded.ok) throw new CliError('INVALID_CONFIGURATION', loaded.problems.join('; '));
+    if (command.kind === 'backup') return print(io, { backup: await backup(loaded.config, command.to) });
+    return await onStore(loaded.config, storage, (useCases) => run(command, useCases, io));
+  } catch (err) {
+    return fail(err instanceof CliError ? err : new CliError('FAILED', err instanceof Error ? err.message : String(err)));
+  }
+};
+
+const print = (io: CliIo, value: unknown): number => {
+  io.out(JSON.stringify(value, null, 2));
+  return 0;
+};
+
+const onStore = async (config: Config, given: Storage | undefined, work: (useCases: UseCases) => Promise<number>): Promise<number> => {
+  const logger = new PinoLogger('silent', sinkDestination(() => undefined));
+  const store = given ?? (await openStorage(config, logger));
+  try {
+    if (!store.persistent) {
+      throw new CliError('REFUSED', 'the in-memory store (STORE=memory) keeps nothing after this command exits; unset STORE to use the SQLite file');
+    }
+    const { useCases } = compose({
+      storage: store,
+      logger,
+      transitions: {},
+      rateLimit: { max: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds },
+      idempotency: { ttlMs: config.idempotencyTtlSeconds * 1000, leaseMs: config.idempotencyLeaseSeconds * 1000 },
+    });
+    return await work(useCases);
+  } finally {
+    if (given === undefined) await store.health.close();
+  }
+};
+
+const backup = async (config: Config, to: string) => {
+  if (config.store !== 'sqlite') {
+    throw new CliError('REFUSED', `backup copies the SQLite file; this configuration uses the ${config.store} store (for MongoDB, use mongodump)`);
+  }
+  const made = await backupSqliteFile(config.sqlitePath, to);
+  return { from: config.sqlitePath, file: made.file, bytes: made.bytes };
+};
+
+const OPTIONS = {
+  name: { type: 'string' },
+  dashboard: { type: 'string' },
+  to: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const readArgs = (argv: readonly string[]) => {
+  try {
+    return parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new CliError('USAGE', err instanceof Error ? err.message : String(err));
+  }
+};
 
 const parse = (argv: readonly string[]): Command => {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    options: { name: { type: 'string' }, dashboard: { type: 'string' } },
-    allowPositionals: true,
-    strict: true,
-  });
+  const parsed = readArgs(argv);
+  const { values, positionals } = parsed;
+  if (values.help === true || positionals[0] === 'help') return { kind: 'help' };
   const [group, action, ...rest] = positionals;
-  const command = `${group ?? ''} ${action ?? ''}`;
+  const command = group === 'backup' ? 'backup' : `${group ?? ''} ${action ?? ''}`;
   const required = (value: string | undefined, flag: string): string => {
-    if (value === undefined || value.trim() === '') throw new Error(`${command} needs ${flag}`);
+    if (value === undefined || value.trim() === '') throw new CliError('USAGE', `${command} needs ${flag}`);
     return value;
   };
-  const noExtra = (): void => {
-    if (rest.length > 0) throw new Error(`unexpected argument ${rest[0]}`);
+  const noExtra = (extra: readonly string[] = rest): void => {
+    if (extra.length > 0) throw new CliError('USAGE', `unexpected argument ${extra[0]}`);
   };
   switch (command) {
     case 'dashboards create':
@@ -99,42 +148,36 @@ const parse = (argv: readonly string[]): Command => {
       noExtra();
       return { kind: command, dashboardId: required(values.dashboard, '--dashboard ID') };
     case 'tokens revoke':
-      if (rest.length !== 1) throw new Error('tokens revoke needs exactly one TOKEN_ID');
+      if (rest.length !== 1) throw new CliError('USAGE', 'tokens revoke needs exactly one TOKEN_ID');
       return { kind: command, tokenId: rest[0] as string };
+    case 'backup':
+      noExtra(positionals.slice(1));
+      return { kind: command, to: required(values.to, '--to FILE') };
     default:
-      throw new Error(`unknown command "${command.trim()}"`);
+      throw new CliError('USAGE', command.trim() === '' ? 'a command is needed' : `unknown command "${command.trim()}"`);
   }
 };
 
-const run = async (command: Command, useCases: UseCases, io: CliIo): Promise<number> => {
-  const print = (value: unknown): number => {
-    io.out(JSON.stringify(value, null, 2));
-    return 0;
-  };
-  const refuse = (message: string): number => {
-    io.err(message);
-    return 1;
-  };
+const run = async (command: Exclude<Command, { kind: 'help' | 'backup' }>, useCases: UseCases, io: CliIo): Promise<number> => {
   switch (command.kind) {
     case 'dashboards create':
-      return print({ dashboard: dashboardView(await useCases.createDashboard.execute(command.name)) });
+      return print(io, { dashboard: dashboardView(await useCases.createDashboard.execute(command.name)) });
     case 'dashboards list':
-      return print({ dashboards: (await useCases.listDashboards.execute()).map(dashboardView) });
+      return print(io, { dashboards: (await useCases.listDashboards.execute()).map(dashboardView) });
     case 'tokens create': {
       const issued = await useCases.createToken.execute(command.dashboardId, command.name);
-      if (E.isLeft(issued)) return refuse(`no dashboard ${command.dashboardId}`);
-      const { token, plain } = issued.right;
-      return print({ token: { ...tokenView(token), dashboardId: token.dashboardId, token: plain } });
+      if (E.isLeft(issued)) throw new CliError('NOT_FOUND', `no dashboard ${command.dashboardId}`);
+      return print(io, { token: issuedTokenView(issued.right.token, issued.right.plain) });
     }
     case 'tokens list': {
       const tokens = await useCases.listTokens.execute(command.dashboardId);
-      if (E.isLeft(tokens)) return refuse(`no dashboard ${command.dashboardId}`);
-      return print({ tokens: tokens.right.map(tokenView) });
+      if (E.isLeft(tokens)) throw new CliError('NOT_FOUND', `no dashboard ${command.dashboardId}`);
+      return print(io, { tokens: tokens.right.map(tokenView) });
     }
     case 'tokens revoke': {
       const revoked = await useCases.revokeToken.execute(command.tokenId);
-      if (E.isLeft(revoked)) return refuse(`no token ${command.tokenId}`);
-      return print({ token: revokedTokenView(revoked.right) });
+      if (E.isLeft(revoked)) throw new CliError('NOT_FOUND', `no token ${command.tokenId}`);
+      return print(io, { token: revokedTokenView(revoked.right) });
     }
   }
 };
@@ -146,7 +189,7 @@ if (require.main === module) {
   }).then(
     (code) => process.exit(code),
     (err: unknown) => {
-      process.stderr.write(`orders-cli failed: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.stderr.write(`${JSON.stringify({ error: { code: 'FAILED', message: err instanceof Error ? err.message : String(err) } })}\n`);
       process.exit(1);
     },
   );

@@ -14,24 +14,31 @@ const logger = new PinoLogger(loaded.config.logLevel, asyncFileDestination());
 /** Log lines leave asynchronously: the last ones are still on their way when the process decides to end. */
 const exit = (code: number): Promise<never> => logger.flush().then(() => process.exit(code));
 
-/** Starts the service; SIGTERM or SIGINT stop it gracefully and exit 0 (DECISIONS D11). */
-const main = async (): Promise<void> => {
-  const service = await startService(loaded.config, { logger });
+/**
+ * Starts the service; SIGTERM or SIGINT stop it gracefully and exit 0 (DECISIONS D11). The signals are
+ * taken before the start, so one that arrives while storage opens or the port is bound waits for the
+ * start to finish and then stops the service, instead of killing the process half-started.
+ */
+const main = (): void => {
+  const starting = startService(loaded.config, { logger });
   const shutdown = (signal: string): void => {
     logger.info('shutting down', { signal });
-    service.stop().then(
-      () => exit(0),
-      (err: unknown) => {
-        logger.error('shutdown failed', { errorName: err instanceof Error ? err.name : typeof err });
-        return exit(1);
-      },
-    );
+    starting
+      .then((service) => service.stop())
+      .then(
+        () => exit(0),
+        (err: unknown) => {
+          logger.error('shutdown failed', { errorName: err instanceof Error ? err.name : typeof err });
+          return exit(1);
+        },
+      );
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+  starting.catch((err: unknown) => {
+    process.stderr.write(`orders service failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+    return exit(1);
+  });
 };
 
-main().catch((err: unknown) => {
-  process.stderr.write(`orders service failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  return exit(1);
-});
+main();

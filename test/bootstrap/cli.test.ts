@@ -69,10 +69,10 @@ describe('orders-cli', () => {
     }
   });
 
-  it('refuses the embedded store, which would forget everything at exit', async () => {
+  it('refuses the in-memory store, which would forget everything at exit', async () => {
     const result = await cli(['dashboards', 'create', '--name', 'Shop'], inMemoryStorage());
     expect(result.code).to.equal(1);
-    expect(result.err).to.include('MONGODB_URI');
+    expect(result.err).to.include('STORE=memory');
   });
 
   it('refuses a bad configuration before touching a store', async () => {
@@ -80,5 +80,34 @@ describe('orders-cli', () => {
     const code = await runCli(['dashboards', 'list'], { MONGODB_URI: 'http://nope' }, { out: () => {}, err: (l) => err.push(l) });
     expect(code).to.equal(1);
     expect(err.join('\n')).to.include('MONGODB_URI');
+  });
+
+  it('answers --help, -h and help with the usage on stdout and exit code 0', async () => {
+    for (const argv of [['--help'], ['-h'], ['help'], ['tokens', 'create', '--help']]) {
+      const result = await cli(argv, persistentMemory());
+      expect(result.code, argv.join(' ')).to.equal(0);
+      expect(result.out).to.include('usage: orders-cli');
+      expect(result.out).to.include('backup --to FILE');
+      expect(result.err).to.equal('');
+    }
+  });
+
+  it('prints every error as one JSON object on stderr, with a code and a message', async () => {
+    const cases: [string[], number, string][] = [
+      [['tokens', 'revoke', 'tok_missing'], 1, 'NOT_FOUND'],
+      [['dashboards', 'create'], 2, 'USAGE'],
+      [['nonsense'], 2, 'USAGE'],
+      [['dashboards', 'list', '--colour', 'red'], 2, 'USAGE'],
+    ];
+    for (const [argv, code, errorCode] of cases) {
+      const result = await cli(argv, persistentMemory());
+      expect(result.code, argv.join(' ')).to.equal(code);
+      expect(result.out).to.equal('');
+      const parsed = JSON.parse(result.err);
+      expect(parsed.error.code, argv.join(' ')).to.equal(errorCode);
+      expect(parsed.error.message).to.be.a('string').that.is.not.empty;
+    }
+    const config = await runCli(['dashboards', 'list'], { RATE_LIMIT_MAX: 'lots' }, { out: () => undefined, err: (l) => expect(JSON.parse(l).error.code).to.equal('INVALID_CONFIGURATION') });
+    expect(config).to.equal(1);
   });
 });
