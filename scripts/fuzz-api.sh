@@ -13,7 +13,7 @@
 #
 # Needs python3 (with venv and pip; PyPI reachable on the first run) and node/npm. Schemathesis is
 # installed once into ${ORDERS_CI_CACHE:-$HOME/.cache/orders-ci}/schemathesis-venv.
-# Knobs: FUZZ_MAX_EXAMPLES (default 300 per operation and phase), FUZZ_WORKERS (1), FUZZ_SEED,
+# Knobs: FUZZ_STORES (memory: also the in-memory store), FUZZ_MAX_EXAMPLES (default 300 per operation and phase), FUZZ_WORKERS (1), FUZZ_SEED,
 # FUZZ_TIMEOUT (hard limit per store in seconds, 600), FUZZ_LOG_LEVEL (service log level, silent),
 # FUZZ_OUT_DIR (where reports and logs go; a new temporary directory by default), FUZZ_HOOKS_TRACE
 # (a file to which the hooks append every request as sent), FUZZ_KEEP_DB (keep the MongoDB database).
@@ -119,7 +119,10 @@ fuzz_store() {
 }
 
 failed=()
-fuzz_store memory STORE=memory || failed+=(memory)
+# The embedded default store (a SQLite file of this run's own), then MongoDB; FUZZ_STORES=memory adds
+# the in-memory store, which the HTTP suite covers as well.
+fuzz_store sqlite STORE=sqlite SQLITE_PATH="$OUT/sqlite/orders.db" || failed+=(sqlite)
+if [[ " ${FUZZ_STORES:-} " == *" memory "* ]]; then fuzz_store memory STORE=memory || failed+=(memory); fi
 
 if [[ -n "${MONGODB_URI:-}" ]]; then
   db=fuzz_$(python3 -c 'import secrets; print(secrets.token_hex(6))')
