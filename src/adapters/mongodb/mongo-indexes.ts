@@ -2,7 +2,6 @@ import type { Db, IndexDescription } from 'mongodb';
 
 export const COLLECTIONS = {
   orders: 'orders',
-  orderVersionClaims: 'order_version_claims',
   dashboards: 'dashboards',
   tokens: 'tokens',
   tokenRevocations: 'token_revocations',
@@ -23,7 +22,6 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
     { name: 'orders_dashboard_createdAt_id', key: { dashboardId: 1, createdAt: -1, _id: -1 } },
     { name: 'orders_dashboard_status_createdAt_id', key: { dashboardId: 1, status: 1, createdAt: -1, _id: -1 } },
   ],
-  orderVersionClaims: [{ name: 'order_version_claims_order_version_unique', key: { orderId: 1, version: 1 }, unique: true }],
   dashboards: [{ name: 'dashboards_createdAt_id', key: { createdAt: 1, _id: 1 } }],
   tokens: [
     { name: 'tokens_hash_unique', key: { hash: 1 }, unique: true },

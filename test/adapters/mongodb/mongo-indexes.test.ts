@@ -37,7 +37,7 @@ describeWithMongo('MongoDB indexes at start-up', (mongo) => {
     });
   });
 
-  it('creates the unique token hash index, the tokens-by-dashboard index and the unique version-claim index', async () => {
+  it('creates the unique token hash index and the tokens-by-dashboard index', async () => {
     await mongo.connect();
     const tokens = await indexesOf(db(), COLLECTIONS.tokens);
     expect(tokens).to.deep.include({ name: 'tokens_hash_unique', key: [['hash', 1]], unique: true });
@@ -45,11 +45,6 @@ describeWithMongo('MongoDB indexes at start-up', (mongo) => {
       name: 'tokens_dashboard_createdAt_id',
       key: [['dashboardId', 1], ['createdAt', 1], ['_id', 1]],
       unique: false,
-    });
-    expect(await indexesOf(db(), COLLECTIONS.orderVersionClaims)).to.deep.include({
-      name: 'order_version_claims_order_version_unique',
-      key: [['orderId', 1], ['version', 1]],
-      unique: true,
     });
   });
 
