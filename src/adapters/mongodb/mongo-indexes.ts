@@ -4,7 +4,6 @@ export const COLLECTIONS = {
   orders: 'orders',
   dashboards: 'dashboards',
   tokens: 'tokens',
-  tokenRevocations: 'token_revocations',
   idempotencyKeys: 'idempotency_keys',
   idempotencyTakeovers: 'idempotency_takeovers',
   rateLimits: 'rate_limits',
@@ -27,8 +26,6 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
     { name: 'tokens_hash_unique', key: { hash: 1 }, unique: true },
     { name: 'tokens_dashboard_createdAt_id', key: { dashboardId: 1, createdAt: 1, _id: 1 } },
   ],
-  // Keyed by token id (`_id`): the default index is the one that matters.
-  tokenRevocations: [],
   // Keyed by `_id` alone; expired records are replaced in place when their key is used again.
   idempotencyKeys: [],
   idempotencyTakeovers: [],
