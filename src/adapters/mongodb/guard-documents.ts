@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { bsonDate } from './bson-codecs';
+import { bsonCount, bsonDate } from './bson-codecs';
 
 /**
  * An idempotency record in `idempotency_keys`; `_id` is `<dashboardId>:<key>` (a dashboard id holds no
@@ -27,14 +27,13 @@ export interface TakeoverDocument {
 }
 
 /**
- * One counted request in `rate_limits`: slot N of a subject's window. `_id` is
- * `<subject>:<windowMs>:<windowStart>:<slot>`, so each slot is taken once.
+ * The counter of one subject's window in `rate_limits`: `_id` is `<subject>:<windowMs>:<windowStart>`,
+ * `count` the requests counted so far, `expiresAt` when the TTL index lets the server delete it.
  */
-export interface RateLimitSlotDocument {
+export interface RateLimitCounterDocument {
   readonly _id: string;
-  readonly window: string;
-  readonly slot: number;
+  readonly count: number;
   readonly expiresAt: Date;
 }
 
-export const rateLimitSlotCodec = t.type({ slot: t.number });
+export const rateLimitCounterCodec = t.type({ count: bsonCount });

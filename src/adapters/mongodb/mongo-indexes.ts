@@ -29,8 +29,8 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
   // Keyed by `_id` alone; expired records are replaced in place when their key is used again.
   idempotencyKeys: [],
   idempotencyTakeovers: [],
-  // The highest slot of a window, for an instance that fell behind the others.
-  rateLimits: [{ name: 'rate_limits_window_slot', key: { window: 1, slot: -1 } }],
+  // Counters are found by `_id`; the server deletes them once `expiresAt` has passed.
+  rateLimits: [{ name: 'rate_limits_expiresAt_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 }],
 };
 
 /**
@@ -51,7 +51,11 @@ export const ensureIndexes = async (db: Db): Promise<void> => {
     for (const index of indexes) {
       const found = existing.find((candidate) => candidate['name'] === index.name);
       const sameKeys = found !== undefined && JSON.stringify(Object.entries(found['key'])) === JSON.stringify(Object.entries(index.key));
-      if (!sameKeys || (found?.['unique'] === true) !== (index.unique === true)) {
+      if (
+        !sameKeys ||
+        (found?.['unique'] === true) !== (index.unique === true) ||
+        found?.['expireAfterSeconds'] !== index.expireAfterSeconds
+      ) {
         throw new Error(
           `index ${COLLECTIONS[key]}.${String(index.name)} exists with another definition than this service needs; drop it and start again`,
         );
