@@ -5,7 +5,6 @@ export const COLLECTIONS = {
   dashboards: 'dashboards',
   tokens: 'tokens',
   idempotencyKeys: 'idempotency_keys',
-  idempotencyTakeovers: 'idempotency_takeovers',
   rateLimits: 'rate_limits',
 } as const;
 
@@ -26,9 +25,11 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
     { name: 'tokens_hash_unique', key: { hash: 1 }, unique: true },
     { name: 'tokens_dashboard_createdAt_id', key: { dashboardId: 1, createdAt: 1, _id: 1 } },
   ],
-  // Keyed by `_id` alone; expired records are replaced in place when their key is used again.
-  idempotencyKeys: [],
-  idempotencyTakeovers: [],
+  // One record per (dashboard, key); the server deletes it once `expiresAt` has passed.
+  idempotencyKeys: [
+    { name: 'idempotency_keys_dashboard_key_unique', key: { dashboardId: 1, key: 1 }, unique: true },
+    { name: 'idempotency_keys_expiresAt_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 },
+  ],
   // Counters are found by `_id`; the server deletes them once `expiresAt` has passed.
   rateLimits: [{ name: 'rate_limits_expiresAt_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 }],
 };
