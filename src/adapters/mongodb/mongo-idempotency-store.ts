@@ -43,7 +43,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
 
   async claim(scope: IdempotencyScope, request: ClaimRequest): Promise<ClaimOutcome> {
     const now = request.now.getTime();
-    const key = { dashboardId: scope.dashboardId, key: scope.key };
+    const unique = { dashboardId: scope.dashboardId, key: scope.key };
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const claim = {
         fingerprint: request.fingerprint,
@@ -52,15 +52,15 @@ export class MongoIdempotencyStore implements IdempotencyStore {
         leaseExpiresAt: new Date(now + request.leaseMs),
         expiresAt: new Date(now + request.ttlMs),
       };
-      const fresh: IdempotencyRecord = { ...key, ...claim };
-      const found = await this.insertOrFind(key, claim);
+      const fresh: IdempotencyRecord = { ...unique, ...claim };
+      const found = await this.insertOrFind(unique, claim);
       if (found === 'inserted') return acquired(fresh);
       if (found === 'raced') continue;
       const current = this.decode(found);
 
       if (current.expiresAt.getTime() <= now) {
         const replaced = await guarded(() =>
-          this.records.replaceOne({ _id: current._id, claimId: current.claimId, expiresAt: { $lte: request.now } }, fresh),
+          this.records.replaceOne({ ...unique, claimId: current.claimId, expiresAt: { $lte: request.now } }, fresh),
         );
         if (replaced.modifiedCount === 1) return acquired(fresh);
         continue;
@@ -72,9 +72,9 @@ export class MongoIdempotencyStore implements IdempotencyStore {
       if (current.leaseExpiresAt.getTime() <= now && current.fingerprint === request.fingerprint) {
         const takenOver = await guarded(() =>
           this.records.findOneAndUpdate(
-            { _id: current._id, claimId: current.claimId, response: { $exists: false }, leaseExpiresAt: { $lte: request.now } },
+            { ...unique, claimId: current.claimId, response: { $exists: false }, leaseExpiresAt: { $lte: request.now } },
             { $set: { claimId: fresh.claimId, leaseExpiresAt: fresh.leaseExpiresAt } },
-            { projection: { _id: 1 } },
+            { projection: { claimId: 1 } },
           ),
         );
         if (takenOver !== null) return acquired({ claimId: fresh.claimId, reservedId: current.reservedId });
@@ -118,13 +118,13 @@ export class MongoIdempotencyStore implements IdempotencyStore {
    * winner's record.
    */
   private async insertOrFind(
-    key: Pick<IdempotencyRecord, 'dashboardId' | 'key'>,
+    unique: Pick<IdempotencyRecord, 'dashboardId' | 'key'>,
     claim: Omit<IdempotencyRecord, 'dashboardId' | 'key'>,
   ): Promise<'inserted' | 'raced' | IdempotencyDocument> {
     try {
       // The upsert takes dashboardId and key from the filter's equalities.
       const before = await guarded(() =>
-        this.records.findOneAndUpdate(key, { $setOnInsert: claim }, { upsert: true, returnDocument: 'before' }),
+        this.records.findOneAndUpdate(unique, { $setOnInsert: claim }, { upsert: true, returnDocument: 'before' }),
       );
       return before ?? 'inserted';
     } catch (err) {
