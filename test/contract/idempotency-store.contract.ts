@@ -1,7 +1,8 @@
 import { expect } from 'chai';
+import { TEST_EPOCH } from '../support/mutable-clock';
 import type { IdempotencyStore, StoredResponse } from '../../src/application/ports/idempotency-store';
 
-const T0 = new Date('2026-03-01T12:00:00.000Z');
+const T0 = new Date(TEST_EPOCH);
 const LEASE_MS = 10_000;
 const TTL_MS = 24 * 3600_000;
 const at = (ms: number): Date => new Date(T0.getTime() + ms);

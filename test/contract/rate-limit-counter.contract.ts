@@ -1,8 +1,9 @@
 import { expect } from 'chai';
+import { TEST_EPOCH } from '../support/mutable-clock';
 import type { RateLimitCounter } from '../../src/application/ports/rate-limit-counter';
 
 const WINDOW_MS = 60_000;
-const T0 = new Date('2026-03-01T12:00:00.000Z');
+const T0 = new Date(TEST_EPOCH);
 const at = (ms: number): Date => new Date(T0.getTime() + ms);
 
 /** What every RateLimitCounter must do (src/application/ports/rate-limit-counter.ts). */

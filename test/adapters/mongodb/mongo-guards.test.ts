@@ -37,6 +37,8 @@ const losingOneUpsertRace = (db: Db): Db & { readonly racesLeft: number } => {
   }) as Db & { readonly racesLeft: number };
 };
 
+// The dates below lie after the real time, so that MongoDB's TTL monitor leaves the documents alone
+// during a test (see TEST_EPOCH in test/support/mutable-clock.ts).
 describeWithMongo('MongoDB idempotency keys and rate limits', (mongo) => {
   before(async () => {
     await mongo.connect();
@@ -55,7 +57,7 @@ describeWithMongo('MongoDB idempotency keys and rate limits', (mongo) => {
     it('gives parallel hits from three instances distinct, gapless counts (atomic $inc)', async () => {
       const shared = await db();
       const instances = [1, 2, 3].map(() => new MongoRateLimitCounter(shared, memoryLogger().logger));
-      const now = new Date('2026-03-01T12:00:05.000Z');
+      const now = new Date('2126-03-01T12:00:05.000Z');
       const hits = await Promise.all(
         Array.from({ length: 45 }, (_, i) => (instances[i % 3] as MongoRateLimitCounter).hit('tok_shared', 60_000, now)),
       );
@@ -68,13 +70,13 @@ describeWithMongo('MongoDB idempotency keys and rate limits', (mongo) => {
     it('keeps one counter document per subject and window, refused hits included, expiring after the window', async () => {
       const shared = await db();
       const counter = new MongoRateLimitCounter(shared, memoryLogger().logger);
-      const now = new Date('2026-03-01T12:00:05.000Z');
+      const now = new Date('2126-03-01T12:00:05.000Z');
       await Promise.all(Array.from({ length: 120 }, () => counter.hit('tok_a', 60_000, now)));
-      await counter.hit('tok_a', 60_000, new Date('2026-03-01T12:01:05.000Z'));
+      await counter.hit('tok_a', 60_000, new Date('2126-03-01T12:01:05.000Z'));
       const stored = await shared.collection(COLLECTIONS.rateLimits).find({}).sort({ _id: 1 }).toArray();
       expect(stored).to.deep.equal([
-        { _id: `tok_a:60000:${Date.parse('2026-03-01T12:00:00.000Z')}`, count: 120, expiresAt: new Date(Date.parse('2026-03-01T12:01:00.000Z') + COUNTER_GRACE_MS) },
-        { _id: `tok_a:60000:${Date.parse('2026-03-01T12:01:00.000Z')}`, count: 1, expiresAt: new Date(Date.parse('2026-03-01T12:02:00.000Z') + COUNTER_GRACE_MS) },
+        { _id: `tok_a:60000:${Date.parse('2126-03-01T12:00:00.000Z')}`, count: 120, expiresAt: new Date(Date.parse('2126-03-01T12:01:00.000Z') + COUNTER_GRACE_MS) },
+        { _id: `tok_a:60000:${Date.parse('2126-03-01T12:01:00.000Z')}`, count: 1, expiresAt: new Date(Date.parse('2126-03-01T12:02:00.000Z') + COUNTER_GRACE_MS) },
       ]);
     });
 
@@ -82,7 +84,7 @@ describeWithMongo('MongoDB idempotency keys and rate limits', (mongo) => {
       const shared = await db();
       const racing = losingOneUpsertRace(shared);
       const counter = new MongoRateLimitCounter(racing, memoryLogger().logger);
-      const now = new Date('2026-03-01T12:00:05.000Z');
+      const now = new Date('2126-03-01T12:00:05.000Z');
       expect((await counter.hit('tok_a', 60_000, now)).count).to.equal(2);
       expect(racing.racesLeft).to.equal(0);
     });
@@ -100,21 +102,21 @@ describeWithMongo('MongoDB idempotency keys and rate limits', (mongo) => {
     it('keeps one document per (dashboard, key), with the time the TTL index deletes it', async () => {
       const shared = await db();
       const store = new MongoIdempotencyStore(shared, memoryLogger().logger);
-      await store.claim({ dashboardId: 'dsh_a', key: 'k' }, request('2026-03-01T12:00:00.000Z', 'ord_1'));
-      await store.claim({ dashboardId: 'dsh_b', key: 'k' }, request('2026-03-01T12:00:00.000Z', 'ord_2'));
-      await store.claim({ dashboardId: 'dsh_a', key: 'k' }, request('2026-03-01T12:00:01.000Z', 'ord_3'));
+      await store.claim({ dashboardId: 'dsh_a', key: 'k' }, request('2126-03-01T12:00:00.000Z', 'ord_1'));
+      await store.claim({ dashboardId: 'dsh_b', key: 'k' }, request('2126-03-01T12:00:00.000Z', 'ord_2'));
+      await store.claim({ dashboardId: 'dsh_a', key: 'k' }, request('2126-03-01T12:00:01.000Z', 'ord_3'));
       const stored = await shared.collection(COLLECTIONS.idempotencyKeys).find({}, { projection: { _id: 0, dashboardId: 1, key: 1, reservedId: 1, expiresAt: 1 } }).sort({ dashboardId: 1 }).toArray();
       expect(stored).to.deep.equal([
-        { dashboardId: 'dsh_a', key: 'k', reservedId: 'ord_1', expiresAt: new Date('2026-03-01T13:00:00.000Z') },
-        { dashboardId: 'dsh_b', key: 'k', reservedId: 'ord_2', expiresAt: new Date('2026-03-01T13:00:00.000Z') },
+        { dashboardId: 'dsh_a', key: 'k', reservedId: 'ord_1', expiresAt: new Date('2126-03-01T13:00:00.000Z') },
+        { dashboardId: 'dsh_b', key: 'k', reservedId: 'ord_2', expiresAt: new Date('2126-03-01T13:00:00.000Z') },
       ]);
     });
 
     it('retries a claim whose upsert lost the race to create the record (duplicate key), and finds the winner\'s claim', async () => {
       const racing = losingOneUpsertRace(await db());
       const store = new MongoIdempotencyStore(racing, memoryLogger().logger);
-      const outcome = await store.claim({ dashboardId: 'dsh_a', key: 'k' }, request('2026-03-01T12:00:00.000Z', 'ord_1'));
-      expect(outcome).to.deep.equal({ kind: 'in-progress', fingerprint: 'fp', leaseExpiresAt: new Date('2026-03-01T12:00:10.000Z') });
+      const outcome = await store.claim({ dashboardId: 'dsh_a', key: 'k' }, request('2126-03-01T12:00:00.000Z', 'ord_1'));
+      expect(outcome).to.deep.equal({ kind: 'in-progress', fingerprint: 'fp', leaseExpiresAt: new Date('2126-03-01T12:00:10.000Z') });
       expect(racing.racesLeft).to.equal(0);
     });
 
@@ -122,15 +124,15 @@ describeWithMongo('MongoDB idempotency keys and rate limits', (mongo) => {
       const shared = await db();
       const store = new MongoIdempotencyStore(shared, memoryLogger().logger);
       const scope = { dashboardId: 'dsh_a', key: 'k' };
-      const first = await store.claim(scope, request('2026-03-01T12:00:00.000Z', 'ord_old'));
+      const first = await store.claim(scope, request('2126-03-01T12:00:00.000Z', 'ord_old'));
       if (first.kind !== 'acquired') throw new Error('expected acquired');
       await store.complete(scope, first.claim.claimId, { status: 201, headers: {}, body: { old: true } });
-      const again = await store.claim(scope, request('2026-03-01T13:00:00.000Z', 'ord_new'));
+      const again = await store.claim(scope, request('2126-03-01T13:00:00.000Z', 'ord_new'));
       expect(again.kind === 'acquired' && again.claim.reservedId).to.equal('ord_new');
       const stored = await shared.collection(COLLECTIONS.idempotencyKeys).find({}).toArray();
       expect(stored).to.have.length(1);
       expect(stored[0]).to.include({ reservedId: 'ord_new' }).and.not.have.property('response');
-      expect(stored[0]!['expiresAt']).to.deep.equal(new Date('2026-03-01T14:00:00.000Z'));
+      expect(stored[0]!['expiresAt']).to.deep.equal(new Date('2126-03-01T14:00:00.000Z'));
     });
   });
 });
