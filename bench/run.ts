@@ -11,7 +11,7 @@ import { inMemoryStorage } from '../src/adapters/memory/in-memory-storage';
 import type { Storage } from '../src/application/ports/storage';
 import { benchConfig, newToken } from './bench-api';
 import { CONCURRENCY, fixed, httpWorkloads, printTable, REQUESTS, ROUNDS, WARMUP } from './http-workloads';
-import { roundTrips } from './mongo-round-trips';
+import { commandsPerOperation } from './mongo-commands';
 import { timePair } from './store-ops';
 
 /**
@@ -60,7 +60,7 @@ const main = async (): Promise<void> => {
     console.log(`\nmemory: rss ${mb(before.rss)} -> ${mb(after.rss)}, heapUsed ${mb(before.heapUsed)} -> ${mb(after.heapUsed)}`);
     const { token } = await newToken(service.url, 'bench store timings');
     await storeTimings(storage, token, uri === undefined ? 20_000 : 1_000);
-    if (uri !== undefined) await roundTrips(uri, dbName);
+    if (uri !== undefined) await commandsPerOperation(uri, dbName);
   } finally {
     await service.stop();
     if (uri !== undefined) {

@@ -57,30 +57,51 @@ export interface CommandStats {
   readonly byName: Readonly<Record<string, { readonly perCall: number; readonly meanMs: number }>>;
 }
 
-/** Counts and times the commands a MongoClient opened with `monitorCommands: true` sends, by command name. */
+/**
+ * Counts the commands a MongoClient opened with `monitorCommands: true` sends (`commandStarted`, by
+ * command name), and times each from sent to answered (`commandSucceeded` / `commandFailed`; a
+ * duplicate-key error is a command like any other).
+ */
 export class CommandCounter {
   private stats = new Map<string, { count: number; ms: number }>();
 
   constructor(client: MongoClient) {
-    const record = (event: { commandName: string; duration: number }): void => {
+    client.on('commandStarted', (event) => {
       const entry = this.stats.get(event.commandName) ?? { count: 0, ms: 0 };
-      this.stats.set(event.commandName, { count: entry.count + 1, ms: entry.ms + event.duration });
+      this.stats.set(event.commandName, { count: entry.count + 1, ms: entry.ms });
+    });
+    const timed = (event: { commandName: string; duration: number }): void => {
+      const entry = this.stats.get(event.commandName);
+      if (entry !== undefined) entry.ms += event.duration;
     };
-    client.on('commandSucceeded', record);
-    client.on('commandFailed', record);
+    client.on('commandSucceeded', timed);
+    client.on('commandFailed', timed);
   }
 
   /**
    * The commands sent while `action` ran, per call of it: `calls` calls one at a time, fewer when
-   * `deadline` comes first. Includes whatever else the client sent meanwhile (a background purge).
+   * `deadline` comes first. Includes whatever else the client sent meanwhile.
    */
   async perCall(calls: number, action: (i: number) => Promise<unknown>, deadline: number): Promise<CommandStats> {
     this.stats = new Map();
     let done = 0;
     while (done < calls && performance.now() < deadline) await action(done++);
+    return this.summary(done);
+  }
+
+  /** The commands sent while `action` ran once, per unit of work it stands for (`units` requests, say). */
+  async perUnit(units: number, action: () => Promise<unknown>): Promise<CommandStats> {
+    this.stats = new Map();
+    await action();
+    return this.summary(units);
+  }
+
+  private summary(calls: number): CommandStats {
     const byName = Object.fromEntries(
-      [...this.stats].sort(([a], [b]) => a.localeCompare(b)).map(([name, { count, ms }]) => [name, { perCall: count / done, meanMs: ms / count }]),
+      [...this.stats]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([name, { count, ms }]) => [name, { perCall: count / calls, meanMs: ms / count }]),
     );
-    return { calls: done, total: Object.values(byName).reduce((sum, { perCall }) => sum + perCall, 0), byName };
+    return { calls, total: Object.values(byName).reduce((sum, { perCall }) => sum + perCall, 0), byName };
   }
 }

@@ -20,6 +20,26 @@ class AlwaysOutracedOrderRepository extends InMemoryOrderRepository {
   }
 }
 
+/**
+ * The worst luck a writer can have: before each of its first `others` replaces, another writer
+ * changes the order, so the replace finds a newer version and loses.
+ */
+class InterlopedOrderRepository extends InMemoryOrderRepository {
+  constructor(private others: number) {
+    super();
+  }
+
+  override async replace(order: Order, events: readonly OrderEvent[]): Promise<boolean> {
+    if (this.others > 0) {
+      this.others -= 1;
+      const current = await this.findByExternalId(order.dashboardId, order.externalId);
+      if (O.isNone(current)) throw new Error('order not found');
+      await super.replace({ ...current.value, metadata: { other: this.others }, version: current.value.version + 1 }, []);
+    }
+    return super.replace(order, events);
+  }
+}
+
 /** The embedded store, counting the writes that reach it. */
 class CountingOrderRepository extends InMemoryOrderRepository {
   replaces = 0;
@@ -129,6 +149,18 @@ describe('UpdateOrder', () => {
       expect(loser).to.deep.equal(
         E.left({ _tag: 'InvalidTransition', from: after.status, to: after.status === 'paid' ? 'refused' : 'paid' }),
       );
+    });
+
+    it('does not give up on a request that loses to each of 49 other writers: 50 concurrent writes of one order all succeed', async function () {
+      this.timeout(30_000);
+      const interloped = new InterlopedOrderRepository(49);
+      await interloped.insert(anOrder().inDashboard('dsh_a').withExternalId('order-1').build(), []);
+      const result = await new UpdateOrder(interloped, new TableTransitionPolicy({}), clock, ids).execute('dsh_a', 'order-1', {
+        metadata: { writer: 'last' },
+      });
+      expect(E.isRight(result)).to.equal(true);
+      const found = await interloped.findByExternalId('dsh_a', 'order-1');
+      expect(O.isSome(found) && found.value).to.deep.include({ version: 51, metadata: { writer: 'last' } });
     });
 
     it('gives up with ConcurrentUpdateError, after a bounded number of attempts, when every write is outraced', async () => {

@@ -11,43 +11,8 @@ import { describeWithMongo, withDatabasePath } from '../support/mongo-server';
 import { anOrderPayload } from '../support/order-builder';
 import { TestApi } from '../support/test-api';
 import { TEST_ADMIN_TOKEN, testConfig } from '../support/test-config';
+import { RunningMain } from './running-main';
 import { freePort, ServiceProcess } from './service-process';
-
-/** The real `node main.js`, configured through its environment only, and a way to call it. */
-class RunningMain {
-  private constructor(
-    readonly proc: ServiceProcess,
-    readonly url: string,
-  ) {}
-
-  static async start(env: Record<string, string>): Promise<RunningMain> {
-    const port = await freePort();
-    const proc = new ServiceProcess({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMIN_TOKEN: TEST_ADMIN_TOKEN, ...env });
-    try {
-      await proc.waitForLine((line) => line.includes('"msg":"listening"'), 15_000);
-    } catch (err) {
-      await proc.dispose();
-      throw err;
-    }
-    return new RunningMain(proc, `http://127.0.0.1:${port}`);
-  }
-
-  async call(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: any }> {
-    const response = await fetch(this.url + path, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
-  }
-
-  /** SIGTERM, then the exit code: 0 after a graceful stop that closed the MongoDB client. */
-  async stop(): Promise<number | null> {
-    this.proc.kill('SIGTERM');
-    return (await this.proc.exited).code;
-  }
-}
 
 describeWithMongo('restarting the service on MongoDB', (mongo) => {
   let running: RunningMain | undefined;

@@ -4,7 +4,7 @@ import type { Storage } from '../../src/application/ports/storage';
 import { expectProblem } from '../http/problem-assertions';
 import { memoryLogger } from '../support/memory-log';
 import { describeWithMongo } from '../support/mongo-server';
-import { MutableClock } from '../support/mutable-clock';
+import { MutableClock, TEST_EPOCH } from '../support/mutable-clock';
 import { anOrderPayload } from '../support/order-builder';
 import { TestApi, type ApiResponse } from '../support/test-api';
 
@@ -40,7 +40,7 @@ describeWithMongo('two service instances on one MongoDB database', (mongo) => {
 
   const start = async (config: Partial<Config>): Promise<void> => {
     await mongo.empty();
-    clock.set('2026-03-01T12:00:00.000Z');
+    clock.set(TEST_EPOCH);
     inserts = 0;
     for (let i = 0; i < 2; i++) {
       const storage = countingInserts(await mongo.connect());

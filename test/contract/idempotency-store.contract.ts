@@ -1,7 +1,8 @@
 import { expect } from 'chai';
+import { TEST_EPOCH } from '../support/mutable-clock';
 import type { IdempotencyStore, StoredResponse } from '../../src/application/ports/idempotency-store';
 
-const T0 = new Date('2026-03-01T12:00:00.000Z');
+const T0 = new Date(TEST_EPOCH);
 const LEASE_MS = 10_000;
 const TTL_MS = 24 * 3600_000;
 const at = (ms: number): Date => new Date(T0.getTime() + ms);
@@ -36,7 +37,9 @@ export const idempotencyStoreContract = (adapterName: string, factory: () => Pro
       expect(outcome.claim.claimId).to.be.a('string').and.not.be.empty;
     });
 
-    it('lets exactly one of many parallel claims of one key acquire it', async () => {
+    // The races below rely on a unique key (claims) and on atomic conditional updates (takeovers):
+    // where a store checks a filter apart from its write, several callers acquire one key.
+    it('lets exactly one of many parallel claims of one key acquire it (unique key)', async () => {
       const outcomes = await Promise.all(
         Array.from({ length: 20 }, (_, i) => store.claim(scope, request('fp-1', T0, `ord_r${i}`))),
       );
@@ -85,7 +88,7 @@ export const idempotencyStoreContract = (adapterName: string, factory: () => Pro
       expect(await store.complete(scope, takeover.claim.claimId, created)).to.equal(true);
     });
 
-    it('lets exactly one of parallel retries take over an expired lease', async () => {
+    it('lets exactly one of parallel retries take over an expired lease (atomic conditional update)', async () => {
       await store.claim(scope, request('fp-1'));
       const outcomes = await Promise.all(Array.from({ length: 10 }, () => store.claim(scope, request('fp-1', at(LEASE_MS + 1)))));
       expect(outcomes.filter((o) => o.kind === 'acquired')).to.have.length(1);
@@ -105,6 +108,22 @@ export const idempotencyStoreContract = (adapterName: string, factory: () => Pro
       const fresh = await store.claim(scope, request('fp-2', at(TTL_MS), 'ord_fresh'));
       expect(fresh.kind).to.equal('acquired');
       if (fresh.kind === 'acquired') expect(fresh.claim.reservedId).to.equal('ord_fresh');
+    });
+
+    it('lets exactly one of parallel claims of a key whose record expired acquire it (atomic conditional update)', async () => {
+      const first = await store.claim(scope, request('fp-1', T0, 'ord_first'));
+      if (first.kind !== 'acquired') throw new Error('expected acquired');
+      await store.complete(scope, first.claim.claimId, created);
+      const outcomes = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => store.claim(scope, request(`fp-${i}`, at(TTL_MS + 1), `ord_new${i}`))),
+      );
+      const winners = outcomes.filter((o) => o.kind === 'acquired');
+      expect(winners).to.have.length(1);
+      const winner = outcomes.findIndex((o) => o.kind === 'acquired');
+      expect(winners[0]!.kind === 'acquired' && winners[0]!.claim.reservedId).to.equal(`ord_new${winner}`);
+      for (const outcome of outcomes.filter((o) => o.kind !== 'acquired')) {
+        expect(outcome).to.deep.equal({ kind: 'in-progress', fingerprint: `fp-${winner}`, leaseExpiresAt: at(TTL_MS + 1 + LEASE_MS) });
+      }
     });
 
     it('releases an in-progress claim so the key can be used again, only for its holder', async () => {

@@ -1,8 +1,9 @@
 import { expect } from 'chai';
+import { TEST_EPOCH } from '../support/mutable-clock';
 import type { RateLimitCounter } from '../../src/application/ports/rate-limit-counter';
 
 const WINDOW_MS = 60_000;
-const T0 = new Date('2026-03-01T12:00:00.000Z');
+const T0 = new Date(TEST_EPOCH);
 const at = (ms: number): Date => new Date(T0.getTime() + ms);
 
 /** What every RateLimitCounter must do (src/application/ports/rate-limit-counter.ts). */
@@ -30,7 +31,9 @@ export const rateLimitCounterContract = (adapterName: string, factory: () => Pro
       expect((await counter.hit('tok_b', WINDOW_MS, at(0))).count).to.equal(1);
     });
 
-    it('loses no increment under parallel hits, and each hit sees a distinct count', async () => {
+    // Relies on an atomic increment of one counter: where `$inc` reads and writes apart, parallel
+    // hits lose increments and share counts.
+    it('loses no increment under parallel hits, and each hit sees a distinct count (atomic $inc)', async () => {
       const results = await Promise.all(Array.from({ length: 50 }, () => counter.hit('tok_a', WINDOW_MS, at(5))));
       const counts = results.map((r) => r.count).sort((a, b) => a - b);
       expect(counts).to.deep.equal(Array.from({ length: 50 }, (_, i) => i + 1));

@@ -139,7 +139,9 @@ export const tokenRepositoryContract = (adapterName: string, factory: () => Prom
         expect(await tokens.findByHash(aToken('tok_1').hash)).to.deep.equal(O.some(aToken('tok_1', { revokedAt: first })));
       });
 
-      it('is atomic: parallel revocations all resolve the one revokedAt that was kept', async () => {
+      // Relies on an atomic conditional update (set revokedAt where it is absent): where the filter
+      // is checked apart from the write, several revocations win and resolve different times.
+      it('is atomic: parallel revocations all resolve the one revokedAt that was kept (atomic conditional update)', async () => {
         await tokens.insert(aToken('tok_1'));
         const times = Array.from({ length: 10 }, (_, i) => new Date(Date.UTC(2026, 1, 1 + i)));
         const results = await Promise.all(times.map((at) => tokens.revoke('tok_1', at)));

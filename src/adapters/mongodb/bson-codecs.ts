@@ -39,6 +39,10 @@ export const bsonCount = new t.Type<number, number, unknown>(
   t.identity,
 );
 
+/**
+ * Only what JSON can hold: the driver reads a sub-document as a plain object and an array as an
+ * array, so a BSON date, ObjectId, binary or the like (a class instance) is not JSON.
+ */
 const isJsonValue = (u: unknown, depth: number): u is JsonValue => {
   if (depth > 64) return false;
   if (u === null || typeof u === 'string' || typeof u === 'boolean') return true;
@@ -50,29 +54,21 @@ const isJsonValue = (u: unknown, depth: number): u is JsonValue => {
 const isJsonObject = (u: unknown, depth: number): u is JsonObject =>
   typeof u === 'object' &&
   u !== null &&
-  !Array.isArray(u) &&
+  Object.getPrototypeOf(u) === Object.prototype &&
   Object.values(u).every((value) => isJsonValue(value, depth + 1));
 
 /**
- * A free-form JSON object (customer, fees, metadata, trackingExtras), stored as JSON text rather than
- * as a sub-document. The service never queries inside these objects, and as text any JSON the
- * domain accepts survives every server exactly: FerretDB 1.x refuses arrays nested in arrays, and
- * servers differ on which keys they take.
+ * A free-form JSON object (customer, fees, metadata, trackingExtras), stored as a native
+ * sub-document: objects as sub-documents, arrays as arrays (nested ones included), numbers as
+ * int32 or double, which JSON numbers fit (every integer up to 2^53 is exact as a double). Its keys
+ * were validated when the order came in (not empty, no leading `$`, no `.`), so MongoDB takes them as
+ * they are. Read back, anything JSON cannot hold is corruption.
  */
-export const jsonObjectText = new t.Type<JsonObject, string, unknown>(
-  'JsonObjectText',
+export const bsonJsonObject = new t.Type<JsonObject, JsonObject, unknown>(
+  'BsonJsonObject',
   (u): u is JsonObject => isJsonObject(u, 0),
-  (u, c) => {
-    if (typeof u !== 'string') return t.failure(u, c, 'must be JSON text');
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(u);
-    } catch {
-      return t.failure(u, c, 'must be JSON text');
-    }
-    return isJsonObject(parsed, 0) ? t.success(parsed) : t.failure(u, c, 'must be a JSON object');
-  },
-  (value) => JSON.stringify(value),
+  (u, c) => (isJsonObject(u, 0) ? t.success(u) : t.failure(u, c, 'must be a JSON object')),
+  t.identity,
 );
 
 /** Drops the keys whose value is undefined, so that an absent field is absent in BSON, not null. */

@@ -1,40 +1,47 @@
 import * as t from 'io-ts';
-import { bsonDate } from './bson-codecs';
+import { ObjectId } from 'mongodb';
+import { bsonCount, bsonDate } from './bson-codecs';
+
+const objectId = new t.Type<ObjectId, ObjectId, unknown>(
+  'ObjectId',
+  (u): u is ObjectId => u instanceof ObjectId,
+  (u, c) => (u instanceof ObjectId ? t.success(u) : t.failure(u, c, 'must be an ObjectId')),
+  t.identity,
+);
+
+const storedResponseCodec = t.type({ status: t.number, headers: t.record(t.string, t.string), body: t.string });
 
 /**
- * An idempotency record in `idempotency_keys`; `_id` is `<dashboardId>:<key>` (a dashboard id holds no
- * `:`, so the pair is unambiguous). The stored body is kept as JSON text, exactly as it was sent.
+ * An idempotency record in `idempotency_keys`, unique by (dashboardId, key); `_id` is the server's
+ * ObjectId. The stored response's body is kept as JSON text: it is replayed as it was sent and never
+ * queried, so the store has no reason to look inside it.
  */
 export const idempotencyDocumentCodec = t.intersection([
   t.type({
-    _id: t.string,
+    _id: objectId,
+    dashboardId: t.string,
+    key: t.string,
     fingerprint: t.string,
     claimId: t.string,
     reservedId: t.string,
     leaseExpiresAt: bsonDate,
     expiresAt: bsonDate,
   }),
-  t.partial({
-    response: t.type({ status: t.number, headers: t.record(t.string, t.string), body: t.string }),
-  }),
+  t.partial({ response: storedResponseCodec }),
 ]);
 export type IdempotencyDocument = t.TypeOf<typeof idempotencyDocumentCodec>;
 
-/** The right to replace an idempotency record held under `claimId`: `_id` is `<recordId>#<claimId>`. */
-export interface TakeoverDocument {
-  readonly _id: string;
-  readonly expiresAt: Date;
-}
+/** A record as written by a claim: everything but the `_id` the server gives it and the response. */
+export type IdempotencyRecord = Omit<IdempotencyDocument, '_id' | 'response'>;
 
 /**
- * One counted request in `rate_limits`: slot N of a subject's window. `_id` is
- * `<subject>:<windowMs>:<windowStart>:<slot>`, so each slot is taken once.
+ * The counter of one subject's window in `rate_limits`: `_id` is `<subject>:<windowMs>:<windowStart>`,
+ * `count` the requests counted so far, `expiresAt` when the TTL index lets the server delete it.
  */
-export interface RateLimitSlotDocument {
+export interface RateLimitCounterDocument {
   readonly _id: string;
-  readonly window: string;
-  readonly slot: number;
+  readonly count: number;
   readonly expiresAt: Date;
 }
 
-export const rateLimitSlotCodec = t.type({ slot: t.number });
+export const rateLimitCounterCodec = t.type({ count: bsonCount });

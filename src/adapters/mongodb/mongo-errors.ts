@@ -46,7 +46,7 @@ export const isUnavailable = (err: unknown): boolean =>
   (err instanceof MongoServerError && typeof err.code === 'number' && TRANSIENT_SERVER_CODES.has(err.code)) ||
   (err instanceof MongoError && err.hasErrorLabel('RetryableWriteError'));
 
-/** The unique index refused the write. MongoDB and FerretDB both answer code 11000. */
+/** A unique index refused the write (code 11000). */
 export const isDuplicateKey = (err: unknown): boolean => err instanceof MongoServerError && err.code === 11000;
 
 /**
@@ -65,11 +65,7 @@ export const guarded = async <A>(operation: () => Promise<A>): Promise<A> => {
   }
 };
 
-/**
- * Inserts `document`, resolving false when a unique index refuses it. An insert under a unique index
- * is the one write that settles a race with a single winner on MongoDB and FerretDB alike
- * (docs/ferretdb-notes.md), so every such race in the adapters goes through here.
- */
+/** Inserts `document`, resolving false when a unique index refuses it. */
 export const insertUnlessDuplicate = async <D extends Document>(
   collection: Collection<D>,
   document: OptionalUnlessRequiredId<D>,

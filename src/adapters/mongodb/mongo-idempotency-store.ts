@@ -9,58 +9,60 @@ import type {
 import type { Logger } from '../../application/ports/logger';
 import { randomBase62 } from '../system/base62';
 import { decodeDocument } from './corrupt-document';
-import { idempotencyDocumentCodec, type IdempotencyDocument, type TakeoverDocument } from './guard-documents';
-import { guarded, insertUnlessDuplicate } from './mongo-errors';
+import { idempotencyDocumentCodec, type IdempotencyDocument, type IdempotencyRecord } from './guard-documents';
+import { guarded, isDuplicateKey } from './mongo-errors';
 import { COLLECTIONS } from './mongo-indexes';
-
-const idOf = (scope: IdempotencyScope): string => `${scope.dashboardId}:${scope.key}`;
 
 /** Each round follows a change made by a racing call; a handful settles any real race. */
 const MAX_ROUNDS = 8;
 
-/** How often, in the time of the requests, records past their TTL are deleted. */
-const PURGE_EVERY_MS = 60_000;
-
 /**
- * Idempotency records, one document per (dashboard, key). Every decision that must have a single
- * winner is an insert under a unique `_id`, the one write that is atomic on MongoDB and FerretDB
- * alike (docs/ferretdb-notes.md): claiming a new key inserts its record; taking over an expired record
- * or lease first inserts a takeover document named after the claim being replaced, so of racing
- * retries exactly one may replace it. A new key costs one round trip.
+ * Idempotency records, one document per (dashboard, key) under a unique index on both. Every
+ * decision that must have a single winner is one single-document write:
+ *
+ * - claiming a key is an insert under the unique key, sent as an upsert that inserts nothing but
+ *   `$setOnInsert`: it inserts the claim, or returns the record already there in the same command;
+ * - a record past its TTL counts as absent at once, before the TTL index lets the server delete it:
+ *   a claim replaces it with a `replaceOne` filtered on that expired record (its claim id and
+ *   `expiresAt` in the past), so of racing claims one replaces it and the others match nothing;
+ * - taking over an expired lease is a `findOneAndUpdate` filtered on the claim it replaces, still in
+ *   progress and past its lease: one of racing retries gets the new claim id;
+ * - complete, release and abandon are conditional on the claim id and on no response yet.
+ *
+ * A new key costs one command, a replay one, a takeover two.
  */
 export class MongoIdempotencyStore implements IdempotencyStore {
   private readonly records: Collection<IdempotencyDocument>;
-  private readonly takeovers: Collection<TakeoverDocument>;
-  private purgedAt = 0;
 
   constructor(
     db: Db,
     private readonly logger: Logger,
   ) {
     this.records = db.collection<IdempotencyDocument>(COLLECTIONS.idempotencyKeys);
-    this.takeovers = db.collection<TakeoverDocument>(COLLECTIONS.idempotencyTakeovers);
   }
 
   async claim(scope: IdempotencyScope, request: ClaimRequest): Promise<ClaimOutcome> {
-    const _id = idOf(scope);
     const now = request.now.getTime();
-    this.purgeExpired(now);
+    const unique = { dashboardId: scope.dashboardId, key: scope.key };
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      const fresh: IdempotencyDocument = {
-        _id,
+      const claim = {
         fingerprint: request.fingerprint,
         claimId: randomBase62(22),
         reservedId: request.reservedId,
         leaseExpiresAt: new Date(now + request.leaseMs),
         expiresAt: new Date(now + request.ttlMs),
       };
-      if (await insertUnlessDuplicate(this.records, fresh)) return acquired(fresh);
-
-      const found = await guarded(() => this.records.findOne({ _id }));
-      if (found === null) continue;
+      const fresh: IdempotencyRecord = { ...unique, ...claim };
+      const found = await this.insertOrFind(unique, claim);
+      if (found === 'inserted') return acquired(fresh);
+      if (found === 'raced') continue;
       const current = this.decode(found);
+
       if (current.expiresAt.getTime() <= now) {
-        if (await this.replace(current, fresh)) return acquired(fresh);
+        const replaced = await guarded(() =>
+          this.records.replaceOne({ ...unique, claimId: current.claimId, expiresAt: { $lte: request.now } }, fresh),
+        );
+        if (replaced.modifiedCount === 1) return acquired(fresh);
         continue;
       }
       if (current.response !== undefined) {
@@ -68,8 +70,14 @@ export class MongoIdempotencyStore implements IdempotencyStore {
         return { kind: 'completed', fingerprint: current.fingerprint, response: { status, headers, body: JSON.parse(body) } };
       }
       if (current.leaseExpiresAt.getTime() <= now && current.fingerprint === request.fingerprint) {
-        const takenOver = { ...current, claimId: fresh.claimId, leaseExpiresAt: fresh.leaseExpiresAt };
-        if (await this.replace(current, takenOver)) return acquired(takenOver);
+        const takenOver = await guarded(() =>
+          this.records.findOneAndUpdate(
+            { ...unique, claimId: current.claimId, response: { $exists: false }, leaseExpiresAt: { $lte: request.now } },
+            { $set: { claimId: fresh.claimId, leaseExpiresAt: fresh.leaseExpiresAt } },
+            { projection: { claimId: 1 } },
+          ),
+        );
+        if (takenOver !== null) return acquired({ claimId: fresh.claimId, reservedId: current.reservedId });
         continue;
       }
       return { kind: 'in-progress', fingerprint: current.fingerprint, leaseExpiresAt: current.leaseExpiresAt };
@@ -80,44 +88,49 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   async complete(scope: IdempotencyScope, claimId: string, response: StoredResponse): Promise<boolean> {
     const stored = { status: response.status, headers: { ...response.headers }, body: JSON.stringify(response.body ?? null) };
     const result = await guarded(() =>
-      this.records.updateOne({ _id: idOf(scope), claimId, response: { $exists: false } }, { $set: { response: stored } }),
+      this.records.updateOne(
+        { dashboardId: scope.dashboardId, key: scope.key, claimId, response: { $exists: false } },
+        { $set: { response: stored } },
+      ),
     );
     return result.modifiedCount === 1;
   }
 
   async release(scope: IdempotencyScope, claimId: string): Promise<void> {
-    await guarded(() => this.records.deleteOne({ _id: idOf(scope), claimId, response: { $exists: false } }));
+    await guarded(() =>
+      this.records.deleteOne({ dashboardId: scope.dashboardId, key: scope.key, claimId, response: { $exists: false } }),
+    );
   }
 
   async abandon(scope: IdempotencyScope, claimId: string, now: Date): Promise<void> {
     await guarded(() =>
-      this.records.updateOne({ _id: idOf(scope), claimId, response: { $exists: false } }, { $set: { leaseExpiresAt: now } }),
+      this.records.updateOne(
+        { dashboardId: scope.dashboardId, key: scope.key, claimId, response: { $exists: false } },
+        { $set: { leaseExpiresAt: now } },
+      ),
     );
   }
 
   /**
-   * Replaces `current` by `next` when this call wins the takeover of `current.claimId`. Claim ids are
-   * random and never reused, so a takeover document can only ever refer to the claim it names.
+   * Inserts the claim unless a record of the key exists, and returns that record if so: one
+   * `findAndModify`. Two upserts of a new key can race, and MongoDB may refuse the loser with a
+   * duplicate-key error (it retries most such upserts itself): the caller's next round finds the
+   * winner's record.
    */
-  private async replace(current: IdempotencyDocument, next: IdempotencyDocument): Promise<boolean> {
-    const won = await insertUnlessDuplicate(this.takeovers, { _id: `${current._id}#${current.claimId}`, expiresAt: current.expiresAt });
-    if (!won) return false;
-    const { _id, ...replacement } = next;
-    const result = await guarded(() => this.records.replaceOne({ _id, claimId: current.claimId }, replacement));
-    return result.modifiedCount === 1;
-  }
-
-  /**
-   * Now and then, without waiting, deletes records whose TTL has passed (they count as absent anyway)
-   * and the takeovers that named them: FerretDB has no TTL indexes, so nothing else would.
-   */
-  private purgeExpired(now: number): void {
-    if (now - this.purgedAt < PURGE_EVERY_MS) return;
-    this.purgedAt = now;
-    const expired = { expiresAt: { $lte: new Date(now) } };
-    Promise.all([this.records.deleteMany(expired), this.takeovers.deleteMany(expired)]).catch((err: unknown) => {
-      this.logger.warn('could not purge expired idempotency records', { errorName: err instanceof Error ? err.name : typeof err });
-    });
+  private async insertOrFind(
+    unique: Pick<IdempotencyRecord, 'dashboardId' | 'key'>,
+    claim: Omit<IdempotencyRecord, 'dashboardId' | 'key'>,
+  ): Promise<'inserted' | 'raced' | IdempotencyDocument> {
+    try {
+      // The upsert takes dashboardId and key from the filter's equalities.
+      const before = await guarded(() =>
+        this.records.findOneAndUpdate(unique, { $setOnInsert: claim }, { upsert: true, returnDocument: 'before' }),
+      );
+      return before ?? 'inserted';
+    } catch (err) {
+      if (isDuplicateKey(err)) return 'raced';
+      throw err;
+    }
   }
 
   private decode(document: unknown): IdempotencyDocument {
@@ -125,7 +138,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   }
 }
 
-const acquired = (record: Pick<IdempotencyDocument, 'claimId' | 'reservedId'>): ClaimOutcome => ({
+const acquired = (record: Pick<IdempotencyRecord, 'claimId' | 'reservedId'>): ClaimOutcome => ({
   kind: 'acquired',
   claim: { claimId: record.claimId, reservedId: record.reservedId },
 });

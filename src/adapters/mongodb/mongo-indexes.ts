@@ -1,21 +1,38 @@
 import type { Db, IndexDescription } from 'mongodb';
 
+/**
+ * The collections: one per aggregate (orders with their outbox, dashboards, tokens) and one per
+ * guard (idempotency records, rate-limit counters), plus `meta` for the schema version. No write
+ * spans two documents, so none needs a transaction, and each collection can be sharded on its own.
+ * Shard keys, for a deployment that shards:
+ *
+ * - `orders`: `{ dashboardId: 1, externalId: 1 }`. The unique (dashboardId, externalId) index is the
+ *   shard key itself, so the cluster still enforces it; every query names the dashboard, and a
+ *   find or a replace names the whole key.
+ * - `idempotency_keys`: `{ dashboardId: 1, key: 1 }`, the unique key of a record, named in full by
+ *   every query.
+ * - `rate_limits`: `{ _id: 'hashed' }`. A counter belongs to a token, not to a dashboard, and is
+ *   found by `_id` (`<tokenId>:<window>`) alone; hashing spreads the tokens' counters.
+ * - `tokens`, `dashboards`, `meta`: not sharded. They hold one small document per token, per
+ *   dashboard, and one in all; a token is found by its hash before its dashboard is known (should
+ *   tokens ever need sharding, `{ hash: 1 }` keeps the unique hash index).
+ */
 export const COLLECTIONS = {
   orders: 'orders',
-  orderVersionClaims: 'order_version_claims',
   dashboards: 'dashboards',
   tokens: 'tokens',
-  tokenRevocations: 'token_revocations',
   idempotencyKeys: 'idempotency_keys',
-  idempotencyTakeovers: 'idempotency_takeovers',
   rateLimits: 'rate_limits',
+  meta: 'meta',
 } as const;
 
 /**
  * Every index the adapters rely on, by collection, each with a fixed name. Listing indexes follow
  * the equality-sort-range rule: the equality keys (dashboard, status) first, then the sort keys
  * (createdAt, and `_id`, which is the order id, as the tie-breaker), the `createdAt` range last
- * because it rides on the sort key.
+ * because it rides on the sort key. TTL indexes (`expireAfterSeconds: 0`) let the server delete a
+ * document once its `expiresAt` has passed; its monitor runs about once a minute, so the adapters
+ * treat an expired document as absent until then.
  */
 export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDescription[]>> = {
   orders: [
@@ -23,42 +40,45 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
     { name: 'orders_dashboard_createdAt_id', key: { dashboardId: 1, createdAt: -1, _id: -1 } },
     { name: 'orders_dashboard_status_createdAt_id', key: { dashboardId: 1, status: 1, createdAt: -1, _id: -1 } },
   ],
-  orderVersionClaims: [{ name: 'order_version_claims_order_version_unique', key: { orderId: 1, version: 1 }, unique: true }],
   dashboards: [{ name: 'dashboards_createdAt_id', key: { createdAt: 1, _id: 1 } }],
   tokens: [
     { name: 'tokens_hash_unique', key: { hash: 1 }, unique: true },
     { name: 'tokens_dashboard_createdAt_id', key: { dashboardId: 1, createdAt: 1, _id: 1 } },
   ],
-  // Keyed by token id (`_id`): the default index is the one that matters.
-  tokenRevocations: [],
-  // Keyed by `_id` alone; expired records are replaced in place when their key is used again.
-  idempotencyKeys: [],
-  idempotencyTakeovers: [],
-  // The highest slot of a window, for an instance that fell behind the others.
-  rateLimits: [{ name: 'rate_limits_window_slot', key: { window: 1, slot: -1 } }],
+  // One record per (dashboard, key); the server deletes it once `expiresAt` has passed.
+  idempotencyKeys: [
+    { name: 'idempotency_keys_dashboard_key_unique', key: { dashboardId: 1, key: 1 }, unique: true },
+    { name: 'idempotency_keys_expiresAt_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 },
+  ],
+  // Counters are found by `_id`; the server deletes them once `expiresAt` has passed.
+  rateLimits: [{ name: 'rate_limits_expiresAt_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 }],
+  // One document, found by `_id`.
+  meta: [],
 };
 
 /**
- * Creates the indexes, then checks that each exists as declared. Idempotent: creating an index whose
- * name and definition already exist does nothing. An existing index with the same name but another
- * definition fails the start-up, on purpose: silently keeping the wrong one (say, not unique) would
- * break the ports' guarantees. MongoDB refuses such a `createIndexes` itself; FerretDB 1.24 answers
- * ok and keeps the old index, hence the check. One index per command: FerretDB 1.24 drops the
- * connection when one command names two or more indexes that all exist already
- * (docs/ferretdb-notes.md).
+ * Creates the indexes, one command per collection, then reads them back and checks that each
+ * exists as declared. Idempotent: creating an index whose name and definition already exist does
+ * nothing. An existing index with the same name but another definition fails the start-up, on
+ * purpose: the ports' guarantees rest on these indexes (a unique key that is not unique, a TTL that
+ * never expires), and MongoDB refuses such a `createIndexes` itself; the read-back check covers a
+ * server that would keep the old one without a word.
  */
 export const ensureIndexes = async (db: Db): Promise<void> => {
-  for (const [key, indexes] of Object.entries(INDEXES) as [keyof typeof COLLECTIONS, readonly IndexDescription[]][]) {
+  for (const [name, indexes] of Object.entries(INDEXES) as [keyof typeof COLLECTIONS, readonly IndexDescription[]][]) {
     if (indexes.length === 0) continue;
-    const collection = db.collection(COLLECTIONS[key]);
-    for (const index of indexes) await collection.createIndexes([index]);
+    const collection = db.collection(COLLECTIONS[name]);
+    await collection.createIndexes([...indexes]);
     const existing = await collection.listIndexes().toArray();
     for (const index of indexes) {
-      const found = existing.find((candidate) => candidate['name'] === index.name);
-      const sameKeys = found !== undefined && JSON.stringify(Object.entries(found['key'])) === JSON.stringify(Object.entries(index.key));
-      if (!sameKeys || (found?.['unique'] === true) !== (index.unique === true)) {
+      const sameName = existing.filter((candidate) => candidate['name'] === index.name);
+      const asDeclared = (found: (typeof existing)[number]): boolean =>
+        JSON.stringify(Object.entries(found['key'])) === JSON.stringify(Object.entries(index.key)) &&
+        (found['unique'] === true) === (index.unique === true) &&
+        found['expireAfterSeconds'] === index.expireAfterSeconds;
+      if (sameName.length === 0 || !sameName.every(asDeclared)) {
         throw new Error(
-          `index ${COLLECTIONS[key]}.${String(index.name)} exists with another definition than this service needs; drop it and start again`,
+          `index ${COLLECTIONS[name]}.${String(index.name)} exists with another definition than this service needs; drop it and start again`,
         );
       }
     }

@@ -8,7 +8,6 @@ import type { Order } from '../../domain/order';
 import { decodeDocument } from './corrupt-document';
 import { COLLECTIONS } from './mongo-indexes';
 import { guarded, insertUnlessDuplicate } from './mongo-errors';
-import { VersionClaims } from './version-claims';
 import {
   newOrderDocument,
   orderDocumentCodec,
@@ -28,19 +27,16 @@ const WITHOUT_OUTBOX = { projection: { outbox: 0 } } as const;
 /**
  * Orders in MongoDB, one document per order, which also holds the order's outbox: the events of its
  * changes not yet relayed, written by the same single-document write as the change. No
- * transactions: each step is one single-document operation whose atomicity MongoDB and FerretDB
- * both provide.
+ * transactions: every write is one single-document operation, atomic on MongoDB.
  */
 export class MongoOrderRepository implements OrderRepository {
   private readonly orders: Collection<OrderDocument>;
-  private readonly claims: VersionClaims;
 
   constructor(
     db: Db,
     private readonly logger: Logger,
   ) {
     this.orders = db.collection<OrderDocument>(COLLECTIONS.orders);
-    this.claims = new VersionClaims(db);
   }
 
   /**
@@ -49,7 +45,8 @@ export class MongoOrderRepository implements OrderRepository {
    */
   async insert(order: Order, events: readonly OrderEvent[]): Promise<E.Either<DuplicateExternalId, Order>> {
     // Order ids are random and never collide, so the only unique key a new order can hit is
-    // (dashboardId, externalId). FerretDB does not say which index refused the write.
+    // (dashboardId, externalId); a retry under an Idempotency-Key that reuses its reserved id hits
+    // both, and is a duplicate externalId all the same.
     const inserted = await insertUnlessDuplicate(this.orders, newOrderDocument(order, events));
     return inserted ? E.right(order) : E.left(duplicateExternalId(order.externalId));
   }
@@ -66,39 +63,20 @@ export class MongoOrderRepository implements OrderRepository {
   }
 
   /**
-   * Compare-and-set in two steps, each atomic on its own: claim the new version (one writer per
-   * version; see `VersionClaims` for why), then one update on a filter that holds the version read,
-   * so an order that moved on or is gone matches nothing. That update writes the order's fields and
-   * appends the events to its outbox together. A claim whose write did not happen is given back.
+   * Compare-and-set in one write: an update whose filter holds the version read (and the order's
+   * identity, shard key included), so an order that moved on or is gone matches nothing. MongoDB
+   * applies an update to one document atomically, filter included: of racing writers from one
+   * version exactly one matches. The same update `$push`es the events onto the outbox, so a losing
+   * writer stores no event. Nothing is left behind when the process dies: the write happened or not.
    */
   async replace(order: Order, events: readonly OrderEvent[]): Promise<boolean> {
-    const claim = await this.claims.claim(order.id, order.version);
-    if (claim === undefined) return false;
-    let written: boolean;
-    try {
-      const result = await guarded(() =>
-        this.orders.updateOne(
-          { _id: order.id, dashboardId: order.dashboardId, externalId: order.externalId, version: order.version - 1 },
-          orderUpdate(order, events),
-        ),
-      );
-      written = result.matchedCount === 1;
-    } catch (err) {
-      await this.claims.release(claim).catch(() => undefined);
-      throw err;
-    }
-    if (!written) {
-      await this.claims.release(claim);
-      return false;
-    }
-    // The order is written: failing to tidy up older claims must not fail the request.
-    await this.claims.forgetBelow(order.id, order.version).catch((err: unknown) => {
-      this.logger.warn('could not remove old order version claims', {
-        orderId: order.id,
-        errorName: err instanceof Error ? err.name : typeof err,
-      });
-    });
-    return true;
+    const result = await guarded(() =>
+      this.orders.updateOne(
+        { _id: order.id, dashboardId: order.dashboardId, externalId: order.externalId, version: order.version - 1 },
+        orderUpdate(order, events),
+      ),
+    );
+    return result.matchedCount === 1;
   }
 
   /**

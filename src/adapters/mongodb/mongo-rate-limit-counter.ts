@@ -2,61 +2,59 @@ import type { Collection, Db } from 'mongodb';
 import type { Logger } from '../../application/ports/logger';
 import type { RateLimitCounter, WindowCount } from '../../application/ports/rate-limit-counter';
 import { decodeDocument } from './corrupt-document';
-import { rateLimitSlotCodec, type RateLimitSlotDocument } from './guard-documents';
-import { guarded, insertUnlessDuplicate } from './mongo-errors';
+import { rateLimitCounterCodec, type RateLimitCounterDocument } from './guard-documents';
+import { guarded, isDuplicateKey } from './mongo-errors';
 import { COLLECTIONS } from './mongo-indexes';
 
-/** Rounds a hit may need when other instances keep taking the slots it aims at. */
-const MAX_ROUNDS = 20;
+/**
+ * How long a window's counter outlives the window before the TTL index lets the server delete it:
+ * an instance whose clock runs a little behind the others still counts on the same document.
+ */
+export const COUNTER_GRACE_MS = 60_000;
 
 /**
- * Fixed-window counters shared by every instance on the database. A hit takes the next slot of its
- * window with an insert under the unique `_id`: the one write that is atomic on MongoDB and FerretDB
- * alike, where an `$inc` loses increments on FerretDB (docs/ferretdb-notes.md). Each instance keeps
- * the next slot it expects, handed out synchronously so its own parallel hits never collide: one
- * round trip per hit, and more only when another instance took the slot first, after which a read of
- * the highest slot puts this instance back in step.
+ * Two upserts of a new counter can race: MongoDB may answer the loser with a duplicate-key error
+ * (it retries most such upserts itself). Once the counter exists the next try increments it, so one
+ * retry settles it; a third try is a margin.
+ */
+const MAX_TRIES = 3;
+
+/**
+ * Fixed-window counters shared by every instance on the database: one document per (subject,
+ * window), incremented with `$inc` in one `findAndModify` that upserts it and returns the new count.
+ * MongoDB applies it atomically, so parallel hits from any number of instances never lose an
+ * increment and each sees its own count. Refused requests are counted on the same document: a
+ * window costs one document whatever the traffic. `expiresAt` (the window's end plus a grace) is
+ * under a TTL index, so the server deletes past windows; nothing is purged from the request path.
  */
 export class MongoRateLimitCounter implements RateLimitCounter {
-  private readonly slots: Collection<RateLimitSlotDocument>;
-  private readonly nextSlot = new Map<string, number>();
-  private currentWindowStart = 0;
+  private readonly counters: Collection<RateLimitCounterDocument>;
 
   constructor(
     db: Db,
     private readonly logger: Logger,
   ) {
-    this.slots = db.collection<RateLimitSlotDocument>(COLLECTIONS.rateLimits);
+    this.counters = db.collection<RateLimitCounterDocument>(COLLECTIONS.rateLimits);
   }
 
   async hit(subject: string, windowMs: number, now: Date): Promise<WindowCount> {
     const start = Math.floor(now.getTime() / windowMs) * windowMs;
     const resetAt = new Date(start + windowMs);
-    const window = `${subject}:${windowMs}:${start}`;
-    this.forgetPastWindows(start);
-    for (let round = 0; round < MAX_ROUNDS; round++) {
-      const slot = this.nextSlot.get(window) ?? 1;
-      this.nextSlot.set(window, slot + 1);
-      if (await insertUnlessDuplicate(this.slots, { _id: `${window}:${slot}`, window, slot, expiresAt: resetAt })) return { count: slot, resetAt };
-      const highest = await guarded(() => this.slots.find({ window }).sort({ slot: -1 }).limit(1).next());
-      const taken = highest === null ? 0 : decodeDocument(rateLimitSlotCodec, highest, COLLECTIONS.rateLimits, this.logger).slot;
-      this.nextSlot.set(window, Math.max(this.nextSlot.get(window) ?? 1, taken + 1));
+    const _id = `${subject}:${windowMs}:${start}`;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const counter = await guarded(() =>
+          this.counters.findOneAndUpdate(
+            { _id },
+            { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(resetAt.getTime() + COUNTER_GRACE_MS) } },
+            { upsert: true, returnDocument: 'after', projection: { count: 1 } },
+          ),
+        );
+        const { count } = decodeDocument(rateLimitCounterCodec, counter, COLLECTIONS.rateLimits, this.logger);
+        return { count, resetAt };
+      } catch (err) {
+        if (!isDuplicateKey(err) || attempt >= MAX_TRIES) throw err;
+      }
     }
-    throw new Error(`rate-limit slots kept being taken during ${MAX_ROUNDS} rounds`);
-  }
-
-  /**
-   * Windows that have ended are of no use: once per window, drop their in-process hints and, without
-   * waiting, their slots in the store (FerretDB has no TTL indexes, so nothing else would).
-   */
-  private forgetPastWindows(start: number): void {
-    if (start <= this.currentWindowStart) return;
-    this.currentWindowStart = start;
-    for (const window of this.nextSlot.keys()) {
-      if (Number(window.slice(window.lastIndexOf(':') + 1)) < start) this.nextSlot.delete(window);
-    }
-    this.slots.deleteMany({ expiresAt: { $lte: new Date(start) } }).catch((err: unknown) => {
-      this.logger.warn('could not purge past rate-limit windows', { errorName: err instanceof Error ? err.name : typeof err });
-    });
   }
 }

@@ -5,6 +5,7 @@ import { MongoDashboardRepository } from './mongo-dashboard-repository';
 import { MongoIdempotencyStore } from './mongo-idempotency-store';
 import { guarded } from './mongo-errors';
 import { ensureIndexes } from './mongo-indexes';
+import { checkSchemaVersion } from './mongo-schema-version';
 import { MongoOrderRepository } from './mongo-order-repository';
 import { MongoRateLimitCounter } from './mongo-rate-limit-counter';
 import { MongoStorageHealth } from './mongo-storage-health';
@@ -70,9 +71,11 @@ export const createMongoStorage = (
 };
 
 /**
- * Opens the one MongoClient of the process, creates the indexes, and returns the storage. A server
- * that cannot be reached fails the start with `StorageUnavailableError` after the server selection
- * timeout. `storage.health.close()` closes the client.
+ * Opens the one MongoClient of the process, creates the indexes, checks (or, on a new database,
+ * records) the schema version, and returns the storage. A server that cannot be reached fails the
+ * start with `StorageUnavailableError` after the server selection timeout; a database of another
+ * schema version fails it with `SchemaVersionMismatchError`. `storage.health.close()` closes the
+ * client.
  */
 export const connectMongoStorage = async (
   uri: string,
@@ -86,11 +89,12 @@ export const connectMongoStorage = async (
     await guarded(async () => {
       await client.connect();
       await ensureIndexes(client.db(dbName));
+      await checkSchemaVersion(client.db(dbName), logger);
     });
   } catch (err) {
     await client.close().catch(() => undefined);
     throw err;
   }
-  logger.debug('MongoDB indexes ensured', { database: dbName });
+  logger.debug('MongoDB indexes ensured, schema version checked', { database: dbName });
   return storage;
 };

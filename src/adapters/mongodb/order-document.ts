@@ -1,10 +1,10 @@
 import type { Long } from 'mongodb';
 import * as t from 'io-ts';
 import type { OrderEvent } from '../../application/ports/order-repository';
-import type { JsonObject, Order, Product } from '../../domain/order';
+import type { Order, Product } from '../../domain/order';
 import { ORDER_EVENT_TYPES, type OrderEventType } from '../../domain/order-events';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-status';
-import { bsonCents, bsonCount, bsonDate, int64, jsonObjectText, withoutUndefined } from './bson-codecs';
+import { bsonCents, bsonCount, bsonDate, bsonJsonObject, int64, withoutUndefined } from './bson-codecs';
 
 const statusCodec = t.keyof(
   Object.fromEntries(ORDER_STATUSES.map((status) => [status, null])) as Record<OrderStatus, null>,
@@ -43,10 +43,10 @@ const optionalOrderFields = t.partial({
   paidAt: bsonDate,
   refundedAt: bsonDate,
   chargedbackAt: bsonDate,
-  customer: jsonObjectText,
-  fees: jsonObjectText,
-  metadata: jsonObjectText,
-  trackingExtras: jsonObjectText,
+  customer: bsonJsonObject,
+  fees: bsonJsonObject,
+  metadata: bsonJsonObject,
+  trackingExtras: bsonJsonObject,
 });
 
 /**
@@ -79,7 +79,7 @@ export const outboxDocumentCodec = t.intersection([
 
 type OrderDocumentRead = t.TypeOf<typeof orderDocumentCodec>;
 
-/** What is written: the same fields, money as int64, free-form objects as JSON text. */
+/** What is written: the same fields, money as int64, free-form objects as sub-documents. */
 export interface OrderDocument {
   readonly _id: string;
   readonly dashboardId: string;
@@ -95,9 +95,6 @@ const productToDocument = (product: Product): Record<string, unknown> =>
     quantity: product.quantity,
     unitPriceCents: int64(product.unitPriceCents),
   });
-
-const asText = (value: JsonObject | undefined): string | undefined =>
-  value === undefined ? undefined : jsonObjectText.encode(value);
 
 const orderToDocument = (order: Order): OrderDocument => {
   const { amounts } = order;
@@ -129,10 +126,10 @@ const orderToDocument = (order: Order): OrderDocument => {
       utmMedium: order.tracking.utmMedium,
       utmCampaign: order.tracking.utmCampaign,
     },
-    customer: asText(order.customer),
-    fees: asText(order.fees),
-    metadata: asText(order.metadata),
-    trackingExtras: asText(order.trackingExtras),
+    customer: order.customer,
+    fees: order.fees,
+    metadata: order.metadata,
+    trackingExtras: order.trackingExtras,
     version: order.version,
     updatedAt: order.updatedAt,
   });

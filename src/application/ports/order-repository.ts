@@ -47,9 +47,11 @@ export interface OrderRepository {
 
   /**
    * Replaces the stored order when its stored version is still `order.version - 1` (compare-and-set
-   * on one document), and appends `events` to its outbox in the same write. Resolves `false`,
-   * writing nothing (no order, no event), when another write got there first or the order is gone;
-   * the caller reads again and retries.
+   * on one document), and appends `events` to its outbox in the same write. Atomic: of any number of
+   * racing replaces from one version, exactly one resolves `true`. Resolves `false`, writing nothing
+   * (no order, no event), when another write got there first or the order is gone; the caller reads
+   * again and retries. Leaves nothing behind that could block a later replace, even when the process
+   * dies during the call.
    */
   replace(order: Order, events: readonly OrderEvent[]): Promise<boolean>;
 

@@ -30,6 +30,8 @@ const CORRUPTIONS: { field: string; update: Document }[] = [
   { field: 'status', update: { $set: { status: SECRET_VALUE } } },
   { field: 'products.0.quantity', update: { $set: { 'products.0.quantity': 0 } } },
   { field: 'metadata', update: { $set: { metadata: `{${SECRET_VALUE}` } } },
+  { field: 'customer', update: { $set: { customer: { since: new Date(), note: SECRET_VALUE } } } },
+  { field: 'fees', update: { $set: { fees: [SECRET_VALUE] } } },
   { field: 'version', update: { $unset: { version: '' } } },
   { field: 'tracking.utmSource', update: { $set: { 'tracking.utmSource': 42 } } },
 ];

@@ -67,10 +67,15 @@ describeWithMongo('MongoDB documents as stored', (mongo) => {
     expect((stored?.['paidAt'] as Date).toISOString()).to.equal('2026-01-02T03:10:00.123Z');
   });
 
-  it('stores free-form objects as JSON text, so arrays inside arrays survive every server', async () => {
-    await storage.orders.insert(order, []);
-    const stored = await raw(COLLECTIONS.orders).findOne({ _id: 'ord_doc' as never });
-    expect(JSON.parse(stored?.['metadata'] as string)).to.deep.equal({ nested: [[1, 2], [3]], n: 1.5 });
+  it('stores free-form objects as native sub-documents: arrays inside arrays, numbers as numbers, nulls as null', async () => {
+    const free = { ...order, customer: { name: 'Zoë', tags: ['a', null], address: { lines: [[1, 'x'], []] } }, fees: { big: 2 ** 40, n: -0.25 } };
+    await storage.orders.insert(free, []);
+    const orders = raw(COLLECTIONS.orders);
+    const stored = await orders.findOne({ _id: 'ord_doc' as never });
+    expect(stored?.['metadata']).to.deep.equal({ nested: [[1, 2], [3]], n: 1.5 });
+    expect(stored?.['customer']).to.deep.equal(free.customer);
+    expect(stored?.['fees']).to.deep.equal(free.fees);
+    expect(await orders.countDocuments({ metadata: { $type: 'object' }, 'customer.address.lines': { $type: 'array' }, 'fees.big': { $type: 'double' } })).to.equal(1);
   });
 
   it('keeps the outbox in the order document: events as sub-documents, each order encoded like the order itself', async () => {
@@ -92,7 +97,7 @@ describeWithMongo('MongoDB documents as stored', (mongo) => {
     expect(outbox[0]!['order']).not.to.have.property('_id');
     expect(outbox[0]!['order']['amounts']['grossCents']).to.be.instanceOf(Long);
     expect(outbox[0]!['order']['paidAt']).to.be.instanceOf(Date);
-    expect(JSON.parse(outbox[0]!['order']['metadata'] as string)).to.deep.equal({ nested: [[1, 2], [3]], n: 1.5 });
+    expect(outbox[0]!['order']['metadata']).to.deep.equal({ nested: [[1, 2], [3]], n: 1.5 });
     expect(await raw(COLLECTIONS.orders).countDocuments({})).to.equal(1);
   });
 

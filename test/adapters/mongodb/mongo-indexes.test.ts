@@ -12,6 +12,7 @@ const indexesOf = async (db: import('mongodb').Db, collection: string) =>
     name: index['name'] as string,
     key: keyPairs(index['key'] as Document),
     unique: index['unique'] === true,
+    ...(index['expireAfterSeconds'] === undefined ? {} : { expireAfterSeconds: index['expireAfterSeconds'] as number }),
   }));
 
 describeWithMongo('MongoDB indexes at start-up', (mongo) => {
@@ -37,7 +38,7 @@ describeWithMongo('MongoDB indexes at start-up', (mongo) => {
     });
   });
 
-  it('creates the unique token hash index, the tokens-by-dashboard index and the unique version-claim index', async () => {
+  it('creates the unique token hash index and the tokens-by-dashboard index', async () => {
     await mongo.connect();
     const tokens = await indexesOf(db(), COLLECTIONS.tokens);
     expect(tokens).to.deep.include({ name: 'tokens_hash_unique', key: [['hash', 1]], unique: true });
@@ -46,10 +47,18 @@ describeWithMongo('MongoDB indexes at start-up', (mongo) => {
       key: [['dashboardId', 1], ['createdAt', 1], ['_id', 1]],
       unique: false,
     });
-    expect(await indexesOf(db(), COLLECTIONS.orderVersionClaims)).to.deep.include({
-      name: 'order_version_claims_order_version_unique',
-      key: [['orderId', 1], ['version', 1]],
-      unique: true,
+  });
+
+  it('creates the unique (dashboardId, key) index of idempotency records, and TTL indexes on expiresAt for them and for rate-limit counters', async () => {
+    await mongo.connect();
+    const records = await indexesOf(db(), COLLECTIONS.idempotencyKeys);
+    expect(records).to.deep.include({ name: 'idempotency_keys_dashboard_key_unique', key: [['dashboardId', 1], ['key', 1]], unique: true });
+    expect(records).to.deep.include({ name: 'idempotency_keys_expiresAt_ttl', key: [['expiresAt', 1]], unique: false, expireAfterSeconds: 0 });
+    expect(await indexesOf(db(), COLLECTIONS.rateLimits)).to.deep.include({
+      name: 'rate_limits_expiresAt_ttl',
+      key: [['expiresAt', 1]],
+      unique: false,
+      expireAfterSeconds: 0,
     });
   });
 
@@ -59,7 +68,12 @@ describeWithMongo('MongoDB indexes at start-up', (mongo) => {
       if (INDEXES[collection].length === 0) continue;
       const found = await indexesOf(db(), COLLECTIONS[collection]);
       for (const index of INDEXES[collection]) {
-        expect(found, collection).to.deep.include({ name: index.name, key: keyPairs(index.key), unique: index.unique === true });
+        expect(found, collection).to.deep.include({
+          name: index.name,
+          key: keyPairs(index.key),
+          unique: index.unique === true,
+          ...(index.expireAfterSeconds === undefined ? {} : { expireAfterSeconds: index.expireAfterSeconds }),
+        });
       }
     }
   });
@@ -89,8 +103,8 @@ describeWithMongo('MongoDB start-up over a conflicting index', (mongo) => {
   it('refuses to start when an index of the same name exists with another definition (not unique)', async () => {
     const tokens = mongo.client.db(mongo.dbName).collection(COLLECTIONS.tokens);
     await tokens.createIndex({ hash: 1 }, { name: 'tokens_hash_unique' });
-    // MongoDB refuses the createIndexes (IndexOptionsConflict); FerretDB accepts it, keeps the old
-    // index, and the check after creation refuses instead.
+    // MongoDB (and mongo-java-server) refuse the createIndexes (IndexOptionsConflict or
+    // IndexKeySpecsConflict); a server that kept the old index would meet the check after creation.
     const failure = await mongo.connect().catch((err: unknown) => err);
     expect(failure).to.be.instanceOf(Error);
     expect(failure).not.to.be.instanceOf(StorageUnavailableError);

@@ -59,6 +59,19 @@ export const updateOrderBehaviour = (storageFactory: StorageFactory): void => {
       expect(res.body.order.paidAt).to.equal('2026-01-05T13:00:00.000Z');
     });
 
+    // Relies on an atomic conditional update of the order document: on a server that checks the
+    // filter apart from the write, two PATCHes from one version both answer 200 and the version
+    // falls short of 51 (a lost write).
+    it('answers 200 to each of 50 concurrent PATCHes of one order and counts every one in the version (atomic conditional update)', async () => {
+      await createOrder(h, { externalId: 'storm' });
+      const writers = Array.from({ length: 50 }, (_, i) => i);
+      const results = await Promise.all(writers.map((i) => patch(h, 'storm', { metadata: { writer: i } })));
+      for (const res of results) expect(res.status, res.text).to.equal(200);
+      const stored = await readOrder(h, 'storm');
+      expect(stored.version).to.equal(1 + writers.length);
+      expect(writers).to.include(stored.metadata.writer);
+    });
+
     it('answers 404 NOT_FOUND for an unknown externalId', async () => {
       expectProblem(await patch(h, 'nope', { metadata: {} }), 404, 'NOT_FOUND');
     });
