@@ -1,0 +1,128 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+/**
+ * The servers the field benchmark starts, each a process of its own on a free loopback port. Every
+ * child is registered, so that the end of the run, an error or an interrupt (SIGINT, SIGTERM) stops
+ * them all: SIGTERM, then SIGKILL after a few seconds, and SIGKILL from the `exit` hook as a last resort.
+ */
+
+const children = new Set<ChildProcess>();
+
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+export const freePort = (): Promise<number> =>
+  new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+
+export class ServerProcess {
+  readonly url: string;
+  private readonly stderr: string[] = [];
+  private readonly exited: Promise<void>;
+
+  private constructor(
+    readonly name: string,
+    private readonly child: ChildProcess,
+    port: number,
+  ) {
+    this.url = `http://127.0.0.1:${port}`;
+    children.add(child);
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      this.stderr.push(chunk);
+      if (this.stderr.length > 50) this.stderr.shift();
+    });
+    this.exited = new Promise((done) =>
+      child.once('exit', () => {
+        children.delete(child);
+        done();
+      }),
+    );
+  }
+
+  /**
+   * Starts `node script` with `env` (PATH and PORT added); stdout goes to /dev/null (the service's
+   * log lines are written, and thrown away), stderr is kept for the error message.
+   */
+  static async start(name: string, script: string, env: Record<string, string>): Promise<ServerProcess> {
+    const port = await freePort();
+    const child = spawn(process.execPath, [script], {
+      env: { PATH: process.env['PATH'] ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const server = new ServerProcess(name, child, port);
+    await server.ready();
+    return server;
+  }
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  get alive(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** The process's resident memory now and at its peak (VmRSS, VmHWM of /proc/PID/status), in MB. */
+  memory(): { rssMb: number; peakMb: number } {
+    try {
+      const status = readFileSync(`/proc/${this.pid}/status`, 'utf8');
+      const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+      return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+    } catch {
+      return { rssMb: NaN, peakMb: NaN };
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.alive) this.child.kill('SIGTERM');
+    const killer = setTimeout(() => this.child.kill('SIGKILL'), 15_000);
+    await this.exited;
+    clearTimeout(killer);
+  }
+
+  private async ready(): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (!this.alive) throw new Error(`${this.name} exited at start: ${this.stderr.join('').trim()}`);
+      const up = await fetch(`${this.url}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+        (res) => res.arrayBuffer().then(() => res.ok),
+        () => false,
+      );
+      if (up) return;
+      if (Date.now() > deadline) {
+        await this.stop();
+        throw new Error(`${this.name} did not answer /healthz within 30 s: ${this.stderr.join('').trim()}`);
+      }
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  }
+}
+
+/** Stops every child still running (an interrupt, an error). */
+export const stopAll = async (): Promise<void> => {
+  const all = [...children];
+  for (const child of all) child.kill('SIGTERM');
+  await Promise.all(
+    all.map(
+      (child) =>
+        new Promise<void>((done) => {
+          if (child.exitCode !== null || child.signalCode !== null) return done();
+          const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+          child.once('exit', () => {
+            clearTimeout(killer);
+            done();
+          });
+        }),
+    ),
+  );
+};
