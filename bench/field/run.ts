@@ -123,8 +123,13 @@ const cleanup = async (): Promise<void> => {
 // A closed stdout (`| head`) would otherwise end the process without the cleanup.
 process.stdout.on('error', () => void cleanup().finally(() => process.exit(1)));
 
+// `on`, not `once`: a Ctrl-C reaches the whole process group, and a signal sent to the group after
+// one sent to this process would otherwise kill it halfway through the cleanup.
+let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
     console.error(`\n${signal}: stopping every server and wrk`);
     void cleanup().finally(() => process.exit(130));
   });
@@ -409,6 +414,7 @@ const main = async (): Promise<void> => {
 
 main()
   .catch((err: unknown) => {
+    if (interrupted) return;
     console.error('field bench failed:', err instanceof Error ? err.message : err);
     process.exitCode = 1;
   })
