@@ -18,6 +18,8 @@ export interface WrkOptions {
   readonly script: string;
   readonly args: readonly string[];
   readonly seconds: number;
+  /** wrk's --timeout: an answer slower than this counts as a timeout error and not in the latencies. */
+  readonly timeoutSeconds: number;
   readonly connections: number;
   readonly threads: number;
   readonly env: NodeJS.ProcessEnv;
@@ -69,7 +71,7 @@ export const stopWrk = (): void => {
   current?.kill('SIGKILL');
 };
 
-/** One wrk run; stops by itself after `seconds` (and is killed if it overstays by 30 s). */
+/** One wrk run; stops by itself after `seconds` (and is killed if it overstays by its timeout and 30 s). */
 export const runWrk = (options: WrkOptions): Promise<WrkResult> =>
   new Promise((resolve, reject) => {
     const args = [
@@ -77,6 +79,8 @@ export const runWrk = (options: WrkOptions): Promise<WrkResult> =>
       `-c${options.connections}`,
       `-d${options.seconds}s`,
       '--latency',
+      `--timeout`,
+      `${options.timeoutSeconds}s`,
       '-s',
       options.script,
       options.url,
@@ -88,7 +92,7 @@ export const runWrk = (options: WrkOptions): Promise<WrkResult> =>
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    const guard = setTimeout(() => child.kill('SIGKILL'), (options.seconds + 30) * 1000);
+    const guard = setTimeout(() => child.kill('SIGKILL'), (options.seconds + options.timeoutSeconds + 30) * 1000);
     child.once('error', (err) => {
       clearTimeout(guard);
       reject(err);
