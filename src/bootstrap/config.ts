@@ -32,6 +32,8 @@ export interface Config {
   readonly logLevel: LogLevel;
   readonly bodyLimitBytes: number;
   readonly shutdownTimeoutMs: number;
+  /** From SIGTERM to closing the port: /readyz answers 503 while everything else is still served. */
+  readonly shutdownReadinessDelayMs: number;
   /** What a slow or greedy client gets (README, "Slow clients"). */
   readonly http: ServerLimits;
 }
@@ -89,6 +91,7 @@ const VARIABLES = {
   },
   BODY_LIMIT_BYTES: { codec: intText('bytes', 1024, 16 * 1024 * 1024), fallback: String(256 * 1024) },
   SHUTDOWN_TIMEOUT_MS: { codec: intText('ms', 0, 600_000), fallback: '10000' },
+  SHUTDOWN_READINESS_DELAY_MS: { codec: intText('ms', 0, 600_000), fallback: '0' },
   HTTP_HEADERS_TIMEOUT_MS: { codec: intText('ms', 100, 600_000), fallback: '10000' },
   HTTP_REQUEST_TIMEOUT_MS: { codec: intText('ms', 100, 3_600_000), fallback: '30000' },
   HTTP_KEEP_ALIVE_TIMEOUT_MS: { codec: intText('ms', 1, 600_000), fallback: '5000' },
@@ -134,6 +137,7 @@ export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false
       logLevel: v.LOG_LEVEL as LogLevel,
       bodyLimitBytes: v.BODY_LIMIT_BYTES as number,
       shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS as number,
+      shutdownReadinessDelayMs: v.SHUTDOWN_READINESS_DELAY_MS as number,
       http: {
         headersTimeoutMs: v.HTTP_HEADERS_TIMEOUT_MS as number,
         requestTimeoutMs: v.HTTP_REQUEST_TIMEOUT_MS as number,

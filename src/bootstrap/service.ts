@@ -51,7 +51,14 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     clock: overrides.clock,
     ids: overrides.ids,
   });
-  const { app } = createHttpApp({ useCases, health: storage.health, logger, ids }, { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken });
+  const workers = overrides.workers ?? [];
+  const workerStates = new Map<string, 'running' | 'stopping' | 'stopped'>(workers.map((worker) => [worker.name, 'stopped']));
+  let draining = false;
+  const readiness = async () => ({
+    draining,
+    components: { store: (await storage.health.ping()) ? ('up' as const) : ('down' as const), workers: Object.fromEntries(workerStates) },
+  });
+  const { app } = createHttpApp({ useCases, readiness, logger, ids }, { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken });
   const server = createHttpServer(app, config.http, ids, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -63,15 +70,19 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   const { address, port } = server.address() as AddressInfo;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
   logger.info('listening', { url });
-  const workers = overrides.workers ?? [];
   for (const worker of workers) {
     worker.start();
+    workerStates.set(worker.name, 'running');
     logger.info('worker started', { worker: worker.name });
   }
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
+      // /readyz answers 503 from now on; for SHUTDOWN_READINESS_DELAY_MS the service still serves
+      // everything, so that a load balancer that polls readiness stops sending before the port closes.
+      draining = true;
+      if (config.shutdownReadinessDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownReadinessDelayMs));
       const deadline = new AbortController();
       const timer = setTimeout(() => {
         server.closeAllConnections();
@@ -80,7 +91,13 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
       const deadlinePassed = new Promise<void>((resolve) => deadline.signal.addEventListener('abort', () => resolve()));
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      const workersStopped = Promise.allSettled(workers.map((worker) => worker.stop(deadline.signal))).then((results) => {
+      const workersStopped = Promise.allSettled(
+        workers.map(async (worker) => {
+          workerStates.set(worker.name, 'stopping');
+          await worker.stop(deadline.signal);
+          workerStates.set(worker.name, 'stopped');
+        }),
+      ).then((results) => {
         results.forEach((result, index) => {
           if (result.status === 'rejected') logger.error('worker failed to stop', { worker: workers[index]!.name });
         });

@@ -125,7 +125,10 @@ describe('OpenAPI document', () => {
         rateLimit: { max: 600, windowSeconds: 60 },
         idempotency: { ttlMs: 86_400_000, leaseMs: 10_000 },
       });
-      const { router } = createHttpApp({ useCases, ids, logger, health: storage.health }, { bodyLimitBytes: 1024, adminToken: 'x' });
+      const { router } = createHttpApp(
+        { useCases, ids, logger, readiness: async () => ({ draining: false, components: { store: 'up', workers: {} } }) },
+        { bodyLimitBytes: 1024, adminToken: 'x' },
+      );
       const routed = router.stack
         .filter((layer) => layer.methods.length > 0)
         .flatMap((layer) => {

@@ -2,7 +2,6 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { IdGenerator } from '../../application/ports/id-generator';
 import type { Logger } from '../../application/ports/logger';
-import type { StorageHealth } from '../../application/ports/storage-health';
 import type { UseCases } from '../../application/use-cases';
 import { accessLog } from './middleware/access-log';
 import { adminGuard } from './middleware/admin-guard';
@@ -16,6 +15,7 @@ import { routeFallback } from './middleware/route-fallback';
 import { openApiDocument } from './openapi';
 import type { RequestState } from './request-state';
 import { registerRoutes } from './routes/register-routes';
+import type { ReadinessReport } from './routes/ops-routes';
 import { ROUTES } from './routes/route-table';
 
 export interface HttpOptions {
@@ -28,7 +28,8 @@ export interface HttpOptions {
 /** What the HTTP app drives and uses; bootstrap hands it over, the app resolves nothing itself. */
 export interface HttpDependencies {
   readonly useCases: UseCases;
-  readonly health: StorageHealth;
+  /** The state of the service's parts, for GET /readyz. */
+  readonly readiness: () => Promise<ReadinessReport>;
   readonly logger: Logger;
   readonly ids: IdGenerator;
 }
@@ -43,7 +44,7 @@ export interface HttpApp {
  * line and body carries it, then the access log around the error handler so the log sees the final
  * status, then routing.
  */
-export const createHttpApp = ({ useCases, health, logger, ids }: HttpDependencies, options: HttpOptions): HttpApp => {
+export const createHttpApp = ({ useCases, readiness, logger, ids }: HttpDependencies, options: HttpOptions): HttpApp => {
   const router = new Router<RequestState>();
   registerRoutes(
     router,
@@ -55,7 +56,7 @@ export const createHttpApp = ({ useCases, health, logger, ids }: HttpDependencie
       body: jsonBody(options.bodyLimitBytes),
       idempotency: idempotency(useCases.idempotencyGate),
     },
-    { useCases, health, openApiDocument: () => openApiDocument },
+    { useCases, readiness, openApiDocument: () => openApiDocument },
   );
 
   const app = new Koa<RequestState>();
