@@ -7,6 +7,7 @@ import type { Logger } from '../application/ports/logger';
 import type { Storage } from '../application/ports/storage';
 import { createHttpApp } from '../adapters/http/app';
 import { createHttpServer } from '../adapters/http/server';
+import { listenForMetrics, PrometheusMetrics } from '../adapters/metrics/prometheus-metrics';
 import { asyncFileDestination } from '../adapters/logging/log-destinations';
 import { PinoLogger } from '../adapters/logging/pino-logger';
 import type { Config } from './config';
@@ -17,6 +18,8 @@ export interface RunningService {
   readonly server: Server;
   /** `http://host:port`, with the port actually bound (PORT=0 picks a free one). */
   readonly url: string;
+  /** Where GET /metrics answers, when METRICS_PORT is set. */
+  readonly metricsUrl?: string;
   readonly storage: Storage;
   /**
    * Stops in the shutdown order: stop accepting connections and taking new work, let the requests and
@@ -58,7 +61,8 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     draining,
     components: { store: (await storage.health.ping()) ? ('up' as const) : ('down' as const), workers: Object.fromEntries(workerStates) },
   });
-  const { app } = createHttpApp({ useCases, readiness, logger, ids }, { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken });
+  const metrics = new PrometheusMetrics();
+  const { app } = createHttpApp({ useCases, readiness, logger, ids, metrics }, { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken });
   const server = createHttpServer(app, config.http, ids, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -70,6 +74,16 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   const { address, port } = server.address() as AddressInfo;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
   logger.info('listening', { url });
+  let metricsListener: Awaited<ReturnType<typeof listenForMetrics>> | undefined;
+  try {
+    if (config.metricsPort !== undefined) metricsListener = await listenForMetrics(metrics.registry, config.metricsHost ?? config.host, config.metricsPort);
+  } catch (err) {
+    // A start that fails half-way leaves nothing open behind it.
+    await new Promise((resolve) => server.close(resolve));
+    await storage.health.close();
+    throw err;
+  }
+  if (metricsListener !== undefined) logger.info('metrics listening', { url: metricsListener.url });
   for (const worker of workers) {
     worker.start();
     workerStates.set(worker.name, 'running');
@@ -107,8 +121,13 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
       await Promise.race([workersStopped, deadlinePassed]);
       clearTimeout(timer);
       await storage.health.close();
+      if (metricsListener !== undefined) {
+        const { server: listener } = metricsListener;
+        listener.closeAllConnections();
+        await new Promise((resolve) => listener.close(resolve));
+      }
       logger.info('stopped');
       await logger.flush();
     })());
-  return { server, url, storage, stop };
+  return { server, url, metricsUrl: metricsListener?.url, storage, stop };
 };

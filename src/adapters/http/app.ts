@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { IdGenerator } from '../../application/ports/id-generator';
 import type { Logger } from '../../application/ports/logger';
+import type { Metrics } from '../../application/ports/metrics';
 import type { UseCases } from '../../application/use-cases';
 import { accessLog } from './middleware/access-log';
 import { adminGuard } from './middleware/admin-guard';
@@ -32,6 +33,7 @@ export interface HttpDependencies {
   readonly readiness: () => Promise<ReadinessReport>;
   readonly logger: Logger;
   readonly ids: IdGenerator;
+  readonly metrics: Metrics;
 }
 
 export interface HttpApp {
@@ -44,7 +46,7 @@ export interface HttpApp {
  * line and body carries it, then the access log around the error handler so the log sees the final
  * status, then routing.
  */
-export const createHttpApp = ({ useCases, readiness, logger, ids }: HttpDependencies, options: HttpOptions): HttpApp => {
+export const createHttpApp = ({ useCases, readiness, logger, ids, metrics }: HttpDependencies, options: HttpOptions): HttpApp => {
   const router = new Router<RequestState>();
   registerRoutes(
     router,
@@ -52,7 +54,7 @@ export const createHttpApp = ({ useCases, readiness, logger, ids }: HttpDependen
     {
       admin: adminGuard(options.adminToken),
       token: authenticate(useCases.authenticateToken),
-      rateLimit: rateLimit(useCases.checkRateLimit),
+      rateLimit: rateLimit(useCases.checkRateLimit, metrics),
       body: jsonBody(options.bodyLimitBytes),
       idempotency: idempotency(useCases.idempotencyGate),
     },
@@ -65,8 +67,8 @@ export const createHttpApp = ({ useCases, readiness, logger, ids }: HttpDependen
     logger.error('koa error outside a request', { errorName: err instanceof Error ? err.name : typeof err });
   });
   app.use(requestId(ids, logger));
-  app.use(accessLog(logger));
-  app.use(errorHandler(logger));
+  app.use(accessLog(logger, metrics));
+  app.use(errorHandler(logger, metrics));
   app.use(routeFallback);
   app.use(router.routes());
   app.use(router.allowedMethods());
