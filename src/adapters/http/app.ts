@@ -17,6 +17,7 @@ import { openApiDocument } from './openapi';
 import type { RequestState } from './request-state';
 import { registerRoutes } from './routes/register-routes';
 import { ROUTES } from './routes/route-table';
+import { prepareAsset } from './static-asset';
 
 export interface HttpOptions {
   /** Largest accepted body (DECISIONS D1: 256 KiB by default). */
@@ -31,6 +32,8 @@ export interface HttpDependencies {
   readonly health: StorageHealth;
   readonly logger: Logger;
   readonly ids: IdGenerator;
+  /** The browser tracking script as built (dist/browser/tracker.js), served at /tracker.js. */
+  readonly trackerScript: Buffer;
 }
 
 export interface HttpApp {
@@ -43,7 +46,7 @@ export interface HttpApp {
  * line and body carries it, then the access log around the error handler so the log sees the final
  * status, then routing.
  */
-export const createHttpApp = ({ useCases, health, logger, ids }: HttpDependencies, options: HttpOptions): HttpApp => {
+export const createHttpApp = ({ useCases, health, logger, ids, trackerScript }: HttpDependencies, options: HttpOptions): HttpApp => {
   const router = new Router<RequestState>();
   registerRoutes(
     router,
@@ -55,7 +58,7 @@ export const createHttpApp = ({ useCases, health, logger, ids }: HttpDependencie
       body: jsonBody(options.bodyLimitBytes),
       idempotency: idempotency(useCases.idempotencyGate),
     },
-    { useCases, health, openApiDocument: () => openApiDocument },
+    { useCases, health, openApiDocument: () => openApiDocument, trackerScript: prepareAsset(trackerScript) },
   );
 
   const app = new Koa<RequestState>();

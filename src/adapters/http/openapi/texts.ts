@@ -21,6 +21,7 @@ export const TAGS = [
   { name: 'orders', description: "Orders of the bearer token's dashboard." },
   { name: 'admin', description: 'Dashboards and API tokens, behind ADMIN_TOKEN; disabled (404) when it is not set.' },
   { name: 'operations', description: 'Probes and this document, without authentication.' },
+  { name: 'tracking', description: 'The browser tracking script shops add to their pages, without authentication.' },
 ] as const;
 
 export const SECURITY_SCHEMES: Record<'bearerAuth' | 'adminToken', SecuritySchemeObject> = {

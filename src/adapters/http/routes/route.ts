@@ -4,6 +4,7 @@ import type { Principal } from '../../../application/authenticate-token';
 import type { StorageHealth } from '../../../application/ports/storage-health';
 import type { UseCases } from '../../../application/use-cases';
 import type { HttpError } from '../http-errors';
+import type { StaticAsset } from '../static-asset';
 
 /**
  * One declaration per endpoint: everything else (router registration, decoding, the handler's types,
@@ -68,6 +69,8 @@ export interface RouteDeps {
   readonly useCases: UseCases;
   readonly health: StorageHealth;
   readonly openApiDocument: () => object;
+  /** The browser tracking script, prepared once at start. */
+  readonly trackerScript: StaticAsset;
 }
 
 /** A strict object of parameters, described member by member in the document. */
@@ -105,7 +108,7 @@ export interface RouteSpec<
   readonly operationId: string;
   readonly summary: string;
   readonly description?: string;
-  readonly tag: 'orders' | 'admin' | 'operations';
+  readonly tag: 'orders' | 'admin' | 'operations' | 'tracking';
   readonly guards: readonly G[];
   /** False for the routes that never touch storage, so cannot answer 500 or 503 on its account. */
   readonly storage?: boolean;
