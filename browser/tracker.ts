@@ -107,15 +107,16 @@ interface Navigator {
     t: Date.now(),
   };
 
-  /** A touch read back, if it is one and still lives; only the known keys, as strings. */
+  /** A touch read back, if it is one and lives (expired, or from more than a day ahead: not); only the known keys, as strings. */
   const alive = (touch: Partial<TrackedTouch> | undefined): TrackedTouch | undefined => {
-    if (typeof touch?.t !== 'number' || touch.t + expiryDays * DAY_MS <= Date.now() || typeof touch.v !== 'object') return undefined;
+    const now = Date.now();
+    if (typeof touch?.t !== 'number' || touch.t + expiryDays * DAY_MS <= now || touch.t > now + DAY_MS || typeof touch.v !== 'object') return undefined;
     const v: Fields = {};
     for (const key of KEYS) {
       const value = (touch.v as Fields | null)?.[key];
       if (typeof value === 'string' && value !== '') v[key] = cut(value, VALUE_MAX);
     }
-    return Object.keys(v).length > 0 ? { v, p: cut(String(touch.p ?? ''), PATH_MAX), r: String(touch.r ?? ''), t: touch.t } : undefined;
+    return Object.keys(v).length > 0 ? { v, p: cut(String(touch.p ?? ''), PATH_MAX), r: cut(String(touch.r ?? ''), VALUE_MAX), t: touch.t } : undefined;
   };
   /** Once the first touch has expired, the oldest one still alive takes its place. */
   const living = (touches: { f?: Partial<TrackedTouch>; l?: Partial<TrackedTouch> }): TouchPair => {
@@ -129,14 +130,20 @@ interface Navigator {
   const storing = (): boolean => consented && !privacyControl;
 
   const touches = (): TouchPair => {
-    if (storing() && storageWorks) {
-      try {
-        return living(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as TouchPair);
-      } catch {
-        storageWorks = false;
-      }
+    if (!storing() || !storageWorks) return living(memory);
+    let raw: string | null;
+    try {
+      raw = localStorage.getItem(STORAGE_KEY);
+    } catch {
+      storageWorks = false;
+      return living(memory);
     }
-    return living(memory);
+    try {
+      return living((JSON.parse(raw ?? '{}') as TouchPair | null) ?? {});
+    } catch {
+      // Not ours, or damaged: as if nothing had been stored; the next touch writes over it.
+      return {};
+    }
   };
   const forget = (): void => {
     try {
@@ -190,7 +197,7 @@ interface Navigator {
   /** `href` with the missing parameters appended; the rest of it (order, encoding, fragment) as it was. */
   const decorate = (href: string): string => {
     const url = parse(href);
-    if (url === undefined) return href;
+    if (url === undefined || !/^https?:$/.test(url.protocol)) return href;
     const added = missing((key) => url.searchParams.has(key));
     if (added.length === 0) return href;
     const [base = '', ...fragment] = url.href.split('#');

@@ -140,6 +140,25 @@ describeWithBrowser('tracking script: capture and persistence (D14)', (browser) 
     expect(await trackingOf(page), 'past data-expiry-days="2"').to.deep.equal(DIRECT);
   });
 
+  it('reads what it cannot use as nothing: damaged storage, a touch dated ahead, unknown keys; the next touch writes over it', async () => {
+    const page = await world.newPage();
+    await visit(page, `${world.shop.origin}/product`);
+    const ahead = Date.now() + 3 * 86_400_000;
+    const damaged = [
+      'not json',
+      'null',
+      JSON.stringify({ l: { v: { utm_source: 'future' }, p: '/', r: '', t: ahead }, f: { v: { utm_source: 'future' }, p: '/', r: '', t: ahead } }),
+      JSON.stringify({ l: { v: { utm_sourcex: 'x', utm_source: 42 }, p: '/', r: '', t: Date.now() } }),
+    ];
+    for (const value of damaged) {
+      await page.evaluate(`localStorage.setItem('orders_tracker', ${JSON.stringify(value)})`);
+      await visit(page, `${world.shop.origin}/product`);
+      expect(await trackingOf(page), value).to.deep.equal(DIRECT);
+    }
+    await visit(page, `${world.shop.origin}/landing?utm_source=a&utm_medium=b&utm_campaign=c`);
+    expect(await storedOf(page)).to.have.nested.property('f.v.utm_source', 'a');
+  });
+
   it('answers (direct)/(none) and stores nothing for a visit without parameters', async () => {
     const page = await world.newPage();
     await visit(page, `${world.shop.origin}/landing?color=blue&utm_sourc=typo`);

@@ -129,6 +129,7 @@ describeWithBrowser('tracking script: links and forms to the checkout (D14)', (b
     );
     expect(await decorate('/cart')).to.equal(`${world.shop.origin}/cart?utm_source=google&utm_medium=cpc&utm_campaign=bf&utm_term=red%20shoes&fbclid=FB&gclid=GC`);
     expect(await decorate('https://other.test/?utm_campaign=own&fbclid=mine')).to.equal('https://other.test/?utm_campaign=own&fbclid=mine&gclid=GC');
+    expect(await decorate('mailto:sales@other.test')).to.equal('mailto:sales@other.test');
 
     // The checkout's origin has storage of its own, with no touch in it.
     world.checkout.page('/plain', shopPage({ service: world.service.url }));
