@@ -13,6 +13,7 @@ import { PinoLogger } from '../adapters/logging/pino-logger';
 import type { Config } from './config';
 import { compose } from './container';
 import { openStorage } from './open-storage';
+import { readTrackerScript } from './tracker-script';
 
 export interface RunningService {
   readonly server: Server;
@@ -41,6 +42,7 @@ export interface ServiceOverrides {
 /** Starts the HTTP service on `config.host:config.port`, then its background workers. */
 export const startService = async (config: Config, overrides: ServiceOverrides = {}): Promise<RunningService> => {
   const logger = overrides.logger ?? new PinoLogger(config.logLevel, asyncFileDestination());
+  const trackerScript = readTrackerScript();
   const storage = overrides.storage ?? (await openStorage(config, logger));
   logger.info(`orders service starting on the ${storage.description}`, {
     transitionsFile: config.transitionsFile ?? '(none: every status change is refused)',
@@ -62,7 +64,7 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     components: { store: (await storage.health.ping()) ? ('up' as const) : ('down' as const), workers: Object.fromEntries(workerStates) },
   });
   const metrics = new PrometheusMetrics();
-  const { app } = createHttpApp({ useCases, readiness, logger, ids, metrics }, { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken });
+  const { app } = createHttpApp({ useCases, readiness, logger, ids, metrics, trackerScript }, { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken });
   const server = createHttpServer(app, config.http, ids, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -127,7 +127,7 @@ describe('OpenAPI document', () => {
         idempotency: { ttlMs: 86_400_000, leaseMs: 10_000 },
       });
       const { router } = createHttpApp(
-        { useCases, ids, logger, metrics: new PrometheusMetrics(), readiness: async () => ({ draining: false, components: { store: 'up', workers: {} } }) },
+        { useCases, ids, logger, metrics: new PrometheusMetrics(), trackerScript: Buffer.from(''), readiness: async () => ({ draining: false, components: { store: 'up', workers: {} } }) },
         { bodyLimitBytes: 1024, adminToken: 'x' },
       );
       const routed = router.stack
@@ -413,9 +413,14 @@ describe('OpenAPI document', () => {
     /** The response matches `pointer`'s content type and body schema and carries its required headers. */
     const matches = (pointer: string, res: ApiResponse, where: string): void => {
       const response = deref<ResponseObject | Reference>({ $ref: pointer });
-      const media = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
-      expect(Object.keys(response.content ?? {}), where).to.include(media);
-      expect(validatesAgainst(`${pointer}/content/${escapePointer(media)}/schema`, res.body), where).to.equal(undefined);
+      if (response.content === undefined) {
+        expect(res.text, `${where}: no body`).to.equal('');
+      } else {
+        const media = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
+        expect(Object.keys(response.content), where).to.include(media);
+        const body = /[/+]json$/.test(media) ? res.body : res.text;
+        expect(validatesAgainst(`${pointer}/content/${escapePointer(media)}/schema`, body), where).to.equal(undefined);
+      }
       for (const [name, header] of Object.entries(response.headers ?? {})) {
         const value = res.headers.get(name);
         if (value === null) {
@@ -514,12 +519,34 @@ describe('OpenAPI document', () => {
 
       conforms('/healthz', 'GET', await api.request('GET', '/healthz'));
       conforms('/readyz', 'GET', await api.request('GET', '/readyz'));
+      conforms('/tracker.js', 'GET', await api.request('GET', '/tracker.js'));
 
       for (const op of documentedOperations()) {
         const [method, path] = op.split(' ') as [string, string];
         const successes = Object.keys(operation(path, method).responses).filter((status) => status.startsWith('2'));
         for (const status of successes) expect(checked.has(`${method} ${path} ${status}`), `${op} ${status} was checked`).to.equal(true);
       }
+    });
+
+    it('describes the tracking script: JavaScript as it is or gzipped, and 304 without a body', async () => {
+      const plain = await api.request('GET', '/tracker.js', { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-type')).to.equal('text/javascript; charset=utf-8');
+      expect(plain.headers.get('content-encoding')).to.equal(null);
+      conforms('/tracker.js', 'GET', plain);
+      const gzipped = await api.request('GET', '/tracker.js', { headers: { 'accept-encoding': 'gzip' } });
+      expect(gzipped.headers.get('content-encoding')).to.equal('gzip');
+      expect(gzipped.text).to.equal(plain.text);
+      conforms('/tracker.js', 'GET', gzipped);
+      const notModified = await api.request('GET', '/tracker.js', { headers: { 'if-none-match': plain.headers.get('etag')!, 'accept-encoding': 'identity' } });
+      expect(notModified.status).to.equal(304);
+      conforms('/tracker.js', 'GET', notModified);
+      const op = operation('/tracker.js', 'GET');
+      expect(Object.keys(op.responses).sort()).to.deep.equal(['200', '304']);
+      expect(Object.keys(deref(op.responses['200']!).content ?? {})).to.deep.equal(['text/javascript']);
+      expect(deref(op.responses['304']!).content).to.equal(undefined);
+      expect(op.security).to.deep.equal([]);
+      const headerParameters = (op.parameters ?? []).map((p) => deref(p)).filter((p) => p.in === 'header').map((p) => p.name);
+      expect(headerParameters).to.deep.equal(['X-Request-Id', 'If-None-Match', 'Accept-Encoding']);
     });
 
     it('describes the answers outside the operations: unknown paths, other methods, HEAD and OPTIONS', async () => {

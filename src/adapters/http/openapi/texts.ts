@@ -1,5 +1,6 @@
 import { QUOTED_KEY, RAW_KEY } from '../middleware/idempotency';
 import { REQUEST_ID } from '../middleware/request-id';
+import type { FixedHeader, RequestHeader } from '../routes/route';
 import type { HeaderObject, ParameterObject, SecuritySchemeObject } from './types';
 
 /** What the document says that cannot be derived from the route table: titles, prose, examples. */
@@ -20,6 +21,7 @@ export const TAGS = [
   { name: 'orders', description: "Orders of the bearer token's dashboard." },
   { name: 'admin', description: 'Dashboards and API tokens, behind ADMIN_TOKEN; disabled (404) when it is not set.' },
   { name: 'operations', description: 'Probes and this document, without authentication.' },
+  { name: 'tracking', description: 'The browser tracking script shops add to their pages, without authentication.' },
 ] as const;
 
 export const SECURITY_SCHEMES: Record<'bearerAuth' | 'adminToken', SecuritySchemeObject> = {
@@ -59,7 +61,16 @@ export const HEADERS: Record<string, HeaderObject> = {
   },
   Allow: { description: 'The methods the path supports.', required: true, schema: { type: 'string', examples: ['HEAD, GET, POST'] } },
   RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0 } },
-  CacheControl: { description: 'The response holds a secret and must not be stored.', required: true, schema: { const: 'no-store' } },
+  ETag: {
+    description: 'A strong entity tag of this representation (RFC 9110): send it back in `If-None-Match` to get 304 while it has not changed.',
+    required: true,
+    schema: { type: 'string', pattern: '^"[\\x21\\x23-\\x7E]*"$', examples: ['"4c1Fh0qaXJ8tXl2y0VbP1Q-gzip"'] },
+  },
+  ContentEncoding: {
+    description: 'The body is compressed with gzip: only when `Accept-Encoding` takes gzip.',
+    required: false,
+    schema: { const: 'gzip' },
+  },
   RateLimitPolicy: {
     description:
       'The quota of the token (draft-ietf-httpapi-ratelimit-headers): `q` requests per fixed window of `w` seconds, ' +
@@ -80,6 +91,34 @@ export const HEADERS: Record<string, HeaderObject> = {
       '`Idempotency-Key` (the request was not executed again); absent otherwise.',
     required: false,
     schema: { const: 'true' },
+  },
+};
+
+/** What a header with a value fixed by the route's declaration is for; the value is in its schema. */
+export const FIXED_HEADERS: Record<FixedHeader, string> = {
+  'Cache-Control': 'How caches may store this response.',
+  Vary: 'The request headers this response depends on, for caches.',
+};
+
+/** The request headers a route may read (`requestHeaders`), as header parameters: read, never refused. */
+export const REQUEST_HEADER_PARAMETERS: Record<RequestHeader, ParameterObject> = {
+  'If-None-Match': {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    description:
+      'Entity tags the client holds (RFC 9110 §13.1.2): when one of them is the `ETag` of the representation that would be sent ' +
+      '(weak comparison, so `W/` is allowed), or the value is `*`, the answer is 304 without a body. Anything else is ignored.',
+    schema: { type: 'string' },
+  },
+  'Accept-Encoding': {
+    name: 'Accept-Encoding',
+    in: 'header',
+    required: false,
+    description:
+      'When it takes gzip (`gzip`, `x-gzip` or `*`, with a weight above 0), the body is sent compressed with `Content-Encoding: gzip`; ' +
+      'otherwise, or when it is absent, as it is. Anything else is ignored.',
+    schema: { type: 'string' },
   },
 };
 

@@ -61,11 +61,13 @@ const handler =
       details.push(...unpaired, ...codecDetails.filter((detail) => !flagged.has(detail.path)));
     }
     if (details.length > 0) throw validationFailed(details);
+    const headers = Object.fromEntries((route.requestHeaders ?? []).flatMap((name) => (ctx.get(name) === '' ? [] : [[name, ctx.get(name)]])));
     const result = await route.handle(
       {
         params: decodedParams as never,
         query: query as never,
         body: body as never,
+        headers,
         principal: ctx.state.principal as never,
         reservedId: ctx.state.reservedId,
       },
@@ -73,9 +75,11 @@ const handler =
     );
     if (result._tag === 'Left') throw new ProblemError(result.left);
     const reply = result.right;
+    const spec = route.responses[reply.status];
     ctx.status = reply.status;
-    for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value);
+    for (const [name, value] of Object.entries({ ...spec?.fixedHeaders, ...reply.headers })) ctx.set(name, value);
     if (reply.body !== undefined) ctx.body = reply.body;
+    if (spec?.mediaType !== undefined && reply.body !== undefined) ctx.type = spec.mediaType;
   };
 
 /** Registers each route with its guards in their fixed order, then its handler. */
