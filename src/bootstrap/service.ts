@@ -4,6 +4,7 @@ import type { BackgroundWorker } from '../application/ports/background-worker';
 import type { Clock } from '../application/ports/clock';
 import type { IdGenerator } from '../application/ports/id-generator';
 import type { Logger } from '../application/ports/logger';
+import type { SlugGenerator } from '../application/ports/slug-generator';
 import type { Storage } from '../application/ports/storage';
 import { createHttpApp } from '../adapters/http/app';
 import { createHttpServer } from '../adapters/http/server';
@@ -30,6 +31,7 @@ export interface ServiceOverrides {
   readonly logger?: Logger;
   readonly clock?: Clock;
   readonly ids?: IdGenerator;
+  readonly slugs?: SlugGenerator;
   readonly storage?: Storage;
   /** Background work to run beside the requests (tests add their own). */
   readonly workers?: readonly BackgroundWorker[];
@@ -50,8 +52,14 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     idempotency: { ttlMs: config.idempotencyTtlSeconds * 1000, leaseMs: config.idempotencyLeaseSeconds * 1000 },
     clock: overrides.clock,
     ids: overrides.ids,
+    slugs: overrides.slugs,
   });
-  const { app } = createHttpApp({ useCases, health: storage.health, logger, ids }, { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken });
+  // Known once the port is bound (PORT=0 picks one); no request arrives before.
+  let publicBaseUrl = config.publicBaseUrl ?? '';
+  const { app } = createHttpApp(
+    { useCases, health: storage.health, logger, ids, publicBaseUrl: () => publicBaseUrl },
+    { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken },
+  );
   const server = createHttpServer(app, config.http, ids, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -62,7 +70,8 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   });
   const { address, port } = server.address() as AddressInfo;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
-  logger.info('listening', { url });
+  publicBaseUrl = config.publicBaseUrl ?? url;
+  logger.info('listening', { url, publicBaseUrl });
   const workers = overrides.workers ?? [];
   for (const worker of workers) {
     worker.start();

@@ -31,6 +31,8 @@ export interface HttpDependencies {
   readonly health: StorageHealth;
   readonly logger: Logger;
   readonly ids: IdGenerator;
+  /** Where short links live (PUBLIC_BASE_URL, else the service's own address once it listens); no trailing `/`. */
+  readonly publicBaseUrl: () => string;
 }
 
 export interface HttpApp {
@@ -43,7 +45,7 @@ export interface HttpApp {
  * line and body carries it, then the access log around the error handler so the log sees the final
  * status, then routing.
  */
-export const createHttpApp = ({ useCases, health, logger, ids }: HttpDependencies, options: HttpOptions): HttpApp => {
+export const createHttpApp = ({ useCases, health, logger, ids, publicBaseUrl }: HttpDependencies, options: HttpOptions): HttpApp => {
   const router = new Router<RequestState>();
   registerRoutes(
     router,
@@ -55,7 +57,7 @@ export const createHttpApp = ({ useCases, health, logger, ids }: HttpDependencie
       body: jsonBody(options.bodyLimitBytes),
       idempotency: idempotency(useCases.idempotencyGate),
     },
-    { useCases, health, openApiDocument: () => openApiDocument },
+    { useCases, health, openApiDocument: () => openApiDocument, publicBaseUrl },
   );
 
   const app = new Koa<RequestState>();

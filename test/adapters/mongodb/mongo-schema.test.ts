@@ -24,6 +24,9 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
       expect((await api.request('PATCH', '/api/v1/orders/a', { token, body: { metadata: { n: 1 } }, headers: keyed })).status).to.equal(422);
       expect((await api.request('PATCH', '/api/v1/orders/a', { token, body: { metadata: { n: 2 } } })).status).to.equal(200);
       expect((await api.request('GET', '/api/v1/orders', { token })).status).to.equal(200);
+      const link = await api.request('POST', '/api/v1/links', { token, body: { destinationUrl: 'https://shop.example/', utmSource: 'a', utmMedium: 'b', utmCampaign: 'c' } });
+      expect(link.status).to.equal(201);
+      expect((await api.request('GET', `/l/${String(link.body.link.shortUrl).split('/').pop()}`)).status).to.equal(302);
       expect((await api.admin('POST', `/admin/v1/tokens/${tokenId}/revoke`)).status).to.equal(200);
       expect((await api.admin('POST', `/admin/v1/tokens/${tokenId}/revoke`)).status).to.equal(200);
     } finally {

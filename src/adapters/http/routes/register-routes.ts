@@ -68,6 +68,7 @@ const handler =
         body: body as never,
         principal: ctx.state.principal as never,
         reservedId: ctx.state.reservedId,
+        queryString: ctx.querystring,
       },
       deps,
     );
@@ -76,6 +77,11 @@ const handler =
     ctx.status = reply.status;
     for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value);
     if (reply.body !== undefined) ctx.body = reply.body;
+    else {
+      // No body (a 204, a redirect): left unset, Koa would write the status text as one, as text/plain.
+      ctx.body = null;
+      ctx.status = reply.status;
+    }
   };
 
 /** Registers each route with its guards in their fixed order, then its handler. */

@@ -1,7 +1,8 @@
 import { adminRoutes } from './admin-routes';
+import { linkRoutes } from './link-routes';
 import { opsRoutes } from './ops-routes';
 import { orderRoutes } from './order-routes';
 import type { Route } from './route';
 
 /** Every endpoint of the service: the router and the OpenAPI document are both made from this list. */
-export const ROUTES: readonly Route[] = [...orderRoutes, ...adminRoutes, ...opsRoutes];
+export const ROUTES: readonly Route[] = [...orderRoutes, ...linkRoutes, ...adminRoutes, ...opsRoutes];

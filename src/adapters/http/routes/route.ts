@@ -46,6 +46,8 @@ export interface RouteDeps {
   readonly useCases: UseCases;
   readonly health: StorageHealth;
   readonly openApiDocument: () => object;
+  /** Where short links live: PUBLIC_BASE_URL, else the address the service listens on; no trailing `/`. */
+  readonly publicBaseUrl: () => string;
 }
 
 /** A strict object of parameters, described member by member in the document. */
@@ -64,6 +66,8 @@ export interface HandlerInput<P, Q, B, G extends Guard> {
   readonly principal: 'token' extends G ? Principal : undefined;
   /** Under an Idempotency-Key: the id a resource created by this request must take. */
   readonly reservedId: string | undefined;
+  /** The query string as sent, after `?` (`''` without one): what a redirect passes on, undecoded. */
+  readonly queryString: string;
 }
 
 export interface RouteSpec<
@@ -80,7 +84,7 @@ export interface RouteSpec<
   readonly operationId: string;
   readonly summary: string;
   readonly description?: string;
-  readonly tag: 'orders' | 'admin' | 'operations';
+  readonly tag: 'orders' | 'links' | 'admin' | 'operations';
   readonly guards: readonly G[];
   /** False for the routes that never touch storage, so cannot answer 500 or 503 on its account. */
   readonly storage?: boolean;
