@@ -79,6 +79,18 @@ export const linksBehaviour = (storageFactory: StorageFactory): void => {
       it('needs a token', async () => {
         expectProblem(await post(h, `${LINKS}/build`, A_LINK, 'ok_live_' + 'x'.repeat(43)), 401, 'UNAUTHORIZED');
       });
+
+      it('is a path of its own: POST only, not a link named build', async () => {
+        const options = await h.api.request('OPTIONS', `${LINKS}/build`, { token: h.token });
+        expect(options.headers.get('allow')).to.equal('POST');
+        for (const method of ['GET', 'DELETE']) {
+          const res = await h.api.request(method, `${LINKS}/build`, { token: h.token });
+          expectProblem(res, 405, 'METHOD_NOT_ALLOWED');
+          expect(res.headers.get('allow'), method).to.equal('POST');
+        }
+        expectProblem(await h.api.request('GET', `${LINKS}/buildx`, { token: h.token }), 404, 'NOT_FOUND');
+        expect((await h.api.request('OPTIONS', `${LINKS}/lnk_x`, { token: h.token })).headers.get('allow')).to.equal('HEAD, GET, DELETE');
+      });
     });
 
     describe('POST, GET, DELETE /api/v1/links', () => {
