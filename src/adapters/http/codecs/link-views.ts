@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { check, int, str, strictObject, arrayOf, defaulted } from './codec-kit';
+import { arrayOf, check, defaulted, int, isPlainObject, str, strictObject } from './codec-kit';
 import { utcDateTime } from './dates';
 import { described, Documented } from './json-schema';
 import { describeParams, DESTINATION_MAX, utmValue } from './link-codecs';
@@ -21,10 +21,11 @@ const shortUrl = check('ShortUrl', (u): u is string => typeof u === 'string', 'm
   examples: ['https://go.example/l/3kTMd9rQx0b'],
 });
 
+const isParamsObject = (u: unknown): u is Record<string, string> => isPlainObject(u) && Object.values(u).every((value) => typeof value === 'string');
 const params = new Documented<Record<string, string>, Record<string, string>>(
   'LinkParamsView',
-  (u): u is Record<string, string> => typeof u === 'object' && u !== null,
-  (u, c) => t.failure(u, c, 'a view is not decoded'),
+  isParamsObject,
+  (u, c) => (isParamsObject(u) ? t.success(u) : t.failure(u, c, 'must be an object of strings')),
   t.identity,
   () => describeParams('The parameters added after the utm_* ones, in the order given; `{}` when none.'),
 );
