@@ -4,6 +4,7 @@ import type { BackgroundWorker } from '../application/ports/background-worker';
 import type { Clock } from '../application/ports/clock';
 import type { IdGenerator } from '../application/ports/id-generator';
 import type { Logger } from '../application/ports/logger';
+import type { SlugGenerator } from '../application/ports/slug-generator';
 import type { Storage } from '../application/ports/storage';
 import { createHttpApp } from '../adapters/http/app';
 import { createHttpServer } from '../adapters/http/server';
@@ -34,6 +35,7 @@ export interface ServiceOverrides {
   readonly logger?: Logger;
   readonly clock?: Clock;
   readonly ids?: IdGenerator;
+  readonly slugs?: SlugGenerator;
   readonly storage?: Storage;
   /** Background work to run beside the requests (tests add their own). */
   readonly workers?: readonly BackgroundWorker[];
@@ -55,6 +57,7 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     idempotency: { ttlMs: config.idempotencyTtlSeconds * 1000, leaseMs: config.idempotencyLeaseSeconds * 1000 },
     clock: overrides.clock,
     ids: overrides.ids,
+    slugs: overrides.slugs,
   });
   const workers = overrides.workers ?? [];
   const workerStates = new Map<string, 'running' | 'stopping' | 'stopped'>(workers.map((worker) => [worker.name, 'stopped']));
@@ -64,7 +67,12 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     components: { store: (await storage.health.ping()) ? ('up' as const) : ('down' as const), workers: Object.fromEntries(workerStates) },
   });
   const metrics = new PrometheusMetrics();
-  const { app } = createHttpApp({ useCases, readiness, logger, ids, metrics, trackerScript }, { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken });
+  // Known once the port is bound (PORT=0 picks one); no request arrives before.
+  let publicBaseUrl = config.publicBaseUrl ?? '';
+  const { app } = createHttpApp(
+    { useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl: () => publicBaseUrl },
+    { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken },
+  );
   const server = createHttpServer(app, config.http, ids, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -75,7 +83,8 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   });
   const { address, port } = server.address() as AddressInfo;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
-  logger.info('listening', { url });
+  publicBaseUrl = config.publicBaseUrl ?? url;
+  logger.info('listening', { url, publicBaseUrl });
   let metricsListener: Awaited<ReturnType<typeof listenForMetrics>> | undefined;
   try {
     if (config.metricsPort !== undefined) metricsListener = await listenForMetrics(metrics.registry, config.metricsHost ?? config.host, config.metricsPort);

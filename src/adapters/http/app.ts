@@ -37,6 +37,8 @@ export interface HttpDependencies {
   readonly metrics: Metrics;
   /** The browser tracking script as built (dist/browser/tracker.js), served at /tracker.js. */
   readonly trackerScript: Buffer;
+  /** Where short links live (PUBLIC_BASE_URL, else the service's own address once it listens); no trailing `/`. */
+  readonly publicBaseUrl: () => string;
 }
 
 export interface HttpApp {
@@ -49,7 +51,7 @@ export interface HttpApp {
  * line and body carries it, then the access log around the error handler so the log sees the final
  * status, then routing.
  */
-export const createHttpApp = ({ useCases, readiness, logger, ids, metrics, trackerScript }: HttpDependencies, options: HttpOptions): HttpApp => {
+export const createHttpApp = ({ useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl }: HttpDependencies, options: HttpOptions): HttpApp => {
   const router = new Router<RequestState>();
   registerRoutes(
     router,
@@ -61,7 +63,7 @@ export const createHttpApp = ({ useCases, readiness, logger, ids, metrics, track
       body: jsonBody(options.bodyLimitBytes),
       idempotency: idempotency(useCases.idempotencyGate),
     },
-    { useCases, readiness, openApiDocument: () => openApiDocument, trackerScript: prepareAsset(trackerScript) },
+    { useCases, readiness, openApiDocument: () => openApiDocument, trackerScript: prepareAsset(trackerScript), publicBaseUrl },
   );
 
   const app = new Koa<RequestState>();

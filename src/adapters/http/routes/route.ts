@@ -71,6 +71,8 @@ export interface RouteDeps {
   readonly openApiDocument: () => object;
   /** The browser tracking script, prepared once at start. */
   readonly trackerScript: StaticAsset;
+  /** Where short links live: PUBLIC_BASE_URL, else the address the service listens on; no trailing `/`. */
+  readonly publicBaseUrl: () => string;
 }
 
 /** A strict object of parameters, described member by member in the document. */
@@ -91,6 +93,8 @@ export interface HandlerInput<P, Q, B, G extends Guard, H extends RequestHeader 
   readonly principal: 'token' extends G ? Principal : undefined;
   /** Under an Idempotency-Key: the id a resource created by this request must take. */
   readonly reservedId: string | undefined;
+  /** The query string as sent, after `?` (`''` without one): what a redirect passes on, undecoded. */
+  readonly queryString: string;
 }
 
 export interface RouteSpec<
@@ -108,7 +112,7 @@ export interface RouteSpec<
   readonly operationId: string;
   readonly summary: string;
   readonly description?: string;
-  readonly tag: 'orders' | 'admin' | 'operations' | 'tracking';
+  readonly tag: 'orders' | 'links' | 'admin' | 'operations' | 'tracking';
   readonly guards: readonly G[];
   /** False for the routes that never touch storage, so cannot answer 500 or 503 on its account. */
   readonly storage?: boolean;
