@@ -22,6 +22,17 @@ export interface TokenNotFound {
   readonly tokenId: string;
 }
 
+/** No link with this id in the caller's dashboard (whether or not another dashboard has one). */
+export interface LinkNotFound {
+  readonly _tag: 'LinkNotFound';
+  readonly linkId: string;
+}
+
+/** No short link with this slug: never made, deleted, or not a slug at all. */
+export interface ShortLinkNotFound {
+  readonly _tag: 'ShortLinkNotFound';
+}
+
 /** The Idempotency-Key was first used for another request (another method, path or body). */
 export interface IdempotencyKeyReused {
   readonly _tag: 'IdempotencyKeyReused';
@@ -42,9 +53,10 @@ export interface RateLimitExceeded {
 export type AuthError = Unauthorized | TokenRevoked;
 export type AdminError = DashboardNotFound | TokenNotFound;
 export type GuardError = IdempotencyKeyReused | IdempotencyKeyInProgress | RateLimitExceeded;
+export type LinkError = LinkNotFound | ShortLinkNotFound;
 
 /** Every expected outcome a use case can answer instead of its result. */
-export type AppError = OrderError | AuthError | AdminError | GuardError;
+export type AppError = OrderError | AuthError | AdminError | GuardError | LinkError;
 
 export const unauthorized: Unauthorized = { _tag: 'Unauthorized' };
 export const tokenRevoked: TokenRevoked = { _tag: 'TokenRevoked' };
@@ -53,3 +65,5 @@ export const dashboardNotFound = (dashboardId: string): DashboardNotFound => ({
   dashboardId,
 });
 export const tokenNotFound = (tokenId: string): TokenNotFound => ({ _tag: 'TokenNotFound', tokenId });
+export const linkNotFound = (linkId: string): LinkNotFound => ({ _tag: 'LinkNotFound', linkId });
+export const shortLinkNotFound: ShortLinkNotFound = { _tag: 'ShortLinkNotFound' };

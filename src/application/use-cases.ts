@@ -1,11 +1,17 @@
 import type { AuthenticateToken } from './authenticate-token';
+import type { BuildLinkUrl } from './build-link-url';
 import type { CheckRateLimit } from './check-rate-limit';
 import type { CreateDashboard } from './create-dashboard';
+import type { CreateLink } from './create-link';
 import type { CreateOrder } from './create-order';
 import type { CreateToken } from './create-token';
+import type { DeleteLink } from './delete-link';
+import type { FollowShortLink } from './follow-short-link';
+import type { GetLink } from './get-link';
 import type { GetOrder } from './get-order';
 import type { IdempotencyGate } from './idempotency-gate';
 import type { ListDashboards } from './list-dashboards';
+import type { ListLinks } from './list-links';
 import type { ListOrders } from './list-orders';
 import type { ListTokens } from './list-tokens';
 import type { RevokeToken } from './revoke-token';
@@ -28,4 +34,10 @@ export interface UseCases {
   readonly createToken: CreateToken;
   readonly listTokens: ListTokens;
   readonly revokeToken: RevokeToken;
+  readonly buildLinkUrl: BuildLinkUrl;
+  readonly createLink: CreateLink;
+  readonly listLinks: ListLinks;
+  readonly getLink: GetLink;
+  readonly deleteLink: DeleteLink;
+  readonly followShortLink: FollowShortLink;
 }

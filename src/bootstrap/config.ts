@@ -32,6 +32,16 @@ export interface Config {
   readonly logLevel: LogLevel;
   readonly bodyLimitBytes: number;
   readonly shutdownTimeoutMs: number;
+  /** From SIGTERM to closing the port: /readyz answers 503 while everything else is still served. */
+  readonly shutdownReadinessDelayMs: number;
+  /** Where GET /metrics listens; unset: no metrics listener. */
+  readonly metricsPort?: number;
+  readonly metricsHost?: string;
+  /**
+   * Where short links live (D13): `shortUrl` is this, `/l/` and the slug. Normalised (host in ASCII,
+   * no trailing `/`). Unset: the service's own address, `http://HOST:PORT` with the port it bound.
+   */
+  readonly publicBaseUrl?: string;
   /** What a slow or greedy client gets (README, "Slow clients"). */
   readonly http: ServerLimits;
 }
@@ -56,6 +66,25 @@ const text = (name: string, test: (s: string) => boolean, message: string) =>
     (u, c) => (typeof u === 'string' && test(u) ? t.success(u) : t.failure(u, c, message)),
     t.identity,
   );
+
+/**
+ * An absolute http(s) URL without credentials, query or fragment, normalised by the WHATWG parser
+ * (an IDN host in punycode) and without the trailing `/`, so that `/l/<slug>` can be appended.
+ */
+const baseUrl = new t.Type<string, string, unknown>(
+  'baseUrl',
+  (u): u is string => typeof u === 'string',
+  (u, c) => {
+    const message = 'must be an absolute http or https URL without credentials, query or fragment, such as https://go.example';
+    if (typeof u !== 'string' || !/^https?:\/\/[^/?#@\\\s]+(\/[^?#\\\s]*)?$/i.test(u)) return t.failure(u, c, message);
+    try {
+      return t.success(new URL(u).href.replace(/\/+$/, ''));
+    } catch {
+      return t.failure(u, c, message);
+    }
+  },
+  t.identity,
+);
 
 /** Each variable, its codec and its default; an unset or empty variable takes the default. */
 const VARIABLES = {
@@ -89,10 +118,14 @@ const VARIABLES = {
   },
   BODY_LIMIT_BYTES: { codec: intText('bytes', 1024, 16 * 1024 * 1024), fallback: String(256 * 1024) },
   SHUTDOWN_TIMEOUT_MS: { codec: intText('ms', 0, 600_000), fallback: '10000' },
+  SHUTDOWN_READINESS_DELAY_MS: { codec: intText('ms', 0, 600_000), fallback: '0' },
+  METRICS_PORT: { codec: intText('port', 0, 65535), fallback: undefined },
+  METRICS_HOST: { codec: text('host', (s) => s.length > 0, 'must not be empty'), fallback: undefined },
   HTTP_HEADERS_TIMEOUT_MS: { codec: intText('ms', 100, 600_000), fallback: '10000' },
   HTTP_REQUEST_TIMEOUT_MS: { codec: intText('ms', 100, 3_600_000), fallback: '30000' },
   HTTP_KEEP_ALIVE_TIMEOUT_MS: { codec: intText('ms', 1, 600_000), fallback: '5000' },
   HTTP_MAX_CONNECTIONS: { codec: intText('connections', 1, 1_000_000), fallback: '1000' },
+  PUBLIC_BASE_URL: { codec: baseUrl, fallback: undefined },
 } as const;
 
 type Decoded = { -readonly [K in keyof typeof VARIABLES]: t.TypeOf<(typeof VARIABLES)[K]['codec']> | undefined };
@@ -134,6 +167,10 @@ export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false
       logLevel: v.LOG_LEVEL as LogLevel,
       bodyLimitBytes: v.BODY_LIMIT_BYTES as number,
       shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS as number,
+      shutdownReadinessDelayMs: v.SHUTDOWN_READINESS_DELAY_MS as number,
+      metricsPort: v.METRICS_PORT,
+      metricsHost: v.METRICS_HOST,
+      publicBaseUrl: v.PUBLIC_BASE_URL,
       http: {
         headersTimeoutMs: v.HTTP_HEADERS_TIMEOUT_MS as number,
         requestTimeoutMs: v.HTTP_REQUEST_TIMEOUT_MS as number,

@@ -4,19 +4,24 @@ import type { BackgroundWorker } from '../application/ports/background-worker';
 import type { Clock } from '../application/ports/clock';
 import type { IdGenerator } from '../application/ports/id-generator';
 import type { Logger } from '../application/ports/logger';
+import type { SlugGenerator } from '../application/ports/slug-generator';
 import type { Storage } from '../application/ports/storage';
 import { createHttpApp } from '../adapters/http/app';
 import { createHttpServer } from '../adapters/http/server';
+import { listenForMetrics, PrometheusMetrics } from '../adapters/metrics/prometheus-metrics';
 import { asyncFileDestination } from '../adapters/logging/log-destinations';
 import { PinoLogger } from '../adapters/logging/pino-logger';
 import type { Config } from './config';
 import { compose } from './container';
 import { openStorage } from './open-storage';
+import { readTrackerScript } from './tracker-script';
 
 export interface RunningService {
   readonly server: Server;
   /** `http://host:port`, with the port actually bound (PORT=0 picks a free one). */
   readonly url: string;
+  /** Where GET /metrics answers, when METRICS_PORT is set. */
+  readonly metricsUrl?: string;
   readonly storage: Storage;
   /**
    * Stops in the shutdown order: stop accepting connections and taking new work, let the requests and
@@ -30,6 +35,7 @@ export interface ServiceOverrides {
   readonly logger?: Logger;
   readonly clock?: Clock;
   readonly ids?: IdGenerator;
+  readonly slugs?: SlugGenerator;
   readonly storage?: Storage;
   /** Background work to run beside the requests (tests add their own). */
   readonly workers?: readonly BackgroundWorker[];
@@ -38,6 +44,7 @@ export interface ServiceOverrides {
 /** Starts the HTTP service on `config.host:config.port`, then its background workers. */
 export const startService = async (config: Config, overrides: ServiceOverrides = {}): Promise<RunningService> => {
   const logger = overrides.logger ?? new PinoLogger(config.logLevel, asyncFileDestination());
+  const trackerScript = readTrackerScript();
   const storage = overrides.storage ?? (await openStorage(config, logger));
   logger.info(`orders service starting on the ${storage.description}`, {
     transitionsFile: config.transitionsFile ?? '(none: every status change is refused)',
@@ -50,8 +57,22 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     idempotency: { ttlMs: config.idempotencyTtlSeconds * 1000, leaseMs: config.idempotencyLeaseSeconds * 1000 },
     clock: overrides.clock,
     ids: overrides.ids,
+    slugs: overrides.slugs,
   });
-  const { app } = createHttpApp({ useCases, health: storage.health, logger, ids }, { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken });
+  const workers = overrides.workers ?? [];
+  const workerStates = new Map<string, 'running' | 'stopping' | 'stopped'>(workers.map((worker) => [worker.name, 'stopped']));
+  let draining = false;
+  const readiness = async () => ({
+    draining,
+    components: { store: (await storage.health.ping()) ? ('up' as const) : ('down' as const), workers: Object.fromEntries(workerStates) },
+  });
+  const metrics = new PrometheusMetrics();
+  // Known once the port is bound (PORT=0 picks one); no request arrives before.
+  let publicBaseUrl = config.publicBaseUrl ?? '';
+  const { app } = createHttpApp(
+    { useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl: () => publicBaseUrl },
+    { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken },
+  );
   const server = createHttpServer(app, config.http, ids, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -62,16 +83,31 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   });
   const { address, port } = server.address() as AddressInfo;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
-  logger.info('listening', { url });
-  const workers = overrides.workers ?? [];
+  publicBaseUrl = config.publicBaseUrl ?? url;
+  logger.info('listening', { url, publicBaseUrl });
+  let metricsListener: Awaited<ReturnType<typeof listenForMetrics>> | undefined;
+  try {
+    if (config.metricsPort !== undefined) metricsListener = await listenForMetrics(metrics.registry, config.metricsHost ?? config.host, config.metricsPort);
+  } catch (err) {
+    // A start that fails half-way leaves nothing open behind it.
+    await new Promise((resolve) => server.close(resolve));
+    await storage.health.close();
+    throw err;
+  }
+  if (metricsListener !== undefined) logger.info('metrics listening', { url: metricsListener.url });
   for (const worker of workers) {
     worker.start();
+    workerStates.set(worker.name, 'running');
     logger.info('worker started', { worker: worker.name });
   }
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
+      // /readyz answers 503 from now on; for SHUTDOWN_READINESS_DELAY_MS the service still serves
+      // everything, so that a load balancer that polls readiness stops sending before the port closes.
+      draining = true;
+      if (config.shutdownReadinessDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownReadinessDelayMs));
       const deadline = new AbortController();
       const timer = setTimeout(() => {
         server.closeAllConnections();
@@ -80,7 +116,13 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
       const deadlinePassed = new Promise<void>((resolve) => deadline.signal.addEventListener('abort', () => resolve()));
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      const workersStopped = Promise.allSettled(workers.map((worker) => worker.stop(deadline.signal))).then((results) => {
+      const workersStopped = Promise.allSettled(
+        workers.map(async (worker) => {
+          workerStates.set(worker.name, 'stopping');
+          await worker.stop(deadline.signal);
+          workerStates.set(worker.name, 'stopped');
+        }),
+      ).then((results) => {
         results.forEach((result, index) => {
           if (result.status === 'rejected') logger.error('worker failed to stop', { worker: workers[index]!.name });
         });
@@ -90,8 +132,13 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
       await Promise.race([workersStopped, deadlinePassed]);
       clearTimeout(timer);
       await storage.health.close();
+      if (metricsListener !== undefined) {
+        const { server: listener } = metricsListener;
+        listener.closeAllConnections();
+        await new Promise((resolve) => listener.close(resolve));
+      }
       logger.info('stopped');
       await logger.flush();
     })());
-  return { server, url, storage, stop };
+  return { server, url, metricsUrl: metricsListener?.url, storage, stop };
 };

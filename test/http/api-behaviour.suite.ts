@@ -9,6 +9,7 @@ import { edgeBehaviour } from './behaviour/edge';
 import { freeFormValidationBehaviour } from './behaviour/free-form-validation';
 import { idempotencyBehaviour } from './behaviour/idempotency';
 import { listQueryValidationBehaviour } from './behaviour/list-query-validation';
+import { linksBehaviour } from './behaviour/links';
 import { listingBehaviour } from './behaviour/listing';
 import { operationsAndLogsBehaviour } from './behaviour/operations-and-logs';
 import { rateLimitsBehaviour } from './behaviour/rate-limits';
@@ -41,5 +42,6 @@ export const apiBehaviourSuite = (storageName: string, storageFactory: () => Pro
     idempotencyBehaviour(storageFactory);
     rateLimitsBehaviour(storageFactory);
     edgeBehaviour(storageFactory);
+    linksBehaviour(storageFactory);
   });
 };

@@ -22,6 +22,7 @@ import { StorageUnavailableError } from '../../src/application/ports/storage-hea
 import { sinkDestination } from '../../src/adapters/logging/log-destinations';
 import { PinoLogger } from '../../src/adapters/logging/pino-logger';
 import { compose } from '../../src/bootstrap/container';
+import { PrometheusMetrics } from '../../src/adapters/metrics/prometheus-metrics';
 import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
 import { anOrderPayload } from '../support/order-builder';
 import { TestApi, type ApiResponse } from '../support/test-api';
@@ -90,10 +91,12 @@ const overriding = <T extends object>(target: T, methods: Partial<T>): T =>
   });
 
 const ORDERS_PREFIX = '/api/v1/orders';
-const orderOperations = (): [string, string, OperationObject][] =>
+const LINKS_PREFIX = '/api/v1/links';
+const operationsUnder = (prefix: string): [string, string, OperationObject][] =>
   Object.entries(doc.paths)
-    .filter(([path]) => path === ORDERS_PREFIX || path.startsWith(`${ORDERS_PREFIX}/`))
+    .filter(([path]) => path === prefix || path.startsWith(`${prefix}/`))
     .flatMap(([path, item]) => HTTP_METHODS.flatMap((method) => (item[method] ? [[path, method, item[method]!] as [string, string, OperationObject]] : [])));
+const orderOperations = (): [string, string, OperationObject][] => operationsUnder(ORDERS_PREFIX);
 
 /** The `code` values a problem response documents, read from its schema. */
 const documentedCodes = (response: ResponseObject): string[] => {
@@ -125,7 +128,10 @@ describe('OpenAPI document', () => {
         rateLimit: { max: 600, windowSeconds: 60 },
         idempotency: { ttlMs: 86_400_000, leaseMs: 10_000 },
       });
-      const { router } = createHttpApp({ useCases, ids, logger, health: storage.health }, { bodyLimitBytes: 1024, adminToken: 'x' });
+      const { router } = createHttpApp(
+        { useCases, ids, logger, metrics: new PrometheusMetrics(), trackerScript: Buffer.from(''), publicBaseUrl: () => 'http://127.0.0.1', readiness: async () => ({ draining: false, components: { store: 'up', workers: {} } }) },
+        { bodyLimitBytes: 1024, adminToken: 'x' },
+      );
       const routed = router.stack
         .filter((layer) => layer.methods.length > 0)
         .flatMap((layer) => {
@@ -182,9 +188,9 @@ describe('OpenAPI document', () => {
   });
 
   describe('rate limits and Idempotency-Key', () => {
-    it('documents the rate-limit headers on every /api/v1/orders response but 401, and 429 on every operation', () => {
-      const operations = orderOperations();
-      expect(operations).to.have.length(4);
+    it('documents the rate-limit headers on every /api/v1/orders and /api/v1/links response but 401, and 429 on every operation', () => {
+      const operations = [...orderOperations(), ...operationsUnder(LINKS_PREFIX)];
+      expect(operations).to.have.length(9);
       for (const [path, method, op] of operations) {
         const where = `${method.toUpperCase()} ${path}`;
         const tooMany = deref(op.responses['429']!);
@@ -410,8 +416,13 @@ describe('OpenAPI document', () => {
     const matches = (pointer: string, res: ApiResponse, where: string): void => {
       const response = deref<ResponseObject | Reference>({ $ref: pointer });
       const media = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
-      expect(Object.keys(response.content ?? {}), where).to.include(media);
-      expect(validatesAgainst(`${pointer}/content/${escapePointer(media)}/schema`, res.body), where).to.equal(undefined);
+      if (response.content === undefined) {
+        expect({ media, text: res.text }, `${where} has no content`).to.deep.equal({ media: '', text: '' });
+      } else {
+        expect(Object.keys(response.content), where).to.include(media);
+        const body = /[/+]json$/.test(media) ? res.body : res.text;
+        expect(validatesAgainst(`${pointer}/content/${escapePointer(media)}/schema`, body), where).to.equal(undefined);
+      }
       for (const [name, header] of Object.entries(response.headers ?? {})) {
         const value = res.headers.get(name);
         if (value === null) {
@@ -503,6 +514,31 @@ describe('OpenAPI document', () => {
       conforms(orderPath, 'PATCH', await api.request('PATCH', '/api/v1/orders/order-1', { token, body: {} }));
       conforms(orderPath, 'PATCH', await api.request('PATCH', '/api/v1/orders/missing', { token, body: { status: 'paid' } }));
 
+      const link = { destinationUrl: 'https://shop.example/p?a=1#top', utmSource: 'google', utmMedium: 'cpc', utmCampaign: '{campaignid}' };
+      conforms(`${LINKS_PREFIX}/build`, 'POST', await api.request('POST', `${LINKS_PREFIX}/build`, { token, body: { ...link, params: { gclid: '{gclid}' } } }));
+      conforms(`${LINKS_PREFIX}/build`, 'POST', await api.request('POST', `${LINKS_PREFIX}/build`, { token, body: { ...link, utmSource: '' } }));
+      const savedLink = await api.request('POST', LINKS_PREFIX, { token, body: { ...link, name: 'BF', utmTerm: 't', utmContent: 'c', utmId: 'i', params: { z: '1' } } });
+      expect(savedLink.status).to.equal(201);
+      conforms(LINKS_PREFIX, 'POST', savedLink);
+      conforms(LINKS_PREFIX, 'POST', await api.request('POST', LINKS_PREFIX, { token, body: link }));
+      conforms(LINKS_PREFIX, 'POST', await api.request('POST', LINKS_PREFIX, { token, body: { ...link, destinationUrl: 'ftp://x' } }));
+      conforms(LINKS_PREFIX, 'GET', await api.request('GET', `${LINKS_PREFIX}?page=1&pageSize=1`, { token }));
+      conforms(LINKS_PREFIX, 'GET', await api.request('GET', `${LINKS_PREFIX}?pageSize=0`, { token }));
+      const linkPath = `${LINKS_PREFIX}/{id}`;
+      conforms(linkPath, 'GET', await api.request('GET', savedLink.headers.get('location')!, { token }));
+      conforms(linkPath, 'GET', await api.request('GET', `${LINKS_PREFIX}/lnk_missing`, { token }));
+      const shortLink = '/l/{slug}';
+      const slug = String(savedLink.body.link.shortUrl).split('/').pop()!;
+      const redirected = await api.request('GET', `/l/${slug}?fbclid=x`);
+      expect(redirected.status).to.equal(302);
+      conforms(shortLink, 'GET', redirected);
+      conforms(shortLink, 'GET', await api.request('GET', '/l/unknownSlug'));
+      conforms(shortLink, 'GET', await api.request('GET', '/l/%FF'));
+      const deleted = await api.request('DELETE', savedLink.headers.get('location')!, { token });
+      expect(deleted.status).to.equal(204);
+      conforms(linkPath, 'DELETE', deleted);
+      conforms(linkPath, 'DELETE', await api.request('DELETE', savedLink.headers.get('location')!, { token }));
+
       conforms(revokePath, 'POST', await api.admin('POST', `/admin/v1/tokens/${issued.body.token.id}/revoke`));
       const revoked = await api.request('GET', '/api/v1/orders', { token });
       expect(revoked.body.code).to.equal('TOKEN_REVOKED');
@@ -510,12 +546,34 @@ describe('OpenAPI document', () => {
 
       conforms('/healthz', 'GET', await api.request('GET', '/healthz'));
       conforms('/readyz', 'GET', await api.request('GET', '/readyz'));
+      conforms('/tracker.js', 'GET', await api.request('GET', '/tracker.js'));
 
       for (const op of documentedOperations()) {
         const [method, path] = op.split(' ') as [string, string];
         const successes = Object.keys(operation(path, method).responses).filter((status) => status.startsWith('2'));
         for (const status of successes) expect(checked.has(`${method} ${path} ${status}`), `${op} ${status} was checked`).to.equal(true);
       }
+    });
+
+    it('describes the tracking script: JavaScript as it is or gzipped, and 304 without a body', async () => {
+      const plain = await api.request('GET', '/tracker.js', { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-type')).to.equal('text/javascript; charset=utf-8');
+      expect(plain.headers.get('content-encoding')).to.equal(null);
+      conforms('/tracker.js', 'GET', plain);
+      const gzipped = await api.request('GET', '/tracker.js', { headers: { 'accept-encoding': 'gzip' } });
+      expect(gzipped.headers.get('content-encoding')).to.equal('gzip');
+      expect(gzipped.text).to.equal(plain.text);
+      conforms('/tracker.js', 'GET', gzipped);
+      const notModified = await api.request('GET', '/tracker.js', { headers: { 'if-none-match': plain.headers.get('etag')!, 'accept-encoding': 'identity' } });
+      expect(notModified.status).to.equal(304);
+      conforms('/tracker.js', 'GET', notModified);
+      const op = operation('/tracker.js', 'GET');
+      expect(Object.keys(op.responses).sort()).to.deep.equal(['200', '304']);
+      expect(Object.keys(deref(op.responses['200']!).content ?? {})).to.deep.equal(['text/javascript']);
+      expect(deref(op.responses['304']!).content).to.equal(undefined);
+      expect(op.security).to.deep.equal([]);
+      const headerParameters = (op.parameters ?? []).map((p) => deref(p)).filter((p) => p.in === 'header').map((p) => p.name);
+      expect(headerParameters).to.deep.equal(['X-Request-Id', 'If-None-Match', 'Accept-Encoding']);
     });
 
     it('describes the answers outside the operations: unknown paths, other methods, HEAD and OPTIONS', async () => {

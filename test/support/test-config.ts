@@ -20,6 +20,7 @@ export const testConfig = (changes: Partial<Config> = {}): Config => ({
   logLevel: 'silent',
   bodyLimitBytes: 256 * 1024,
   shutdownTimeoutMs: 2_000,
+  shutdownReadinessDelayMs: 0,
   http: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000 },
   ...changes,
 });

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { IdGenerator } from '../../application/ports/id-generator';
 import type { Logger } from '../../application/ports/logger';
-import type { StorageHealth } from '../../application/ports/storage-health';
+import type { Metrics } from '../../application/ports/metrics';
 import type { UseCases } from '../../application/use-cases';
 import { accessLog } from './middleware/access-log';
 import { adminGuard } from './middleware/admin-guard';
@@ -16,7 +16,9 @@ import { routeFallback } from './middleware/route-fallback';
 import { openApiDocument } from './openapi';
 import type { RequestState } from './request-state';
 import { registerRoutes } from './routes/register-routes';
+import type { ReadinessReport } from './routes/ops-routes';
 import { ROUTES } from './routes/route-table';
+import { prepareAsset } from './static-asset';
 
 export interface HttpOptions {
   /** Largest accepted body (DECISIONS D1: 256 KiB by default). */
@@ -28,9 +30,15 @@ export interface HttpOptions {
 /** What the HTTP app drives and uses; bootstrap hands it over, the app resolves nothing itself. */
 export interface HttpDependencies {
   readonly useCases: UseCases;
-  readonly health: StorageHealth;
+  /** The state of the service's parts, for GET /readyz. */
+  readonly readiness: () => Promise<ReadinessReport>;
   readonly logger: Logger;
   readonly ids: IdGenerator;
+  readonly metrics: Metrics;
+  /** The browser tracking script as built (dist/browser/tracker.js), served at /tracker.js. */
+  readonly trackerScript: Buffer;
+  /** Where short links live (PUBLIC_BASE_URL, else the service's own address once it listens); no trailing `/`. */
+  readonly publicBaseUrl: () => string;
 }
 
 export interface HttpApp {
@@ -43,7 +51,7 @@ export interface HttpApp {
  * line and body carries it, then the access log around the error handler so the log sees the final
  * status, then routing.
  */
-export const createHttpApp = ({ useCases, health, logger, ids }: HttpDependencies, options: HttpOptions): HttpApp => {
+export const createHttpApp = ({ useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl }: HttpDependencies, options: HttpOptions): HttpApp => {
   const router = new Router<RequestState>();
   registerRoutes(
     router,
@@ -51,11 +59,11 @@ export const createHttpApp = ({ useCases, health, logger, ids }: HttpDependencie
     {
       admin: adminGuard(options.adminToken),
       token: authenticate(useCases.authenticateToken),
-      rateLimit: rateLimit(useCases.checkRateLimit),
+      rateLimit: rateLimit(useCases.checkRateLimit, metrics),
       body: jsonBody(options.bodyLimitBytes),
       idempotency: idempotency(useCases.idempotencyGate),
     },
-    { useCases, health, openApiDocument: () => openApiDocument },
+    { useCases, readiness, openApiDocument: () => openApiDocument, trackerScript: prepareAsset(trackerScript), publicBaseUrl },
   );
 
   const app = new Koa<RequestState>();
@@ -64,8 +72,8 @@ export const createHttpApp = ({ useCases, health, logger, ids }: HttpDependencie
     logger.error('koa error outside a request', { errorName: err instanceof Error ? err.name : typeof err });
   });
   app.use(requestId(ids, logger));
-  app.use(accessLog(logger));
-  app.use(errorHandler(logger));
+  app.use(accessLog(logger, metrics));
+  app.use(errorHandler(logger, metrics));
   app.use(routeFallback);
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -40,6 +40,18 @@ export const ERROR_TABLE: Readonly<Record<HttpError['_tag'], ErrorRow>> = {
     title: 'Not found',
     description: "No order with this externalId in the caller's dashboard (an order of another dashboard is not found either).",
   },
+  LinkNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    title: 'Not found',
+    description: "No link with this id in the caller's dashboard (a link of another dashboard is not found either).",
+  },
+  ShortLinkNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    title: 'Not found',
+    description: 'No short link with this slug: never made, deleted, or not a slug at all.',
+  },
   DashboardNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found', description: 'No dashboard with this id.' },
   TokenNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found', description: 'No token with this id.' },
   RouteNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found', description: 'No such route.' },
@@ -109,6 +121,12 @@ export const ERROR_TABLE: Readonly<Record<HttpError['_tag'], ErrorRow>> = {
     title: 'Internal error',
     description: 'An unexpected failure; the body holds no internals, the request id finds it in the logs.',
   },
+  NotReady: {
+    status: 503,
+    code: 'SERVICE_UNAVAILABLE',
+    title: 'Service unavailable',
+    description: 'The service is not ready: shutting down, storage unreachable, or a background worker not running; `components` says which.',
+  },
   ServiceUnavailable: {
     status: 503,
     code: 'SERVICE_UNAVAILABLE',
@@ -131,6 +149,10 @@ export const detailOf = (error: HttpError): string => {
       return 'The bearer token was revoked';
     case 'OrderNotFound':
       return 'No order with this externalId in this dashboard';
+    case 'LinkNotFound':
+      return 'No link with this id in this dashboard';
+    case 'ShortLinkNotFound':
+      return 'No short link with this slug';
     case 'DashboardNotFound':
       return 'No dashboard with this id';
     case 'TokenNotFound':
@@ -163,6 +185,8 @@ export const detailOf = (error: HttpError): string => {
       return 'An unexpected error occurred; the request id identifies it in the logs';
     case 'ServiceUnavailable':
       return 'Storage is unavailable; retry later';
+    case 'NotReady':
+      return error.draining ? 'The service is shutting down' : 'The service is not ready; see components';
     default:
       return unreachable(error);
   }

@@ -1,7 +1,7 @@
 import type { Db, IndexDescription } from 'mongodb';
 
 /**
- * The collections: one per aggregate (orders with their outbox, dashboards, tokens) and one per
+ * The collections: one per aggregate (orders with their outbox, dashboards, tokens, links) and one per
  * guard (idempotency records, rate-limit counters), plus `meta` for the schema version. No write
  * spans two documents, so none needs a transaction, and each collection can be sharded on its own.
  * Shard keys, for a deployment that shards:
@@ -13,6 +13,10 @@ import type { Db, IndexDescription } from 'mongodb';
  *   every query.
  * - `rate_limits`: `{ _id: 'hashed' }`. A counter belongs to a token, not to a dashboard, and is
  *   found by `_id` (`<tokenId>:<window>`) alone; hashing spreads the tokens' counters.
+ * - `links`: `{ slug: 1 }`. The slug's unique index is the shard key itself, so the cluster still
+ *   enforces it, and the redirect, which finds a link by its slug alone, goes to one shard; slugs are
+ *   random, so links spread. A dashboard's reads (its list, a link by id) go to every shard: they are
+ *   few and small.
  * - `tokens`, `dashboards`, `meta`: not sharded. They hold one small document per token, per
  *   dashboard, and one in all; a token is found by its hash before its dashboard is known (should
  *   tokens ever need sharding, `{ hash: 1 }` keeps the unique hash index).
@@ -23,6 +27,7 @@ export const COLLECTIONS = {
   tokens: 'tokens',
   idempotencyKeys: 'idempotency_keys',
   rateLimits: 'rate_limits',
+  links: 'links',
   meta: 'meta',
 } as const;
 
@@ -52,6 +57,11 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
   ],
   // Counters are found by `_id`; the server deletes them once `expiresAt` has passed.
   rateLimits: [{ name: 'rate_limits_expiresAt_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 }],
+  // The redirect finds a link by its slug, unique across dashboards; a dashboard's page walks the second.
+  links: [
+    { name: 'links_slug_unique', key: { slug: 1 }, unique: true },
+    { name: 'links_dashboard_createdAt_id', key: { dashboardId: 1, createdAt: -1, _id: -1 } },
+  ],
   // One document, found by `_id`.
   meta: [],
 };

@@ -5,6 +5,7 @@ import { MongoDashboardRepository } from './mongo-dashboard-repository';
 import { MongoIdempotencyStore } from './mongo-idempotency-store';
 import { guarded } from './mongo-errors';
 import { ensureIndexes } from './mongo-indexes';
+import { MongoLinkRepository } from './mongo-link-repository';
 import { checkSchemaVersion } from './mongo-schema-version';
 import { MongoOrderRepository } from './mongo-order-repository';
 import { MongoRateLimitCounter } from './mongo-rate-limit-counter';
@@ -64,6 +65,7 @@ export const createMongoStorage = (
     orders: new MongoOrderRepository(db, logger),
     dashboards: new MongoDashboardRepository(db, logger),
     tokens: new MongoTokenRepository(db, logger),
+    links: new MongoLinkRepository(db, logger),
     idempotency: new MongoIdempotencyStore(db, logger),
     rateLimits: new MongoRateLimitCounter(db, logger),
     health: new MongoStorageHealth(client, db, options.pingTimeoutMs),

@@ -1,5 +1,6 @@
 import type { DashboardRepository } from './dashboard-repository';
 import type { IdempotencyStore } from './idempotency-store';
+import type { LinkRepository } from './link-repository';
 import type { OrderRepository } from './order-repository';
 import type { RateLimitCounter } from './rate-limit-counter';
 import type { StorageHealth } from './storage-health';
@@ -17,6 +18,7 @@ export interface Storage {
   readonly orders: OrderRepository;
   readonly dashboards: DashboardRepository;
   readonly tokens: TokenRepository;
+  readonly links: LinkRepository;
   readonly idempotency: IdempotencyStore;
   readonly rateLimits: RateLimitCounter;
   readonly health: StorageHealth;

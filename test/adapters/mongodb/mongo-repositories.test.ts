@@ -1,5 +1,6 @@
 import type { Storage } from '../../../src/application/ports/storage';
 import { dashboardRepositoryContract } from '../../contract/dashboard-repository.contract';
+import { linkRepositoryContract } from '../../contract/link-repository.contract';
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';
 import { describeWithMongo } from '../../support/mongo-server';
@@ -20,4 +21,5 @@ describeWithMongo('MongoDB repositories', (mongo) => {
   orderRepositoryContract('MongoOrderRepository', async () => (await emptied()).orders);
   dashboardRepositoryContract('MongoDashboardRepository', async () => (await emptied()).dashboards);
   tokenRepositoryContract('MongoTokenRepository', async () => (await emptied()).tokens);
+  linkRepositoryContract('MongoLinkRepository', async () => (await emptied()).links);
 });

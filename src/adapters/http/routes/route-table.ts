@@ -1,7 +1,9 @@
 import { adminRoutes } from './admin-routes';
+import { linkRoutes } from './link-routes';
 import { opsRoutes } from './ops-routes';
 import { orderRoutes } from './order-routes';
 import type { Route } from './route';
+import { trackerRoutes } from './tracker-routes';
 
 /** Every endpoint of the service: the router and the OpenAPI document are both made from this list. */
-export const ROUTES: readonly Route[] = [...orderRoutes, ...adminRoutes, ...opsRoutes];
+export const ROUTES: readonly Route[] = [...orderRoutes, ...linkRoutes, ...adminRoutes, ...opsRoutes, ...trackerRoutes];
