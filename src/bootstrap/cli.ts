@@ -91,6 +91,7 @@ const onStore = async (config: Config, given: Storage | undefined, work: (useCas
       transitions: {},
       rateLimit: { max: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds },
       idempotency: { ttlMs: config.idempotencyTtlSeconds * 1000, leaseMs: config.idempotencyLeaseSeconds * 1000 },
+      webhooks: config.webhooks,
     });
     return await work(useCases);
   } finally {

@@ -3,6 +3,7 @@ import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
 import { InMemoryOrderRepository } from '../../src/adapters/memory/in-memory-order-repository';
 import { CreateOrder } from '../../src/application/create-order';
+import { CountingNudge } from '../support/counting-nudge';
 import { MutableClock } from '../support/mutable-clock';
 import { aNewOrder } from '../support/order-builder';
 import { SequenceIds } from '../support/sequence-ids';
@@ -11,11 +12,20 @@ describe('CreateOrder', () => {
   let orders: InMemoryOrderRepository;
   let clock: MutableClock;
   let createOrder: CreateOrder;
+  let nudge: CountingNudge;
 
   beforeEach(() => {
     orders = new InMemoryOrderRepository();
     clock = new MutableClock('2026-03-01T12:00:00.000Z');
-    createOrder = new CreateOrder(orders, new SequenceIds(), clock);
+    nudge = new CountingNudge();
+    createOrder = new CreateOrder(orders, new SequenceIds(), clock, nudge);
+  });
+
+  it('nudges the webhook relay once the order and its events are stored, and not for a refused one', async () => {
+    await createOrder.execute('dsh_a', aNewOrder({ externalId: 'order-1' }));
+    expect(nudge.outboxChanges).to.equal(1);
+    await createOrder.execute('dsh_a', aNewOrder({ externalId: 'order-1' }));
+    expect(nudge.outboxChanges).to.equal(1);
   });
 
   it('records the order in the dashboard, with a service-made id, version 1 and the clock as updatedAt', async () => {

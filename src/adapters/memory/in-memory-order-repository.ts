@@ -3,6 +3,7 @@ import * as O from 'fp-ts/Option';
 import { duplicateExternalId, type DuplicateExternalId } from '../../domain/errors';
 import type { Order } from '../../domain/order';
 import type { OrderEvent, OrderPage, OrderQuery, OrderRepository } from '../../application/ports/order-repository';
+import type { OutboxEntry } from '../../application/ports/webhook-outbox';
 
 const keyOf = (dashboardId: string, externalId: string): string => `${dashboardId}\u0000${externalId}`;
 
@@ -23,11 +24,14 @@ interface Entry {
  */
 export class InMemoryOrderRepository implements OrderRepository {
   private readonly byKey = new Map<string, Entry>();
+  /** The key of each order by its id, for the relay, which knows orders by id. */
+  private readonly keyById = new Map<string, string>();
 
   async insert(order: Order, events: readonly OrderEvent[]): Promise<E.Either<DuplicateExternalId, Order>> {
     const key = keyOf(order.dashboardId, order.externalId);
     if (this.byKey.has(key)) return E.left(duplicateExternalId(order.externalId));
     this.byKey.set(key, { order: structuredClone(order), outbox: structuredClone(events) });
+    this.keyById.set(order.id, key);
     return E.right(structuredClone(order));
   }
 
@@ -46,6 +50,25 @@ export class InMemoryOrderRepository implements OrderRepository {
 
   async outboxOf(dashboardId: string, externalId: string): Promise<readonly OrderEvent[]> {
     return structuredClone(this.byKey.get(keyOf(dashboardId, externalId))?.outbox ?? []);
+  }
+
+  /** Up to `limit` orders with events in their outbox, in the order they were first stored (see InMemoryWebhookOutbox). */
+  outboxes(limit: number): OutboxEntry[] {
+    const entries: OutboxEntry[] = [];
+    for (const { order, outbox } of this.byKey.values()) {
+      if (entries.length >= limit) break;
+      if (outbox.length > 0) entries.push({ orderId: order.id, dashboardId: order.dashboardId, events: structuredClone(outbox) });
+    }
+    return entries;
+  }
+
+  /** Takes the events `eventIds` out of the order's outbox; the others stay (see InMemoryWebhookOutbox). */
+  dropFromOutbox(orderId: string, eventIds: readonly string[]): void {
+    const key = this.keyById.get(orderId);
+    const stored = key === undefined ? undefined : this.byKey.get(key);
+    if (key === undefined || stored === undefined) return;
+    const relayed = new Set(eventIds);
+    this.byKey.set(key, { ...stored, outbox: stored.outbox.filter((event) => !relayed.has(event.id)) });
   }
 
   async list(dashboardId: string, query: OrderQuery): Promise<OrderPage> {

@@ -14,7 +14,7 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
 
   beforeEach(() => db().dropDatabase());
 
-  it('keeps everything in six collections: orders, dashboards, tokens, idempotency keys, rate-limit counters and meta', async () => {
+  it('keeps everything in eight collections: orders, dashboards, tokens, idempotency keys, rate-limit counters, webhook endpoints and deliveries, and meta', async () => {
     const api = await TestApi.start({}, { storage: await mongo.connect(), logger: memoryLogger().logger });
     try {
       const { token, tokenId } = await api.newDashboard();
@@ -30,7 +30,7 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
       await api.stop();
     }
     const names = (await db().listCollections({}, { nameOnly: true }).toArray()).map((collection) => collection.name).sort();
-    expect(names).to.deep.equal(['dashboards', 'idempotency_keys', 'meta', 'orders', 'rate_limits', 'tokens']);
+    expect(names).to.deep.equal(['dashboards', 'idempotency_keys', 'meta', 'orders', 'rate_limits', 'tokens', 'webhook_deliveries', 'webhook_endpoints']);
   });
 
   it(`records schema version ${SCHEMA_VERSION} in meta on a new database, and keeps that record when started again`, async () => {
