@@ -74,7 +74,7 @@ const operation = (path: string, method: string): OperationObject => {
 const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, allowUnionTypes: true });
 addFormats(ajv);
 // The document's own members are not schema keywords; the schemas inside them are reached by pointer.
-ajv.addVocabulary(['openapi', 'info', 'tags', 'paths', 'components']);
+ajv.addVocabulary(['openapi', 'info', 'tags', 'paths', 'webhooks', 'components']);
 ajv.addSchema({ ...JSON.parse(JSON.stringify(doc)), $id: BASE });
 
 /** A validator for the schema at `pointer` in the document; its `$ref`s resolve against the document. */

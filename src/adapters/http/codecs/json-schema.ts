@@ -43,6 +43,7 @@ export interface JsonSchema {
   readonly items?: JsonSchema;
   readonly minItems?: number;
   readonly maxItems?: number;
+  readonly uniqueItems?: boolean;
   readonly allOf?: readonly JsonSchema[];
   readonly anyOf?: readonly JsonSchema[];
   readonly not?: JsonSchema;

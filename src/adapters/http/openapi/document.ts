@@ -1,8 +1,9 @@
 import { ERROR_TABLE } from '../error-table';
 import { SchemaRegistry } from '../codecs/json-schema';
+import { WebhookEvent } from '../codecs/webhook-views';
 import { PROBLEM_SCHEMAS } from '../problem';
 import type { ParametersCodec, ProblemTag, Route } from '../routes/route';
-import { API_DESCRIPTION, API_VERSION, HEADERS, IDEMPOTENCY_KEY_PARAMETER, REQUEST_ID_PARAMETER, SECURITY_SCHEMES, TAGS } from './texts';
+import { API_DESCRIPTION, API_VERSION, HEADERS, IDEMPOTENCY_KEY_PARAMETER, REQUEST_ID_PARAMETER, SECURITY_SCHEMES, TAGS, WEBHOOK_REQUESTS } from './texts';
 import type { Content, HeaderObject, JsonSchema, JsonValue, OpenApiDocument, OperationObject, ParameterObject, PathItemObject, Reference, ResponseObject } from './types';
 
 /**
@@ -152,11 +153,27 @@ export const buildOpenApiDocument = (routes: readonly Route[]): OpenApiDocument 
   const registry = new SchemaRegistry();
   const paths: Record<string, Record<string, OperationObject>> = {};
   for (const route of routes) (paths[route.path] ??= {})[route.method] = operationOf(route, registry);
+  const event = registry.schemaOf(WebhookEvent);
+  const webhooks = Object.fromEntries(
+    WEBHOOK_REQUESTS.requests.map(({ type, summary }) => [
+      type,
+      {
+        post: {
+          summary,
+          description: WEBHOOK_REQUESTS.description,
+          parameters: WEBHOOK_REQUESTS.headers,
+          requestBody: { required: true as const, content: { 'application/json': { schema: event } } },
+          responses: WEBHOOK_REQUESTS.responses,
+        },
+      },
+    ]),
+  );
   return {
     openapi: '3.1.0',
     info: { title: 'Orders service', version: API_VERSION, description: API_DESCRIPTION },
     tags: TAGS,
     paths: paths as Record<string, PathItemObject>,
+    webhooks,
     components: {
       schemas: { ...registry.components, ...PROBLEM_SCHEMAS },
       responses: Object.fromEntries(

@@ -2,6 +2,7 @@ import { adminRoutes } from './admin-routes';
 import { opsRoutes } from './ops-routes';
 import { orderRoutes } from './order-routes';
 import type { Route } from './route';
+import { webhookRoutes } from './webhook-routes';
 
 /** Every endpoint of the service: the router and the OpenAPI document are both made from this list. */
-export const ROUTES: readonly Route[] = [...orderRoutes, ...adminRoutes, ...opsRoutes];
+export const ROUTES: readonly Route[] = [...orderRoutes, ...webhookRoutes, ...adminRoutes, ...opsRoutes];

@@ -80,7 +80,7 @@ export interface RouteSpec<
   readonly operationId: string;
   readonly summary: string;
   readonly description?: string;
-  readonly tag: 'orders' | 'admin' | 'operations';
+  readonly tag: 'orders' | 'webhooks' | 'admin' | 'operations';
   readonly guards: readonly G[];
   /** False for the routes that never touch storage, so cannot answer 500 or 503 on its account. */
   readonly storage?: boolean;
