@@ -9,6 +9,10 @@ import { createHttpApp } from '../adapters/http/app';
 import { createHttpServer } from '../adapters/http/server';
 import { asyncFileDestination } from '../adapters/logging/log-destinations';
 import { PinoLogger } from '../adapters/logging/pino-logger';
+import type { AttemptReport } from '../application/deliver-webhooks';
+import { WebhookDoorbells } from '../adapters/webhooks/doorbell';
+import type { Resolver } from '../adapters/webhooks/outbound-addresses';
+import { WebhookWorker } from '../adapters/webhooks/webhook-worker';
 import type { Config } from './config';
 import { compose } from './container';
 import { openStorage } from './open-storage';
@@ -31,8 +35,12 @@ export interface ServiceOverrides {
   readonly clock?: Clock;
   readonly ids?: IdGenerator;
   readonly storage?: Storage;
-  /** Background work to run beside the requests (tests add their own). */
+  /** Background work to run beside the webhook workers (tests add their own). */
   readonly workers?: readonly BackgroundWorker[];
+  /** Resolves the host names of webhook URLs instead of the system's resolver (tests, without the network). */
+  readonly resolver?: Resolver;
+  /** Told of every webhook attempt (tests count them). */
+  readonly onWebhookAttempt?: (report: AttemptReport) => void;
 }
 
 /** Starts the HTTP service on `config.host:config.port`, then its background workers. */
@@ -42,12 +50,14 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   logger.info(`orders service starting on the ${storage.description}`, {
     transitionsFile: config.transitionsFile ?? '(none: every status change is refused)',
   });
-  const { useCases, ids } = compose({
+  const doorbells = new WebhookDoorbells();
+  const { useCases, ids, webhookSender } = compose({
     storage,
     logger,
     transitions: config.transitions,
     rateLimit: { max: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds },
     idempotency: { ttlMs: config.idempotencyTtlSeconds * 1000, leaseMs: config.idempotencyLeaseSeconds * 1000 },
+    webhooks: { ...config.webhooks, resolver: overrides.resolver, nudge: doorbells },
     clock: overrides.clock,
     ids: overrides.ids,
   });
@@ -63,7 +73,8 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   const { address, port } = server.address() as AddressInfo;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
   logger.info('listening', { url });
-  const workers = overrides.workers ?? [];
+  const webhookWorker = new WebhookWorker(useCases, doorbells, config.webhooks, logger, overrides.onWebhookAttempt);
+  const workers = [webhookWorker, ...(overrides.workers ?? [])];
   for (const worker of workers) {
     worker.start();
     logger.info('worker started', { worker: worker.name });
@@ -89,6 +100,7 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
       // A worker that ignores the deadline must not keep storage open forever.
       await Promise.race([workersStopped, deadlinePassed]);
       clearTimeout(timer);
+      webhookSender.close();
       await storage.health.close();
       logger.info('stopped');
       await logger.flush();
