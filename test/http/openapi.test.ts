@@ -6,6 +6,9 @@ import { isRight } from 'fp-ts/Either';
 import { createHttpApp } from '../../src/adapters/http/app';
 import { CreateOrderBody, UpdateOrderBody } from '../../src/adapters/http/codecs/order-codecs';
 import { OrderPath } from '../../src/adapters/http/routes/order-routes';
+import { CreateWebhookBody, UpdateWebhookBody } from '../../src/adapters/http/codecs/webhook-codecs';
+import { WEBHOOK_EVENT_TYPES } from '../../src/domain/webhook';
+import { eventually, WebhookReceiver } from '../support/webhook-receiver';
 import { parseIdempotencyKey } from '../../src/adapters/http/middleware/idempotency';
 import { openApiDocument } from '../../src/adapters/http/openapi';
 import {
@@ -111,6 +114,44 @@ const validatesAgainst = (pointer: string, value: unknown): string | undefined =
 const headerValue = (header: HeaderObject, text: string): unknown => {
   const schema: JsonSchema = header.schema;
   return schema.type === 'integer' && /^[0-9]+$/.test(text) ? Number(text) : text;
+};
+
+/** Calls every webhook operation, each answer checked by `conforms`: every success, and the errors of its own. */
+const describesWebhookOperations = async (api: TestApi, token: string, conforms: (path: string, method: string, res: ApiResponse) => void): Promise<void> => {
+  const call = (method: string, path: string, body?: unknown) => api.request(method, path, { token, body });
+  const W = '/api/v1/webhooks';
+  const one = `${W}/{webhookId}`;
+  const created = await call('POST', W, { url: 'http://127.0.0.1:9/closed', events: ['webhook.test'], description: 'Docs' });
+  expect(created.status).to.equal(201);
+  conforms(W, 'POST', created);
+  const id: string = created.body.webhook.id;
+  conforms(W, 'POST', await call('POST', W, { url: 'https://u:p@a.example', colour: 'red' }));
+  conforms(W, 'POST', await call('POST', W, { url: 'https://a.example' }).then(() => call('GET', W)).then(() => api.request('POST', W, { token: 'x', body: {} })));
+  conforms(W, 'GET', await call('GET', W));
+  conforms(one, 'GET', await call('GET', `${W}/${id}`));
+  conforms(one, 'GET', await call('GET', `${W}/whk_missing`));
+  conforms(one, 'PATCH', await call('PATCH', `${W}/${id}`, { description: null, events: [] }));
+  conforms(one, 'PATCH', await call('PATCH', `${W}/${id}`, {}));
+  conforms(`${one}/rotate-secret`, 'POST', await call('POST', `${W}/${id}/rotate-secret`));
+  const tested = await call('POST', `${W}/${id}/test`);
+  conforms(`${one}/test`, 'POST', tested);
+  const deliveryId: string = tested.body.delivery.id;
+  await eventually('an attempt', async () => (await call('GET', `${W}/${id}/deliveries`)).body.deliveries[0]?.attempts.length > 0);
+  conforms(`${one}/deliveries`, 'GET', await call('GET', `${W}/${id}/deliveries?status=pending&pageSize=5`));
+  conforms(`${one}/deliveries`, 'GET', await call('GET', `${W}/${id}/deliveries`));
+  conforms(`${one}/deliveries`, 'GET', await call('GET', `${W}/${id}/deliveries?page=0`));
+  const retry = `${one}/deliveries/{deliveryId}/retry`;
+  conforms(retry, 'POST', await call('POST', `${W}/${id}/deliveries/${deliveryId}/retry`));
+  conforms(retry, 'POST', await call('POST', `${W}/${id}/deliveries/dlv_missing/retry`));
+  conforms(one, 'PATCH', await call('PATCH', `${W}/${id}`, { enabled: false }));
+  conforms(`${one}/test`, 'POST', await call('POST', `${W}/${id}/test`));
+  conforms(retry, 'POST', await call('POST', `${W}/${id}/deliveries/${deliveryId}/retry`));
+  for (let i = 0; i < 18; i++) await call('POST', W, { url: `https://a.example/${i}` });
+  const full = await call('POST', W, { url: 'https://a.example/full' });
+  expect(full.body.code).to.equal('WEBHOOK_LIMIT_REACHED');
+  conforms(W, 'POST', full);
+  conforms(one, 'DELETE', await call('DELETE', `${W}/${id}`));
+  conforms(one, 'DELETE', await call('DELETE', `${W}/${id}`));
 };
 
 describe('OpenAPI document', () => {
@@ -384,6 +425,38 @@ describe('OpenAPI document', () => {
       });
     }
 
+    const webhookCases: [string, unknown, unknown, boolean][] = [
+      ['the minimal webhook', CreateWebhookBody, { url: 'https://hooks.example.com/orders' }, true],
+      ['every webhook field', CreateWebhookBody, { url: 'https://[2606:4700::1111]:8443/a/b?c=d&e', events: ['order.paid', 'webhook.test'], description: 'd'.repeat(200) }, true],
+      ['every event type once', CreateWebhookBody, { url: 'https://a.example', events: [...WEBHOOK_EVENT_TYPES] }, true],
+      ['an IPv4 address with a port', CreateWebhookBody, { url: 'http://127.0.0.1:65535/x' }, true],
+      ['an event type twice', CreateWebhookBody, { url: 'https://a.example', events: ['order.paid', 'order.paid'] }, false],
+      ['an unknown event type', CreateWebhookBody, { url: 'https://a.example', events: ['order.shipped'] }, false],
+      ['a description of 201 characters', CreateWebhookBody, { url: 'https://a.example', description: 'd'.repeat(201) }, false],
+      ['a URL of 2,049 characters', CreateWebhookBody, { url: `https://a.example/${'x'.repeat(2031)}` }, false],
+      ['a URL with credentials', CreateWebhookBody, { url: 'https://u:p@a.example/' }, false],
+      ['a URL with a fragment', CreateWebhookBody, { url: 'https://a.example/#f' }, false],
+      ['an ftp URL', CreateWebhookBody, { url: 'ftp://a.example/' }, false],
+      ['a host that reads as a number', CreateWebhookBody, { url: 'https://0x7f.1/' }, false],
+      ['a port past 65535', CreateWebhookBody, { url: 'https://a.example:65536/' }, false],
+      ['an IPv6 address without brackets', CreateWebhookBody, { url: 'https://::1/' }, false],
+      ['an unknown field', CreateWebhookBody, { url: 'https://a.example', secret: 'whsec_x' }, false],
+      ['no url', CreateWebhookBody, {}, false],
+      ['a change of description to null', UpdateWebhookBody, { description: null }, true],
+      ['every change', UpdateWebhookBody, { url: 'https://b.example', events: [], description: 'x', enabled: false }, true],
+      ['no change', UpdateWebhookBody, {}, false],
+      ['enabled as a string', UpdateWebhookBody, { enabled: 'true' }, false],
+    ];
+    for (const [name, codec, value, valid] of webhookCases) {
+      it(`webhooks: ${name} is ${valid ? 'accepted' : 'refused'} by both`, () => {
+        const pointer = codec === CreateWebhookBody ? '#/components/schemas/CreateWebhookRequest' : '#/components/schemas/UpdateWebhookRequest';
+        expect(isRight((codec as typeof CreateWebhookBody).decode(value)), 'codec').to.equal(valid);
+        const errors = validatesAgainst(pointer, value);
+        if (valid) expect(errors, 'schema').to.equal(undefined);
+        else expect(errors, 'schema').to.be.a('string');
+      });
+    }
+
     it('accepts its own examples', () => {
       const examples = Object.entries(doc.paths).flatMap(([path, item]) =>
         HTTP_METHODS.flatMap((method) => {
@@ -409,9 +482,13 @@ describe('OpenAPI document', () => {
     /** The response matches `pointer`'s content type and body schema and carries its required headers. */
     const matches = (pointer: string, res: ApiResponse, where: string): void => {
       const response = deref<ResponseObject | Reference>({ $ref: pointer });
-      const media = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
-      expect(Object.keys(response.content ?? {}), where).to.include(media);
-      expect(validatesAgainst(`${pointer}/content/${escapePointer(media)}/schema`, res.body), where).to.equal(undefined);
+      if (response.content === undefined) {
+        expect(res.text, `${where}: a response without content`).to.equal('');
+      } else {
+        const media = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
+        expect(Object.keys(response.content), where).to.include(media);
+        expect(validatesAgainst(`${pointer}/content/${escapePointer(media)}/schema`, res.body), where).to.equal(undefined);
+      }
       for (const [name, header] of Object.entries(response.headers ?? {})) {
         const value = res.headers.get(name);
         if (value === null) {
@@ -508,6 +585,8 @@ describe('OpenAPI document', () => {
       expect(revoked.body.code).to.equal('TOKEN_REVOKED');
       conforms('/api/v1/orders', 'GET', revoked);
 
+      await describesWebhookOperations(api, (await api.newDashboard('Webhooks shop')).token, conforms);
+
       conforms('/healthz', 'GET', await api.request('GET', '/healthz'));
       conforms('/readyz', 'GET', await api.request('GET', '/readyz'));
 
@@ -515,6 +594,39 @@ describe('OpenAPI document', () => {
         const [method, path] = op.split(' ') as [string, string];
         const successes = Object.keys(operation(path, method).responses).filter((status) => status.startsWith('2'));
         for (const status of successes) expect(checked.has(`${method} ${path} ${status}`), `${op} ${status} was checked`).to.equal(true);
+      }
+    });
+
+    it('describes the webhook requests the service sends: each event type under webhooks, bodies and headers', async () => {
+      const receiver = await WebhookReceiver.start();
+      try {
+        const { token } = await api.newDashboard('Receiving shop');
+        const endpoint = (await api.request('POST', '/api/v1/webhooks', { token, body: { url: receiver.url() } })).body.webhook;
+        const full = { customer: { name: 'Zoë' }, fees: { a: 1 }, metadata: { b: [1] }, trackingExtras: { c: null } };
+        for (const status of ['paid', 'refused', 'refunded', 'chargedback']) {
+          expect((await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload({ externalId: `hook-${status}`, status, ...full }) })).status).to.equal(201);
+        }
+        expect((await api.request('PATCH', '/api/v1/orders/hook-paid', { token, body: { metadata: { d: 1 } } })).status).to.equal(200);
+        expect((await api.request('POST', `/api/v1/webhooks/${endpoint.id}/test`, { token })).status).to.equal(202);
+        const requests = await receiver.waitFor(10);
+        const types = new Set<string>();
+        for (const request of requests) {
+          const event = receiver.verified(endpoint.secret, [request])[0];
+          types.add(event.type);
+          const operation = doc.webhooks[event.type];
+          expect(operation, event.type).to.not.equal(undefined);
+          expect(validatesAgainst('#/components/schemas/WebhookEvent', event), event.type).to.equal(undefined);
+          expect(request.headers['content-type']).to.be.oneOf(Object.keys(operation!.post.requestBody.content));
+          for (const header of operation!.post.parameters) {
+            const value = request.headers[header.name];
+            expect(value, header.name).to.be.a('string');
+            expect(ajv.compile(header.schema)(value), `${header.name}: ${value}`).to.equal(true);
+          }
+        }
+        expect([...types].sort()).to.deep.equal([...WEBHOOK_EVENT_TYPES].sort());
+        expect(Object.keys(doc.webhooks).sort()).to.deep.equal([...WEBHOOK_EVENT_TYPES].sort());
+      } finally {
+        await receiver.stop();
       }
     });
 

@@ -11,7 +11,7 @@ export interface ReceivedRequest {
 
 /** How the receiver answers a request: a status (and headers), or not at all until it stops. */
 export type Answer = { readonly status: number; readonly headers?: Record<string, string> } | 'hang';
-export type Responder = (request: ReceivedRequest, index: number) => Answer;
+export type Responder = (request: ReceivedRequest, index: number) => Answer | Promise<Answer>;
 
 /**
  * A webhook receiver: a real HTTP server on loopback that records every request and answers as the
@@ -35,11 +35,13 @@ export class WebhookReceiver {
       req.on('end', () => {
         const request = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
         const index = receiver!.received.push(request) - 1;
-        const answer = receiver!.respond(request, index);
+        const answered = receiver!.respond(request, index);
         receiver!.wake();
-        if (answer === 'hang') return;
-        res.writeHead(answer.status, answer.headers);
-        res.end('a body the service must not keep');
+        void Promise.resolve(answered).then((answer) => {
+          if (answer === 'hang' || res.destroyed) return;
+          res.writeHead(answer.status, answer.headers);
+          res.end('a body the service must not keep');
+        });
       });
     });
     receiver = new WebhookReceiver(server, respond);
