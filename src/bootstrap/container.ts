@@ -79,8 +79,12 @@ export interface WebhookWiring {
 
 const DEFAULT_WEBHOOKS: WebhookWiring = { timeoutMs: 15_000, retrySchedule: DEFAULT_RETRY_SCHEDULE, allowPrivateUrls: false };
 
-/** How much longer than an attempt's timeout a claim on a delivery holds: room for the writes around the request. */
-const LEASE_MARGIN_MS = 60_000;
+/**
+ * How long a claim on a delivery holds: twice the attempt's timeout and 10 s more, room for the
+ * writes around the request, so that a lease ends only when its claimant died (40 s by default). A
+ * delivery claimed by a process that was killed is taken again once this has passed.
+ */
+const leaseMsFor = (timeoutMs: number): number => 2 * timeoutMs + 10_000;
 
 const NO_NUDGE: WebhookNudge = { outboxChanged: () => undefined, deliveriesDue: () => undefined };
 
@@ -124,7 +128,7 @@ export const compose = (wiring: Wiring): Composition => {
   c.registerInstance(WEBHOOK_SENDER, webhookSender);
   c.registerInstance(WEBHOOK_URL_POLICY, new OutboundUrlPolicy({ allowPrivateUrls: webhooks.allowPrivateUrls, resolver }));
   c.registerInstance(WEBHOOK_NUDGE, webhooks.nudge ?? NO_NUDGE);
-  c.registerInstance(WEBHOOK_SETTINGS, { retrySchedule: webhooks.retrySchedule, leaseMs: webhooks.timeoutMs + LEASE_MARGIN_MS });
+  c.registerInstance(WEBHOOK_SETTINGS, { retrySchedule: webhooks.retrySchedule, leaseMs: leaseMsFor(webhooks.timeoutMs) });
   return { useCases: resolveUseCases(c), ids, webhookSender };
 };
 

@@ -86,6 +86,20 @@ export const webhookOutboxContract = (adapterName: string, factory: () => Promis
       expect((await store.deliveries.list('dsh_a', 'whk_2', { page: 1, pageSize: 10 })).total).to.equal(1);
     });
 
+    // The order of a relay: deliveries first, events out after. The other way round, a relay that
+    // fails half-way loses the events.
+    it('leaves the events in the outbox when their deliveries cannot be stored', async () => {
+      await store.orders.insert(order, [anEvent('evt_1', 'order.created', order)]);
+      await store.deliveries.insert(aDelivery('dlv_taken', { eventId: 'evt_other' }));
+      const [entry] = await store.outbox.pending(100);
+      const failure = await store.outbox.relay(entry!, [aDelivery('dlv_taken', { eventId: 'evt_1' })]).catch((err: unknown) => err);
+      expect(failure, 'the relay fails').to.be.instanceOf(Error);
+      expect(await pendingIds()).to.deep.equal({ ord_1: ['evt_1'] });
+      await store.outbox.relay(entry!, [aDelivery('dlv_fresh', { eventId: 'evt_1' })]);
+      expect(await pendingIds()).to.deep.equal({});
+      expect((await store.deliveries.list('dsh_a', 'whk_1', { page: 1, pageSize: 10 })).deliveries.map((d) => d.id)).to.deep.equal(['dlv_taken', 'dlv_fresh']);
+    });
+
     it('relays an order with no delivery to make: its outbox empties', async () => {
       await store.orders.insert(order, [anEvent('evt_1', 'order.created', order)]);
       const [entry] = await store.outbox.pending(100);

@@ -32,6 +32,9 @@ export const COLLECTIONS = {
   meta: 'meta',
 } as const;
 
+/** The unique (eventId, endpointId) index of deliveries, named where its refusals are told apart from others. */
+export const EVENT_ENDPOINT_INDEX = 'webhook_deliveries_event_endpoint_unique';
+
 /**
  * Every index the adapters rely on, by collection, each with a fixed name. Listing indexes follow
  * the equality-sort-range rule: the equality keys (dashboard, status) first, then the sort keys
@@ -64,7 +67,7 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
   webhookEndpoints: [{ name: 'webhook_endpoints_dashboard_slot_unique', key: { dashboardId: 1, slot: 1 }, unique: true }],
   webhookDeliveries: [
     // One delivery per event and endpoint, whoever relays the event, however many times.
-    { name: 'webhook_deliveries_event_endpoint_unique', key: { eventId: 1, endpointId: 1 }, unique: true },
+    { name: EVENT_ENDPOINT_INDEX, key: { eventId: 1, endpointId: 1 }, unique: true },
     { name: 'webhook_deliveries_status_nextAttemptAt', key: { status: 1, nextAttemptAt: 1 } },
     { name: 'webhook_deliveries_endpoint_createdAt_id', key: { endpointId: 1, createdAt: -1, _id: -1 } },
     { name: 'webhook_deliveries_endpoint_status_createdAt_id', key: { endpointId: 1, status: 1, createdAt: -1, _id: -1 } },

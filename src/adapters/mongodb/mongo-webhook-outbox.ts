@@ -5,14 +5,15 @@ import type { OutboxEntry, WebhookOutbox } from '../../application/ports/webhook
 import type { Delivery } from '../../domain/delivery';
 import { decodeDocument } from './corrupt-document';
 import { guarded } from './mongo-errors';
-import { COLLECTIONS } from './mongo-indexes';
+import { COLLECTIONS, EVENT_ENDPOINT_INDEX } from './mongo-indexes';
 import { outboxDocumentCodec, outboxFromDocument, type OrderDocument } from './order-document';
 import { deliveryToDocument, type DeliveryDocument } from './webhook-documents';
 
 const pendingCodec = t.intersection([outboxDocumentCodec, t.type({ dashboardId: t.string })]);
 
-/** The duplicate-key code: the unique (eventId, endpointId) index refused a delivery made before. */
-const DUPLICATE_KEY = 11000;
+/** The unique (eventId, endpointId) index refused a delivery made before: the only refusal a relay expects. */
+const madeBefore = (error: { code?: unknown; errmsg?: string }): boolean =>
+  error.code === 11000 && (error.errmsg ?? '').includes(` index: ${EVENT_ENDPOINT_INDEX} `);
 
 /**
  * The outbox of the MongoDB store is the `outbox` array of each order document, written by the same
@@ -49,8 +50,9 @@ export class MongoWebhookOutbox implements WebhookOutbox {
       try {
         await guarded(() => this.deliveries.insertMany(deliveries.map(deliveryToDocument), { ordered: false }));
       } catch (err) {
-        const duplicatesOnly = err instanceof MongoBulkWriteError && err.writeErrors !== undefined && [err.writeErrors].flat().every((e) => e.code === DUPLICATE_KEY);
-        if (!duplicatesOnly) throw err;
+        // Any other failure (another unique key, the server) leaves the events in the outbox, to be relayed again.
+        const madeBeforeOnly = err instanceof MongoBulkWriteError && [err.writeErrors].flat().every((e) => madeBefore(e));
+        if (!madeBeforeOnly) throw err;
       }
     }
     const eventIds = entry.events.map((event) => event.id);
