@@ -32,6 +32,11 @@ export interface Config {
   readonly logLevel: LogLevel;
   readonly bodyLimitBytes: number;
   readonly shutdownTimeoutMs: number;
+  /** From SIGTERM to closing the port: /readyz answers 503 while everything else is still served. */
+  readonly shutdownReadinessDelayMs: number;
+  /** Where GET /metrics listens; unset: no metrics listener. */
+  readonly metricsPort?: number;
+  readonly metricsHost?: string;
   /** What a slow or greedy client gets (README, "Slow clients"). */
   readonly http: ServerLimits;
   readonly webhooks: WebhookConfig;
@@ -134,6 +139,9 @@ const VARIABLES = {
   },
   BODY_LIMIT_BYTES: { codec: intText('bytes', 1024, 16 * 1024 * 1024), fallback: String(256 * 1024) },
   SHUTDOWN_TIMEOUT_MS: { codec: intText('ms', 0, 600_000), fallback: '10000' },
+  SHUTDOWN_READINESS_DELAY_MS: { codec: intText('ms', 0, 600_000), fallback: '0' },
+  METRICS_PORT: { codec: intText('port', 0, 65535), fallback: undefined },
+  METRICS_HOST: { codec: text('host', (s) => s.length > 0, 'must not be empty'), fallback: undefined },
   HTTP_HEADERS_TIMEOUT_MS: { codec: intText('ms', 100, 600_000), fallback: '10000' },
   HTTP_REQUEST_TIMEOUT_MS: { codec: intText('ms', 100, 3_600_000), fallback: '30000' },
   HTTP_KEEP_ALIVE_TIMEOUT_MS: { codec: intText('ms', 1, 600_000), fallback: '5000' },
@@ -184,6 +192,9 @@ export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false
       logLevel: v.LOG_LEVEL as LogLevel,
       bodyLimitBytes: v.BODY_LIMIT_BYTES as number,
       shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS as number,
+      shutdownReadinessDelayMs: v.SHUTDOWN_READINESS_DELAY_MS as number,
+      metricsPort: v.METRICS_PORT,
+      metricsHost: v.METRICS_HOST,
       http: {
         headersTimeoutMs: v.HTTP_HEADERS_TIMEOUT_MS as number,
         requestTimeoutMs: v.HTTP_REQUEST_TIMEOUT_MS as number,

@@ -7,6 +7,7 @@ import type { Logger } from '../application/ports/logger';
 import type { Storage } from '../application/ports/storage';
 import { createHttpApp } from '../adapters/http/app';
 import { createHttpServer } from '../adapters/http/server';
+import { listenForMetrics, PrometheusMetrics } from '../adapters/metrics/prometheus-metrics';
 import { asyncFileDestination } from '../adapters/logging/log-destinations';
 import { PinoLogger } from '../adapters/logging/pino-logger';
 import type { AttemptReport } from '../application/deliver-webhooks';
@@ -21,6 +22,8 @@ export interface RunningService {
   readonly server: Server;
   /** `http://host:port`, with the port actually bound (PORT=0 picks a free one). */
   readonly url: string;
+  /** Where GET /metrics answers, when METRICS_PORT is set. */
+  readonly metricsUrl?: string;
   readonly storage: Storage;
   /**
    * Stops in the shutdown order: stop accepting connections and taking new work, let the requests and
@@ -61,7 +64,16 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     clock: overrides.clock,
     ids: overrides.ids,
   });
-  const { app } = createHttpApp({ useCases, health: storage.health, logger, ids }, { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken });
+  const webhookWorker = new WebhookWorker(useCases, doorbells, config.webhooks, logger, overrides.onWebhookAttempt);
+  const workers = [webhookWorker, ...(overrides.workers ?? [])];
+  const workerStates = new Map<string, 'running' | 'stopping' | 'stopped'>(workers.map((worker) => [worker.name, 'stopped']));
+  let draining = false;
+  const readiness = async () => ({
+    draining,
+    components: { store: (await storage.health.ping()) ? ('up' as const) : ('down' as const), workers: Object.fromEntries(workerStates) },
+  });
+  const metrics = new PrometheusMetrics();
+  const { app } = createHttpApp({ useCases, readiness, logger, ids, metrics }, { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken });
   const server = createHttpServer(app, config.http, ids, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -73,16 +85,29 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   const { address, port } = server.address() as AddressInfo;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
   logger.info('listening', { url });
-  const webhookWorker = new WebhookWorker(useCases, doorbells, config.webhooks, logger, overrides.onWebhookAttempt);
-  const workers = [webhookWorker, ...(overrides.workers ?? [])];
+  let metricsListener: Awaited<ReturnType<typeof listenForMetrics>> | undefined;
+  try {
+    if (config.metricsPort !== undefined) metricsListener = await listenForMetrics(metrics.registry, config.metricsHost ?? config.host, config.metricsPort);
+  } catch (err) {
+    // A start that fails half-way leaves nothing open behind it.
+    await new Promise((resolve) => server.close(resolve));
+    await storage.health.close();
+    throw err;
+  }
+  if (metricsListener !== undefined) logger.info('metrics listening', { url: metricsListener.url });
   for (const worker of workers) {
     worker.start();
+    workerStates.set(worker.name, 'running');
     logger.info('worker started', { worker: worker.name });
   }
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
+      // /readyz answers 503 from now on; for SHUTDOWN_READINESS_DELAY_MS the service still serves
+      // everything, so that a load balancer that polls readiness stops sending before the port closes.
+      draining = true;
+      if (config.shutdownReadinessDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownReadinessDelayMs));
       const deadline = new AbortController();
       const timer = setTimeout(() => {
         server.closeAllConnections();
@@ -91,7 +116,13 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
       const deadlinePassed = new Promise<void>((resolve) => deadline.signal.addEventListener('abort', () => resolve()));
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      const workersStopped = Promise.allSettled(workers.map((worker) => worker.stop(deadline.signal))).then((results) => {
+      const workersStopped = Promise.allSettled(
+        workers.map(async (worker) => {
+          workerStates.set(worker.name, 'stopping');
+          await worker.stop(deadline.signal);
+          workerStates.set(worker.name, 'stopped');
+        }),
+      ).then((results) => {
         results.forEach((result, index) => {
           if (result.status === 'rejected') logger.error('worker failed to stop', { worker: workers[index]!.name });
         });
@@ -102,8 +133,13 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
       clearTimeout(timer);
       webhookSender.close();
       await storage.health.close();
+      if (metricsListener !== undefined) {
+        const { server: listener } = metricsListener;
+        listener.closeAllConnections();
+        await new Promise((resolve) => listener.close(resolve));
+      }
       logger.info('stopped');
       await logger.flush();
     })());
-  return { server, url, storage, stop };
+  return { server, url, metricsUrl: metricsListener?.url, storage, stop };
 };

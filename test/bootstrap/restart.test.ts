@@ -104,7 +104,7 @@ describe('the service when MongoDB cannot be reached', () => {
     const api = await TestApi.start({}, { storage });
     try {
       const started = Date.now();
-      expectProblem(await api.request('GET', '/readyz'), 503, 'SERVICE_UNAVAILABLE');
+      expect(expectProblem(await api.request('GET', '/readyz'), 503, 'SERVICE_UNAVAILABLE', ['components']).components.store).to.equal('down');
       expect((await api.request('GET', '/healthz')).status).to.equal(200);
       const listed = await api.request('GET', '/api/v1/orders', { token: new Sha256TokenSecrets().generate() });
       expectProblem(listed, 503, 'SERVICE_UNAVAILABLE');

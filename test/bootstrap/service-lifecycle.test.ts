@@ -6,6 +6,7 @@ import { anOrderPayload } from '../support/order-builder';
 import { testConfig } from '../support/test-config';
 import { TestApi } from '../support/test-api';
 import { eventually, WebhookReceiver } from '../support/webhook-receiver';
+import { expectProblem } from '../http/problem-assertions';
 
 /** A worker that records what happens to it, with a job in flight until `finish` is called. */
 const recordingWorker = (events: string[], name = 'recorder') => {
@@ -108,6 +109,39 @@ describe('service lifecycle: workers and the shutdown order', () => {
     worker.finish();
     await api.stop();
     expect(events).to.include('recorder stopped');
+  });
+
+  it('reports each component on /readyz: the store and every worker', async () => {
+    const events: string[] = [];
+    const worker = recordingWorker(events, 'deliveries');
+    const api = await TestApi.start({}, { workers: [worker] });
+    try {
+      const ready = await api.request('GET', '/readyz');
+      expect(ready.status).to.equal(200);
+      expect(ready.body).to.deep.equal({ status: 'ready', components: { store: 'up', workers: { webhooks: 'running', deliveries: 'running' } } });
+    } finally {
+      worker.finish();
+      await api.stop();
+    }
+  });
+
+  it('answers 503 on /readyz from SIGTERM on, while it still serves everything else for SHUTDOWN_READINESS_DELAY_MS', async () => {
+    const api = await TestApi.start({ shutdownReadinessDelayMs: 400 });
+    const { token } = await api.newDashboard();
+    const stopping = api.stop();
+    const draining = await api.request('GET', '/readyz');
+    const body = expectProblem(draining, 503, 'SERVICE_UNAVAILABLE', ['components']);
+    expect(body.detail).to.equal('The service is shutting down');
+    expect(body.components).to.deep.equal({ store: 'up', workers: { webhooks: 'running' } });
+    expect(draining.headers.get('retry-after')).to.equal('5');
+    expect((await api.request('GET', '/healthz')).status).to.equal(200);
+    expect((await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload({ externalId: 'while-draining' }) })).status).to.equal(201);
+    await stopping;
+    const refused = await api.request('GET', '/healthz').then(
+      () => 'answered',
+      () => 'refused',
+    );
+    expect(refused).to.equal('refused');
   });
 
   describe('the webhook worker', () => {

@@ -25,6 +25,7 @@ import { StorageUnavailableError } from '../../src/application/ports/storage-hea
 import { sinkDestination } from '../../src/adapters/logging/log-destinations';
 import { PinoLogger } from '../../src/adapters/logging/pino-logger';
 import { compose } from '../../src/bootstrap/container';
+import { PrometheusMetrics } from '../../src/adapters/metrics/prometheus-metrics';
 import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
 import { anOrderPayload } from '../support/order-builder';
 import { TestApi, type ApiResponse } from '../support/test-api';
@@ -166,7 +167,10 @@ describe('OpenAPI document', () => {
         rateLimit: { max: 600, windowSeconds: 60 },
         idempotency: { ttlMs: 86_400_000, leaseMs: 10_000 },
       });
-      const { router } = createHttpApp({ useCases, ids, logger, health: storage.health }, { bodyLimitBytes: 1024, adminToken: 'x' });
+      const { router } = createHttpApp(
+        { useCases, ids, logger, metrics: new PrometheusMetrics(), readiness: async () => ({ draining: false, components: { store: 'up', workers: {} } }) },
+        { bodyLimitBytes: 1024, adminToken: 'x' },
+      );
       const routed = router.stack
         .filter((layer) => layer.methods.length > 0)
         .flatMap((layer) => {

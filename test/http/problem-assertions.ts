@@ -12,15 +12,16 @@ export const expectNoInternals = (res: ApiResponse): void => {
 
 /**
  * The response is an RFC 9457 problem of DECISIONS D2 with this status and code: its members and no
- * others (`details` only on VALIDATION_FAILED), the content type, and the request id of the header.
+ * others (`details` only on VALIDATION_FAILED; `extensions`, the members a route adds, such as the
+ * `components` of /readyz), the content type, and the request id of the header.
  */
-export const expectProblem = (res: ApiResponse, status: number, code: string): any => {
+export const expectProblem = (res: ApiResponse, status: number, code: string, extensions: readonly string[] = []): any => {
   expect(res.status, res.text).to.equal(status);
   expect(res.headers.get('content-type')).to.match(/^application\/problem\+json\b/);
   const body = res.body;
   expect(body, res.text).to.be.an('object');
   expect(body.code, res.text).to.equal(code);
-  const members = code === 'VALIDATION_FAILED' ? [...PROBLEM_MEMBERS, 'details'] : PROBLEM_MEMBERS;
+  const members = [...(code === 'VALIDATION_FAILED' ? [...PROBLEM_MEMBERS, 'details'] : PROBLEM_MEMBERS), ...extensions];
   expect(Object.keys(body)).to.have.members(members);
   expect(body.type).to.be.a('string').that.is.not.empty;
   expect(body.title).to.be.a('string').that.is.not.empty;

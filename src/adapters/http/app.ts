@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { IdGenerator } from '../../application/ports/id-generator';
 import type { Logger } from '../../application/ports/logger';
-import type { StorageHealth } from '../../application/ports/storage-health';
+import type { Metrics } from '../../application/ports/metrics';
 import type { UseCases } from '../../application/use-cases';
 import { accessLog } from './middleware/access-log';
 import { adminGuard } from './middleware/admin-guard';
@@ -16,6 +16,7 @@ import { routeFallback } from './middleware/route-fallback';
 import { openApiDocument } from './openapi';
 import type { RequestState } from './request-state';
 import { registerRoutes } from './routes/register-routes';
+import type { ReadinessReport } from './routes/ops-routes';
 import { ROUTES } from './routes/route-table';
 
 export interface HttpOptions {
@@ -28,9 +29,11 @@ export interface HttpOptions {
 /** What the HTTP app drives and uses; bootstrap hands it over, the app resolves nothing itself. */
 export interface HttpDependencies {
   readonly useCases: UseCases;
-  readonly health: StorageHealth;
+  /** The state of the service's parts, for GET /readyz. */
+  readonly readiness: () => Promise<ReadinessReport>;
   readonly logger: Logger;
   readonly ids: IdGenerator;
+  readonly metrics: Metrics;
 }
 
 export interface HttpApp {
@@ -43,7 +46,7 @@ export interface HttpApp {
  * line and body carries it, then the access log around the error handler so the log sees the final
  * status, then routing.
  */
-export const createHttpApp = ({ useCases, health, logger, ids }: HttpDependencies, options: HttpOptions): HttpApp => {
+export const createHttpApp = ({ useCases, readiness, logger, ids, metrics }: HttpDependencies, options: HttpOptions): HttpApp => {
   const router = new Router<RequestState>();
   registerRoutes(
     router,
@@ -51,11 +54,11 @@ export const createHttpApp = ({ useCases, health, logger, ids }: HttpDependencie
     {
       admin: adminGuard(options.adminToken),
       token: authenticate(useCases.authenticateToken),
-      rateLimit: rateLimit(useCases.checkRateLimit),
+      rateLimit: rateLimit(useCases.checkRateLimit, metrics),
       body: jsonBody(options.bodyLimitBytes),
       idempotency: idempotency(useCases.idempotencyGate),
     },
-    { useCases, health, openApiDocument: () => openApiDocument },
+    { useCases, readiness, openApiDocument: () => openApiDocument },
   );
 
   const app = new Koa<RequestState>();
@@ -64,8 +67,8 @@ export const createHttpApp = ({ useCases, health, logger, ids }: HttpDependencie
     logger.error('koa error outside a request', { errorName: err instanceof Error ? err.name : typeof err });
   });
   app.use(requestId(ids, logger));
-  app.use(accessLog(logger));
-  app.use(errorHandler(logger));
+  app.use(accessLog(logger, metrics));
+  app.use(errorHandler(logger, metrics));
   app.use(routeFallback);
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -136,6 +136,12 @@ export const ERROR_TABLE: Readonly<Record<HttpError['_tag'], ErrorRow>> = {
     title: 'Internal error',
     description: 'An unexpected failure; the body holds no internals, the request id finds it in the logs.',
   },
+  NotReady: {
+    status: 503,
+    code: 'SERVICE_UNAVAILABLE',
+    title: 'Service unavailable',
+    description: 'The service is not ready: shutting down, storage unreachable, or a background worker not running; `components` says which.',
+  },
   ServiceUnavailable: {
     status: 503,
     code: 'SERVICE_UNAVAILABLE',
@@ -200,6 +206,8 @@ export const detailOf = (error: HttpError): string => {
       return 'An unexpected error occurred; the request id identifies it in the logs';
     case 'ServiceUnavailable':
       return 'Storage is unavailable; retry later';
+    case 'NotReady':
+      return error.draining ? 'The service is shutting down' : 'The service is not ready; see components';
     default:
       return unreachable(error);
   }

@@ -1,6 +1,12 @@
 import type { AppError } from '../../application/errors';
 import type { ValidationDetail } from './codecs/codec-kit';
 
+/** The state of each part the service needs to serve (GET /readyz). */
+export interface ReadinessComponents {
+  readonly store: 'up' | 'down';
+  readonly workers: Readonly<Record<string, 'running' | 'stopping' | 'stopped'>>;
+}
+
 /** Failures found at the HTTP edge, before or around a use case. */
 export type EdgeError =
   | { readonly _tag: 'ValidationFailed'; readonly details: readonly ValidationDetail[] }
@@ -10,6 +16,7 @@ export type EdgeError =
   | { readonly _tag: 'MethodNotAllowed'; readonly allowed: readonly string[] }
   | { readonly _tag: 'RouteNotFound' }
   | { readonly _tag: 'ServiceUnavailable' }
+  | { readonly _tag: 'NotReady'; readonly draining: boolean; readonly components: ReadinessComponents }
   | { readonly _tag: 'InternalError' }
   | { readonly _tag: 'MalformedRequest' }
   | { readonly _tag: 'RequestTimeout' }

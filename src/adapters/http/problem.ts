@@ -28,6 +28,7 @@ export const problemBody = (error: HttpError, requestId: string): Record<string,
     }));
     if (error.details.length > MAX_DETAILS) body['totalDetails'] = error.details.length;
   }
+  if (error._tag === 'NotReady') body['components'] = error.components;
   return body;
 };
 
@@ -47,6 +48,7 @@ export const renderProblem = (ctx: Context, error: HttpError): void => {
       ctx.set('Allow', error.allowed.join(', '));
       break;
     case 'ServiceUnavailable':
+    case 'NotReady':
       ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       break;
     case 'IdempotencyKeyInProgress':
@@ -99,6 +101,7 @@ export const PROBLEM_SCHEMAS: Record<'ValidationDetail' | 'Problem', JsonSchema>
         description: `One entry per problem, all problems at once; the first ${MAX_DETAILS} when there are more.`,
       },
       totalDetails: { type: 'integer', minimum: MAX_DETAILS + 1, description: `How many problems there were, when more than ${MAX_DETAILS}.` },
+      components: { $ref: '#/components/schemas/ReadinessComponents', description: 'Only on GET /readyz: the state of each component.' },
     },
     required: ['type', 'title', 'status', 'detail', 'code', 'requestId'],
     additionalProperties: false,

@@ -61,7 +61,8 @@ export const storageFailuresBehaviour = (storageFactory: StorageFactory): void =
     });
 
     it('answers 503 on /readyz, while /healthz stays 200', async () => {
-      expectProblem(await h.api.request('GET', '/readyz'), 503, 'SERVICE_UNAVAILABLE');
+      const problem = expectProblem(await h.api.request('GET', '/readyz'), 503, 'SERVICE_UNAVAILABLE', ['components']);
+      expect(problem.components).to.deep.equal({ store: 'down', workers: { webhooks: 'running' } });
       expect((await h.api.request('GET', '/healthz')).status).to.equal(200);
     });
   });

@@ -1,25 +1,30 @@
 import type { Middleware } from 'koa';
 import type { Logger } from '../../../application/ports/logger';
+import type { Metrics } from '../../../application/ports/metrics';
 
 /**
- * One JSON line per request (DECISIONS D11): the route pattern rather than the raw URL, so that
- * neither query strings nor identifiers of other systems end up in the logs; never a header or a body.
+ * One JSON line per request (DECISIONS D11), and its observation in the metrics: the route pattern
+ * rather than the raw URL, so that neither query strings nor identifiers of other systems end up in
+ * the logs or in a label; never a header or a body.
  */
 export const accessLog =
-  (logger: Logger): Middleware =>
+  (logger: Logger, metrics: Metrics): Middleware =>
   async (ctx, next) => {
     const started = process.hrtime.bigint();
     try {
       await next();
     } finally {
-      const route: unknown = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+      const matched: unknown = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+      const route = typeof matched === 'string' ? matched : '(unmatched)';
+      const durationMs = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
       logger.info('request', {
         requestId: ctx.state.requestId,
         method: ctx.method,
-        route: typeof route === 'string' ? route : '(unmatched)',
+        route,
         status: ctx.status,
-        durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        durationMs,
         dashboardId: ctx.state.principal?.dashboardId,
       });
+      metrics.request(route, ctx.method, ctx.status, durationMs / 1000);
     }
   };

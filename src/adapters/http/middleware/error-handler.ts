@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { StorageUnavailableError } from '../../../application/ports/storage-health';
 import type { Logger } from '../../../application/ports/logger';
+import type { Metrics } from '../../../application/ports/metrics';
 import { ProblemError } from '../http-errors';
 import { renderProblem } from '../problem';
 import { BodyAbortedError } from './json-body';
@@ -12,7 +13,7 @@ import { BodyAbortedError } from './json-body';
  * answered 408 on the socket, or the client is gone): it is only logged, with its request id.
  */
 export const errorHandler =
-  (logger: Logger): Middleware =>
+  (logger: Logger, metrics: Metrics): Middleware =>
   async (ctx, next) => {
     try {
       await next();
@@ -27,6 +28,7 @@ export const errorHandler =
         return;
       }
       const unavailable = err instanceof StorageUnavailableError;
+      if (unavailable) metrics.storeUnavailable();
       logger.error(unavailable ? 'storage unavailable' : 'unexpected error', {
         requestId: ctx.state.requestId,
         errorName: err instanceof Error ? err.name : typeof err,

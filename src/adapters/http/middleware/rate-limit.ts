@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import type { CheckRateLimit } from '../../../application/check-rate-limit';
+import type { Metrics } from '../../../application/ports/metrics';
 import { ProblemError } from '../http-errors';
 import { principalOf } from '../request-state';
 
@@ -9,12 +10,13 @@ import { principalOf } from '../request-state';
  * authenticated response (DECISIONS D9).
  */
 export const rateLimit =
-  (check: CheckRateLimit): Middleware =>
+  (check: CheckRateLimit, metrics: Metrics): Middleware =>
   async (ctx, next) => {
     const decision = await check.execute(principalOf(ctx.state).tokenId);
     ctx.set('RateLimit-Policy', `"default";q=${decision.limit};w=${decision.windowSeconds}`);
     ctx.set('RateLimit', `"default";r=${decision.remaining};t=${decision.resetSeconds}`);
     if (!decision.allowed) {
+      metrics.rateLimited();
       throw new ProblemError({ _tag: 'RateLimitExceeded', retryAfterSeconds: decision.resetSeconds });
     }
     await next();

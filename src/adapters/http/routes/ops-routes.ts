@@ -1,13 +1,30 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { strictObject } from '../codecs/codec-kit';
+import { oneOf, strictObject } from '../codecs/codec-kit';
 import { documented } from '../codecs/json-schema';
+import type { ReadinessComponents as Components } from '../http-errors';
 import { route } from './route';
 
 /** Probes and the API description, without authentication (DECISIONS D11). */
 
 const Health = strictObject('Health', { status: t.literal('ok') });
-const Readiness = strictObject('Readiness', { status: t.literal('ready') });
+const workerState = oneOf(['running', 'stopping', 'stopped'] as const);
+const ReadinessComponents = strictObject('ReadinessComponents', {
+  store: oneOf(['up', 'down'] as const),
+  workers: documented(t.record(t.string, workerState), (w) => ({
+    type: 'object',
+    description: 'Each background worker by name.',
+    additionalProperties: w.schemaOf(workerState),
+  })),
+});
+const Readiness = strictObject('Readiness', { status: t.literal('ready'), components: ReadinessComponents });
+
+/** What the service says of its parts; bootstrap knows them. */
+export interface ReadinessReport {
+  /** True from SIGTERM on: a load balancer should send no more requests. */
+  readonly draining: boolean;
+  readonly components: Components;
+}
 const OpenApiDocument = documented(t.UnknownRecord, () => ({
   type: 'object',
   required: ['openapi', 'info', 'paths'],
@@ -31,14 +48,17 @@ export const readinessRoute = route({
   method: 'get',
   path: '/readyz',
   operationId: 'getReadiness',
-  summary: 'Readiness: storage answers',
+  summary: 'Readiness: storage answers, the workers run, and the service is not shutting down',
   tag: 'operations',
   guards: [],
   storage: false,
-  responses: { 200: { description: 'Storage answered.', body: Readiness } },
-  problems: ['ServiceUnavailable'],
-  handle: async (_input, { health }) =>
-    (await health.ping()) ? E.right({ status: 200 as const, body: { status: 'ready' as const } }) : E.left({ _tag: 'ServiceUnavailable' }),
+  responses: { 200: { description: 'Ready: storage answered and every worker runs.', body: Readiness } },
+  problems: ['NotReady'],
+  handle: async (_input, { readiness }) => {
+    const { draining, components } = await readiness();
+    const ready = !draining && components.store === 'up' && Object.values(components.workers).every((state) => state === 'running');
+    return ready ? E.right({ status: 200 as const, body: { status: 'ready' as const, components } }) : E.left({ _tag: 'NotReady', draining, components });
+  },
 });
 
 export const openApiRoute = route({

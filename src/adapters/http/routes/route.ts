@@ -1,9 +1,9 @@
 import type * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import type { Principal } from '../../../application/authenticate-token';
-import type { StorageHealth } from '../../../application/ports/storage-health';
 import type { UseCases } from '../../../application/use-cases';
 import type { HttpError } from '../http-errors';
+import type { ReadinessReport } from './ops-routes';
 
 /**
  * One declaration per endpoint: everything else (router registration, decoding, the handler's types,
@@ -44,7 +44,7 @@ export type Reply<R extends Readonly<Record<number, ResponseSpec>>> = {
 /** What handlers reach besides their input. */
 export interface RouteDeps {
   readonly useCases: UseCases;
-  readonly health: StorageHealth;
+  readonly readiness: () => Promise<ReadinessReport>;
   readonly openApiDocument: () => object;
 }
 
