@@ -17,18 +17,18 @@ export interface WebhookWorkerSettings {
 }
 
 /**
- * The most attempts one endpoint may have in flight in this process: a quarter of the slots, so that
- * a slow endpoint (one that answers only at WEBHOOK_TIMEOUT_MS) holds up at most a quarter of the
- * work, and the others keep being served.
+ * The most attempts one endpoint may have in flight in this process: half the slots (at least one),
+ * so that a slow endpoint (one that answers only at WEBHOOK_TIMEOUT_MS) holds up at most half of
+ * the work, and the other endpoints keep being served by the other half.
  */
-export const perEndpointLimit = (concurrency: number): number => Math.max(1, Math.floor(concurrency / 4));
+export const perEndpointLimit = (concurrency: number): number => Math.max(1, Math.floor(concurrency / 2));
 
 /**
  * The webhook workers of the process (DECISIONS D12), started and stopped by the service's
  * lifecycle. Two loops: the relay turns outbox events into deliveries; the delivery loop claims due
- * deliveries one at a time while it has room (WEBHOOK_CONCURRENCY attempts in flight, and
- * `perEndpointLimit` per endpoint) and runs their attempts side by side. Each loop runs at once when
- * nudged (a local write, a finished attempt) and otherwise polls. Stopping takes no new work and
+ * deliveries one at a time while it has room (WEBHOOK_CONCURRENCY attempts in flight, and half of
+ * them per endpoint) and runs their attempts side by side. Each loop runs at once when nudged (a
+ * local write, a finished attempt) and otherwise polls. Stopping takes no new work and
  * waits for the attempts in flight; at the shutdown deadline they are cut off and handed back, due as
  * they were, to whichever instance claims them next.
  */
