@@ -26,12 +26,15 @@ export class InMemoryOrderRepository implements OrderRepository {
   private readonly byKey = new Map<string, Entry>();
   /** The key of each order by its id, for the relay, which knows orders by id. */
   private readonly keyById = new Map<string, string>();
+  /** The keys of the orders whose outbox holds events, oldest first: the relay does not walk every order. */
+  private readonly withOutbox = new Set<string>();
 
   async insert(order: Order, events: readonly OrderEvent[]): Promise<E.Either<DuplicateExternalId, Order>> {
     const key = keyOf(order.dashboardId, order.externalId);
     if (this.byKey.has(key)) return E.left(duplicateExternalId(order.externalId));
     this.byKey.set(key, { order: structuredClone(order), outbox: structuredClone(events) });
     this.keyById.set(order.id, key);
+    if (events.length > 0) this.withOutbox.add(key);
     return E.right(structuredClone(order));
   }
 
@@ -45,6 +48,7 @@ export class InMemoryOrderRepository implements OrderRepository {
     const stored = this.byKey.get(key);
     if (stored === undefined || stored.order.id !== order.id || stored.order.version !== order.version - 1) return false;
     this.byKey.set(key, { order: structuredClone(order), outbox: [...stored.outbox, ...structuredClone(events)] });
+    if (events.length > 0) this.withOutbox.add(key);
     return true;
   }
 
@@ -52,12 +56,13 @@ export class InMemoryOrderRepository implements OrderRepository {
     return structuredClone(this.byKey.get(keyOf(dashboardId, externalId))?.outbox ?? []);
   }
 
-  /** Up to `limit` orders with events in their outbox, in the order they were first stored (see InMemoryWebhookOutbox). */
+  /** Up to `limit` orders with events in their outbox, the longest waiting first (see InMemoryWebhookOutbox). */
   outboxes(limit: number): OutboxEntry[] {
     const entries: OutboxEntry[] = [];
-    for (const { order, outbox } of this.byKey.values()) {
+    for (const key of this.withOutbox) {
       if (entries.length >= limit) break;
-      if (outbox.length > 0) entries.push({ orderId: order.id, dashboardId: order.dashboardId, events: structuredClone(outbox) });
+      const { order, outbox } = this.byKey.get(key)!;
+      entries.push({ orderId: order.id, dashboardId: order.dashboardId, events: structuredClone(outbox) });
     }
     return entries;
   }
@@ -68,7 +73,9 @@ export class InMemoryOrderRepository implements OrderRepository {
     const stored = key === undefined ? undefined : this.byKey.get(key);
     if (key === undefined || stored === undefined) return;
     const relayed = new Set(eventIds);
-    this.byKey.set(key, { ...stored, outbox: stored.outbox.filter((event) => !relayed.has(event.id)) });
+    const outbox = stored.outbox.filter((event) => !relayed.has(event.id));
+    this.byKey.set(key, { ...stored, outbox });
+    if (outbox.length === 0) this.withOutbox.delete(key);
   }
 
   async list(dashboardId: string, query: OrderQuery): Promise<OrderPage> {
