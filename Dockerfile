@@ -7,8 +7,9 @@ FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json ./
+COPY tsconfig.json tsconfig.build.json tsconfig.browser.json ./
 COPY src ./src
+COPY browser ./browser
 RUN npm run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim
@@ -17,6 +18,7 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist/src ./dist/src
+COPY --from=build /app/dist/browser ./dist/browser
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -22,6 +22,17 @@ export interface TokenNotFound {
   readonly tokenId: string;
 }
 
+/** No link with this id in the caller's dashboard (whether or not another dashboard has one). */
+export interface LinkNotFound {
+  readonly _tag: 'LinkNotFound';
+  readonly linkId: string;
+}
+
+/** No short link with this slug: never made, deleted, or not a slug at all. */
+export interface ShortLinkNotFound {
+  readonly _tag: 'ShortLinkNotFound';
+}
+
 /** The Idempotency-Key was first used for another request (another method, path or body). */
 export interface IdempotencyKeyReused {
   readonly _tag: 'IdempotencyKeyReused';
@@ -74,9 +85,10 @@ export type AuthError = Unauthorized | TokenRevoked;
 export type WebhookError = WebhookNotFound | DeliveryNotFound | WebhookLimitReached | WebhookUrlNotAllowed | WebhookDisabled;
 export type AdminError = DashboardNotFound | TokenNotFound;
 export type GuardError = IdempotencyKeyReused | IdempotencyKeyInProgress | RateLimitExceeded;
+export type LinkError = LinkNotFound | ShortLinkNotFound;
 
 /** Every expected outcome a use case can answer instead of its result. */
-export type AppError = OrderError | AuthError | AdminError | GuardError | WebhookError;
+export type AppError = OrderError | AuthError | AdminError | GuardError | WebhookError | LinkError;
 
 export const unauthorized: Unauthorized = { _tag: 'Unauthorized' };
 export const tokenRevoked: TokenRevoked = { _tag: 'TokenRevoked' };
@@ -88,3 +100,5 @@ export const tokenNotFound = (tokenId: string): TokenNotFound => ({ _tag: 'Token
 export const webhookNotFound = (webhookId: string): WebhookNotFound => ({ _tag: 'WebhookNotFound', webhookId });
 export const deliveryNotFound = (deliveryId: string): DeliveryNotFound => ({ _tag: 'DeliveryNotFound', deliveryId });
 export const webhookDisabled = (webhookId: string): WebhookDisabled => ({ _tag: 'WebhookDisabled', webhookId });
+export const linkNotFound = (linkId: string): LinkNotFound => ({ _tag: 'LinkNotFound', linkId });
+export const shortLinkNotFound: ShortLinkNotFound = { _tag: 'ShortLinkNotFound' };

@@ -1,16 +1,22 @@
 import type { AuthenticateToken } from './authenticate-token';
+import type { BuildLinkUrl } from './build-link-url';
 import type { CheckRateLimit } from './check-rate-limit';
 import type { CreateDashboard } from './create-dashboard';
+import type { CreateLink } from './create-link';
 import type { CreateOrder } from './create-order';
 import type { CreateToken } from './create-token';
 import type { CreateWebhook } from './create-webhook';
 import type { DeleteWebhook } from './delete-webhook';
 import type { DeliverWebhooks } from './deliver-webhooks';
+import type { DeleteLink } from './delete-link';
+import type { FollowShortLink } from './follow-short-link';
+import type { GetLink } from './get-link';
 import type { GetOrder } from './get-order';
 import type { GetWebhook } from './get-webhook';
 import type { IdempotencyGate } from './idempotency-gate';
 import type { ListDashboards } from './list-dashboards';
 import type { ListDeliveries } from './list-deliveries';
+import type { ListLinks } from './list-links';
 import type { ListOrders } from './list-orders';
 import type { ListTokens } from './list-tokens';
 import type { ListWebhooks } from './list-webhooks';
@@ -50,4 +56,10 @@ export interface UseCases {
   readonly retryDelivery: RetryDelivery;
   readonly relayOrderEvents: RelayOrderEvents;
   readonly deliverWebhooks: DeliverWebhooks;
+  readonly buildLinkUrl: BuildLinkUrl;
+  readonly createLink: CreateLink;
+  readonly listLinks: ListLinks;
+  readonly getLink: GetLink;
+  readonly deleteLink: DeleteLink;
+  readonly followShortLink: FollowShortLink;
 }

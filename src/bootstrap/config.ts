@@ -37,6 +37,11 @@ export interface Config {
   /** Where GET /metrics listens; unset: no metrics listener. */
   readonly metricsPort?: number;
   readonly metricsHost?: string;
+  /**
+   * Where short links live (D13): `shortUrl` is this, `/l/` and the slug. Normalised (host in ASCII,
+   * no trailing `/`). Unset: the service's own address, `http://HOST:PORT` with the port it bound.
+   */
+  readonly publicBaseUrl?: string;
   /** What a slow or greedy client gets (README, "Slow clients"). */
   readonly http: ServerLimits;
   readonly webhooks: WebhookConfig;
@@ -107,6 +112,25 @@ const booleanText = new t.Type<boolean, string, unknown>(
   String,
 );
 
+/**
+ * An absolute http(s) URL without credentials, query or fragment, normalised by the WHATWG parser
+ * (an IDN host in punycode) and without the trailing `/`, so that `/l/<slug>` can be appended.
+ */
+const baseUrl = new t.Type<string, string, unknown>(
+  'baseUrl',
+  (u): u is string => typeof u === 'string',
+  (u, c) => {
+    const message = 'must be an absolute http or https URL without credentials, query or fragment, such as https://go.example';
+    if (typeof u !== 'string' || !/^https?:\/\/[^/?#@\\\s]+(\/[^?#\\\s]*)?$/i.test(u)) return t.failure(u, c, message);
+    try {
+      return t.success(new URL(u).href.replace(/\/+$/, ''));
+    } catch {
+      return t.failure(u, c, message);
+    }
+  },
+  t.identity,
+);
+
 /** Each variable, its codec and its default; an unset or empty variable takes the default. */
 const VARIABLES = {
   PORT: { codec: intText('port', 0, 65535), fallback: '3000' },
@@ -151,6 +175,7 @@ const VARIABLES = {
   WEBHOOK_ALLOW_PRIVATE_URLS: { codec: booleanText, fallback: 'false' },
   WEBHOOK_CONCURRENCY: { codec: intText('attempts', 1, 1_000), fallback: '16' },
   WEBHOOK_POLL_INTERVAL_MS: { codec: intText('ms', 10, 600_000), fallback: '1000' },
+  PUBLIC_BASE_URL: { codec: baseUrl, fallback: undefined },
 } as const;
 
 type Decoded = { -readonly [K in keyof typeof VARIABLES]: t.TypeOf<(typeof VARIABLES)[K]['codec']> | undefined };
@@ -195,6 +220,7 @@ export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false
       shutdownReadinessDelayMs: v.SHUTDOWN_READINESS_DELAY_MS as number,
       metricsPort: v.METRICS_PORT,
       metricsHost: v.METRICS_HOST,
+      publicBaseUrl: v.PUBLIC_BASE_URL,
       http: {
         headersTimeoutMs: v.HTTP_HEADERS_TIMEOUT_MS as number,
         requestTimeoutMs: v.HTTP_REQUEST_TIMEOUT_MS as number,

@@ -1,12 +1,18 @@
 import { container as root, type DependencyContainer } from 'tsyringe';
 import { AuthenticateToken } from '../application/authenticate-token';
+import { BuildLinkUrl } from '../application/build-link-url';
 import { CheckRateLimit, RATE_LIMIT_SETTINGS, type RateLimitSettings } from '../application/check-rate-limit';
 import { CreateDashboard } from '../application/create-dashboard';
+import { CreateLink } from '../application/create-link';
 import { CreateOrder } from '../application/create-order';
 import { CreateToken } from '../application/create-token';
+import { DeleteLink } from '../application/delete-link';
+import { FollowShortLink } from '../application/follow-short-link';
+import { GetLink } from '../application/get-link';
 import { GetOrder } from '../application/get-order';
 import { IDEMPOTENCY_SETTINGS, IdempotencyGate, type IdempotencySettings } from '../application/idempotency-gate';
 import { ListDashboards } from '../application/list-dashboards';
+import { ListLinks } from '../application/list-links';
 import { ListOrders } from '../application/list-orders';
 import { ListTokens } from '../application/list-tokens';
 import { RevokeToken } from '../application/revoke-token';
@@ -27,9 +33,11 @@ import { CLOCK, type Clock } from '../application/ports/clock';
 import { DASHBOARD_REPOSITORY } from '../application/ports/dashboard-repository';
 import { ID_GENERATOR, type IdGenerator } from '../application/ports/id-generator';
 import { IDEMPOTENCY_STORE } from '../application/ports/idempotency-store';
+import { LINK_REPOSITORY } from '../application/ports/link-repository';
 import { LOGGER, type Logger } from '../application/ports/logger';
 import { ORDER_REPOSITORY } from '../application/ports/order-repository';
 import { RATE_LIMIT_COUNTER } from '../application/ports/rate-limit-counter';
+import { SLUG_GENERATOR, type SlugGenerator } from '../application/ports/slug-generator';
 import { STORAGE_HEALTH } from '../application/ports/storage-health';
 import { TOKEN_REPOSITORY } from '../application/ports/token-repository';
 import { TOKEN_SECRETS } from '../application/ports/token-secrets';
@@ -49,6 +57,7 @@ import { OutboundUrlPolicy } from '../adapters/webhooks/outbound-url-policy';
 import { DEFAULT_RETRY_SCHEDULE } from './config';
 import { TRANSITION_POLICY } from '../domain/transition-policy';
 import { RandomIdGenerator } from '../adapters/system/random-id-generator';
+import { RandomSlugGenerator } from '../adapters/system/random-slug-generator';
 import { Sha256TokenSecrets } from '../adapters/system/sha256-token-secrets';
 import { SystemClock } from '../adapters/system/system-clock';
 import { TableTransitionPolicy, type TransitionTable } from '../adapters/transitions/table-transition-policy';
@@ -62,9 +71,10 @@ export interface Wiring {
   readonly idempotency: IdempotencySettings;
   /** The outbound side of webhooks; by default the configuration's defaults, with no nudge. */
   readonly webhooks?: WebhookWiring;
-  /** Tests move time and fix ids; production uses the system's. */
+  /** Tests move time and fix ids and slugs; production uses the system's. */
   readonly clock?: Clock;
   readonly ids?: IdGenerator;
+  readonly slugs?: SlugGenerator;
 }
 
 export interface WebhookWiring {
@@ -107,11 +117,13 @@ export const compose = (wiring: Wiring): Composition => {
   c.registerInstance(LOGGER, wiring.logger);
   c.registerInstance(CLOCK, wiring.clock ?? new SystemClock());
   c.registerInstance(ID_GENERATOR, ids);
+  c.registerInstance(SLUG_GENERATOR, wiring.slugs ?? new RandomSlugGenerator());
   c.registerInstance(TOKEN_SECRETS, new Sha256TokenSecrets());
   c.registerInstance(TRANSITION_POLICY, new TableTransitionPolicy(wiring.transitions));
   c.registerInstance(ORDER_REPOSITORY, wiring.storage.orders);
   c.registerInstance(DASHBOARD_REPOSITORY, wiring.storage.dashboards);
   c.registerInstance(TOKEN_REPOSITORY, wiring.storage.tokens);
+  c.registerInstance(LINK_REPOSITORY, wiring.storage.links);
   c.registerInstance(IDEMPOTENCY_STORE, wiring.storage.idempotency);
   c.registerInstance(RATE_LIMIT_COUNTER, wiring.storage.rateLimits);
   c.registerInstance(STORAGE_HEALTH, wiring.storage.health);
@@ -157,4 +169,10 @@ const resolveUseCases = (c: DependencyContainer): UseCases => ({
   retryDelivery: c.resolve(RetryDelivery),
   relayOrderEvents: c.resolve(RelayOrderEvents),
   deliverWebhooks: c.resolve(DeliverWebhooks),
+  buildLinkUrl: c.resolve(BuildLinkUrl),
+  createLink: c.resolve(CreateLink),
+  listLinks: c.resolve(ListLinks),
+  getLink: c.resolve(GetLink),
+  deleteLink: c.resolve(DeleteLink),
+  followShortLink: c.resolve(FollowShortLink),
 });

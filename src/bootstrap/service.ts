@@ -4,6 +4,7 @@ import type { BackgroundWorker } from '../application/ports/background-worker';
 import type { Clock } from '../application/ports/clock';
 import type { IdGenerator } from '../application/ports/id-generator';
 import type { Logger } from '../application/ports/logger';
+import type { SlugGenerator } from '../application/ports/slug-generator';
 import type { Storage } from '../application/ports/storage';
 import { createHttpApp } from '../adapters/http/app';
 import { createHttpServer } from '../adapters/http/server';
@@ -17,6 +18,7 @@ import { WebhookWorker } from '../adapters/webhooks/webhook-worker';
 import type { Config } from './config';
 import { compose } from './container';
 import { openStorage } from './open-storage';
+import { readTrackerScript } from './tracker-script';
 
 export interface RunningService {
   readonly server: Server;
@@ -37,6 +39,7 @@ export interface ServiceOverrides {
   readonly logger?: Logger;
   readonly clock?: Clock;
   readonly ids?: IdGenerator;
+  readonly slugs?: SlugGenerator;
   readonly storage?: Storage;
   /** Background work to run beside the webhook workers (tests add their own). */
   readonly workers?: readonly BackgroundWorker[];
@@ -49,6 +52,7 @@ export interface ServiceOverrides {
 /** Starts the HTTP service on `config.host:config.port`, then its background workers. */
 export const startService = async (config: Config, overrides: ServiceOverrides = {}): Promise<RunningService> => {
   const logger = overrides.logger ?? new PinoLogger(config.logLevel, asyncFileDestination());
+  const trackerScript = readTrackerScript();
   const storage = overrides.storage ?? (await openStorage(config, logger));
   logger.info(`orders service starting on the ${storage.description}`, {
     transitionsFile: config.transitionsFile ?? '(none: every status change is refused)',
@@ -63,6 +67,7 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     webhooks: { ...config.webhooks, resolver: overrides.resolver, nudge: doorbells },
     clock: overrides.clock,
     ids: overrides.ids,
+    slugs: overrides.slugs,
   });
   const webhookWorker = new WebhookWorker(useCases, doorbells, config.webhooks, logger, overrides.onWebhookAttempt);
   const workers = [webhookWorker, ...(overrides.workers ?? [])];
@@ -73,7 +78,12 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     components: { store: (await storage.health.ping()) ? ('up' as const) : ('down' as const), workers: Object.fromEntries(workerStates) },
   });
   const metrics = new PrometheusMetrics();
-  const { app } = createHttpApp({ useCases, readiness, logger, ids, metrics }, { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken });
+  // Known once the port is bound (PORT=0 picks one); no request arrives before.
+  let publicBaseUrl = config.publicBaseUrl ?? '';
+  const { app } = createHttpApp(
+    { useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl: () => publicBaseUrl },
+    { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken },
+  );
   const server = createHttpServer(app, config.http, ids, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -84,7 +94,8 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   });
   const { address, port } = server.address() as AddressInfo;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
-  logger.info('listening', { url });
+  publicBaseUrl = config.publicBaseUrl ?? url;
+  logger.info('listening', { url, publicBaseUrl });
   let metricsListener: Awaited<ReturnType<typeof listenForMetrics>> | undefined;
   try {
     if (config.metricsPort !== undefined) metricsListener = await listenForMetrics(metrics.registry, config.metricsHost ?? config.host, config.metricsPort);

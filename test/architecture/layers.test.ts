@@ -132,6 +132,18 @@ describe('architecture: the dependency rule', () => {
     expect(containerViolations(files)).to.deep.equal([]);
   });
 
+  it('keeps the browser tracking script apart: browser/ imports nothing (no dependencies, no modules), and src/ does not import it', () => {
+    // The script runs in shops' pages, not in the service: the service serves its built file and
+    // never loads its code, so it belongs to no layer.
+    const browserFiles = filesUnder(join(ROOT, 'browser'));
+    expect(browserFiles).to.have.length.greaterThan(0);
+    expect(browserFiles.flatMap((file) => importsOf(file).map(({ specifier }) => `${relative(ROOT, file)} imports ${specifier}`))).to.deep.equal([]);
+    const intoBrowser = files.flatMap(({ path, imports }) =>
+      imports.filter(({ target }) => target?.startsWith('../browser')).map(({ specifier }) => `${path} imports ${specifier}`),
+    );
+    expect(intoBrowser).to.deep.equal([]);
+  });
+
   it('would catch each kind of violation', () => {
     expect(downwardViolations([fake('adapters/mongodb/x', '../../bootstrap/config')])).to.have.length(1);
     expect(downwardViolations([fake('domain/order', '../application/ports/clock')])).to.have.length(1);

@@ -256,4 +256,25 @@ describe('loadConfig', () => {
       ]);
     });
   });
+
+  describe('PUBLIC_BASE_URL (D13)', () => {
+    it('is unset by default: short links live under the address the service binds', () => {
+      expect(ok({}).publicBaseUrl).to.equal(undefined);
+      expect(ok({ PUBLIC_BASE_URL: '' }).publicBaseUrl).to.equal(undefined);
+    });
+
+    it('is kept without its trailing slashes, the host in ASCII and lowercase, a default port dropped', () => {
+      expect(ok({ PUBLIC_BASE_URL: 'https://go.example' }).publicBaseUrl).to.equal('https://go.example');
+      expect(ok({ PUBLIC_BASE_URL: 'https://go.example/' }).publicBaseUrl).to.equal('https://go.example');
+      expect(ok({ PUBLIC_BASE_URL: 'HTTPS://Bücher.Example:443/go//' }).publicBaseUrl).to.equal('https://xn--bcher-kva.example/go');
+      expect(ok({ PUBLIC_BASE_URL: 'http://127.0.0.1:8080' }).publicBaseUrl).to.equal('http://127.0.0.1:8080');
+    });
+
+    it('refuses anything but an absolute http(s) URL without credentials, query or fragment, in one line', () => {
+      const line = 'PUBLIC_BASE_URL must be an absolute http or https URL without credentials, query or fragment, such as https://go.example';
+      for (const value of ['go.example', 'ftp://go.example', 'https://go.example/?a=1', 'https://go.example#x', 'https://user:pw@go.example', 'https://go example', 'https://go.example:99999', 'https://']) {
+        expect(problems({ PUBLIC_BASE_URL: value }), value).to.deep.equal([line]);
+      }
+    });
+  });
 });

@@ -9,6 +9,7 @@ import { edgeBehaviour } from './behaviour/edge';
 import { freeFormValidationBehaviour } from './behaviour/free-form-validation';
 import { idempotencyBehaviour } from './behaviour/idempotency';
 import { listQueryValidationBehaviour } from './behaviour/list-query-validation';
+import { linksBehaviour } from './behaviour/links';
 import { listingBehaviour } from './behaviour/listing';
 import { operationsAndLogsBehaviour } from './behaviour/operations-and-logs';
 import { rateLimitsBehaviour } from './behaviour/rate-limits';
@@ -47,5 +48,6 @@ export const apiBehaviourSuite = (storageName: string, storageFactory: () => Pro
     webhookEndpointsBehaviour(storageFactory);
     webhookDeliveriesBehaviour(storageFactory);
     webhookOutboundBehaviour(storageFactory);
+    linksBehaviour(storageFactory);
   });
 };

@@ -94,10 +94,12 @@ const overriding = <T extends object>(target: T, methods: Partial<T>): T =>
   });
 
 const ORDERS_PREFIX = '/api/v1/orders';
-const orderOperations = (): [string, string, OperationObject][] =>
+const LINKS_PREFIX = '/api/v1/links';
+const operationsUnder = (prefix: string): [string, string, OperationObject][] =>
   Object.entries(doc.paths)
-    .filter(([path]) => path === ORDERS_PREFIX || path.startsWith(`${ORDERS_PREFIX}/`))
+    .filter(([path]) => path === prefix || path.startsWith(`${prefix}/`))
     .flatMap(([path, item]) => HTTP_METHODS.flatMap((method) => (item[method] ? [[path, method, item[method]!] as [string, string, OperationObject]] : [])));
+const orderOperations = (): [string, string, OperationObject][] => operationsUnder(ORDERS_PREFIX);
 
 /** The `code` values a problem response documents, read from its schema. */
 const documentedCodes = (response: ResponseObject): string[] => {
@@ -168,7 +170,7 @@ describe('OpenAPI document', () => {
         idempotency: { ttlMs: 86_400_000, leaseMs: 10_000 },
       });
       const { router } = createHttpApp(
-        { useCases, ids, logger, metrics: new PrometheusMetrics(), readiness: async () => ({ draining: false, components: { store: 'up', workers: {} } }) },
+        { useCases, ids, logger, metrics: new PrometheusMetrics(), trackerScript: Buffer.from(''), publicBaseUrl: () => 'http://127.0.0.1', readiness: async () => ({ draining: false, components: { store: 'up', workers: {} } }) },
         { bodyLimitBytes: 1024, adminToken: 'x' },
       );
       const routed = router.stack
@@ -227,9 +229,9 @@ describe('OpenAPI document', () => {
   });
 
   describe('rate limits and Idempotency-Key', () => {
-    it('documents the rate-limit headers on every /api/v1/orders response but 401, and 429 on every operation', () => {
-      const operations = orderOperations();
-      expect(operations).to.have.length(4);
+    it('documents the rate-limit headers on every /api/v1/orders and /api/v1/links response but 401, and 429 on every operation', () => {
+      const operations = [...orderOperations(), ...operationsUnder(LINKS_PREFIX)];
+      expect(operations).to.have.length(9);
       for (const [path, method, op] of operations) {
         const where = `${method.toUpperCase()} ${path}`;
         const tooMany = deref(op.responses['429']!);
@@ -486,12 +488,13 @@ describe('OpenAPI document', () => {
     /** The response matches `pointer`'s content type and body schema and carries its required headers. */
     const matches = (pointer: string, res: ApiResponse, where: string): void => {
       const response = deref<ResponseObject | Reference>({ $ref: pointer });
+      const media = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
       if (response.content === undefined) {
-        expect(res.text, `${where}: a response without content`).to.equal('');
+        expect({ media, text: res.text }, `${where} has no content`).to.deep.equal({ media: '', text: '' });
       } else {
-        const media = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
         expect(Object.keys(response.content), where).to.include(media);
-        expect(validatesAgainst(`${pointer}/content/${escapePointer(media)}/schema`, res.body), where).to.equal(undefined);
+        const body = /[/+]json$/.test(media) ? res.body : res.text;
+        expect(validatesAgainst(`${pointer}/content/${escapePointer(media)}/schema`, body), where).to.equal(undefined);
       }
       for (const [name, header] of Object.entries(response.headers ?? {})) {
         const value = res.headers.get(name);
@@ -584,6 +587,31 @@ describe('OpenAPI document', () => {
       conforms(orderPath, 'PATCH', await api.request('PATCH', '/api/v1/orders/order-1', { token, body: {} }));
       conforms(orderPath, 'PATCH', await api.request('PATCH', '/api/v1/orders/missing', { token, body: { status: 'paid' } }));
 
+      const link = { destinationUrl: 'https://shop.example/p?a=1#top', utmSource: 'google', utmMedium: 'cpc', utmCampaign: '{campaignid}' };
+      conforms(`${LINKS_PREFIX}/build`, 'POST', await api.request('POST', `${LINKS_PREFIX}/build`, { token, body: { ...link, params: { gclid: '{gclid}' } } }));
+      conforms(`${LINKS_PREFIX}/build`, 'POST', await api.request('POST', `${LINKS_PREFIX}/build`, { token, body: { ...link, utmSource: '' } }));
+      const savedLink = await api.request('POST', LINKS_PREFIX, { token, body: { ...link, name: 'BF', utmTerm: 't', utmContent: 'c', utmId: 'i', params: { z: '1' } } });
+      expect(savedLink.status).to.equal(201);
+      conforms(LINKS_PREFIX, 'POST', savedLink);
+      conforms(LINKS_PREFIX, 'POST', await api.request('POST', LINKS_PREFIX, { token, body: link }));
+      conforms(LINKS_PREFIX, 'POST', await api.request('POST', LINKS_PREFIX, { token, body: { ...link, destinationUrl: 'ftp://x' } }));
+      conforms(LINKS_PREFIX, 'GET', await api.request('GET', `${LINKS_PREFIX}?page=1&pageSize=1`, { token }));
+      conforms(LINKS_PREFIX, 'GET', await api.request('GET', `${LINKS_PREFIX}?pageSize=0`, { token }));
+      const linkPath = `${LINKS_PREFIX}/{id}`;
+      conforms(linkPath, 'GET', await api.request('GET', savedLink.headers.get('location')!, { token }));
+      conforms(linkPath, 'GET', await api.request('GET', `${LINKS_PREFIX}/lnk_missing`, { token }));
+      const shortLink = '/l/{slug}';
+      const slug = String(savedLink.body.link.shortUrl).split('/').pop()!;
+      const redirected = await api.request('GET', `/l/${slug}?fbclid=x`);
+      expect(redirected.status).to.equal(302);
+      conforms(shortLink, 'GET', redirected);
+      conforms(shortLink, 'GET', await api.request('GET', '/l/unknownSlug'));
+      conforms(shortLink, 'GET', await api.request('GET', '/l/%FF'));
+      const deleted = await api.request('DELETE', savedLink.headers.get('location')!, { token });
+      expect(deleted.status).to.equal(204);
+      conforms(linkPath, 'DELETE', deleted);
+      conforms(linkPath, 'DELETE', await api.request('DELETE', savedLink.headers.get('location')!, { token }));
+
       conforms(revokePath, 'POST', await api.admin('POST', `/admin/v1/tokens/${issued.body.token.id}/revoke`));
       const revoked = await api.request('GET', '/api/v1/orders', { token });
       expect(revoked.body.code).to.equal('TOKEN_REVOKED');
@@ -593,6 +621,7 @@ describe('OpenAPI document', () => {
 
       conforms('/healthz', 'GET', await api.request('GET', '/healthz'));
       conforms('/readyz', 'GET', await api.request('GET', '/readyz'));
+      conforms('/tracker.js', 'GET', await api.request('GET', '/tracker.js'));
 
       for (const op of documentedOperations()) {
         const [method, path] = op.split(' ') as [string, string];
@@ -632,6 +661,27 @@ describe('OpenAPI document', () => {
       } finally {
         await receiver.stop();
       }
+    });
+
+    it('describes the tracking script: JavaScript as it is or gzipped, and 304 without a body', async () => {
+      const plain = await api.request('GET', '/tracker.js', { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-type')).to.equal('text/javascript; charset=utf-8');
+      expect(plain.headers.get('content-encoding')).to.equal(null);
+      conforms('/tracker.js', 'GET', plain);
+      const gzipped = await api.request('GET', '/tracker.js', { headers: { 'accept-encoding': 'gzip' } });
+      expect(gzipped.headers.get('content-encoding')).to.equal('gzip');
+      expect(gzipped.text).to.equal(plain.text);
+      conforms('/tracker.js', 'GET', gzipped);
+      const notModified = await api.request('GET', '/tracker.js', { headers: { 'if-none-match': plain.headers.get('etag')!, 'accept-encoding': 'identity' } });
+      expect(notModified.status).to.equal(304);
+      conforms('/tracker.js', 'GET', notModified);
+      const op = operation('/tracker.js', 'GET');
+      expect(Object.keys(op.responses).sort()).to.deep.equal(['200', '304']);
+      expect(Object.keys(deref(op.responses['200']!).content ?? {})).to.deep.equal(['text/javascript']);
+      expect(deref(op.responses['304']!).content).to.equal(undefined);
+      expect(op.security).to.deep.equal([]);
+      const headerParameters = (op.parameters ?? []).map((p) => deref(p)).filter((p) => p.in === 'header').map((p) => p.name);
+      expect(headerParameters).to.deep.equal(['X-Request-Id', 'If-None-Match', 'Accept-Encoding']);
     });
 
     it('describes the answers outside the operations: unknown paths, other methods, HEAD and OPTIONS', async () => {

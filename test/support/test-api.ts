@@ -41,7 +41,8 @@ export class TestApi {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(this.url + path, { method, headers, body });
+    // A redirect (a short link) is answered as it is, not followed.
+    const response = await fetch(this.url + path, { method, headers, body, redirect: 'manual' });
     const text = await response.text();
     let parsed: unknown;
     try {

@@ -18,6 +18,7 @@ import type { RequestState } from './request-state';
 import { registerRoutes } from './routes/register-routes';
 import type { ReadinessReport } from './routes/ops-routes';
 import { ROUTES } from './routes/route-table';
+import { prepareAsset } from './static-asset';
 
 export interface HttpOptions {
   /** Largest accepted body (DECISIONS D1: 256 KiB by default). */
@@ -34,6 +35,10 @@ export interface HttpDependencies {
   readonly logger: Logger;
   readonly ids: IdGenerator;
   readonly metrics: Metrics;
+  /** The browser tracking script as built (dist/browser/tracker.js), served at /tracker.js. */
+  readonly trackerScript: Buffer;
+  /** Where short links live (PUBLIC_BASE_URL, else the service's own address once it listens); no trailing `/`. */
+  readonly publicBaseUrl: () => string;
 }
 
 export interface HttpApp {
@@ -46,7 +51,7 @@ export interface HttpApp {
  * line and body carries it, then the access log around the error handler so the log sees the final
  * status, then routing.
  */
-export const createHttpApp = ({ useCases, readiness, logger, ids, metrics }: HttpDependencies, options: HttpOptions): HttpApp => {
+export const createHttpApp = ({ useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl }: HttpDependencies, options: HttpOptions): HttpApp => {
   const router = new Router<RequestState>();
   registerRoutes(
     router,
@@ -58,7 +63,7 @@ export const createHttpApp = ({ useCases, readiness, logger, ids, metrics }: Htt
       body: jsonBody(options.bodyLimitBytes),
       idempotency: idempotency(useCases.idempotencyGate),
     },
-    { useCases, readiness, openApiDocument: () => openApiDocument },
+    { useCases, readiness, openApiDocument: () => openApiDocument, trackerScript: prepareAsset(trackerScript), publicBaseUrl },
   );
 
   const app = new Koa<RequestState>();

@@ -40,6 +40,18 @@ export const ERROR_TABLE: Readonly<Record<HttpError['_tag'], ErrorRow>> = {
     title: 'Not found',
     description: "No order with this externalId in the caller's dashboard (an order of another dashboard is not found either).",
   },
+  LinkNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    title: 'Not found',
+    description: "No link with this id in the caller's dashboard (a link of another dashboard is not found either).",
+  },
+  ShortLinkNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    title: 'Not found',
+    description: 'No short link with this slug: never made, deleted, or not a slug at all.',
+  },
   DashboardNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found', description: 'No dashboard with this id.' },
   TokenNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found', description: 'No token with this id.' },
   WebhookNotFound: {
@@ -164,6 +176,10 @@ export const detailOf = (error: HttpError): string => {
       return 'The bearer token was revoked';
     case 'OrderNotFound':
       return 'No order with this externalId in this dashboard';
+    case 'LinkNotFound':
+      return 'No link with this id in this dashboard';
+    case 'ShortLinkNotFound':
+      return 'No short link with this slug';
     case 'DashboardNotFound':
       return 'No dashboard with this id';
     case 'TokenNotFound':

@@ -1,7 +1,9 @@
 import type * as t from 'io-ts';
 import type { ApiToken, Dashboard } from '../../domain/dashboard';
+import type { Link } from '../../domain/link';
 import type { Order } from '../../domain/order';
 import type { DashboardResponse, IssuedTokenResponse, RevokedTokenResponse, TokenList } from './codecs/admin-codecs';
+import type { LinkView } from './codecs/link-views';
 import type { CreateOrderResponse, OrderDetail, OrderListItem } from './codecs/order-views';
 
 /** Domain objects as the API shows them; each is typed by the codec that documents it. */
@@ -74,4 +76,22 @@ export const issuedTokenView = (token: ApiToken, plain: string): t.TypeOf<typeof
 export const revokedTokenView = (token: ApiToken & { revokedAt: Date }): t.TypeOf<typeof RevokedTokenResponse>['token'] => ({
   id: token.id,
   revokedAt: token.revokedAt.toISOString(),
+});
+
+/** A link as the API shows it, with its short link under `publicBaseUrl`; its params as an object, in their order. */
+export const linkView = (link: Link, publicBaseUrl: string): t.TypeOf<typeof LinkView> => ({
+  id: link.id,
+  ...(link.name === undefined ? {} : { name: link.name }),
+  destinationUrl: link.destinationUrl,
+  utmSource: link.utmSource,
+  utmMedium: link.utmMedium,
+  utmCampaign: link.utmCampaign,
+  ...(link.utmTerm === undefined ? {} : { utmTerm: link.utmTerm }),
+  ...(link.utmContent === undefined ? {} : { utmContent: link.utmContent }),
+  ...(link.utmId === undefined ? {} : { utmId: link.utmId }),
+  params: Object.fromEntries(link.params.map(({ key, value }) => [key, value])),
+  url: link.url,
+  shortUrl: `${publicBaseUrl}/l/${link.slug}`,
+  clicks: link.clicks,
+  createdAt: link.createdAt.toISOString(),
 });

@@ -2,6 +2,7 @@ import type { Storage } from '../../application/ports/storage';
 import { InMemoryDashboardRepository } from './in-memory-dashboard-repository';
 import { InMemoryDeliveryRepository } from './in-memory-delivery-repository';
 import { InMemoryIdempotencyStore } from './in-memory-idempotency-store';
+import { InMemoryLinkRepository } from './in-memory-link-repository';
 import { InMemoryOrderRepository } from './in-memory-order-repository';
 import { InMemoryRateLimitCounter } from './in-memory-rate-limit-counter';
 import { InMemoryStorageHealth } from './in-memory-storage-health';
@@ -19,6 +20,7 @@ export const inMemoryStorage = (): Storage => {
     orders,
     dashboards: new InMemoryDashboardRepository(),
     tokens: new InMemoryTokenRepository(),
+    links: new InMemoryLinkRepository(),
     idempotency: new InMemoryIdempotencyStore(),
     rateLimits: new InMemoryRateLimitCounter(),
     webhooks: new InMemoryWebhookEndpointRepository(),

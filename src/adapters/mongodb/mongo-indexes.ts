@@ -1,10 +1,10 @@
 import type { Db, IndexDescription } from 'mongodb';
 
 /**
- * The collections: one per aggregate (orders with their outbox, dashboards, tokens, webhook endpoints,
- * webhook deliveries) and one per guard (idempotency records, rate-limit counters), plus `meta` for
- * the schema version. No write spans two documents, so none needs a transaction, and each
- * collection can be sharded on its own.
+ * The collections: one per aggregate (orders with their outbox, dashboards, tokens, links, webhook
+ * endpoints, webhook deliveries) and one per guard (idempotency records, rate-limit counters), plus
+ * `meta` for the schema version. No write spans two documents, so none needs a transaction, and
+ * each collection can be sharded on its own.
  * Shard keys, for a deployment that shards:
  *
  * - `orders`: `{ dashboardId: 1, externalId: 1 }`. The unique (dashboardId, externalId) index is the
@@ -14,6 +14,10 @@ import type { Db, IndexDescription } from 'mongodb';
  *   every query.
  * - `rate_limits`: `{ _id: 'hashed' }`. A counter belongs to a token, not to a dashboard, and is
  *   found by `_id` (`<tokenId>:<window>`) alone; hashing spreads the tokens' counters.
+ * - `links`: `{ slug: 1 }`. The slug's unique index is the shard key itself, so the cluster still
+ *   enforces it, and the redirect, which finds a link by its slug alone, goes to one shard; slugs are
+ *   random, so links spread. A dashboard's reads (its list, a link by id) go to every shard: they are
+ *   few and small.
  * - `webhook_deliveries`: `{ eventId: 1, endpointId: 1 }`, its unique key; the worker's claims and
  *   the log's pages then go to every shard (they name no event), which their indexes keep cheap.
  * - `webhook_endpoints`, `tokens`, `dashboards`, `meta`: not sharded. They hold one small document
@@ -27,6 +31,7 @@ export const COLLECTIONS = {
   tokens: 'tokens',
   idempotencyKeys: 'idempotency_keys',
   rateLimits: 'rate_limits',
+  links: 'links',
   webhookEndpoints: 'webhook_endpoints',
   webhookDeliveries: 'webhook_deliveries',
   meta: 'meta',
@@ -63,6 +68,11 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
   ],
   // Counters are found by `_id`; the server deletes them once `expiresAt` has passed.
   rateLimits: [{ name: 'rate_limits_expiresAt_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 }],
+  // The redirect finds a link by its slug, unique across dashboards; a dashboard's page walks the second.
+  links: [
+    { name: 'links_slug_unique', key: { slug: 1 }, unique: true },
+    { name: 'links_dashboard_createdAt_id', key: { dashboardId: 1, createdAt: -1, _id: -1 } },
+  ],
   // At most 20 endpoints per dashboard: each takes one of 20 slots, and the unique index refuses a 21st.
   webhookEndpoints: [{ name: 'webhook_endpoints_dashboard_slot_unique', key: { dashboardId: 1, slot: 1 }, unique: true }],
   webhookDeliveries: [

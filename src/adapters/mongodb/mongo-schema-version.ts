@@ -11,7 +11,7 @@ import { COLLECTIONS } from './mongo-indexes';
  * types. A change that makes existing documents unreadable raises it and brings the migration from
  * the version before. Version 1 is the first recorded; the layout before it (written for FerretDB
  * 1.x, with claim collections and free-form objects as JSON text) was never deployed and is not
- * migrated.
+ * migrated. A new collection (`links`) is not a change of version: no stored document changes shape.
  */
 export const SCHEMA_VERSION = 1;
 

@@ -6,6 +6,7 @@ import { MongoDeliveryRepository } from './mongo-delivery-repository';
 import { MongoIdempotencyStore } from './mongo-idempotency-store';
 import { guarded } from './mongo-errors';
 import { ensureIndexes } from './mongo-indexes';
+import { MongoLinkRepository } from './mongo-link-repository';
 import { checkSchemaVersion } from './mongo-schema-version';
 import { MongoOrderRepository } from './mongo-order-repository';
 import { MongoRateLimitCounter } from './mongo-rate-limit-counter';
@@ -67,6 +68,7 @@ export const createMongoStorage = (
     orders: new MongoOrderRepository(db, logger),
     dashboards: new MongoDashboardRepository(db, logger),
     tokens: new MongoTokenRepository(db, logger),
+    links: new MongoLinkRepository(db, logger),
     idempotency: new MongoIdempotencyStore(db, logger),
     rateLimits: new MongoRateLimitCounter(db, logger),
     webhooks: new MongoWebhookEndpointRepository(db, logger),

@@ -4,6 +4,7 @@ import { SqliteDashboardRepository } from './sqlite-dashboard-repository';
 import { SqliteDeliveryRepository } from './sqlite-delivery-repository';
 import { SqliteDatabase, type SqliteDatabaseOptions } from './sqlite-database';
 import { SqliteIdempotencyStore } from './sqlite-idempotency-store';
+import { SqliteLinkRepository } from './sqlite-link-repository';
 import { SqliteOrderRepository } from './sqlite-order-repository';
 import { SqliteRateLimitCounter } from './sqlite-rate-limit-counter';
 import { SqliteStorageHealth } from './sqlite-storage-health';
@@ -22,6 +23,7 @@ export const sqliteStorageOn = (db: SqliteDatabase, logger: Logger): Storage => 
   orders: new SqliteOrderRepository(db, logger),
   dashboards: new SqliteDashboardRepository(db, logger),
   tokens: new SqliteTokenRepository(db, logger),
+  links: new SqliteLinkRepository(db, logger),
   idempotency: new SqliteIdempotencyStore(db, logger),
   rateLimits: new SqliteRateLimitCounter(db),
   webhooks: new SqliteWebhookEndpointRepository(db, logger),

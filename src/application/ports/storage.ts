@@ -1,6 +1,7 @@
 import type { DashboardRepository } from './dashboard-repository';
 import type { DeliveryRepository } from './delivery-repository';
 import type { IdempotencyStore } from './idempotency-store';
+import type { LinkRepository } from './link-repository';
 import type { OrderRepository } from './order-repository';
 import type { RateLimitCounter } from './rate-limit-counter';
 import type { StorageHealth } from './storage-health';
@@ -20,6 +21,7 @@ export interface Storage {
   readonly orders: OrderRepository;
   readonly dashboards: DashboardRepository;
   readonly tokens: TokenRepository;
+  readonly links: LinkRepository;
   readonly idempotency: IdempotencyStore;
   readonly rateLimits: RateLimitCounter;
   readonly webhooks: WebhookEndpointRepository;

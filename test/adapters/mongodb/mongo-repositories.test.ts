@@ -1,6 +1,7 @@
 import type { Storage } from '../../../src/application/ports/storage';
 import { dashboardRepositoryContract } from '../../contract/dashboard-repository.contract';
 import { deliveryRepositoryContract } from '../../contract/delivery-repository.contract';
+import { linkRepositoryContract } from '../../contract/link-repository.contract';
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';
 import { webhookEndpointRepositoryContract } from '../../contract/webhook-endpoint-repository.contract';
@@ -26,4 +27,5 @@ describeWithMongo('MongoDB repositories', (mongo) => {
   webhookEndpointRepositoryContract('MongoWebhookEndpointRepository', async () => (await emptied()).webhooks);
   deliveryRepositoryContract('MongoDeliveryRepository', async () => (await emptied()).deliveries);
   webhookOutboxContract('MongoWebhookOutbox', async () => emptied());
+  linkRepositoryContract('MongoLinkRepository', async () => (await emptied()).links);
 });

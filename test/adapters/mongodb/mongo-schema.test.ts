@@ -14,7 +14,7 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
 
   beforeEach(() => db().dropDatabase());
 
-  it('keeps everything in eight collections: orders, dashboards, tokens, idempotency keys, rate-limit counters, webhook endpoints and deliveries, and meta', async () => {
+  it('keeps everything in nine collections: orders, dashboards, tokens, links, idempotency keys, rate-limit counters, webhook endpoints and deliveries, and meta', async () => {
     const api = await TestApi.start({}, { storage: await mongo.connect(), logger: memoryLogger().logger });
     try {
       const { token, tokenId } = await api.newDashboard();
@@ -24,13 +24,16 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
       expect((await api.request('PATCH', '/api/v1/orders/a', { token, body: { metadata: { n: 1 } }, headers: keyed })).status).to.equal(422);
       expect((await api.request('PATCH', '/api/v1/orders/a', { token, body: { metadata: { n: 2 } } })).status).to.equal(200);
       expect((await api.request('GET', '/api/v1/orders', { token })).status).to.equal(200);
+      const link = await api.request('POST', '/api/v1/links', { token, body: { destinationUrl: 'https://shop.example/', utmSource: 'a', utmMedium: 'b', utmCampaign: 'c' } });
+      expect(link.status).to.equal(201);
+      expect((await api.request('GET', `/l/${String(link.body.link.shortUrl).split('/').pop()}`)).status).to.equal(302);
       expect((await api.admin('POST', `/admin/v1/tokens/${tokenId}/revoke`)).status).to.equal(200);
       expect((await api.admin('POST', `/admin/v1/tokens/${tokenId}/revoke`)).status).to.equal(200);
     } finally {
       await api.stop();
     }
     const names = (await db().listCollections({}, { nameOnly: true }).toArray()).map((collection) => collection.name).sort();
-    expect(names).to.deep.equal(['dashboards', 'idempotency_keys', 'meta', 'orders', 'rate_limits', 'tokens', 'webhook_deliveries', 'webhook_endpoints']);
+    expect(names).to.deep.equal(['dashboards', 'idempotency_keys', 'links', 'meta', 'orders', 'rate_limits', 'tokens', 'webhook_deliveries', 'webhook_endpoints']);
   });
 
   it(`records schema version ${SCHEMA_VERSION} in meta on a new database, and keeps that record when started again`, async () => {

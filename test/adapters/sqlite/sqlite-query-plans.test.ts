@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { listingParams, listingSql, type ListingShape } from '../../../src/adapters/sqlite/order-listing';
 import { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
+import { LINK_SQL } from '../../../src/adapters/sqlite/sqlite-link-repository';
 import { sqliteStorageOn } from '../../../src/adapters/sqlite/sqlite-storage';
 import type { OrderQuery } from '../../../src/application/ports/order-repository';
 import { ORDER_STATUSES } from '../../../src/domain/order-status';
@@ -71,6 +72,40 @@ describe('SQLite listing query plans', () => {
       const count = planOf(sql.count, filters);
       if (shape.from || shape.to) expect(count).to.equal(`SEARCH orders USING COVERING INDEX ${index} (${equalities}${range})`);
       else expect(count).to.equal(`SEARCH order_counts USING PRIMARY KEY (${equalities})`);
+    });
+  }
+});
+
+/** The links' statements read through their indexes: none scans the table or sorts. */
+describe('SQLite link query plans', () => {
+  let folder: ReturnType<typeof temporaryFolder>;
+  let db: SqliteDatabase;
+
+  before(() => {
+    folder = temporaryFolder();
+    db = SqliteDatabase.open({ path: folder.path });
+  });
+  after(async () => {
+    await db.close();
+    folder.remove();
+  });
+
+  const planOf = (sql: string): string =>
+    (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array<string>((sql.match(/\?/g) ?? []).length).fill('x')) as { detail: string }[])
+      .map((row) => row.detail)
+      .join(' | ');
+
+  const cases: [string, string, string][] = [
+    ['a link by its id', LINK_SQL.byId, 'SEARCH links USING INDEX sqlite_autoindex_links_1 (id=?)'],
+    ['a page of the dashboard, in order', LINK_SQL.page, 'SEARCH links USING INDEX links_newest_first (dashboard_id=?)'],
+    ["the dashboard's total", LINK_SQL.count, 'SEARCH links USING COVERING INDEX links_newest_first (dashboard_id=?)'],
+    ['the look-up of a slug', LINK_SQL.slugExists, 'SEARCH links USING COVERING INDEX sqlite_autoindex_links_2 (slug=?)'],
+    ['the click', LINK_SQL.click, 'SEARCH links USING INDEX sqlite_autoindex_links_2 (slug=?)'],
+    ['a deletion', LINK_SQL.delete, 'SEARCH links USING INDEX sqlite_autoindex_links_1 (id=?)'],
+  ];
+  for (const [name, sql, plan] of cases) {
+    it(`finds ${name} through an index`, () => {
+      expect(planOf(sql)).to.equal(plan);
     });
   }
 });

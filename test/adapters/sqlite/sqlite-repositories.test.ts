@@ -2,6 +2,7 @@ import type { Storage } from '../../../src/application/ports/storage';
 import { dashboardRepositoryContract } from '../../contract/dashboard-repository.contract';
 import { deliveryRepositoryContract } from '../../contract/delivery-repository.contract';
 import { idempotencyStoreContract } from '../../contract/idempotency-store.contract';
+import { linkRepositoryContract } from '../../contract/link-repository.contract';
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
 import { rateLimitCounterContract } from '../../contract/rate-limit-counter.contract';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';
@@ -22,6 +23,7 @@ describe('SQLite adapters', () => {
   orderRepositoryContract('SqliteOrderRepository', async () => fresh().orders);
   dashboardRepositoryContract('SqliteDashboardRepository', async () => fresh().dashboards);
   tokenRepositoryContract('SqliteTokenRepository', async () => fresh().tokens);
+  linkRepositoryContract('SqliteLinkRepository', async () => fresh().links);
   idempotencyStoreContract('SqliteIdempotencyStore', async () => fresh().idempotency);
   rateLimitCounterContract('SqliteRateLimitCounter', async () => fresh().rateLimits);
   webhookEndpointRepositoryContract('SqliteWebhookEndpointRepository', async () => fresh().webhooks);

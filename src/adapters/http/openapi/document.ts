@@ -2,8 +2,19 @@ import { ERROR_TABLE } from '../error-table';
 import { SchemaRegistry } from '../codecs/json-schema';
 import { WebhookEvent } from '../codecs/webhook-views';
 import { PROBLEM_SCHEMAS } from '../problem';
-import type { ParametersCodec, ProblemTag, Route } from '../routes/route';
-import { API_DESCRIPTION, API_VERSION, HEADERS, IDEMPOTENCY_KEY_PARAMETER, REQUEST_ID_PARAMETER, SECURITY_SCHEMES, TAGS, WEBHOOK_REQUESTS } from './texts';
+import type { FixedHeader, ParametersCodec, ProblemTag, ResponseSpec, Route } from '../routes/route';
+import {
+  API_DESCRIPTION,
+  API_VERSION,
+  FIXED_HEADERS,
+  HEADERS,
+  IDEMPOTENCY_KEY_PARAMETER,
+  REQUEST_HEADER_PARAMETERS,
+  REQUEST_ID_PARAMETER,
+  SECURITY_SCHEMES,
+  TAGS,
+  WEBHOOK_REQUESTS,
+} from './texts';
 import type { Content, HeaderObject, JsonSchema, JsonValue, OpenApiDocument, OperationObject, ParameterObject, PathItemObject, Reference, ResponseObject } from './types';
 
 /**
@@ -53,6 +64,27 @@ const jsonContent = (schema: JsonSchema, examples: Readonly<Record<string, unkno
     ...(Object.keys(examples).length === 0 ? {} : { examples: Object.fromEntries(Object.entries(examples).map(([name, value]) => [name, { value: value as JsonValue }])) }),
   },
 });
+
+/** The component of a header: `Content-Encoding` → `ContentEncoding`. */
+const componentName = (header: string): string => header.replace(/-/g, '');
+
+/** A success response's headers: the handler's (always or sometimes there), then those the route fixes. */
+const declaredHeaders = (spec: ResponseSpec): Record<string, HeaderObject | Reference> => {
+  const headers: Record<string, HeaderObject | Reference> = {};
+  for (const name of spec.headers ?? []) headers[name] = ref('headers', componentName(name));
+  for (const name of spec.optionalHeaders ?? []) headers[name] = { ...HEADERS[componentName(name)]!, required: false };
+  for (const [name, value] of Object.entries(spec.fixedHeaders ?? {}) as [FixedHeader, string][]) {
+    headers[name] = { description: FIXED_HEADERS[name], required: true, schema: { const: value } };
+  }
+  return headers;
+};
+
+/** A success response's content: JSON, or the bytes of the declared media type (its parameters are in Content-Type, not in the key). */
+const successContent = (spec: ResponseSpec, registry: SchemaRegistry): Content | undefined => {
+  if (spec.body === undefined) return undefined;
+  if (spec.mediaType === undefined) return jsonContent(registry.schemaOf(spec.body));
+  return { [spec.mediaType.split(';')[0]!.trim()]: { schema: registry.schemaOf(spec.body) } };
+};
 
 /** A header that is there whenever it can be, but not always (the request may fail before it is set). */
 const optional = (name: string, why: string): HeaderObject => ({ ...HEADERS[name]!, required: false, description: `${HEADERS[name]!.description} ${why}` });
@@ -106,15 +138,11 @@ const operationOf = (route: Route, registry: SchemaRegistry): OperationObject =>
   const idempotent = route.guards.includes('idempotency');
   const responses: Record<string, ResponseObject | Reference> = {};
   for (const [status, spec] of Object.entries(route.responses)) {
-    const headers: Record<string, HeaderObject | Reference> = { 'X-Request-Id': ref('headers', 'RequestId') };
-    for (const name of spec.headers ?? []) headers[name] = ref('headers', name.replace(/-/g, ''));
+    const headers: Record<string, HeaderObject | Reference> = { 'X-Request-Id': ref('headers', 'RequestId'), ...declaredHeaders(spec) };
     if (route.guards.includes('rateLimit')) Object.assign(headers, rateLimitHeaders(false));
     if (idempotent) headers['Idempotent-Replayed'] = ref('headers', 'IdempotentReplayed');
-    responses[status] = {
-      description: spec.description,
-      headers,
-      ...(spec.body === undefined ? {} : { content: jsonContent(registry.schemaOf(spec.body)) }),
-    };
+    const content = successContent(spec, registry);
+    responses[status] = { description: spec.description, headers, ...(content === undefined ? {} : { content }) };
   }
   const byStatus = new Map<number, Source[]>();
   for (const source of sourcesOf(route)) {
@@ -132,6 +160,7 @@ const operationOf = (route: Route, registry: SchemaRegistry): OperationObject =>
     parameters: [
       ref('parameters', 'RequestId'),
       ...(idempotent ? [ref('parameters', 'IdempotencyKey')] : []),
+      ...(route.requestHeaders ?? []).map((name) => ref('parameters', componentName(name))),
       ...parametersOf(route.params, 'path', registry),
       ...parametersOf(route.query, 'query', registry),
     ],
@@ -182,7 +211,11 @@ export const buildOpenApiDocument = (routes: readonly Route[]): OpenApiDocument 
           { description: ERROR_TABLE[tag].description, headers: { 'X-Request-Id': ref('headers', 'RequestId'), ...headers }, content: problemContent([tag]) },
         ]),
       ),
-      parameters: { RequestId: REQUEST_ID_PARAMETER, IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER },
+      parameters: {
+        RequestId: REQUEST_ID_PARAMETER,
+        IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER,
+        ...Object.fromEntries(Object.values(REQUEST_HEADER_PARAMETERS).map((parameter) => [componentName(parameter.name), parameter])),
+      },
       headers: HEADERS,
       securitySchemes: SECURITY_SCHEMES,
     },

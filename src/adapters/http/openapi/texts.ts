@@ -1,5 +1,6 @@
 import { QUOTED_KEY, RAW_KEY } from '../middleware/idempotency';
 import { REQUEST_ID } from '../middleware/request-id';
+import type { FixedHeader, RequestHeader } from '../routes/route';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../domain/webhook';
 import type { HeaderObject, ParameterObject, SecuritySchemeObject } from './types';
 
@@ -13,16 +14,24 @@ export const API_DESCRIPTION = `An order-recording service: orders are created a
 - Every response carries \`X-Request-Id\`. Every error is an RFC 9457 problem (\`application/problem+json\`) with \`code\` and \`requestId\`, and \`details\` for \`VALIDATION_FAILED\` (at most 100; \`totalDetails\` counts them when there were more).
 - A path that is not documented here answers 404 \`NOT_FOUND\` (components/responses/RouteNotFound). A documented path called with a method it does not have answers 405 \`METHOD_NOT_ALLOWED\` with \`Allow\` (components/responses/MethodNotAllowed). \`HEAD\` is answered wherever \`GET\` is, and \`OPTIONS\` answers 200 with \`Allow\`.
 - A request that is not valid HTTP (components/responses/MalformedRequest), whose headers are too large (components/responses/HeadersTooLarge), or whose headers or body do not arrive in time (components/responses/RequestTimeout) is answered before any route, and its connection closed.
-- Every request to an /api/v1/orders or /api/v1/webhooks operation with a valid token is counted against that token: RATE_LIMIT_MAX requests per fixed window of RATE_LIMIT_WINDOW_SECONDS (600 per 60 s by default), shared by every instance on one store. Each response after authentication, errors included, carries \`RateLimit-Policy\` and \`RateLimit\` (draft-ietf-httpapi-ratelimit-headers); past the quota the answer is 429 \`RATE_LIMIT_EXCEEDED\` with \`Retry-After\`. The probes, this document and the admin API are not limited.
+- Every request to an /api/v1/orders, /api/v1/webhooks or /api/v1/links operation with a valid token is counted against that token: RATE_LIMIT_MAX requests per fixed window of RATE_LIMIT_WINDOW_SECONDS (600 per 60 s by default), shared by every instance on one store. Each response after authentication, errors included, carries \`RateLimit-Policy\` and \`RateLimit\` (draft-ietf-httpapi-ratelimit-headers); past the quota the answer is 429 \`RATE_LIMIT_EXCEEDED\` with \`Retry-After\`. The probes, this document, the admin API and the short links (\`GET /l/{slug}\`) are not limited.
 - \`POST\` and \`PATCH\` on /api/v1/orders accept an optional \`Idempotency-Key\` header that makes retries safe: a completed request is replayed with \`Idempotent-Replayed: true\` instead of being executed again (components/parameters/IdempotencyKey).
+- UTM links (/api/v1/links) are built without saving or saved with a short link, \`GET /l/{slug}\`, which needs no token: it answers 302 to the link's URL with the click's own query parameters added (never replacing the link's), counts the click, and answers 404 for a slug that does not exist.
 - Order status changes follow the operator's transition table; the service ships none, so without one every status change is refused (see PATCH /api/v1/orders/{externalId}).
 - Webhooks (/api/v1/webhooks): each change of an order is sent to the dashboard's endpoints that subscribe to its events, at least once, signed as Standard Webhooks do (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`), and retried on failure; the body of each request is described by components/schemas/WebhookEvent, and under \`webhooks\` below.`;
 
 export const TAGS = [
   { name: 'orders', description: "Orders of the bearer token's dashboard." },
   { name: 'webhooks', description: "Webhook endpoints of the bearer token's dashboard, and their delivery logs." },
+  {
+    name: 'links',
+    description:
+      "UTM links of the bearer token's dashboard, built by the rules of Google's Campaign URL Builder with ad-platform macros kept, " +
+      'and their short links, which redirect without a token and count each click.',
+  },
   { name: 'admin', description: 'Dashboards and API tokens, behind ADMIN_TOKEN; disabled (404) when it is not set.' },
   { name: 'operations', description: 'Probes and this document, without authentication.' },
+  { name: 'tracking', description: 'The browser tracking script shops add to their pages, without authentication.' },
 ] as const;
 
 export const SECURITY_SCHEMES: Record<'bearerAuth' | 'adminToken', SecuritySchemeObject> = {
@@ -51,10 +60,10 @@ export const HEADERS: Record<string, HeaderObject> = {
   },
   Location: {
     description:
-      'Path of the created resource: `/api/v1/orders/{externalId}` for an order, with `externalId` written as the path parameter says ' +
-      '(percent-encoded; `~.` for `.`), `/api/v1/webhooks/{webhookId}` for a webhook endpoint.',
+      'On a 201, the path of what was created: `/api/v1/orders/{externalId}`, with `externalId` written as the path parameter says ' +
+      "(percent-encoded; `~.` for `.`), `/api/v1/webhooks/{webhookId}` or `/api/v1/links/{id}`. On the 302 of a short link, the link's URL with the click's query parameters added.",
     required: true,
-    schema: { type: 'string', examples: ['/api/v1/orders/order-1'] },
+    schema: { type: 'string', examples: ['/api/v1/orders/order-1', '/api/v1/links/lnk_6Zq0vB2xT4mYc8Rk1Lw9Ns', 'https://shop.example/?utm_source=google&utm_medium=cpc&utm_campaign=bf&gclid=abc'] },
   },
   WwwAuthenticate: {
     description: '`Bearer` for a missing, malformed or unknown token; `Bearer error="invalid_token", error_description="The token was revoked"` for a revoked one.',
@@ -63,7 +72,16 @@ export const HEADERS: Record<string, HeaderObject> = {
   },
   Allow: { description: 'The methods the path supports.', required: true, schema: { type: 'string', examples: ['HEAD, GET, POST'] } },
   RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0 } },
-  CacheControl: { description: 'The response holds a secret and must not be stored.', required: true, schema: { const: 'no-store' } },
+  ETag: {
+    description: 'A strong entity tag of this representation (RFC 9110): send it back in `If-None-Match` to get 304 while it has not changed.',
+    required: true,
+    schema: { type: 'string', pattern: '^"[\\x21\\x23-\\x7E]*"$', examples: ['"4c1Fh0qaXJ8tXl2y0VbP1Q-gzip"'] },
+  },
+  ContentEncoding: {
+    description: 'The body is compressed with gzip: only when `Accept-Encoding` takes gzip.',
+    required: false,
+    schema: { const: 'gzip' },
+  },
   RateLimitPolicy: {
     description:
       'The quota of the token (draft-ietf-httpapi-ratelimit-headers): `q` requests per fixed window of `w` seconds, ' +
@@ -84,6 +102,34 @@ export const HEADERS: Record<string, HeaderObject> = {
       '`Idempotency-Key` (the request was not executed again); absent otherwise.',
     required: false,
     schema: { const: 'true' },
+  },
+};
+
+/** What a header with a value fixed by the route's declaration is for; the value is in its schema. */
+export const FIXED_HEADERS: Record<FixedHeader, string> = {
+  'Cache-Control': 'How caches may store this response.',
+  Vary: 'The request headers this response depends on, for caches.',
+};
+
+/** The request headers a route may read (`requestHeaders`), as header parameters: read, never refused. */
+export const REQUEST_HEADER_PARAMETERS: Record<RequestHeader, ParameterObject> = {
+  'If-None-Match': {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    description:
+      'Entity tags the client holds (RFC 9110 §13.1.2): when one of them is the `ETag` of the representation that would be sent ' +
+      '(weak comparison, so `W/` is allowed), or the value is `*`, the answer is 304 without a body. Anything else is ignored.',
+    schema: { type: 'string' },
+  },
+  'Accept-Encoding': {
+    name: 'Accept-Encoding',
+    in: 'header',
+    required: false,
+    description:
+      'When it takes gzip (`gzip`, `x-gzip` or `*`, with a weight above 0), the body is sent compressed with `Content-Encoding: gzip`; ' +
+      'otherwise, or when it is absent, as it is. Anything else is ignored.',
+    schema: { type: 'string' },
   },
 };
 

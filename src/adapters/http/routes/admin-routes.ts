@@ -44,14 +44,15 @@ export const createTokenRoute = route({
   params: DashboardPath,
   body: CreateTokenBody,
   bodyExamples: { named: { name: 'checkout' }, unnamed: {} },
-  responses: { 201: { description: 'The token was issued.', body: IssuedTokenResponse, headers: ['Cache-Control'] } },
+  responses: {
+    201: { description: 'The token was issued. The response holds a secret: no cache may store it.', body: IssuedTokenResponse, fixedHeaders: { 'Cache-Control': 'no-store' } },
+  },
   problems: ['DashboardNotFound'],
   handle: async ({ params, body }, { useCases }) =>
     pipe(
       await useCases.createToken.execute(params.dashboardId, body.name),
       E.map(({ token, plain }) => ({
         status: 201 as const,
-        headers: { 'Cache-Control': 'no-store' },
         body: { token: issuedTokenView(token, plain) },
       })),
     ),

@@ -61,22 +61,68 @@ const handler =
       details.push(...unpaired, ...codecDetails.filter((detail) => !flagged.has(detail.path)));
     }
     if (details.length > 0) throw validationFailed(details);
+    const headers = Object.fromEntries((route.requestHeaders ?? []).flatMap((name) => (ctx.get(name) === '' ? [] : [[name, ctx.get(name)]])));
     const result = await route.handle(
       {
         params: decodedParams as never,
         query: query as never,
         body: body as never,
+        headers,
         principal: ctx.state.principal as never,
         reservedId: ctx.state.reservedId,
+        queryString: ctx.querystring,
       },
       deps,
     );
     if (result._tag === 'Left') throw new ProblemError(result.left);
     const reply = result.right;
+    const spec = route.responses[reply.status];
     ctx.status = reply.status;
-    for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value);
-    if (reply.body !== undefined) ctx.body = reply.body;
+    for (const [name, value] of Object.entries({ ...spec?.fixedHeaders, ...reply.headers })) ctx.set(name, value);
+    if (reply.body !== undefined) {
+      ctx.body = reply.body;
+      if (spec?.mediaType !== undefined) ctx.type = spec.mediaType;
+    } else {
+      // No body (a 204, a 304, a redirect): left unset, Koa would write the status text as one, as text/plain.
+      ctx.body = null;
+      ctx.status = reply.status;
+    }
   };
+
+const PARAMETER = /^\{.+\}$/;
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The literal segments that other routes have where `route` has a parameter, the rest of their paths
+ * equal: `build` for `/api/v1/links/{id}`, beside `/api/v1/links/build`. Left to itself the router
+ * matches the parameter to them too: it would answer a GET of `/api/v1/links/build` as the read of a
+ * link named `build`, and list GET and DELETE in its `Allow`. The document says what OpenAPI says,
+ * that the literal path wins (and has only its own methods).
+ */
+const literalSiblings = (route: Route, routes: readonly Route[]): Map<number, string[]> => {
+  const own = route.path.split('/');
+  const reserved = new Map<number, string[]>();
+  for (const other of routes) {
+    const theirs = other.path.split('/');
+    if (other === route || theirs.length !== own.length) continue;
+    const differing = own.flatMap((part, index) => (part === theirs[index] ? [] : [index]));
+    const index = differing[0];
+    if (differing.length === 1 && index !== undefined && PARAMETER.test(own[index]!) && !PARAMETER.test(theirs[index]!)) {
+      reserved.set(index, [...(reserved.get(index) ?? []), theirs[index]!]);
+    }
+  }
+  return reserved;
+};
+
+/** The router's own pattern for `route` (parameters a whole segment, an optional trailing `/`, any case), its parameters barred from `reserved`. */
+const patternExcluding = (route: Route, reserved: Map<number, string[]>): RegExp => {
+  const segments = route.path.split('/').map((part, index) => {
+    if (!PARAMETER.test(part)) return escapeRegExp(part);
+    const taken = reserved.get(index) ?? [];
+    return `${taken.length === 0 ? '' : `(?!(?:${taken.map(escapeRegExp).join('|')})(?:/|$))`}([^/]+)`;
+  });
+  return new RegExp(`^${segments.join('/')}/?$`, 'i');
+};
 
 /** Registers each route with its guards in their fixed order, then its handler. */
 export const registerRoutes = (
@@ -89,6 +135,8 @@ export const registerRoutes = (
     const steps = ORDER.filter((step) => (step === 'body' ? route.body !== undefined : route.guards.includes(step))).map(
       (step) => guards[step],
     );
-    router.register(routerPath(route.path), [route.method.toUpperCase()], [...steps, handler(route, deps)], { name: route.operationId });
+    const layer = router.register(routerPath(route.path), [route.method.toUpperCase()], [...steps, handler(route, deps)], { name: route.operationId });
+    const reserved = literalSiblings(route, routes);
+    if (reserved.size > 0 && 'regexp' in layer) layer.regexp = patternExcluding(route, reserved);
   }
 };

@@ -11,7 +11,6 @@ import { route } from './route';
 
 export const WEBHOOKS_PATH = '/api/v1/webhooks';
 
-const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 const RETENTION_DAYS = DELIVERY_RETENTION_MS / 86_400_000;
 
 export const createWebhookRoute = route({
@@ -31,7 +30,12 @@ export const createWebhookRoute = route({
     payments: { url: 'https://hooks.example.com/payments', events: ['order.paid', 'order.refunded'], description: 'Payments' },
   },
   responses: {
-    201: { description: 'The endpoint was created; `secret` is shown this once.', body: WebhookWithSecretResponse, headers: ['Location', 'Cache-Control'] },
+    201: {
+      description: 'The endpoint was created; `secret` is shown this once. The response holds a secret: no cache may store it.',
+      body: WebhookWithSecretResponse,
+      headers: ['Location'],
+      fixedHeaders: { 'Cache-Control': 'no-store' },
+    },
   },
   problems: ['WebhookUrlNotAllowed', 'WebhookLimitReached'],
   handle: async ({ principal, body }, { useCases }) =>
@@ -39,7 +43,7 @@ export const createWebhookRoute = route({
       await useCases.createWebhook.execute(principal.dashboardId, body),
       E.map((endpoint) => ({
         status: 201 as const,
-        headers: { Location: `${WEBHOOKS_PATH}/${encodeURIComponent(endpoint.id)}`, ...NO_STORE },
+        headers: { Location: `${WEBHOOKS_PATH}/${encodeURIComponent(endpoint.id)}` },
         body: { webhook: webhookWithSecretView(endpoint) },
       })),
     ),
@@ -129,12 +133,18 @@ export const rotateWebhookSecretRoute = route({
   tag: 'webhooks',
   guards: ['token', 'rateLimit'],
   params: WebhookPath,
-  responses: { 200: { description: 'The endpoint with its new secret.', body: WebhookWithSecretResponse, headers: ['Cache-Control'] } },
+  responses: {
+    200: {
+      description: 'The endpoint with its new secret. The response holds a secret: no cache may store it.',
+      body: WebhookWithSecretResponse,
+      fixedHeaders: { 'Cache-Control': 'no-store' },
+    },
+  },
   problems: ['WebhookNotFound'],
   handle: async ({ principal, params }, { useCases }) =>
     pipe(
       await useCases.rotateWebhookSecret.execute(principal.dashboardId, params.webhookId),
-      E.map((endpoint) => ({ status: 200 as const, headers: NO_STORE, body: { webhook: webhookWithSecretView(endpoint) } })),
+      E.map((endpoint) => ({ status: 200 as const, body: { webhook: webhookWithSecretView(endpoint) } })),
     ),
 });
 

@@ -1,0 +1,6 @@
+/** Makes the slugs of short links: `SLUG_LENGTH` random characters of [0-9A-Za-z] (src/domain/link.ts). */
+export interface SlugGenerator {
+  next(): string;
+}
+
+export const SLUG_GENERATOR = Symbol('SlugGenerator');

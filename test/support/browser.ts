@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+/** Debian's chromium package; playwright-core drives it and never downloads a browser of its own. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/**
+ * Headless, and quiet on the network: without the background-networking flags Chromium reaches for
+ * Google's services at start, which a closed network answers with long timeouts.
+ */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+let announcedSkip = false;
+
+const announceSkip = (): void => {
+  if (announcedSkip) return;
+  announcedSkip = true;
+  const bar = '!'.repeat(100);
+  console.warn(
+    [
+      '',
+      bar,
+      `!!  BROWSER SUITES SKIPPED: ${CHROMIUM_PATH} is missing, so the tracking script was not tried in a browser.`,
+      '!!  To run them: apt-get update && apt-get install -y chromium   (bash .ci/run installs it and sets REQUIRE_BROWSER=1)',
+      bar,
+      '',
+    ].join('\n'),
+  );
+};
+
+/**
+ * `describe` with one headless Chromium for the suite. Without the browser every test inside is
+ * skipped with a loud message, or fails the run when REQUIRE_BROWSER=1 (CI installs it).
+ */
+export const describeWithBrowser = (title: string, body: (browser: () => Browser) => void): void => {
+  describe(title, function () {
+    let browser: Browser | undefined;
+
+    before(async function () {
+      this.timeout(60_000);
+      if (!existsSync(CHROMIUM_PATH)) {
+        if (process.env.REQUIRE_BROWSER === '1') throw new Error(`REQUIRE_BROWSER=1 but ${CHROMIUM_PATH} is missing: apt-get install -y chromium`);
+        announceSkip();
+        this.skip();
+      }
+      browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    });
+
+    after(async () => {
+      await browser?.close();
+      browser = undefined;
+    });
+
+    body(() => {
+      if (browser === undefined) throw new Error('no browser: the suite should have been skipped');
+      return browser;
+    });
+  });
+};
