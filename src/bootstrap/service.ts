@@ -69,7 +69,12 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     ids: overrides.ids,
     slugs: overrides.slugs,
   });
-  const webhookWorker = new WebhookWorker(useCases, doorbells, config.webhooks, logger, overrides.onWebhookAttempt);
+  const metrics = new PrometheusMetrics(() => storage.outbox.backlog());
+  const onAttempt = (report: AttemptReport): void => {
+    metrics.webhookAttempt(report);
+    overrides.onWebhookAttempt?.(report);
+  };
+  const webhookWorker = new WebhookWorker(useCases, doorbells, config.webhooks, logger, onAttempt);
   const workers = [webhookWorker, ...(overrides.workers ?? [])];
   const workerStates = new Map<string, 'running' | 'stopping' | 'stopped'>(workers.map((worker) => [worker.name, 'stopped']));
   let draining = false;
@@ -77,7 +82,6 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     draining,
     components: { store: (await storage.health.ping()) ? ('up' as const) : ('down' as const), workers: Object.fromEntries(workerStates) },
   });
-  const metrics = new PrometheusMetrics();
   // Known once the port is bound (PORT=0 picks one); no request arrives before.
   let publicBaseUrl = config.publicBaseUrl ?? '';
   const { app } = createHttpApp(

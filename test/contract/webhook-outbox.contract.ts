@@ -30,6 +30,18 @@ export const webhookOutboxContract = (adapterName: string, factory: () => Promis
     const pendingIds = async (): Promise<Record<string, string[]>> =>
       Object.fromEntries((await store.outbox.pending(100)).map((entry) => [entry.orderId, entry.events.map((event) => event.id)]));
 
+    it('counts the events waiting in every outbox, and none once relayed', async () => {
+      expect(await store.outbox.backlog()).to.equal(0);
+      await store.orders.insert(order, [anEvent('evt_1', 'order.created', order)]);
+      await store.orders.replace(changed, [anEvent('evt_2', 'order.updated', changed), anEvent('evt_3', 'order.paid', changed)]);
+      const other = anOrder().inDashboard('dsh_b').with({ id: 'ord_2', externalId: 'o-2' }).build();
+      await store.orders.insert(other, [anEvent('evt_4', 'order.created', other)]);
+      expect(await store.outbox.backlog()).to.equal(4);
+      const [entry] = (await store.outbox.pending(100)).filter((e) => e.orderId === 'ord_1');
+      await store.outbox.relay(entry!, []);
+      expect(await store.outbox.backlog()).to.equal(1);
+    });
+
     it('finds the orders whose outbox holds events, each with all its events, oldest first, and nothing else', async () => {
       await store.orders.insert(order, [anEvent('evt_1', 'order.created', order)]);
       await store.orders.replace(changed, [anEvent('evt_2', 'order.updated', changed), anEvent('evt_3', 'order.paid', changed)]);

@@ -67,6 +67,13 @@ export class InMemoryOrderRepository implements OrderRepository {
     return entries;
   }
 
+  /** The events waiting in every outbox. */
+  outboxBacklog(): number {
+    let count = 0;
+    for (const key of this.withOutbox) count += this.byKey.get(key)!.outbox.length;
+    return count;
+  }
+
   /** Takes the events `eventIds` out of the order's outbox; the others stay (see InMemoryWebhookOutbox). */
   dropFromOutbox(orderId: string, eventIds: readonly string[]): void {
     const key = this.keyById.get(orderId);

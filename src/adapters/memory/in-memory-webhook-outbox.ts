@@ -14,6 +14,10 @@ export class InMemoryWebhookOutbox implements WebhookOutbox {
     return this.orders.outboxes(limit);
   }
 
+  async backlog(): Promise<number> {
+    return this.orders.outboxBacklog();
+  }
+
   async relay(entry: OutboxEntry, deliveries: readonly Delivery[]): Promise<void> {
     for (const delivery of deliveries) this.deliveries.insertNow(delivery);
     this.orders.dropFromOutbox(entry.orderId, entry.events.map((event) => event.id));

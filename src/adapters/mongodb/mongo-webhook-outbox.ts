@@ -45,6 +45,16 @@ export class MongoWebhookOutbox implements WebhookOutbox {
     });
   }
 
+  /** Through the same partial index: the orders without events are not read. */
+  async backlog(): Promise<number> {
+    const [row] = await guarded(() =>
+      this.orders
+        .aggregate<{ n: number }>([{ $match: { 'outbox.id': { $exists: true } } }, { $group: { _id: null, n: { $sum: { $size: '$outbox' } } } }])
+        .toArray(),
+    );
+    return row?.n ?? 0;
+  }
+
   async relay(entry: OutboxEntry, deliveries: readonly Delivery[]): Promise<void> {
     if (deliveries.length > 0) {
       try {

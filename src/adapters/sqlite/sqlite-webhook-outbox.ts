@@ -19,6 +19,7 @@ const pendingRowCodec = t.intersection([eventRowCodec, t.type({ order_id: t.stri
  */
 export class SqliteWebhookOutbox implements WebhookOutbox {
   private readonly selectPending: Statement;
+  private readonly countPending: Statement;
   private readonly insertDelivery: Statement;
   private readonly deleteEvents: Statement;
 
@@ -27,6 +28,7 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
     private readonly logger: Logger,
   ) {
     // The orders of the oldest events, with every event of each, oldest first.
+    this.countPending = db.prepare('SELECT count(*) AS n FROM order_events');
     this.selectPending = db.prepare(
       `SELECT o.id AS order_id, o.dashboard_id, ${EVENT_COLUMNS.map((column) => `e.${column}`).join(', ')}
        FROM order_events e JOIN orders o ON o.seq = e.order_seq
@@ -47,6 +49,11 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
       byOrder.set(row.order_id, entry);
     }
     return [...byOrder].map(([orderId, { dashboardId, events }]) => ({ orderId, dashboardId, events }));
+  }
+
+  async backlog(): Promise<number> {
+    const row = this.db.read(() => this.countPending.get()) as { n: number };
+    return row.n;
   }
 
   async relay(entry: OutboxEntry, deliveries: readonly Delivery[]): Promise<void> {

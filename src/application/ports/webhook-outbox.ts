@@ -25,6 +25,9 @@ export interface WebhookOutbox {
    * and a crash between the two leaves the events to be relayed again, creating no delivery twice.
    */
   relay(entry: OutboxEntry, deliveries: readonly Delivery[]): Promise<void>;
+
+  /** How many events wait in all the outboxes, for the metrics: one count, read now. */
+  backlog(): Promise<number>;
 }
 
 export const WEBHOOK_OUTBOX = Symbol('WebhookOutbox');
