@@ -129,7 +129,7 @@ const deliveryRate = async (service: RunningService, storage: Storage, receiver:
   const order = anOrder().build();
   const payloads = new ApiWebhookPayloads();
   const due = new Date(Date.now() + 1_000);
-  const owner = (await storage.webhooks.listByDashboard(await dashboardOf(storage, endpoint.body.webhook.id as string)))[0]!;
+  const owner = (await storage.webhooks.listByDashboard(await dashboardOf(storage, endpoint.body.webhook.id as string)))[0];
   for (let start = 0; start < DELIVERIES; start += 500) {
     await Promise.all(
       Array.from({ length: Math.min(500, DELIVERIES - start) }, (_, k) => {

@@ -150,7 +150,7 @@ const parse = (argv: readonly string[]): Command => {
       return { kind: command, dashboardId: required(values.dashboard, '--dashboard ID') };
     case 'tokens revoke':
       if (rest.length !== 1) throw new CliError('USAGE', 'tokens revoke needs exactly one TOKEN_ID');
-      return { kind: command, tokenId: rest[0] as string };
+      return { kind: command, tokenId: rest[0] };
     case 'backup':
       noExtra(positionals.slice(1));
       return { kind: command, to: required(values.to, '--to FILE') };

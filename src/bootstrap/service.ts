@@ -139,7 +139,7 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
         }),
       ).then((results) => {
         results.forEach((result, index) => {
-          if (result.status === 'rejected') logger.error('worker failed to stop', { worker: workers[index]!.name });
+          if (result.status === 'rejected') logger.error('worker failed to stop', { worker: workers[index].name });
         });
       });
       await closed;

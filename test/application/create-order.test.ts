@@ -91,7 +91,7 @@ describe('CreateOrder', () => {
       expect(losers).to.have.lengthOf(19);
       for (const loser of losers) expect(loser.left).to.deep.equal({ _tag: 'DuplicateExternalId', externalId: 'same' });
       const stored = await orders.findByExternalId('dsh_a', 'same');
-      expect(stored).to.deep.equal(O.some(winners[0]!.right));
+      expect(stored).to.deep.equal(O.some(winners[0].right));
       const page = await orders.list('dsh_a', { page: 1, pageSize: 100 });
       expect(page.total).to.equal(1);
     });
@@ -101,8 +101,8 @@ describe('CreateOrder', () => {
         createOrder.execute('dsh_a', aNewOrder({ externalId: 'same' })),
         createOrder.execute('dsh_b', aNewOrder({ externalId: 'same' })),
       ]);
-      expect(E.isRight(inA!)).to.equal(true);
-      expect(E.isRight(inB!)).to.equal(true);
+      expect(E.isRight(inA)).to.equal(true);
+      expect(E.isRight(inB)).to.equal(true);
     });
   });
 
@@ -157,7 +157,7 @@ describe('CreateOrder', () => {
       const winner = results.find(E.isRight)!.right;
       const outbox = await orders.outboxOf('dsh_a', 'same');
       expect(outbox.map((event) => [event.type, event.order])).to.deep.equal([['order.created', winner]]);
-      expect(outbox[0]!.id).to.match(/^evt_\d{6}$/);
+      expect(outbox[0].id).to.match(/^evt_\d{6}$/);
     });
   });
 });

@@ -98,9 +98,9 @@ describe('DeliverWebhooks', () => {
     const first = await claimOne();
     clock.advance(60_000);
     const second = await claimOne();
-    expect((await deliver().attempt(first, never)) as object).to.deep.include({ recorded: false });
+    expect((await deliver().attempt(first, never))).to.deep.include({ recorded: false });
     expect((await stored()).attempts).to.deep.equal([]);
-    expect((await deliver().attempt(second, never)) as object).to.deep.include({ recorded: true });
+    expect((await deliver().attempt(second, never))).to.deep.include({ recorded: true });
     expect((await stored()).attempts).to.have.length(1);
   });
 });

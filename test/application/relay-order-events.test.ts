@@ -53,9 +53,9 @@ describe('RelayOrderEvents', () => {
     const order = await create('o-1');
     await relayOn(storage.outbox).execute(100);
     const [delivery] = await deliveries('whk_all');
-    const body = JSON.parse(delivery!.body);
-    expect(body).to.deep.equal({ id: delivery!.eventId, type: 'order.created', timestamp: TEST_EPOCH, data: { order: JSON.parse(JSON.stringify(orderDetail(order))) } });
-    expect(delivery!.payload).to.deep.equal({ ...body, data: { order: orderListItem(order) } });
+    const body = JSON.parse(delivery.body);
+    expect(body).to.deep.equal({ id: delivery.eventId, type: 'order.created', timestamp: TEST_EPOCH, data: { order: JSON.parse(JSON.stringify(orderDetail(order))) } });
+    expect(delivery.payload).to.deep.equal({ ...body, data: { order: orderListItem(order) } });
   });
 
   it('empties the outbox of a dashboard without endpoints, making no delivery and no nudge', async () => {

@@ -145,7 +145,7 @@ describe('UpdateOrder', () => {
         updateOrder.execute('dsh_a', 'order-1', { status: 'paid' }),
         updateOrder.execute('dsh_a', 'order-1', { status: 'refused' }),
       ]);
-      const outcomes = [toPaid!, toRefused!];
+      const outcomes = [toPaid, toRefused];
       expect(outcomes.filter(E.isRight)).to.have.lengthOf(1);
       const after = await stored('dsh_a', 'order-1');
       expect(after.version).to.equal(2);
@@ -251,7 +251,7 @@ describe('UpdateOrder', () => {
       // Each event carries the order its write stored, as the use case answered it.
       const answered = results.map((result) => (E.isRight(result) ? result.right : undefined));
       for (const event of outbox) expect(answered).to.deep.include(event.order);
-      expect(outbox[9]!.order).to.deep.equal(await stored('dsh_a', 'order-1'));
+      expect(outbox[9].order).to.deep.equal(await stored('dsh_a', 'order-1'));
     });
 
     it('under a race of status changes, stores the events of the winner only, on the version it replaced', async () => {

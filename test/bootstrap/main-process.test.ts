@@ -156,7 +156,7 @@ describe('the service process', function () {
     inFlight.finish();
     expect(await inFlight.status).to.equal(201);
     expect((await proc.exited).code).to.equal(0);
-    const messages = proc.logs.map((l) => `${String(l.msg)} ${String(l.status ?? '')}`.trim());
+    const messages = proc.logs.map((l) => `${String(l.msg)} ${typeof l.status === 'number' ? l.status : ''}`.trim());
     expect(messages.indexOf('request 201')).to.be.within(0, messages.indexOf('stopped'));
   });
 

@@ -32,7 +32,7 @@ const recordingWorker = (events: string[], name = 'recorder') => {
 
 const recordingStorage = (events: string[]) => {
   const storage = inMemoryStorage();
-  return { ...storage, health: { ping: storage.health.ping, close: async () => void events.push('storage closed') } };
+  return { ...storage, health: { ping: () => storage.health.ping(), close: async () => void events.push('storage closed') } };
 };
 
 describe('service lifecycle: workers and the shutdown order', () => {
@@ -173,7 +173,7 @@ describe('service lifecycle: workers and the shutdown order', () => {
       await stopping;
       expect(events).to.deep.equal(['storage closed']);
       const [dashboardId] = (await storage.dashboards.list()).map((d) => d.id);
-      const { deliveries } = await deliveriesOf(storage, endpoint, dashboardId!);
+      const { deliveries } = await deliveriesOf(storage, endpoint, dashboardId);
       expect(deliveries.map((d) => [d.status, d.attempts.map((a) => a.responseStatus)])).to.deep.equal([['succeeded', [204]]]);
       expect(receiver.received).to.have.length(1);
     });
@@ -185,7 +185,7 @@ describe('service lifecycle: workers and the shutdown order', () => {
       expect(events).to.deep.equal(['storage closed']);
       const [dashboardId] = (await storage.dashboards.list()).map((d) => d.id);
       await eventually('the delivery handed back', async () => {
-        const [delivery] = (await deliveriesOf(storage, endpoint, dashboardId!)).deliveries;
+        const [delivery] = (await deliveriesOf(storage, endpoint, dashboardId)).deliveries;
         return delivery?.status === 'pending' && delivery.attempts.length === 0;
       });
       const claimed = await storage.deliveries.claimDue({ now: new Date(), leaseMs: 1_000, limit: 10, skipEndpoints: [] });

@@ -28,7 +28,7 @@ describeWithMongo('webhooks of two service instances on one MongoDB database', (
     for (let i = 0; i < 2; i++) {
       const storage = await mongo.connect();
       const onWebhookAttempt = (report: AttemptReport) => {
-        if (report.kind === 'attempted') attemptsBy[i]! += 1;
+        if (report.kind === 'attempted') attemptsBy[i] += 1;
       };
       instances.push(
         await TestApi.start(
@@ -51,17 +51,17 @@ describeWithMongo('webhooks of two service instances on one MongoDB database', (
       inFlight.set(id, inFlight.get(id)! - 1);
       return { status: nth === 1 ? 500 : 204 };
     });
-    const { token } = await instances[0]!.newDashboard('Shared shop');
-    const endpoint = (await instances[1]!.request('POST', '/api/v1/webhooks', { token, body: { url: receiver.url() } })).body.webhook;
+    const { token } = await instances[0].newDashboard('Shared shop');
+    const endpoint = (await instances[1].request('POST', '/api/v1/webhooks', { token, body: { url: receiver.url() } })).body.webhook;
     const created = await Promise.all(
-      Array.from({ length: ORDERS }, (_, i) => instances[i % 2]!.request('POST', '/api/v1/orders', { token, body: anOrderPayload({ externalId: `shared-${i}` }) })),
+      Array.from({ length: ORDERS }, (_, i) => instances[i % 2].request('POST', '/api/v1/orders', { token, body: anOrderPayload({ externalId: `shared-${i}` }) })),
     );
     expect(created.every((res) => res.status === 201)).to.equal(true);
 
     await receiver.waitFor(2 * ORDERS, 45_000);
     // Settle: the log shows every delivery succeeded, after exactly two attempts.
     for (let waited = 0; ; waited += 100) {
-      const log = (await instances[0]!.request('GET', `/api/v1/webhooks/${endpoint.id}/deliveries?status=succeeded&pageSize=1`, { token })).body;
+      const log = (await instances[0].request('GET', `/api/v1/webhooks/${endpoint.id}/deliveries?status=succeeded&pageSize=1`, { token })).body;
       if (log.total === ORDERS) break;
       if (waited > 15_000) throw new Error(`${log.total} of ${ORDERS} deliveries succeeded`);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -73,7 +73,7 @@ describeWithMongo('webhooks of two service instances on one MongoDB database', (
     expect(new Set(ids).size).to.equal(ORDERS);
     expect(duplicates).to.equal(0);
     expect(receiver.verified(endpoint.secret)).to.have.length(2 * ORDERS);
-    expect(attemptsBy[0]! + attemptsBy[1]!).to.equal(2 * ORDERS);
+    expect(attemptsBy[0] + attemptsBy[1]).to.equal(2 * ORDERS);
     expect(Math.min(...attemptsBy), 'both instances did some of the work').to.be.greaterThan(0);
   });
 });

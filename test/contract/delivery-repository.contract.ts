@@ -93,8 +93,8 @@ export const deliveryRepositoryContract = (adapterName: string, factory: () => P
         await deliveries.insert(aDelivery('dlv_done', { status: 'succeeded', nextAttemptAt: undefined }));
         const claimed = await claim(at(1000));
         expect(claimed.map((c) => c.delivery.id)).to.deep.equal(['dlv_early', 'dlv_late']);
-        expect(claimed[0]!.delivery).to.deep.equal(aDelivery('dlv_early', { nextAttemptAt: at(100) }));
-        expect(claimed[0]!.lease.deliveryId).to.equal('dlv_early');
+        expect(claimed[0].delivery).to.deep.equal(aDelivery('dlv_early', { nextAttemptAt: at(100) }));
+        expect(claimed[0].lease.deliveryId).to.equal('dlv_early');
         expect(await claim(at(1000))).to.deep.equal([]);
         expect((await claim(at(20_000), 1)).map((c) => c.delivery.id)).to.deep.equal(['dlv_future']);
       });
@@ -119,42 +119,42 @@ export const deliveryRepositoryContract = (adapterName: string, factory: () => P
         const [first] = await claim(at(0));
         expect(await claim(at(LEASE_MS - 1))).to.deep.equal([]);
         const [second] = await claim(at(LEASE_MS));
-        expect(second!.delivery.id).to.equal('dlv_1');
-        expect(second!.lease.leaseId).not.to.equal(first!.lease.leaseId);
-        expect(await deliveries.complete(first!.lease, attempted(first!.delivery, { status: 'succeeded', nextAttemptAt: undefined }))).to.equal(false);
-        await deliveries.discard(first!.lease);
-        await deliveries.release(first!.lease);
+        expect(second.delivery.id).to.equal('dlv_1');
+        expect(second.lease.leaseId).not.to.equal(first.lease.leaseId);
+        expect(await deliveries.complete(first.lease, attempted(first.delivery, { status: 'succeeded', nextAttemptAt: undefined }))).to.equal(false);
+        await deliveries.discard(first.lease);
+        await deliveries.release(first.lease);
         expect(await claim(at(LEASE_MS))).to.deep.equal([]);
-        expect(await deliveries.complete(second!.lease, attempted(second!.delivery, { status: 'succeeded', nextAttemptAt: undefined }))).to.equal(true);
+        expect(await deliveries.complete(second.lease, attempted(second.delivery, { status: 'succeeded', nextAttemptAt: undefined }))).to.equal(true);
       });
 
       it('stores what an attempt made of the delivery and ends the lease: due again at its next attempt', async () => {
         await deliveries.insert(aDelivery('dlv_1'));
         const [claimed] = await claim(at(0));
-        const retried = attempted(claimed!.delivery, { nextAttemptAt: at(5_000) });
-        expect(await deliveries.complete(claimed!.lease, retried)).to.equal(true);
+        const retried = attempted(claimed.delivery, { nextAttemptAt: at(5_000) });
+        expect(await deliveries.complete(claimed.lease, retried)).to.equal(true);
         expect(await deliveries.find('dsh_a', 'whk_1', 'dlv_1')).to.deep.equal(O.some(retried));
         expect(await claim(at(4_999))).to.deep.equal([]);
         const [again] = await claim(at(5_000));
-        expect(again!.delivery).to.deep.equal(retried);
-        const { nextAttemptAt: _n, ...done } = attempted(again!.delivery, { status: 'succeeded' });
-        expect(await deliveries.complete(again!.lease, done)).to.equal(true);
+        expect(again.delivery).to.deep.equal(retried);
+        const { nextAttemptAt: _n, ...done } = attempted(again.delivery, { status: 'succeeded' });
+        expect(await deliveries.complete(again.lease, done)).to.equal(true);
         expect(await deliveries.find('dsh_a', 'whk_1', 'dlv_1')).to.deep.equal(O.some(done));
-        expect(await deliveries.complete(again!.lease, done), 'a lease ends with its completion').to.equal(false);
+        expect(await deliveries.complete(again.lease, done), 'a lease ends with its completion').to.equal(false);
         expect(await claim(at(1_000_000))).to.deep.equal([]);
       });
 
       it('hands a released delivery back at once, due as it was', async () => {
         await deliveries.insert(aDelivery('dlv_1'));
         const [claimed] = await claim(at(0));
-        await deliveries.release(claimed!.lease);
+        await deliveries.release(claimed.lease);
         expect((await claim(at(1))).map((c) => c.delivery)).to.deep.equal([aDelivery('dlv_1')]);
       });
 
       it('deletes a discarded delivery', async () => {
         await deliveries.insert(aDelivery('dlv_1'));
         const [claimed] = await claim(at(0));
-        await deliveries.discard(claimed!.lease);
+        await deliveries.discard(claimed.lease);
         expect(await deliveries.find('dsh_a', 'whk_1', 'dlv_1')).to.deep.equal(O.none);
         expect(await claim(at(LEASE_MS * 2))).to.deep.equal([]);
       });

@@ -38,7 +38,7 @@ export const webhookOutboxContract = (adapterName: string, factory: () => Promis
       await store.orders.insert(other, [anEvent('evt_4', 'order.created', other)]);
       expect(await store.outbox.backlog()).to.equal(4);
       const [entry] = (await store.outbox.pending(100)).filter((e) => e.orderId === 'ord_1');
-      await store.outbox.relay(entry!, []);
+      await store.outbox.relay(entry, []);
       expect(await store.outbox.backlog()).to.equal(1);
     });
 
@@ -49,9 +49,9 @@ export const webhookOutboxContract = (adapterName: string, factory: () => Promis
       await store.orders.insert(quiet, []);
       const entries = await store.outbox.pending(100);
       expect(entries).to.have.length(1);
-      expect(entries[0]!.orderId).to.equal('ord_1');
-      expect(entries[0]!.dashboardId).to.equal('dsh_a');
-      expect(entries[0]!.events).to.deep.equal([
+      expect(entries[0].orderId).to.equal('ord_1');
+      expect(entries[0].dashboardId).to.equal('dsh_a');
+      expect(entries[0].events).to.deep.equal([
         anEvent('evt_1', 'order.created', order),
         anEvent('evt_2', 'order.updated', changed),
         anEvent('evt_3', 'order.paid', changed),
@@ -75,7 +75,7 @@ export const webhookOutboxContract = (adapterName: string, factory: () => Promis
       await store.orders.insert(order, [anEvent('evt_1', 'order.created', order)]);
       const [entry] = await store.outbox.pending(100);
       await store.orders.replace(changed, [anEvent('evt_2', 'order.paid', changed)]);
-      await store.outbox.relay(entry!, [aDelivery('dlv_1', { eventId: 'evt_1' }), aDelivery('dlv_2', { eventId: 'evt_1', endpointId: 'whk_2' })]);
+      await store.outbox.relay(entry, [aDelivery('dlv_1', { eventId: 'evt_1' }), aDelivery('dlv_2', { eventId: 'evt_1', endpointId: 'whk_2' })]);
       expect(await pendingIds()).to.deep.equal({ ord_1: ['evt_2'] });
       expect((await store.orders.outboxOf('dsh_a', 'o-1')).map((event) => event.id)).to.deep.equal(['evt_2']);
       expect((await store.deliveries.list('dsh_a', 'whk_1', { page: 1, pageSize: 10 })).deliveries.map((d) => d.id)).to.deep.equal(['dlv_1']);
@@ -89,10 +89,10 @@ export const webhookOutboxContract = (adapterName: string, factory: () => Promis
       const [entry] = await store.outbox.pending(100);
       await store.deliveries.insert(aDelivery('dlv_before_crash', { eventId: 'evt_1' }));
       await Promise.all([
-        store.outbox.relay(entry!, [aDelivery('dlv_a', { eventId: 'evt_1' }), aDelivery('dlv_b', { eventId: 'evt_1', endpointId: 'whk_2' })]),
-        store.outbox.relay(entry!, [aDelivery('dlv_c', { eventId: 'evt_1' }), aDelivery('dlv_d', { eventId: 'evt_1', endpointId: 'whk_2' })]),
+        store.outbox.relay(entry, [aDelivery('dlv_a', { eventId: 'evt_1' }), aDelivery('dlv_b', { eventId: 'evt_1', endpointId: 'whk_2' })]),
+        store.outbox.relay(entry, [aDelivery('dlv_c', { eventId: 'evt_1' }), aDelivery('dlv_d', { eventId: 'evt_1', endpointId: 'whk_2' })]),
       ]);
-      await store.outbox.relay(entry!, [aDelivery('dlv_e', { eventId: 'evt_1' })]);
+      await store.outbox.relay(entry, [aDelivery('dlv_e', { eventId: 'evt_1' })]);
       expect(await pendingIds()).to.deep.equal({});
       expect((await store.deliveries.list('dsh_a', 'whk_1', { page: 1, pageSize: 10 })).deliveries.map((d) => d.id)).to.deep.equal(['dlv_before_crash']);
       expect((await store.deliveries.list('dsh_a', 'whk_2', { page: 1, pageSize: 10 })).total).to.equal(1);
@@ -104,10 +104,10 @@ export const webhookOutboxContract = (adapterName: string, factory: () => Promis
       await store.orders.insert(order, [anEvent('evt_1', 'order.created', order)]);
       await store.deliveries.insert(aDelivery('dlv_taken', { eventId: 'evt_other' }));
       const [entry] = await store.outbox.pending(100);
-      const failure = await store.outbox.relay(entry!, [aDelivery('dlv_taken', { eventId: 'evt_1' })]).catch((err: unknown) => err);
+      const failure = await store.outbox.relay(entry, [aDelivery('dlv_taken', { eventId: 'evt_1' })]).catch((err: unknown) => err);
       expect(failure, 'the relay fails').to.be.instanceOf(Error);
       expect(await pendingIds()).to.deep.equal({ ord_1: ['evt_1'] });
-      await store.outbox.relay(entry!, [aDelivery('dlv_fresh', { eventId: 'evt_1' })]);
+      await store.outbox.relay(entry, [aDelivery('dlv_fresh', { eventId: 'evt_1' })]);
       expect(await pendingIds()).to.deep.equal({});
       expect((await store.deliveries.list('dsh_a', 'whk_1', { page: 1, pageSize: 10 })).deliveries.map((d) => d.id)).to.deep.equal(['dlv_taken', 'dlv_fresh']);
     });
@@ -115,7 +115,7 @@ export const webhookOutboxContract = (adapterName: string, factory: () => Promis
     it('relays an order with no delivery to make: its outbox empties', async () => {
       await store.orders.insert(order, [anEvent('evt_1', 'order.created', order)]);
       const [entry] = await store.outbox.pending(100);
-      await store.outbox.relay(entry!, []);
+      await store.outbox.relay(entry, []);
       expect(await store.outbox.pending(100)).to.deep.equal([]);
       expect(await store.orders.outboxOf('dsh_a', 'o-1')).to.deep.equal([]);
     });

@@ -98,7 +98,7 @@ describe('OpenAPI document: UTM links (D13)', () => {
 
   it('accepts, in the codec and the schema, every destination the pattern admits, and builds a URL of printable ASCII from it', () => {
     const next = random(13);
-    const pick = (chars: string): string => [...chars][Math.floor(next() * [...chars].length)]!;
+    const pick = (chars: string): string => [...chars][Math.floor(next() * [...chars].length)];
     const some = (chars: string, min: number, max: number): string => Array.from({ length: min + Math.floor(next() * (max - min + 1)) }, () => pick(chars)).join('');
     const idn = 'àÖøſΑΣωЖяぁゖァヺ一鿿가힣';
     const labelChars = `abcXYZ019_-${idn}`;

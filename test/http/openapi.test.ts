@@ -98,7 +98,7 @@ const LINKS_PREFIX = '/api/v1/links';
 const operationsUnder = (prefix: string): [string, string, OperationObject][] =>
   Object.entries(doc.paths)
     .filter(([path]) => path === prefix || path.startsWith(`${prefix}/`))
-    .flatMap(([path, item]) => HTTP_METHODS.flatMap((method) => (item[method] ? [[path, method, item[method]!] as [string, string, OperationObject]] : [])));
+    .flatMap(([path, item]) => HTTP_METHODS.flatMap((method) => (item[method] ? [[path, method, item[method]] as [string, string, OperationObject]] : [])));
 const orderOperations = (): [string, string, OperationObject][] => operationsUnder(ORDERS_PREFIX);
 
 /** The `code` values a problem response documents, read from its schema. */
@@ -202,7 +202,7 @@ describe('OpenAPI document', () => {
     });
 
     it('gives every operation a unique operationId, and X-Request-Id on every response', () => {
-      const ops = Object.values(doc.paths).flatMap((item) => HTTP_METHODS.flatMap((m) => (item[m] ? [item[m]!] : [])));
+      const ops = Object.values(doc.paths).flatMap((item) => HTTP_METHODS.flatMap((m) => (item[m] ? [item[m]] : [])));
       expect(new Set(ops.map((op) => op.operationId)).size).to.equal(ops.length);
       for (const op of ops) {
         for (const [status, response] of Object.entries(op.responses)) {
@@ -234,9 +234,9 @@ describe('OpenAPI document', () => {
       expect(operations).to.have.length(9);
       for (const [path, method, op] of operations) {
         const where = `${method.toUpperCase()} ${path}`;
-        const tooMany = deref(op.responses['429']!);
+        const tooMany = deref(op.responses['429']);
         expect(documentedCodes(tooMany), where).to.deep.equal(['RATE_LIMIT_EXCEEDED']);
-        expect(deref(tooMany.headers!['Retry-After']!).required, where).to.equal(true);
+        expect(deref(tooMany.headers!['Retry-After']).required, where).to.equal(true);
         for (const [status, entry] of Object.entries(op.responses)) {
           const responseHeaders = deref(entry).headers ?? {};
           for (const name of ['RateLimit-Policy', 'RateLimit']) {
@@ -246,7 +246,7 @@ describe('OpenAPI document', () => {
             }
             expect(responseHeaders, `${where} ${status}`).to.have.property(name);
             const mayFailBeforeCounting = status === '500' || status === '503';
-            expect(deref(responseHeaders[name]!).required === true, `${where} ${status} ${name} required`).to.equal(!mayFailBeforeCounting);
+            expect(deref(responseHeaders[name]).required === true, `${where} ${status} ${name} required`).to.equal(!mayFailBeforeCounting);
           }
         }
       }
@@ -259,12 +259,12 @@ describe('OpenAPI document', () => {
         const writes = method === 'post' || method === 'patch';
         expect(headerParameters.includes('Idempotency-Key'), where).to.equal(writes);
         if (!writes) continue;
-        expect(documentedCodes(deref(op.responses['409']!)), where).to.include('IDEMPOTENCY_KEY_IN_PROGRESS');
-        expect(documentedCodes(deref(op.responses['422']!)), where).to.deep.equal(['IDEMPOTENCY_KEY_REUSED']);
-        expect(documentedCodes(deref(op.responses['400']!)), where).to.include('VALIDATION_FAILED');
+        expect(documentedCodes(deref(op.responses['409'])), where).to.include('IDEMPOTENCY_KEY_IN_PROGRESS');
+        expect(documentedCodes(deref(op.responses['422'])), where).to.deep.equal(['IDEMPOTENCY_KEY_REUSED']);
+        expect(documentedCodes(deref(op.responses['400'])), where).to.include('VALIDATION_FAILED');
         const success = Object.keys(op.responses).find((status) => status.startsWith('2'))!;
-        expect(deref(op.responses[success]!).headers, where).to.have.property('Idempotent-Replayed');
-        expect(deref(op.responses['409']!).headers, where).to.have.property('Retry-After');
+        expect(deref(op.responses[success]).headers, where).to.have.property('Idempotent-Replayed');
+        expect(deref(op.responses['409']).headers, where).to.have.property('Retry-After');
       }
     });
 
@@ -279,7 +279,7 @@ describe('OpenAPI document', () => {
         ...Object.values(doc.paths).flatMap((item) => HTTP_METHODS.flatMap((method) => Object.values(item[method]?.responses ?? {}).map((entry) => deref(entry)))),
       ];
       const codes = new Set(responses.flatMap((response) => documentedCodes(response)));
-      expect([...(doc.components.schemas['Problem']!.properties!['code']!.enum ?? [])].sort()).to.deep.equal([...codes].sort());
+      expect([...(doc.components.schemas['Problem'].properties!['code'].enum ?? [])].sort()).to.deep.equal([...codes].sort());
     });
 
     const keyCases: [string, string, boolean][] = [
@@ -488,7 +488,7 @@ describe('OpenAPI document', () => {
     /** The response matches `pointer`'s content type and body schema and carries its required headers. */
     const matches = (pointer: string, res: ApiResponse, where: string): void => {
       const response = deref<ResponseObject | Reference>({ $ref: pointer });
-      const media = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
+      const media = (res.headers.get('content-type') ?? '').split(';')[0].trim();
       if (response.content === undefined) {
         expect({ media, text: res.text }, `${where} has no content`).to.deep.equal({ media: '', text: '' });
       } else {
@@ -649,11 +649,11 @@ describe('OpenAPI document', () => {
           const operation = doc.webhooks[event.type];
           expect(operation, event.type).to.not.equal(undefined);
           expect(validatesAgainst('#/components/schemas/WebhookEvent', event), event.type).to.equal(undefined);
-          expect(request.headers['content-type']).to.be.oneOf(Object.keys(operation!.post.requestBody.content));
-          for (const header of operation!.post.parameters) {
+          expect(request.headers['content-type']).to.be.oneOf(Object.keys(operation.post.requestBody.content));
+          for (const header of operation.post.parameters) {
             const value = request.headers[header.name];
             expect(value, header.name).to.be.a('string');
-            expect(ajv.compile(header.schema)(value), `${header.name}: ${value}`).to.equal(true);
+            expect(ajv.compile(header.schema)(value), `${header.name}: ${String(value)}`).to.equal(true);
           }
         }
         expect([...types].sort()).to.deep.equal([...WEBHOOK_EVENT_TYPES].sort());
@@ -677,8 +677,8 @@ describe('OpenAPI document', () => {
       conforms('/tracker.js', 'GET', notModified);
       const op = operation('/tracker.js', 'GET');
       expect(Object.keys(op.responses).sort()).to.deep.equal(['200', '304']);
-      expect(Object.keys(deref(op.responses['200']!).content ?? {})).to.deep.equal(['text/javascript']);
-      expect(deref(op.responses['304']!).content).to.equal(undefined);
+      expect(Object.keys(deref(op.responses['200']).content ?? {})).to.deep.equal(['text/javascript']);
+      expect(deref(op.responses['304']).content).to.equal(undefined);
       expect(op.security).to.deep.equal([]);
       const headerParameters = (op.parameters ?? []).map((p) => deref(p)).filter((p) => p.in === 'header').map((p) => p.name);
       expect(headerParameters).to.deep.equal(['X-Request-Id', 'If-None-Match', 'Accept-Encoding']);
@@ -714,7 +714,7 @@ describe('OpenAPI document', () => {
             '"default";r=0',
             '"default";r=0',
           ]);
-          const tooMany = answers[2]!;
+          const tooMany = answers[2];
           expect(tooMany.status).to.equal(429);
           expect(tooMany.body.code).to.equal('RATE_LIMIT_EXCEEDED');
           expect(tooMany.headers.get('ratelimit-policy')).to.equal('"default";q=2;w=60');

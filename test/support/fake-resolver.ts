@@ -21,7 +21,7 @@ export const fakeResolver = (table: Record<string, string[]>): Resolver & { call
       }
       const all = addresses.map((address) => ({ address, family: isIP(address) }));
       if (options.all === true) callback(null, all);
-      else callback(null, all[0]!.address, all[0]!.family);
+      else callback(null, all[0].address, all[0].family);
     });
   }) as Resolver & { calls: string[]; table: Record<string, string[]> };
   resolver.calls = calls;

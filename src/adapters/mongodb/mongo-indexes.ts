@@ -101,11 +101,11 @@ export const ensureIndexes = async (db: Db): Promise<void> => {
     if (indexes.length === 0) continue;
     const collection = db.collection(COLLECTIONS[name]);
     await collection.createIndexes([...indexes]);
-    const existing = await collection.listIndexes().toArray();
+    const existing = (await collection.listIndexes().toArray()) as Record<string, unknown>[];
     for (const index of indexes) {
       const sameName = existing.filter((candidate) => candidate['name'] === index.name);
       const asDeclared = (found: (typeof existing)[number]): boolean =>
-        JSON.stringify(Object.entries(found['key'])) === JSON.stringify(Object.entries(index.key)) &&
+        JSON.stringify(Object.entries(found['key'] as object)) === JSON.stringify(Object.entries(index.key)) &&
         (found['unique'] === true) === (index.unique === true) &&
         found['expireAfterSeconds'] === index.expireAfterSeconds &&
         JSON.stringify(found['partialFilterExpression']) === JSON.stringify(index.partialFilterExpression);

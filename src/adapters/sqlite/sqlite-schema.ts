@@ -218,7 +218,7 @@ export const migrate = (db: Database, file: string, migrations: readonly string[
     if (version === supported) return;
     db.transaction(() => {
       if (pragmaNumber(db, 'user_version') !== version) return;
-      db.exec(migrations[version]!);
+      db.exec(migrations[version]);
       db.pragma(`application_id = ${APPLICATION_ID}`);
       db.pragma(`user_version = ${version + 1}`);
     }).immediate();

@@ -112,7 +112,7 @@ const describe = (err: Error & { code?: string }, signal: AbortSignal): string =
   if (signal.aborted) return 'cut off: the service was shutting down';
   // request-filtering-agent: "DNS lookup <address>(family:…, host:…) is not allowed. Because, …"
   const refused = /^DNS lookup (\S+?)\(.*is not allowed/.exec(err.message);
-  if (refused !== null) return `address not allowed: ${refused[1]} is ${refusedAddress(refused[1]!) ?? 'refused'}`;
+  if (refused !== null) return `address not allowed: ${refused[1]} is ${refusedAddress(refused[1]) ?? 'refused'}`;
   switch (err.code) {
     case 'ECONNREFUSED':
       return 'connection refused';

@@ -37,7 +37,7 @@ export const refusedAddress = (address: string): string | undefined => {
 /** `dns.lookup`, the resolver the connections use: tests give another, so that no test depends on the network. */
 export type Resolver = LookupFunction;
 
-export const SYSTEM_RESOLVER: Resolver = systemLookup as Resolver;
+export const SYSTEM_RESOLVER: Resolver = systemLookup;
 
 /** Every address `host` resolves to, or the error that stopped the resolution. */
 export const resolveAll = (resolver: Resolver, host: string, timeoutMs: number): Promise<LookupAddress[]> =>
@@ -46,7 +46,7 @@ export const resolveAll = (resolver: Resolver, host: string, timeoutMs: number):
     resolver(host, { all: true }, (err, addresses) => {
       clearTimeout(timer);
       if (err) reject(err);
-      else resolve(Array.isArray(addresses) ? addresses : [{ address: addresses as unknown as string, family: 4 }]);
+      else resolve(Array.isArray(addresses) ? addresses : [{ address: addresses, family: 4 }]);
     });
   });
 

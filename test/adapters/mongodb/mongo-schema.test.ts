@@ -41,7 +41,7 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
     const first = await meta().find({}).toArray();
     expect(first).to.have.length(1);
     expect(first[0]).to.include({ _id: 'schema', version: SCHEMA_VERSION });
-    expect(first[0]!['recordedAt']).to.be.instanceOf(Date);
+    expect(first[0]['recordedAt']).to.be.instanceOf(Date);
     await mongo.connect();
     expect(await meta().find({}).toArray()).to.deep.equal(first);
   });

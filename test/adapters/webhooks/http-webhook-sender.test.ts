@@ -49,12 +49,12 @@ describe('HttpWebhookSender', () => {
       const sent = await sender.send(request, never);
       expect(sent.result).to.deep.equal({ kind: 'response', status: 204 });
       const [received] = await receiver.waitFor(1);
-      expect(received!.method).to.equal('POST');
-      expect(received!.path).to.equal('/orders?source=tests');
-      expect(received!.body).to.equal(request.body);
-      expect(received!.headers['content-type']).to.equal('application/json');
-      expect(received!.headers['user-agent']).to.equal(USER_AGENT);
-      expect(received!.headers['webhook-id']).to.equal('evt_1');
+      expect(received.method).to.equal('POST');
+      expect(received.path).to.equal('/orders?source=tests');
+      expect(received.body).to.equal(request.body);
+      expect(received.headers['content-type']).to.equal('application/json');
+      expect(received.headers['user-agent']).to.equal(USER_AGENT);
+      expect(received.headers['webhook-id']).to.equal('evt_1');
       expect(receiver.verified(secret)).to.deep.equal([JSON.parse(request.body)]);
     });
 
@@ -66,7 +66,7 @@ describe('HttpWebhookSender', () => {
         { status: 503, headers: { 'retry-after': '120' } },
         { status: 429, headers: { 'retry-after': new Date(Date.now() + 3_600_000).toUTCString() } },
       ];
-      receiver.respond = (_request, index) => answers[index]!;
+      receiver.respond = (_request, index) => answers[index];
       const results = [];
       for (let i = 0; i < answers.length; i++) results.push((await sender.send(aRequest(receiver.url()), never)).result);
       expect(results.slice(0, 4)).to.deep.equal([

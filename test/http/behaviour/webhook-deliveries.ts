@@ -163,8 +163,8 @@ export const webhookDeliveriesBehaviour = (storageFactory: StorageFactory): void
       expect(retried.status, retried.text).to.equal(202);
       expect(retried.body.delivery).to.deep.include({ id: delivery.id, status: 'pending' });
       const requests = await hooks.waitFor(2);
-      expect(requests[1]!.headers['webhook-id']).to.equal(requests[0]!.headers['webhook-id']);
-      expect(requests[1]!.body).to.equal(requests[0]!.body);
+      expect(requests[1].headers['webhook-id']).to.equal(requests[0].headers['webhook-id']);
+      expect(requests[1].body).to.equal(requests[0].body);
       expect(eventsOf(hooks, endpoint.secret)).to.have.length(2);
       const [after] = await settledDeliveries(h, endpoint.id, 1);
       expect(after.attempts.map((a: { responseStatus: number }) => a.responseStatus)).to.deep.equal([200, 500]);
@@ -196,7 +196,7 @@ export const webhookDeliveriesBehaviour = (storageFactory: StorageFactory): void
       expect(enabled.body.webhook).to.deep.include({ enabled: true, disabledReason: null });
       await createOrder(h, { externalId: 'g-4' });
       const [, again] = await hooks.waitFor(2);
-      expect(JSON.parse(again!.body).data.order.externalId).to.equal('g-4');
+      expect(JSON.parse(again.body).data.order.externalId).to.equal('g-4');
     });
 
     it('signs with both secrets for a day after a rotation: each verifies', async () => {
@@ -205,8 +205,8 @@ export const webhookDeliveriesBehaviour = (storageFactory: StorageFactory): void
       const rotated = (await call('POST', `${WEBHOOKS}/${endpoint.id}/rotate-secret`)).body.webhook;
       await createOrder(h, { externalId: 'rot-1' });
       const [request] = await hooks.waitFor(1);
-      expect(String(request!.headers['webhook-signature']).split(' ')).to.have.length(2);
-      for (const secret of [rotated.secret, endpoint.secret]) expect(new Webhook(secret).verify(request!.body, request!.headers as Record<string, string>)).to.have.property('type', 'order.created');
+      expect(String(request.headers['webhook-signature']).split(' ')).to.have.length(2);
+      for (const secret of [rotated.secret, endpoint.secret]) expect(new Webhook(secret).verify(request.body, request.headers as Record<string, string>)).to.have.property('type', 'order.created');
     });
 
     it("retries a delivery to another dashboard's delivery id as not found", async () => {
@@ -236,7 +236,7 @@ export const webhookDeliveriesBehaviour = (storageFactory: StorageFactory): void
       const up = await WebhookReceiver.start(undefined, port);
       try {
         const [request] = await up.waitFor(1);
-        expect(up.verified(endpoint.secret, [request!])[0].data.order.externalId).to.equal('down-1');
+        expect(up.verified(endpoint.secret, [request])[0].data.order.externalId).to.equal('down-1');
         const [delivery] = await settledDeliveries(h, endpoint.id, 1);
         expect(delivery.status).to.equal('succeeded');
         expect(delivery.attempts[0]).to.include({ error: 'connection refused' }).and.not.have.property('responseStatus');
@@ -284,7 +284,7 @@ export const webhookDeliveriesBehaviour = (storageFactory: StorageFactory): void
         await slow.waitFor(1);
         await createOrder(h, { externalId: 'paid-1', status: 'paid' });
         const [request] = await fast.waitFor(1, 10_000);
-        expect(JSON.parse(request!.body).data.order.externalId).to.equal('paid-1');
+        expect(JSON.parse(request.body).data.order.externalId).to.equal('paid-1');
         expect(slow.received, 'one attempt at a time for the slow endpoint').to.have.length(1);
       } finally {
         await slow.stop();

@@ -137,7 +137,7 @@ export const webhookEndpointsBehaviour = (storageFactory: StorageFactory): void 
       const unknown = routes('whk_unknown');
       for (const [i, [method, path, body]] of routes(theirs.id).entries()) {
         const foreign = expectProblem(await call(method, path, body), 404, 'NOT_FOUND');
-        const missing = expectProblem(await call(unknown[i]![0], unknown[i]![1], unknown[i]![2]), 404, 'NOT_FOUND');
+        const missing = expectProblem(await call(unknown[i][0], unknown[i][1], unknown[i][2]), 404, 'NOT_FOUND');
         expect({ ...foreign, requestId: 'x' }, `${method} ${path}`).to.deep.equal({ ...missing, requestId: 'x' });
       }
       expect((await call('GET', WEBHOOKS)).body.webhooks).to.deep.equal([]);
@@ -189,7 +189,7 @@ export const webhookEndpointsBehaviour = (storageFactory: StorageFactory): void 
       expect(answers.map((res) => res.status)).to.deep.equal([201, 200, 404, 429]);
       expect(answers.map((res) => /;r=(\d+);/.exec(res.headers.get('ratelimit') ?? '')?.[1])).to.deep.equal(['2', '1', '0', '0']);
       for (const res of answers) expect(res.headers.get('ratelimit-policy')).to.equal('"default";q=3;w=60');
-      expectProblem(answers[3]!, 429, 'RATE_LIMIT_EXCEEDED');
+      expectProblem(answers[3], 429, 'RATE_LIMIT_EXCEEDED');
     });
   });
 };

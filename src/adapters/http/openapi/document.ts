@@ -15,7 +15,7 @@ import {
   TAGS,
   WEBHOOK_REQUESTS,
 } from './texts';
-import type { Content, HeaderObject, JsonSchema, JsonValue, OpenApiDocument, OperationObject, ParameterObject, PathItemObject, Reference, ResponseObject } from './types';
+import type { Content, HeaderObject, JsonSchema, JsonValue, OpenApiDocument, OperationObject, ParameterObject, Reference, ResponseObject } from './types';
 
 /**
  * The OpenAPI 3.1 document of the whole public interface (DECISIONS D11), derived from the route
@@ -54,7 +54,7 @@ const sourcesOf = (route: Route): Source[] => {
 
 const problemContent = (tags: readonly ProblemTag[]) => {
   const rows = tags.map((tag) => ERROR_TABLE[tag]);
-  const own = { status: { const: rows[0]!.status }, code: { enum: unique(rows.map((r) => r.code)) }, title: { enum: unique(rows.map((r) => r.title)) } };
+  const own = { status: { const: rows[0].status }, code: { enum: unique(rows.map((r) => r.code)) }, title: { enum: unique(rows.map((r) => r.title)) } };
   return { 'application/problem+json': { schema: { allOf: [ref('schemas', 'Problem'), { type: 'object', properties: own }] } } } as const;
 };
 
@@ -72,7 +72,7 @@ const componentName = (header: string): string => header.replace(/-/g, '');
 const declaredHeaders = (spec: ResponseSpec): Record<string, HeaderObject | Reference> => {
   const headers: Record<string, HeaderObject | Reference> = {};
   for (const name of spec.headers ?? []) headers[name] = ref('headers', componentName(name));
-  for (const name of spec.optionalHeaders ?? []) headers[name] = { ...HEADERS[componentName(name)]!, required: false };
+  for (const name of spec.optionalHeaders ?? []) headers[name] = { ...HEADERS[componentName(name)], required: false };
   for (const [name, value] of Object.entries(spec.fixedHeaders ?? {}) as [FixedHeader, string][]) {
     headers[name] = { description: FIXED_HEADERS[name], required: true, schema: { const: value } };
   }
@@ -83,11 +83,11 @@ const declaredHeaders = (spec: ResponseSpec): Record<string, HeaderObject | Refe
 const successContent = (spec: ResponseSpec, registry: SchemaRegistry): Content | undefined => {
   if (spec.body === undefined) return undefined;
   if (spec.mediaType === undefined) return jsonContent(registry.schemaOf(spec.body));
-  return { [spec.mediaType.split(';')[0]!.trim()]: { schema: registry.schemaOf(spec.body) } };
+  return { [spec.mediaType.split(';')[0].trim()]: { schema: registry.schemaOf(spec.body) } };
 };
 
 /** A header that is there whenever it can be, but not always (the request may fail before it is set). */
-const optional = (name: string, why: string): HeaderObject => ({ ...HEADERS[name]!, required: false, description: `${HEADERS[name]!.description} ${why}` });
+const optional = (name: string, why: string): HeaderObject => ({ ...HEADERS[name], required: false, description: `${HEADERS[name].description} ${why}` });
 
 const problemResponse = (route: Route, status: number, sources: readonly Source[]): ResponseObject => {
   const tags = unique(sources.map((source) => source.tag));
@@ -201,7 +201,7 @@ export const buildOpenApiDocument = (routes: readonly Route[]): OpenApiDocument 
     openapi: '3.1.0',
     info: { title: 'Orders service', version: API_VERSION, description: API_DESCRIPTION },
     tags: TAGS,
-    paths: paths as Record<string, PathItemObject>,
+    paths: paths,
     webhooks,
     components: {
       schemas: { ...registry.components, ...PROBLEM_SCHEMAS },
