@@ -31,7 +31,7 @@ export interface Row {
 export const fixed = (n: number, digits: number): string => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
 export const printTable = (rows: readonly Row[]): void => {
-  const base = rows[0]!.result;
+  const base = rows[0].result;
   const header = ['operation', 'requests', 'unexpected', 'req/s', 'p50 ms', 'p99 ms', 'req/s vs base', 'p50 vs base'];
   const lines = rows.map(({ name, result: r }) => [
     name,
@@ -43,8 +43,8 @@ export const printTable = (rows: readonly Row[]): void => {
     fixed(r.perSecond / base.perSecond, 2),
     fixed(r.p50Ms / base.p50Ms, 2),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i]!.length)));
-  const format = (cells: readonly string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i].length)));
+  const format = (cells: readonly string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
   console.log(format(header));
   console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
   for (const line of lines) console.log(format(line));
@@ -109,8 +109,8 @@ export const httpWorkloads = async (service: RunningService): Promise<Row[]> => 
   const samples: Samples[] = all.map(noSamples);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, w] of all.entries()) {
-      await runLoad(options(w, Math.ceil(REQUESTS / ROUNDS), WORKLOAD_MAX_MS / ROUNDS), w.next, samples[i]!);
+      await runLoad(options(w, Math.ceil(REQUESTS / ROUNDS), WORKLOAD_MAX_MS / ROUNDS), w.next, samples[i]);
     }
   }
-  return all.map((w, i) => ({ name: w.name, result: summarize(samples[i]!) }));
+  return all.map((w, i) => ({ name: w.name, result: summarize(samples[i]) }));
 };

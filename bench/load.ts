@@ -80,7 +80,7 @@ export const runLoad = async (options: LoadOptions, next: () => RequestSpec, int
 };
 
 const percentile = (sorted: readonly number[], p: number): number =>
-  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** Throughput over the time spent in the runs, and latency percentiles over all their requests. */
 export const summarize = (samples: Samples): LoadSummary => {

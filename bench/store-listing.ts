@@ -34,7 +34,7 @@ export const seed = async (storage: Storage, dashboardId: string, from: number, 
   for (let start = from; start < to; start += chunk) {
     const inserts = [];
     for (let i = start; i < Math.min(to, start + chunk); i++) {
-      const status = ORDER_STATUSES[Math.floor(random() * ORDER_STATUSES.length)]!;
+      const status = ORDER_STATUSES[Math.floor(random() * ORDER_STATUSES.length)];
       const createdAt = new Date(SPAN_START + Math.floor(random() * SPAN_MS));
       const made = createOrder(aNewOrder({ externalId: `seed-${i}`, status, createdAt }), { id: ids.next('ord'), dashboardId }, now);
       inserts.push(storage.orders.insert(made.order, made.events.map((event) => ({ id: ids.next('evt'), ...event }))));

@@ -26,8 +26,8 @@ const ORDERS = positiveInt('BENCH_STORE_ORDERS', 1_000_000);
 const CONCURRENCY = positiveInt('BENCH_CONCURRENCY', 16);
 
 const table = (header: readonly string[], rows: readonly (readonly string[])[]): void => {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
   console.log(line(header));
   console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
   for (const row of rows) console.log(line(row));
@@ -36,7 +36,7 @@ const table = (header: readonly string[], rows: readonly (readonly string[])[]):
 const creationTable = (rows: readonly CreationRow[]): void =>
   table(
     ['store', 'created', 'orders/s', 'vs in-memory'],
-    rows.map((row) => [row.store, String(row.created), fixed(row.perSecond, 0), fixed(row.perSecond / rows[0]!.perSecond, 2)]),
+    rows.map((row) => [row.store, String(row.created), fixed(row.perSecond, 0), fixed(row.perSecond / rows[0].perSecond, 2)]),
   );
 
 const commit = (): string => {

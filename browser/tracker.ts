@@ -35,11 +35,13 @@ interface OrdersTrackerApi {
   consent(granted: boolean): void;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- merges into the DOM's Window
 interface Window {
   /** Before the script runs, a shop may queue calls here: `[['consent', true]]`. */
   OrdersTracker?: OrdersTrackerApi | unknown[][];
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- merges into the DOM's Navigator
 interface Navigator {
   readonly globalPrivacyControl?: boolean;
 }
@@ -249,7 +251,7 @@ interface Navigator {
   }
   document.addEventListener(
     'submit',
-    (event) => decorateForm(event.target as HTMLFormElement, (event as SubmitEvent).submitter),
+    (event) => decorateForm(event.target as HTMLFormElement, event.submitter),
     true,
   );
   const decorateForms = (): void => Array.from(document.forms).forEach((form) => decorateForm(form));

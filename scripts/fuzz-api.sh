@@ -5,11 +5,13 @@
 #   MONGODB_URI=mongodb://127.0.0.1:27017/ bash scripts/fuzz-api.sh     # in-memory store, then MongoDB
 #
 # For each store: build, start the service on a free loopback port (admin API on, rate limit out of
-# the way, a transition table so that status changes can succeed), create a dashboard and an API
+# the way, a transition table so that status changes can succeed, webhooks allowed to loopback so
+# that the hooks can point every endpoint at the run's receiver), create a dashboard and an API
 # token through the admin API, run `st run --checks all` on GET /api/v1/openapi.json (credentials per
-# security scheme in scripts/fuzz/schemathesis.toml, unique externalId and Idempotency-Key from
-# scripts/fuzz/hooks.py), then stop the service with SIGTERM. On MongoDB each run uses a database of
-# its own (fuzz_<random>), dropped at the end. Exit status: 0 when no store had a failure.
+# security scheme in scripts/fuzz/schemathesis.toml, unique externalId and Idempotency-Key, and
+# webhook URLs on a receiver on loopback that answers 410, from scripts/fuzz/hooks.py), then stop the
+# service with SIGTERM. On MongoDB each run uses a database of its own (fuzz_<random>), dropped at the end.
+# Exit status: 0 when no store had a failure.
 #
 # Needs python3 (with venv and pip; PyPI reachable on the first run) and node/npm. Schemathesis is
 # installed once into ${ORDERS_CI_CACHE:-$HOME/.cache/orders-ci}/schemathesis-venv.
@@ -58,6 +60,12 @@ export ADMIN_TOKEN FUZZ_ADMIN_TOKEN FUZZ_API_TOKEN
 ADMIN_TOKEN=fuzz-admin-$(python3 -c 'import secrets; print(secrets.token_hex(16))')
 FUZZ_ADMIN_TOKEN=$ADMIN_TOKEN
 
+# The webhook receiver of the run: every endpoint the fuzzer makes points at it (scripts/fuzz/hooks.py).
+SINK_PORT=$(python3 "$FUZZ/service.py" free-port)
+python3 "$FUZZ/service.py" sink "$SINK_PORT" &
+SINK_PID=$!
+export FUZZ_WEBHOOK_SINK=http://127.0.0.1:$SINK_PORT/fuzz
+
 SERVICE_PID=
 stop_service() {
   [[ -n "$SERVICE_PID" ]] || return 0
@@ -67,7 +75,7 @@ stop_service() {
   SERVICE_PID=
   return "$status"
 }
-trap 'stop_service || true' EXIT
+trap 'stop_service || true; kill "$SINK_PID" 2>/dev/null || true' EXIT
 trap 'exit 130' INT TERM
 
 # fuzz_store NAME [VAR=VALUE...]: one Schemathesis run against a fresh service with that environment.
@@ -81,7 +89,7 @@ fuzz_store() {
   log "[$store] starting the service on $base"
   env -u MONGODB_URI -u MONGODB_DB "$@" PORT="$port" HOST=127.0.0.1 ADMIN_TOKEN="$ADMIN_TOKEN" \
     LOG_LEVEL="${FUZZ_LOG_LEVEL:-silent}" RATE_LIMIT_MAX=1000000000 \
-    ORDER_TRANSITIONS_FILE="$OUT/transitions.json" \
+    ORDER_TRANSITIONS_FILE="$OUT/transitions.json" WEBHOOK_ALLOW_PRIVATE_URLS=true \
     node "$ROOT/dist/src/bootstrap/main.js" > "$dir/service.log" 2>&1 &
   SERVICE_PID=$!
   # Called as `fuzz_store ... || ...`, so `set -e` does not apply in here: check each step.
@@ -96,7 +104,7 @@ fuzz_store() {
   # Run from $dir, so that Hypothesis' caches and the reports land there and not in the repository.
   (
     cd "$dir"
-    SCHEMATHESIS_HOOKS=$FUZZ/hooks.py timeout --signal=INT --kill-after=30 "$HARD_TIMEOUT" \
+    FUZZ_BASE_URL=$base SCHEMATHESIS_HOOKS=$FUZZ/hooks.py timeout --signal=INT --kill-after=30 "$HARD_TIMEOUT" \
       "$VENV/bin/st" --config-file "$FUZZ/schemathesis.toml" run "$base/api/v1/openapi.json" \
       --checks all \
       --max-examples "$MAX_EXAMPLES" \

@@ -7,6 +7,14 @@ a suffix unique to this process and request, so that:
   - an Idempotency-Key is never reused, so no request is answered 422 IDEMPOTENCY_KEY_REUSED or with a
     replay of another request.
 
+A valid webhook `url` (POST /api/v1/webhooks, PATCH /api/v1/webhooks/{webhookId}) is replaced by the URL
+of the fuzzing run's receiver on loopback (FUZZ_WEBHOOK_SINK), still valid by the document: the
+service under fuzzing runs with WEBHOOK_ALLOW_PRIVATE_URLS=true, and its workers would otherwise send
+requests to whatever hosts the generator made up. The receiver answers 410 Gone, so the service
+disables each endpoint after its first delivery: with up to 20 endpoints in the dashboard, every order
+the fuzzer creates would otherwise make 20 deliveries and their retries, a background load that slowed
+the run on MongoDB past its time budget.
+
 It also puts `from` and `to` of GET /api/v1/orders in order when both are given and `from` is later:
 the document says in prose that the service refuses that (400), a constraint between two parameters
 that JSON Schema cannot express, so Schemathesis would report the refusal of a "valid" query.
@@ -20,9 +28,11 @@ included, and the reproduction shown for a failure is the request that was actua
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import re
 import threading
+import urllib.request
 import uuid
 
 import schemathesis
@@ -87,6 +97,28 @@ def _with_suffix(value: str) -> str:
 _DOT_SEGMENT = re.compile(r"~*\.{1,2}")
 
 
+LOOPBACK_SINK = os.environ.get("FUZZ_WEBHOOK_SINK", "http://127.0.0.1:9/fuzz")
+_URL_PATTERN: re.Pattern[str] | None = None
+
+
+def _url_pattern() -> re.Pattern[str]:
+    """The webhook URL pattern of the served document (components/schemas/CreateWebhookRequest), read once."""
+    global _URL_PATTERN
+    if _URL_PATTERN is None:
+        with urllib.request.urlopen(f"{os.environ['FUZZ_BASE_URL']}/api/v1/openapi.json", timeout=10) as res:
+            document = json.load(res)
+        pattern = document["components"]["schemas"]["CreateWebhookRequest"]["properties"]["url"]["pattern"]
+        # ECMAScript's `$` ends the string; Python's would also match before a final newline.
+        _URL_PATTERN = re.compile(pattern[:-1] + r"\Z" if pattern.endswith("$") else pattern)
+    return _URL_PATTERN
+
+
+def sink_url(value: object) -> object:
+    if isinstance(value, str) and len(value) <= 2048 and _url_pattern().search(value):
+        return LOOPBACK_SINK
+    return value
+
+
 def unique_external_id(value: object) -> object:
     if isinstance(value, str) and 1 <= len(value) <= MAX_LEN and not _DOT_SEGMENT.fullmatch(value):
         return _with_suffix(value)
@@ -120,6 +152,11 @@ def before_call(ctx, case, kwargs):
             new = unique_external_id(case.body["externalId"])
             if new is not case.body["externalId"]:
                 case.body = {**case.body, "externalId": new}
+    if case.operation.path in ("/api/v1/webhooks", "/api/v1/webhooks/{webhookId}") and case.method.upper() in ("POST", "PATCH"):
+        if isinstance(case.body, dict) and "url" in case.body:
+            new = sink_url(case.body["url"])
+            if new is not case.body["url"]:
+                case.body = {**case.body, "url": new}
     if case.headers:
         for name in list(case.headers):
             if name.lower() == "idempotency-key":

@@ -5,10 +5,13 @@
   credentials BASE_URL           create a dashboard and an API token through the admin API
                                  (ADMIN_TOKEN from the environment); print the token
   check-token BASE_URL           exit 1 unless GET /api/v1/orders with FUZZ_API_TOKEN answers 200
+  sink PORT                      a webhook receiver on 127.0.0.1:PORT that answers every request 410 Gone,
+                                 until killed: the service disables each endpoint after its first delivery
 """
 
 from __future__ import annotations
 
+import http.server
 import json
 import os
 import socket
@@ -68,6 +71,21 @@ def check_token(base: str) -> None:
         sys.exit(f"the fuzzing token no longer works: GET /api/v1/orders answered {status}")
 
 
+class _Gone(http.server.BaseHTTPRequestHandler):
+    def do_POST(self) -> None:  # noqa: N802 (the name http.server calls)
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        self.send_response(410)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def sink(port: str) -> None:
+    http.server.ThreadingHTTPServer(("127.0.0.1", int(port)), _Gone).serve_forever()
+
+
 if __name__ == "__main__":
     command, *args = sys.argv[1:]
-    {"free-port": free_port, "wait": wait, "credentials": credentials, "check-token": check_token}[command](*args)
+    {"free-port": free_port, "wait": wait, "credentials": credentials, "check-token": check_token, "sink": sink}[command](*args)

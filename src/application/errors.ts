@@ -50,13 +50,45 @@ export interface RateLimitExceeded {
   readonly retryAfterSeconds: number;
 }
 
+/** No webhook endpoint with this id in the caller's dashboard (whether or not another dashboard has one). */
+export interface WebhookNotFound {
+  readonly _tag: 'WebhookNotFound';
+  readonly webhookId: string;
+}
+
+/** No delivery with this id among the endpoint's deliveries. */
+export interface DeliveryNotFound {
+  readonly _tag: 'DeliveryNotFound';
+  readonly deliveryId: string;
+}
+
+/** The dashboard has as many endpoints as it may have (DECISIONS D12: 20). */
+export interface WebhookLimitReached {
+  readonly _tag: 'WebhookLimitReached';
+  readonly limit: number;
+}
+
+/** The URL may not be sent to: its scheme, or the addresses its host is or resolves to (DECISIONS D12). */
+export interface WebhookUrlNotAllowed {
+  readonly _tag: 'WebhookUrlNotAllowed';
+  /** Why, in words for the caller: never anything but facts about the URL they sent. */
+  readonly reason: string;
+}
+
+/** The endpoint is disabled, and a disabled endpoint is sent nothing: enable it first. */
+export interface WebhookDisabled {
+  readonly _tag: 'WebhookDisabled';
+  readonly webhookId: string;
+}
+
 export type AuthError = Unauthorized | TokenRevoked;
+export type WebhookError = WebhookNotFound | DeliveryNotFound | WebhookLimitReached | WebhookUrlNotAllowed | WebhookDisabled;
 export type AdminError = DashboardNotFound | TokenNotFound;
 export type GuardError = IdempotencyKeyReused | IdempotencyKeyInProgress | RateLimitExceeded;
 export type LinkError = LinkNotFound | ShortLinkNotFound;
 
 /** Every expected outcome a use case can answer instead of its result. */
-export type AppError = OrderError | AuthError | AdminError | GuardError | LinkError;
+export type AppError = OrderError | AuthError | AdminError | GuardError | WebhookError | LinkError;
 
 export const unauthorized: Unauthorized = { _tag: 'Unauthorized' };
 export const tokenRevoked: TokenRevoked = { _tag: 'TokenRevoked' };
@@ -65,5 +97,8 @@ export const dashboardNotFound = (dashboardId: string): DashboardNotFound => ({
   dashboardId,
 });
 export const tokenNotFound = (tokenId: string): TokenNotFound => ({ _tag: 'TokenNotFound', tokenId });
+export const webhookNotFound = (webhookId: string): WebhookNotFound => ({ _tag: 'WebhookNotFound', webhookId });
+export const deliveryNotFound = (deliveryId: string): DeliveryNotFound => ({ _tag: 'DeliveryNotFound', deliveryId });
+export const webhookDisabled = (webhookId: string): WebhookDisabled => ({ _tag: 'WebhookDisabled', webhookId });
 export const linkNotFound = (linkId: string): LinkNotFound => ({ _tag: 'LinkNotFound', linkId });
 export const shortLinkNotFound: ShortLinkNotFound = { _tag: 'ShortLinkNotFound' };

@@ -8,6 +8,7 @@ import { TRANSITION_POLICY, type TransitionPolicy } from '../domain/transition-p
 import { CLOCK, type Clock } from './ports/clock';
 import { ID_GENERATOR, type IdGenerator } from './ports/id-generator';
 import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository';
+import { WEBHOOK_NUDGE, type WebhookNudge } from './ports/webhook-nudge';
 
 /**
  * How many times a change is re-read and re-applied when other writers keep winning the race. An
@@ -42,6 +43,7 @@ export class UpdateOrder {
     @inject(TRANSITION_POLICY) private readonly policy: TransitionPolicy,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(ID_GENERATOR) private readonly ids: IdGenerator,
+    @inject(WEBHOOK_NUDGE) private readonly nudge: WebhookNudge,
   ) {}
 
   /**
@@ -64,7 +66,10 @@ export class UpdateOrder {
       const { order, events } = changed.right;
       if (events.length === 0) return E.right(order);
       const identified = events.map((event) => ({ id: this.ids.next('evt'), ...event }));
-      if (await this.orders.replace(order, identified)) return E.right(order);
+      if (await this.orders.replace(order, identified)) {
+        this.nudge.outboxChanged();
+        return E.right(order);
+      }
       if (attempt + 1 < MAX_ATTEMPTS) await pauseAfterLoss(attempt);
     }
     throw new ConcurrentUpdateError(`order kept changing during ${MAX_ATTEMPTS} attempts`);

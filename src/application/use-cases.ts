@@ -5,21 +5,32 @@ import type { CreateDashboard } from './create-dashboard';
 import type { CreateLink } from './create-link';
 import type { CreateOrder } from './create-order';
 import type { CreateToken } from './create-token';
+import type { CreateWebhook } from './create-webhook';
+import type { DeleteWebhook } from './delete-webhook';
+import type { DeliverWebhooks } from './deliver-webhooks';
 import type { DeleteLink } from './delete-link';
 import type { FollowShortLink } from './follow-short-link';
 import type { GetLink } from './get-link';
 import type { GetOrder } from './get-order';
+import type { GetWebhook } from './get-webhook';
 import type { IdempotencyGate } from './idempotency-gate';
 import type { ListDashboards } from './list-dashboards';
+import type { ListDeliveries } from './list-deliveries';
 import type { ListLinks } from './list-links';
 import type { ListOrders } from './list-orders';
 import type { ListTokens } from './list-tokens';
+import type { ListWebhooks } from './list-webhooks';
+import type { RelayOrderEvents } from './relay-order-events';
+import type { RetryDelivery } from './retry-delivery';
 import type { RevokeToken } from './revoke-token';
+import type { RotateWebhookSecret } from './rotate-webhook-secret';
+import type { SendTestWebhook } from './send-test-webhook';
 import type { UpdateOrder } from './update-order';
+import type { UpdateWebhook } from './update-webhook';
 
 /**
  * Every use case of the service, resolved once by bootstrap and handed to the driving adapters (the
- * HTTP app, the CLI), which never reach into the container themselves.
+ * HTTP app, the CLI, the webhook workers), which never reach into the container themselves.
  */
 export interface UseCases {
   readonly authenticateToken: AuthenticateToken;
@@ -34,6 +45,17 @@ export interface UseCases {
   readonly createToken: CreateToken;
   readonly listTokens: ListTokens;
   readonly revokeToken: RevokeToken;
+  readonly createWebhook: CreateWebhook;
+  readonly listWebhooks: ListWebhooks;
+  readonly getWebhook: GetWebhook;
+  readonly updateWebhook: UpdateWebhook;
+  readonly deleteWebhook: DeleteWebhook;
+  readonly rotateWebhookSecret: RotateWebhookSecret;
+  readonly sendTestWebhook: SendTestWebhook;
+  readonly listDeliveries: ListDeliveries;
+  readonly retryDelivery: RetryDelivery;
+  readonly relayOrderEvents: RelayOrderEvents;
+  readonly deliverWebhooks: DeliverWebhooks;
   readonly buildLinkUrl: BuildLinkUrl;
   readonly createLink: CreateLink;
   readonly listLinks: ListLinks;

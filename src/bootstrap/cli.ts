@@ -91,6 +91,7 @@ const onStore = async (config: Config, given: Storage | undefined, work: (useCas
       transitions: {},
       rateLimit: { max: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds },
       idempotency: { ttlMs: config.idempotencyTtlSeconds * 1000, leaseMs: config.idempotencyLeaseSeconds * 1000 },
+      webhooks: config.webhooks,
     });
     return await work(useCases);
   } finally {
@@ -149,7 +150,7 @@ const parse = (argv: readonly string[]): Command => {
       return { kind: command, dashboardId: required(values.dashboard, '--dashboard ID') };
     case 'tokens revoke':
       if (rest.length !== 1) throw new CliError('USAGE', 'tokens revoke needs exactly one TOKEN_ID');
-      return { kind: command, tokenId: rest[0] as string };
+      return { kind: command, tokenId: rest[0] };
     case 'backup':
       noExtra(positionals.slice(1));
       return { kind: command, to: required(values.to, '--to FILE') };

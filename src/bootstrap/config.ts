@@ -44,7 +44,29 @@ export interface Config {
   readonly publicBaseUrl?: string;
   /** What a slow or greedy client gets (README, "Slow clients"). */
   readonly http: ServerLimits;
+  readonly webhooks: WebhookConfig;
 }
+
+/** The webhooks' settings (DECISIONS D12; README, "Webhooks"). */
+export interface WebhookConfig {
+  /** WEBHOOK_TIMEOUT_MS: how long a receiver has to answer. */
+  readonly timeoutMs: number;
+  /** WEBHOOK_RETRY_SCHEDULE: seconds between attempts, one retry per delay. */
+  readonly retrySchedule: readonly number[];
+  /** WEBHOOK_ALLOW_PRIVATE_URLS: lifts the outbound rules (development and tests only). */
+  readonly allowPrivateUrls: boolean;
+  /** WEBHOOK_CONCURRENCY: the most attempts in flight in one process. */
+  readonly concurrency: number;
+  /** WEBHOOK_POLL_INTERVAL_MS: how often the store is looked at for work no nudge announced. */
+  readonly pollIntervalMs: number;
+}
+
+/** DECISIONS D12: 8 attempts over about 27 h. */
+export const DEFAULT_RETRY_SCHEDULE: readonly number[] = [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000];
+
+/** The most delays WEBHOOK_RETRY_SCHEDULE may list, and the longest one: a delivery is kept 30 days. */
+const MAX_RETRIES = 20;
+const MAX_RETRY_DELAY_SECONDS = 86_400;
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -66,6 +88,29 @@ const text = (name: string, test: (s: string) => boolean, message: string) =>
     (u, c) => (typeof u === 'string' && test(u) ? t.success(u) : t.failure(u, c, message)),
     t.identity,
   );
+
+const secondsList = new t.Type<readonly number[], string, unknown>(
+  'seconds',
+  (u): u is readonly number[] => Array.isArray(u),
+  (u, c) => {
+    const parts = typeof u === 'string' ? u.split(',').map((part) => part.trim()) : [];
+    const valid =
+      parts.length >= 1 &&
+      parts.length <= MAX_RETRIES &&
+      parts.every((part) => /^\d+$/.test(part) && Number(part) <= MAX_RETRY_DELAY_SECONDS);
+    return valid
+      ? t.success(parts.map(Number))
+      : t.failure(u, c, `must be 1 to ${MAX_RETRIES} comma-separated whole numbers of seconds, each at most ${MAX_RETRY_DELAY_SECONDS}`);
+  },
+  (list) => list.join(','),
+);
+
+const booleanText = new t.Type<boolean, string, unknown>(
+  'boolean',
+  (u): u is boolean => typeof u === 'boolean',
+  (u, c) => (u === 'true' || u === 'false' ? t.success(u === 'true') : t.failure(u, c, 'must be true or false')),
+  String,
+);
 
 /**
  * An absolute http(s) URL without credentials, query or fragment, normalised by the WHATWG parser
@@ -125,6 +170,11 @@ const VARIABLES = {
   HTTP_REQUEST_TIMEOUT_MS: { codec: intText('ms', 100, 3_600_000), fallback: '30000' },
   HTTP_KEEP_ALIVE_TIMEOUT_MS: { codec: intText('ms', 1, 600_000), fallback: '5000' },
   HTTP_MAX_CONNECTIONS: { codec: intText('connections', 1, 1_000_000), fallback: '1000' },
+  WEBHOOK_TIMEOUT_MS: { codec: intText('ms', 100, 600_000), fallback: '15000' },
+  WEBHOOK_RETRY_SCHEDULE: { codec: secondsList, fallback: DEFAULT_RETRY_SCHEDULE.join(',') },
+  WEBHOOK_ALLOW_PRIVATE_URLS: { codec: booleanText, fallback: 'false' },
+  WEBHOOK_CONCURRENCY: { codec: intText('attempts', 1, 1_000), fallback: '16' },
+  WEBHOOK_POLL_INTERVAL_MS: { codec: intText('ms', 10, 600_000), fallback: '1000' },
   PUBLIC_BASE_URL: { codec: baseUrl, fallback: undefined },
 } as const;
 
@@ -176,6 +226,13 @@ export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false
         requestTimeoutMs: v.HTTP_REQUEST_TIMEOUT_MS as number,
         keepAliveTimeoutMs: v.HTTP_KEEP_ALIVE_TIMEOUT_MS as number,
         maxConnections: v.HTTP_MAX_CONNECTIONS as number,
+      },
+      webhooks: {
+        timeoutMs: v.WEBHOOK_TIMEOUT_MS as number,
+        retrySchedule: v.WEBHOOK_RETRY_SCHEDULE as readonly number[],
+        allowPrivateUrls: v.WEBHOOK_ALLOW_PRIVATE_URLS as boolean,
+        concurrency: v.WEBHOOK_CONCURRENCY as number,
+        pollIntervalMs: v.WEBHOOK_POLL_INTERVAL_MS as number,
       },
     },
   };

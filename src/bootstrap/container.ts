@@ -17,6 +17,17 @@ import { ListOrders } from '../application/list-orders';
 import { ListTokens } from '../application/list-tokens';
 import { RevokeToken } from '../application/revoke-token';
 import { UpdateOrder } from '../application/update-order';
+import { CreateWebhook } from '../application/create-webhook';
+import { DeleteWebhook } from '../application/delete-webhook';
+import { DeliverWebhooks, WEBHOOK_SETTINGS } from '../application/deliver-webhooks';
+import { GetWebhook } from '../application/get-webhook';
+import { ListDeliveries } from '../application/list-deliveries';
+import { ListWebhooks } from '../application/list-webhooks';
+import { RelayOrderEvents } from '../application/relay-order-events';
+import { RetryDelivery } from '../application/retry-delivery';
+import { RotateWebhookSecret } from '../application/rotate-webhook-secret';
+import { SendTestWebhook } from '../application/send-test-webhook';
+import { UpdateWebhook } from '../application/update-webhook';
 import type { UseCases } from '../application/use-cases';
 import { CLOCK, type Clock } from '../application/ports/clock';
 import { DASHBOARD_REPOSITORY } from '../application/ports/dashboard-repository';
@@ -30,6 +41,20 @@ import { SLUG_GENERATOR, type SlugGenerator } from '../application/ports/slug-ge
 import { STORAGE_HEALTH } from '../application/ports/storage-health';
 import { TOKEN_REPOSITORY } from '../application/ports/token-repository';
 import { TOKEN_SECRETS } from '../application/ports/token-secrets';
+import { DELIVERIES } from '../application/ports/delivery-repository';
+import { WEBHOOK_ENDPOINTS } from '../application/ports/webhook-endpoint-repository';
+import { WEBHOOK_NUDGE, type WebhookNudge } from '../application/ports/webhook-nudge';
+import { WEBHOOK_OUTBOX } from '../application/ports/webhook-outbox';
+import { WEBHOOK_PAYLOADS } from '../application/ports/webhook-payloads';
+import { WEBHOOK_SECRETS } from '../application/ports/webhook-secrets';
+import { WEBHOOK_SENDER } from '../application/ports/webhook-sender';
+import { WEBHOOK_URL_POLICY } from '../application/ports/webhook-url-policy';
+import { ApiWebhookPayloads } from '../adapters/http/webhook-payloads';
+import { RandomWebhookSecrets } from '../adapters/system/random-webhook-secrets';
+import { HttpWebhookSender } from '../adapters/webhooks/http-webhook-sender';
+import { SYSTEM_RESOLVER, type Resolver } from '../adapters/webhooks/outbound-addresses';
+import { OutboundUrlPolicy } from '../adapters/webhooks/outbound-url-policy';
+import { DEFAULT_RETRY_SCHEDULE } from './config';
 import { TRANSITION_POLICY } from '../domain/transition-policy';
 import { RandomIdGenerator } from '../adapters/system/random-id-generator';
 import { RandomSlugGenerator } from '../adapters/system/random-slug-generator';
@@ -44,16 +69,41 @@ export interface Wiring {
   readonly transitions: TransitionTable;
   readonly rateLimit: RateLimitSettings;
   readonly idempotency: IdempotencySettings;
+  /** The outbound side of webhooks; by default the configuration's defaults, with no nudge. */
+  readonly webhooks?: WebhookWiring;
   /** Tests move time and fix ids and slugs; production uses the system's. */
   readonly clock?: Clock;
   readonly ids?: IdGenerator;
   readonly slugs?: SlugGenerator;
 }
 
+export interface WebhookWiring {
+  readonly timeoutMs: number;
+  readonly retrySchedule: readonly number[];
+  readonly allowPrivateUrls: boolean;
+  /** Resolves host names, for the outbound checks and the connections; the system's by default (tests give their own). */
+  readonly resolver?: Resolver;
+  /** Wakes the webhook workers after a write; none when the process runs no worker (the CLI). */
+  readonly nudge?: WebhookNudge;
+}
+
+const DEFAULT_WEBHOOKS: WebhookWiring = { timeoutMs: 15_000, retrySchedule: DEFAULT_RETRY_SCHEDULE, allowPrivateUrls: false };
+
+/**
+ * How long a claim on a delivery holds: twice the attempt's timeout and 10 s more, room for the
+ * writes around the request, so that a lease ends only when its claimant died (40 s by default). A
+ * delivery claimed by a process that was killed is taken again once this has passed.
+ */
+const leaseMsFor = (timeoutMs: number): number => 2 * timeoutMs + 10_000;
+
+const NO_NUDGE: WebhookNudge = { outboxChanged: () => undefined, deliveriesDue: () => undefined };
+
 /** What the driving adapters (HTTP app, CLI) are handed: the use cases and the few ports they use directly. */
 export interface Composition {
   readonly useCases: UseCases;
   readonly ids: IdGenerator;
+  /** Keeps connections to receivers open for reuse; closed once the workers have stopped. */
+  readonly webhookSender: HttpWebhookSender;
 }
 
 /**
@@ -79,7 +129,19 @@ export const compose = (wiring: Wiring): Composition => {
   c.registerInstance(STORAGE_HEALTH, wiring.storage.health);
   c.registerInstance(RATE_LIMIT_SETTINGS, wiring.rateLimit);
   c.registerInstance(IDEMPOTENCY_SETTINGS, wiring.idempotency);
-  return { useCases: resolveUseCases(c), ids };
+  const webhooks = wiring.webhooks ?? DEFAULT_WEBHOOKS;
+  const resolver = webhooks.resolver ?? SYSTEM_RESOLVER;
+  const webhookSender = new HttpWebhookSender({ timeoutMs: webhooks.timeoutMs, allowPrivateUrls: webhooks.allowPrivateUrls, resolver });
+  c.registerInstance(WEBHOOK_ENDPOINTS, wiring.storage.webhooks);
+  c.registerInstance(DELIVERIES, wiring.storage.deliveries);
+  c.registerInstance(WEBHOOK_OUTBOX, wiring.storage.outbox);
+  c.registerInstance(WEBHOOK_PAYLOADS, new ApiWebhookPayloads());
+  c.registerInstance(WEBHOOK_SECRETS, new RandomWebhookSecrets());
+  c.registerInstance(WEBHOOK_SENDER, webhookSender);
+  c.registerInstance(WEBHOOK_URL_POLICY, new OutboundUrlPolicy({ allowPrivateUrls: webhooks.allowPrivateUrls, resolver }));
+  c.registerInstance(WEBHOOK_NUDGE, webhooks.nudge ?? NO_NUDGE);
+  c.registerInstance(WEBHOOK_SETTINGS, { retrySchedule: webhooks.retrySchedule, leaseMs: leaseMsFor(webhooks.timeoutMs) });
+  return { useCases: resolveUseCases(c), ids, webhookSender };
 };
 
 /** Every use case, resolved once. */
@@ -96,6 +158,17 @@ const resolveUseCases = (c: DependencyContainer): UseCases => ({
   createToken: c.resolve(CreateToken),
   listTokens: c.resolve(ListTokens),
   revokeToken: c.resolve(RevokeToken),
+  createWebhook: c.resolve(CreateWebhook),
+  listWebhooks: c.resolve(ListWebhooks),
+  getWebhook: c.resolve(GetWebhook),
+  updateWebhook: c.resolve(UpdateWebhook),
+  deleteWebhook: c.resolve(DeleteWebhook),
+  rotateWebhookSecret: c.resolve(RotateWebhookSecret),
+  sendTestWebhook: c.resolve(SendTestWebhook),
+  listDeliveries: c.resolve(ListDeliveries),
+  retryDelivery: c.resolve(RetryDelivery),
+  relayOrderEvents: c.resolve(RelayOrderEvents),
+  deliverWebhooks: c.resolve(DeliverWebhooks),
   buildLinkUrl: c.resolve(BuildLinkUrl),
   createLink: c.resolve(CreateLink),
   listLinks: c.resolve(ListLinks),

@@ -11,6 +11,10 @@ import { createHttpServer } from '../adapters/http/server';
 import { listenForMetrics, PrometheusMetrics } from '../adapters/metrics/prometheus-metrics';
 import { asyncFileDestination } from '../adapters/logging/log-destinations';
 import { PinoLogger } from '../adapters/logging/pino-logger';
+import type { AttemptReport } from '../application/deliver-webhooks';
+import { WebhookDoorbells } from '../adapters/webhooks/doorbell';
+import type { Resolver } from '../adapters/webhooks/outbound-addresses';
+import { WebhookWorker } from '../adapters/webhooks/webhook-worker';
 import type { Config } from './config';
 import { compose } from './container';
 import { openStorage } from './open-storage';
@@ -37,8 +41,12 @@ export interface ServiceOverrides {
   readonly ids?: IdGenerator;
   readonly slugs?: SlugGenerator;
   readonly storage?: Storage;
-  /** Background work to run beside the requests (tests add their own). */
+  /** Background work to run beside the webhook workers (tests add their own). */
   readonly workers?: readonly BackgroundWorker[];
+  /** Resolves the host names of webhook URLs instead of the system's resolver (tests, without the network). */
+  readonly resolver?: Resolver;
+  /** Told of every webhook attempt (tests count them). */
+  readonly onWebhookAttempt?: (report: AttemptReport) => void;
 }
 
 /** Starts the HTTP service on `config.host:config.port`, then its background workers. */
@@ -49,24 +57,31 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   logger.info(`orders service starting on the ${storage.description}`, {
     transitionsFile: config.transitionsFile ?? '(none: every status change is refused)',
   });
-  const { useCases, ids } = compose({
+  const doorbells = new WebhookDoorbells();
+  const { useCases, ids, webhookSender } = compose({
     storage,
     logger,
     transitions: config.transitions,
     rateLimit: { max: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds },
     idempotency: { ttlMs: config.idempotencyTtlSeconds * 1000, leaseMs: config.idempotencyLeaseSeconds * 1000 },
+    webhooks: { ...config.webhooks, resolver: overrides.resolver, nudge: doorbells },
     clock: overrides.clock,
     ids: overrides.ids,
     slugs: overrides.slugs,
   });
-  const workers = overrides.workers ?? [];
+  const metrics = new PrometheusMetrics(() => storage.outbox.backlog());
+  const onAttempt = (report: AttemptReport): void => {
+    metrics.webhookAttempt(report);
+    overrides.onWebhookAttempt?.(report);
+  };
+  const webhookWorker = new WebhookWorker(useCases, doorbells, config.webhooks, logger, onAttempt);
+  const workers = [webhookWorker, ...(overrides.workers ?? [])];
   const workerStates = new Map<string, 'running' | 'stopping' | 'stopped'>(workers.map((worker) => [worker.name, 'stopped']));
   let draining = false;
   const readiness = async () => ({
     draining,
     components: { store: (await storage.health.ping()) ? ('up' as const) : ('down' as const), workers: Object.fromEntries(workerStates) },
   });
-  const metrics = new PrometheusMetrics();
   // Known once the port is bound (PORT=0 picks one); no request arrives before.
   let publicBaseUrl = config.publicBaseUrl ?? '';
   const { app } = createHttpApp(
@@ -124,13 +139,14 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
         }),
       ).then((results) => {
         results.forEach((result, index) => {
-          if (result.status === 'rejected') logger.error('worker failed to stop', { worker: workers[index]!.name });
+          if (result.status === 'rejected') logger.error('worker failed to stop', { worker: workers[index].name });
         });
       });
       await closed;
       // A worker that ignores the deadline must not keep storage open forever.
       await Promise.race([workersStopped, deadlinePassed]);
       clearTimeout(timer);
+      webhookSender.close();
       await storage.health.close();
       if (metricsListener !== undefined) {
         const { server: listener } = metricsListener;

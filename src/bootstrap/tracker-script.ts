@@ -13,6 +13,6 @@ export const readTrackerScript = (path: string = TRACKER_SCRIPT_PATH): Buffer =>
     return readFileSync(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new Error(`the tracking script ${path} cannot be read (${code}): build it with npm run build`);
+    throw new Error(`the tracking script ${path} cannot be read (${code}): build it with npm run build`, { cause: err });
   }
 };

@@ -144,7 +144,7 @@ const sameJson = (a: JsonValue | undefined, b: JsonValue | undefined): boolean =
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, i) => sameJson(item, (b as readonly JsonValue[])[i]));
+    return a.every((item: JsonValue, i) => sameJson(item, (b as readonly JsonValue[])[i]));
   }
   const objectA = a as JsonObject;
   const objectB = b as JsonObject;

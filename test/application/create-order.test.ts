@@ -3,6 +3,7 @@ import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
 import { InMemoryOrderRepository } from '../../src/adapters/memory/in-memory-order-repository';
 import { CreateOrder } from '../../src/application/create-order';
+import { CountingNudge } from '../support/counting-nudge';
 import { MutableClock } from '../support/mutable-clock';
 import { aNewOrder } from '../support/order-builder';
 import { SequenceIds } from '../support/sequence-ids';
@@ -11,11 +12,20 @@ describe('CreateOrder', () => {
   let orders: InMemoryOrderRepository;
   let clock: MutableClock;
   let createOrder: CreateOrder;
+  let nudge: CountingNudge;
 
   beforeEach(() => {
     orders = new InMemoryOrderRepository();
     clock = new MutableClock('2026-03-01T12:00:00.000Z');
-    createOrder = new CreateOrder(orders, new SequenceIds(), clock);
+    nudge = new CountingNudge();
+    createOrder = new CreateOrder(orders, new SequenceIds(), clock, nudge);
+  });
+
+  it('nudges the webhook relay once the order and its events are stored, and not for a refused one', async () => {
+    await createOrder.execute('dsh_a', aNewOrder({ externalId: 'order-1' }));
+    expect(nudge.outboxChanges).to.equal(1);
+    await createOrder.execute('dsh_a', aNewOrder({ externalId: 'order-1' }));
+    expect(nudge.outboxChanges).to.equal(1);
   });
 
   it('records the order in the dashboard, with a service-made id, version 1 and the clock as updatedAt', async () => {
@@ -81,7 +91,7 @@ describe('CreateOrder', () => {
       expect(losers).to.have.lengthOf(19);
       for (const loser of losers) expect(loser.left).to.deep.equal({ _tag: 'DuplicateExternalId', externalId: 'same' });
       const stored = await orders.findByExternalId('dsh_a', 'same');
-      expect(stored).to.deep.equal(O.some(winners[0]!.right));
+      expect(stored).to.deep.equal(O.some(winners[0].right));
       const page = await orders.list('dsh_a', { page: 1, pageSize: 100 });
       expect(page.total).to.equal(1);
     });
@@ -91,8 +101,8 @@ describe('CreateOrder', () => {
         createOrder.execute('dsh_a', aNewOrder({ externalId: 'same' })),
         createOrder.execute('dsh_b', aNewOrder({ externalId: 'same' })),
       ]);
-      expect(E.isRight(inA!)).to.equal(true);
-      expect(E.isRight(inB!)).to.equal(true);
+      expect(E.isRight(inA)).to.equal(true);
+      expect(E.isRight(inB)).to.equal(true);
     });
   });
 
@@ -147,7 +157,7 @@ describe('CreateOrder', () => {
       const winner = results.find(E.isRight)!.right;
       const outbox = await orders.outboxOf('dsh_a', 'same');
       expect(outbox.map((event) => [event.type, event.order])).to.deep.equal([['order.created', winner]]);
-      expect(outbox[0]!.id).to.match(/^evt_\d{6}$/);
+      expect(outbox[0].id).to.match(/^evt_\d{6}$/);
     });
   });
 });

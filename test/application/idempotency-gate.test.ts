@@ -4,6 +4,7 @@ import { InMemoryIdempotencyStore } from '../../src/adapters/memory/in-memory-id
 import { InMemoryOrderRepository } from '../../src/adapters/memory/in-memory-order-repository';
 import { CreateOrder } from '../../src/application/create-order';
 import { IdempotencyGate } from '../../src/application/idempotency-gate';
+import { CountingNudge } from '../support/counting-nudge';
 import { MutableClock } from '../support/mutable-clock';
 import { aNewOrder } from '../support/order-builder';
 import { SequenceIds } from '../support/sequence-ids';
@@ -79,7 +80,7 @@ describe('IdempotencyGate', () => {
 describe('CreateOrder under an idempotency key', () => {
   it('answers a retry after a crash with the order its earlier attempt wrote', async () => {
     const orders = new InMemoryOrderRepository();
-    const createOrder = new CreateOrder(orders, new SequenceIds(), new MutableClock());
+    const createOrder = new CreateOrder(orders, new SequenceIds(), new MutableClock(), new CountingNudge());
     const first = await createOrder.execute('dsh_a', aNewOrder({ externalId: 'A-1' }), 'ord_reserved');
     expect(E.isRight(first) && first.right.id).to.equal('ord_reserved');
     const retry = await createOrder.execute('dsh_a', aNewOrder({ externalId: 'A-1' }), 'ord_reserved');
@@ -88,7 +89,7 @@ describe('CreateOrder under an idempotency key', () => {
 
   it('still refuses an externalId taken by another order', async () => {
     const orders = new InMemoryOrderRepository();
-    const createOrder = new CreateOrder(orders, new SequenceIds(), new MutableClock());
+    const createOrder = new CreateOrder(orders, new SequenceIds(), new MutableClock(), new CountingNudge());
     await createOrder.execute('dsh_a', aNewOrder({ externalId: 'A-1' }));
     const other = await createOrder.execute('dsh_a', aNewOrder({ externalId: 'A-1' }), 'ord_reserved');
     expect(other).to.deep.equal(E.left({ _tag: 'DuplicateExternalId', externalId: 'A-1' }));

@@ -78,7 +78,7 @@ describe('Tokens', () => {
       const issued = await issue('dsh_a', 'ci');
       const [stored] = await tokens.listByDashboard('dsh_a');
       expect(stored).to.deep.equal(issued.token);
-      expect(stored!.hash).to.equal(sha256Hex(issued.plain));
+      expect(stored.hash).to.equal(sha256Hex(issued.plain));
       expect(stored).to.have.all.keys('id', 'dashboardId', 'name', 'hash', 'createdAt');
       expect(JSON.stringify(stored)).not.to.include(issued.plain);
       expect(JSON.stringify(stored)).not.to.include(issued.plain.slice('ok_live_'.length));
@@ -115,7 +115,7 @@ describe('Tokens', () => {
       expect(E.isRight(result)).to.equal(true);
       if (E.isLeft(result)) return;
       expect(result.right.map((token) => token.id)).to.deep.equal([first.token.id, second.token.id]);
-      expect(result.right[0]!.revokedAt).to.deep.equal(new Date('2026-03-01T12:00:02.000Z'));
+      expect(result.right[0].revokedAt).to.deep.equal(new Date('2026-03-01T12:00:02.000Z'));
     });
 
     it('lists nothing for a dashboard without tokens', async () => {

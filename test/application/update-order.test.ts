@@ -6,6 +6,7 @@ import { TableTransitionPolicy, type TransitionTable } from '../../src/adapters/
 import type { OrderEvent } from '../../src/application/ports/order-repository';
 import { ConcurrentUpdateError, UpdateOrder } from '../../src/application/update-order';
 import type { Order } from '../../src/domain/order';
+import { CountingNudge } from '../support/counting-nudge';
 import { MutableClock } from '../support/mutable-clock';
 import { anOrder } from '../support/order-builder';
 import { SequenceIds } from '../support/sequence-ids';
@@ -54,8 +55,9 @@ describe('UpdateOrder', () => {
   let orders: CountingOrderRepository;
   let clock: MutableClock;
   let ids: SequenceIds;
+  let nudge: CountingNudge;
   const updateOrderWith = (table: TransitionTable): UpdateOrder =>
-    new UpdateOrder(orders, new TableTransitionPolicy(table), clock, ids);
+    new UpdateOrder(orders, new TableTransitionPolicy(table), clock, ids, nudge);
   const stored = async (dashboardId: string, externalId: string): Promise<Order> => {
     const found = await orders.findByExternalId(dashboardId, externalId);
     if (O.isNone(found)) throw new Error(`no order ${externalId} in ${dashboardId}`);
@@ -66,6 +68,7 @@ describe('UpdateOrder', () => {
     orders = new CountingOrderRepository();
     clock = new MutableClock('2026-03-01T12:00:00.000Z');
     ids = new SequenceIds();
+    nudge = new CountingNudge();
     await orders.insert(anOrder().inDashboard('dsh_a').withExternalId('order-1').withStatus('pending').build(), []);
   });
 
@@ -77,6 +80,7 @@ describe('UpdateOrder', () => {
     expect(after.metadata).to.deep.equal({ note: 'gift' });
     expect(after.version).to.equal(2);
     expect(after.updatedAt).to.deep.equal(new Date('2026-03-01T12:00:00.000Z'));
+    expect(nudge.outboxChanges, 'the webhook relay nudged').to.equal(1);
   });
 
   it('refuses every change of status with InvalidTransition when no table was given, writing nothing', async () => {
@@ -141,7 +145,7 @@ describe('UpdateOrder', () => {
         updateOrder.execute('dsh_a', 'order-1', { status: 'paid' }),
         updateOrder.execute('dsh_a', 'order-1', { status: 'refused' }),
       ]);
-      const outcomes = [toPaid!, toRefused!];
+      const outcomes = [toPaid, toRefused];
       expect(outcomes.filter(E.isRight)).to.have.lengthOf(1);
       const after = await stored('dsh_a', 'order-1');
       expect(after.version).to.equal(2);
@@ -155,7 +159,7 @@ describe('UpdateOrder', () => {
       this.timeout(30_000);
       const interloped = new InterlopedOrderRepository(49);
       await interloped.insert(anOrder().inDashboard('dsh_a').withExternalId('order-1').build(), []);
-      const result = await new UpdateOrder(interloped, new TableTransitionPolicy({}), clock, ids).execute('dsh_a', 'order-1', {
+      const result = await new UpdateOrder(interloped, new TableTransitionPolicy({}), clock, ids, nudge).execute('dsh_a', 'order-1', {
         metadata: { writer: 'last' },
       });
       expect(E.isRight(result)).to.equal(true);
@@ -166,7 +170,7 @@ describe('UpdateOrder', () => {
     it('gives up with ConcurrentUpdateError, after a bounded number of attempts, when every write is outraced', async () => {
       const outraced = new AlwaysOutracedOrderRepository();
       await outraced.insert(anOrder().inDashboard('dsh_a').withExternalId('order-1').build(), []);
-      const updateOrder = new UpdateOrder(outraced, new TableTransitionPolicy({}), clock, ids);
+      const updateOrder = new UpdateOrder(outraced, new TableTransitionPolicy({}), clock, ids, nudge);
       let rejection: unknown;
       try {
         await updateOrder.execute('dsh_a', 'order-1', { metadata: { a: 1 } });
@@ -231,6 +235,7 @@ describe('UpdateOrder', () => {
       expect(await stored('dsh_a', 'order-1')).to.deep.equal(before);
       expect(await orders.outboxOf('dsh_a', 'order-1')).to.deep.equal([]);
       expect(orders.replaces).to.equal(0);
+      expect(nudge.outboxChanges, 'nothing to relay, no nudge').to.equal(0);
     });
 
     it('under 10 parallel changes, stores exactly one order.updated per write, each about the version it wrote', async () => {
@@ -246,7 +251,7 @@ describe('UpdateOrder', () => {
       // Each event carries the order its write stored, as the use case answered it.
       const answered = results.map((result) => (E.isRight(result) ? result.right : undefined));
       for (const event of outbox) expect(answered).to.deep.include(event.order);
-      expect(outbox[9]!.order).to.deep.equal(await stored('dsh_a', 'order-1'));
+      expect(outbox[9].order).to.deep.equal(await stored('dsh_a', 'order-1'));
     });
 
     it('under a race of status changes, stores the events of the winner only, on the version it replaced', async () => {

@@ -34,7 +34,7 @@ const importsOf = (file: string): Import[] => {
     const specifier =
       (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)
         ? node.moduleSpecifier.text
-        : ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && ts.isStringLiteral(node.arguments[0]!)
+        : ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && ts.isStringLiteral(node.arguments[0])
           ? node.arguments[0].text
           : undefined;
     if (specifier !== undefined) {
@@ -49,7 +49,7 @@ const importsOf = (file: string): Import[] => {
   return out;
 };
 
-const layerOf = (path: string): string => path.split('/')[0]!;
+const layerOf = (path: string): string => path.split('/')[0];
 /** `adapters/mongodb/...` → `mongodb`. */
 const adapterOf = (path: string): string | undefined => (path.startsWith('adapters/') ? path.split('/')[1] : undefined);
 
@@ -81,8 +81,8 @@ const downwardViolations = (files: readonly SourceFile[]): string[] =>
     return imports
       .filter(({ specifier, target }) =>
         target === undefined
-          ? !(layer !== 'domain' && BUILTIN.test(specifier)) && !PACKAGES[layer]!.test(specifier)
-          : layerOf(target) !== layer && !BELOW[layer]!.includes(layerOf(target)),
+          ? !(layer !== 'domain' && BUILTIN.test(specifier)) && !PACKAGES[layer].test(specifier)
+          : layerOf(target) !== layer && !BELOW[layer].includes(layerOf(target)),
       )
       .map(({ specifier }) => `${path} imports ${specifier}`);
   });

@@ -35,6 +35,51 @@ describe('loadConfig', () => {
     expect(config.transitionsFile).to.equal(undefined);
   });
 
+  describe('webhooks (DECISIONS D12)', () => {
+    it('default to a 15 s timeout, the schedule of D12, https to public addresses only, 16 attempts in flight and a 1 s poll', () => {
+      expect(ok({}).webhooks).to.deep.equal({
+        timeoutMs: 15_000,
+        retrySchedule: [5, 300, 1800, 7200, 18000, 36000, 36000],
+        allowPrivateUrls: false,
+        concurrency: 16,
+        pollIntervalMs: 1_000,
+      });
+    });
+
+    it('read WEBHOOK_TIMEOUT_MS, WEBHOOK_RETRY_SCHEDULE, WEBHOOK_ALLOW_PRIVATE_URLS, WEBHOOK_CONCURRENCY and WEBHOOK_POLL_INTERVAL_MS', () => {
+      expect(
+        ok({
+          WEBHOOK_TIMEOUT_MS: '2500',
+          WEBHOOK_RETRY_SCHEDULE: '0, 1,2',
+          WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+          WEBHOOK_CONCURRENCY: '4',
+          WEBHOOK_POLL_INTERVAL_MS: '50',
+        }).webhooks,
+      ).to.deep.equal({ timeoutMs: 2_500, retrySchedule: [0, 1, 2], allowPrivateUrls: true, concurrency: 4, pollIntervalMs: 50 });
+    });
+
+    it('refuse bad values, one line per variable', () => {
+      expect(
+        problems({
+          WEBHOOK_TIMEOUT_MS: '50',
+          WEBHOOK_RETRY_SCHEDULE: '5,-1',
+          WEBHOOK_ALLOW_PRIVATE_URLS: 'yes',
+          WEBHOOK_CONCURRENCY: '0',
+          WEBHOOK_POLL_INTERVAL_MS: 'soon',
+        }),
+      ).to.deep.equal([
+        'WEBHOOK_TIMEOUT_MS must be an integer from 100 to 600000',
+        'WEBHOOK_RETRY_SCHEDULE must be 1 to 20 comma-separated whole numbers of seconds, each at most 86400',
+        'WEBHOOK_ALLOW_PRIVATE_URLS must be true or false',
+        'WEBHOOK_CONCURRENCY must be an integer from 1 to 1000',
+        'WEBHOOK_POLL_INTERVAL_MS must be an integer from 10 to 600000',
+      ]);
+      expect(problems({ WEBHOOK_RETRY_SCHEDULE: Array(21).fill('1').join(',') })).to.have.length(1);
+      expect(problems({ WEBHOOK_RETRY_SCHEDULE: '86401' })).to.have.length(1);
+      expect(problems({ WEBHOOK_RETRY_SCHEDULE: '1,,2' })).to.have.length(1);
+    });
+  });
+
   describe('the store (DECISIONS D15)', () => {
     it('is SQLite at data/orders.db when neither STORE nor MONGODB_URI is set', () => {
       expect(ok({})).to.deep.include({ store: 'sqlite', sqlitePath: 'data/orders.db' });

@@ -82,14 +82,14 @@ describe('the service process', function () {
     proc.kill('SIGTERM');
     expect((await proc.exited).code).to.equal(0);
     const logs = proc.logs;
-    expect(logs.map((line) => line.msg)).to.deep.equal([logs[0]?.msg, 'listening', 'request', 'shutting down', 'stopped']);
+    expect(logs.map((line) => line.msg)).to.deep.equal([logs[0]?.msg, 'listening', 'worker started', 'request', 'shutting down', 'stopped']);
     for (const line of logs) {
       expect(Object.keys(line).slice(0, 3)).to.deep.equal(['level', 'time', 'msg']);
       expect(line.level).to.equal('info');
       expect(new Date(String(line.time)).toISOString()).to.equal(line.time);
       expect(line).not.to.have.any.keys('pid', 'hostname');
     }
-    expect(logs[2]).to.deep.include({ requestId: 'format-1', method: 'GET', route: '/healthz', status: 200 });
+    expect(logs[3]).to.deep.include({ requestId: 'format-1', method: 'GET', route: '/healthz', status: 200 });
   });
 
   it('writes its log lines before it exits 1 when it cannot listen', async () => {
@@ -156,7 +156,7 @@ describe('the service process', function () {
     inFlight.finish();
     expect(await inFlight.status).to.equal(201);
     expect((await proc.exited).code).to.equal(0);
-    const messages = proc.logs.map((l) => `${String(l.msg)} ${String(l.status ?? '')}`.trim());
+    const messages = proc.logs.map((l) => `${String(l.msg)} ${typeof l.status === 'number' ? l.status : ''}`.trim());
     expect(messages.indexOf('request 201')).to.be.within(0, messages.indexOf('stopped'));
   });
 

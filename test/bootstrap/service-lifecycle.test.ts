@@ -5,6 +5,7 @@ import { startService } from '../../src/bootstrap/service';
 import { anOrderPayload } from '../support/order-builder';
 import { testConfig } from '../support/test-config';
 import { TestApi } from '../support/test-api';
+import { eventually, WebhookReceiver } from '../support/webhook-receiver';
 import { expectProblem } from '../http/problem-assertions';
 
 /** A worker that records what happens to it, with a job in flight until `finish` is called. */
@@ -31,7 +32,7 @@ const recordingWorker = (events: string[], name = 'recorder') => {
 
 const recordingStorage = (events: string[]) => {
   const storage = inMemoryStorage();
-  return { ...storage, health: { ping: storage.health.ping, close: async () => void events.push('storage closed') } };
+  return { ...storage, health: { ping: () => storage.health.ping(), close: async () => void events.push('storage closed') } };
 };
 
 describe('service lifecycle: workers and the shutdown order', () => {
@@ -117,7 +118,7 @@ describe('service lifecycle: workers and the shutdown order', () => {
     try {
       const ready = await api.request('GET', '/readyz');
       expect(ready.status).to.equal(200);
-      expect(ready.body).to.deep.equal({ status: 'ready', components: { store: 'up', workers: { deliveries: 'running' } } });
+      expect(ready.body).to.deep.equal({ status: 'ready', components: { store: 'up', workers: { webhooks: 'running', deliveries: 'running' } } });
     } finally {
       worker.finish();
       await api.stop();
@@ -131,7 +132,7 @@ describe('service lifecycle: workers and the shutdown order', () => {
     const draining = await api.request('GET', '/readyz');
     const body = expectProblem(draining, 503, 'SERVICE_UNAVAILABLE', ['components']);
     expect(body.detail).to.equal('The service is shutting down');
-    expect(body.components).to.deep.equal({ store: 'up', workers: {} });
+    expect(body.components).to.deep.equal({ store: 'up', workers: { webhooks: 'running' } });
     expect(draining.headers.get('retry-after')).to.equal('5');
     expect((await api.request('GET', '/healthz')).status).to.equal(200);
     expect((await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload({ externalId: 'while-draining' }) })).status).to.equal(201);
@@ -141,5 +142,54 @@ describe('service lifecycle: workers and the shutdown order', () => {
       () => 'refused',
     );
     expect(refused).to.equal('refused');
+  });
+
+  describe('the webhook worker', () => {
+    let receiver: WebhookReceiver;
+    afterEach(() => receiver.stop());
+
+    /** A service on recording storage with one endpoint on `receiver`, and an order whose delivery is in flight. */
+    const withAttemptInFlight = async (shutdownTimeoutMs: number) => {
+      const events: string[] = [];
+      const storage = recordingStorage(events);
+      const api = await TestApi.start({ shutdownTimeoutMs }, { storage });
+      const { token } = await api.newDashboard();
+      const endpoint = (await api.request('POST', '/api/v1/webhooks', { token, body: { url: receiver.url() } })).body.webhook;
+      expect((await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload() })).status).to.equal(201);
+      await receiver.waitFor(1);
+      return { events, storage, api, endpoint };
+    };
+    const deliveriesOf = (storage: ReturnType<typeof recordingStorage>, endpoint: { id: string }, dashboardId: string) =>
+      storage.deliveries.list(dashboardId, endpoint.id, { page: 1, pageSize: 10 });
+
+    it('takes no new attempt once stopping, and waits for the one in flight before closing storage', async () => {
+      let answer!: (status: number) => void;
+      receiver = await WebhookReceiver.start(() => new Promise((resolve) => (answer = (status) => resolve({ status }))));
+      const { events, storage, api, endpoint } = await withAttemptInFlight(5_000);
+      const stopping = api.stop();
+      await new Promise((done) => setTimeout(done, 50));
+      expect(events, 'storage stays open for the attempt in flight').to.deep.equal([]);
+      answer(204);
+      await stopping;
+      expect(events).to.deep.equal(['storage closed']);
+      const [dashboardId] = (await storage.dashboards.list()).map((d) => d.id);
+      const { deliveries } = await deliveriesOf(storage, endpoint, dashboardId);
+      expect(deliveries.map((d) => [d.status, d.attempts.map((a) => a.responseStatus)])).to.deep.equal([['succeeded', [204]]]);
+      expect(receiver.received).to.have.length(1);
+    });
+
+    it('cuts off an attempt that outlives SHUTDOWN_TIMEOUT_MS and hands its delivery back, due as it was', async () => {
+      receiver = await WebhookReceiver.start(() => 'hang');
+      const { events, storage, api, endpoint } = await withAttemptInFlight(200);
+      await api.stop();
+      expect(events).to.deep.equal(['storage closed']);
+      const [dashboardId] = (await storage.dashboards.list()).map((d) => d.id);
+      await eventually('the delivery handed back', async () => {
+        const [delivery] = (await deliveriesOf(storage, endpoint, dashboardId)).deliveries;
+        return delivery?.status === 'pending' && delivery.attempts.length === 0;
+      });
+      const claimed = await storage.deliveries.claimDue({ now: new Date(), leaseMs: 1_000, limit: 10, skipEndpoints: [] });
+      expect(claimed.map((c) => c.delivery.endpointId)).to.deep.equal([endpoint.id]);
+    });
   });
 });

@@ -14,7 +14,7 @@ describe('two service processes on one SQLite file', function () {
   let instances: SqliteMain[] = [];
 
   const alternating = (count: number, call: (main: SqliteMain, i: number) => Promise<Answer>): Promise<Answer[]> =>
-    Promise.all(Array.from({ length: count }, (_, i) => call(instances[i % 2]!, i)));
+    Promise.all(Array.from({ length: count }, (_, i) => call(instances[i % 2], i)));
 
   beforeEach(async () => {
     folder = temporaryFolder();

@@ -46,12 +46,12 @@ describeWithMongo('two service instances on one MongoDB database', (mongo) => {
       const storage = countingInserts(await mongo.connect());
       instances.push(await TestApi.start(config, { storage, logger: memoryLogger().logger, clock }));
     }
-    token = (await instances[0]!.newDashboard('Shared shop')).token;
+    token = (await instances[0].newDashboard('Shared shop')).token;
   };
 
   /** `count` requests, the i-th to instance i % 2. */
   const alternating = (count: number, call: (api: TestApi, i: number) => Promise<ApiResponse>): Promise<ApiResponse>[] =>
-    Array.from({ length: count }, (_, i) => call(instances[i % 2]!, i));
+    Array.from({ length: count }, (_, i) => call(instances[i % 2], i));
 
   afterEach(async () => {
     await Promise.all(instances.map((api) => api.stop()));
@@ -74,13 +74,13 @@ describeWithMongo('two service instances on one MongoDB database', (mongo) => {
         }
         expect(created.filter((res) => res.headers.get('idempotent-replayed') === null), `round ${round}`).to.have.length(1);
         expect(inserts, `round ${round}`).to.equal(round + 1);
-        for (const res of created) expect(res.body).to.deep.equal(created[0]!.body);
+        for (const res of created) expect(res.body).to.deep.equal(created[0].body);
 
         for (const api of instances) {
           const replay = await post(api);
           expect(replay.status, replay.text).to.equal(201);
           expect(replay.headers.get('idempotent-replayed')).to.equal('true');
-          expect(replay.body).to.deep.equal(created[0]!.body);
+          expect(replay.body).to.deep.equal(created[0].body);
         }
       }
       expect(inserts).to.equal(rounds);
@@ -100,7 +100,7 @@ describeWithMongo('two service instances on one MongoDB database', (mongo) => {
 
     it(`shares ${MAX} requests per window between the instances, sequentially and in a parallel burst`, async () => {
       const sequential: ApiResponse[] = [];
-      for (let i = 0; i < 10; i++) sequential.push(await list(instances[i % 2]!));
+      for (let i = 0; i < 10; i++) sequential.push(await list(instances[i % 2]));
       expect(sequential.map((res) => res.status)).to.deep.equal([200, 200, 200, 200, 200, 200, 429, 429, 429, 429]);
       expect(sequential.slice(0, MAX).map(remainingOf)).to.deep.equal([5, 4, 3, 2, 1, 0]);
       for (const res of sequential.slice(MAX)) {

@@ -120,7 +120,7 @@ export const idempotencyStoreContract = (adapterName: string, factory: () => Pro
       const winners = outcomes.filter((o) => o.kind === 'acquired');
       expect(winners).to.have.length(1);
       const winner = outcomes.findIndex((o) => o.kind === 'acquired');
-      expect(winners[0]!.kind === 'acquired' && winners[0]!.claim.reservedId).to.equal(`ord_new${winner}`);
+      expect(winners[0].kind === 'acquired' && winners[0].claim.reservedId).to.equal(`ord_new${winner}`);
       for (const outcome of outcomes.filter((o) => o.kind !== 'acquired')) {
         expect(outcome).to.deep.equal({ kind: 'in-progress', fingerprint: `fp-${winner}`, leaseExpiresAt: at(TTL_MS + 1 + LEASE_MS) });
       }

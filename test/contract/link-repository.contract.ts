@@ -81,7 +81,7 @@ export const linkRepositoryContract = (adapterName: string, factory: () => Promi
         if (O.isNone(found)) throw new Error('link not found');
         const scribbled = found.value as unknown as { clicks: number; params: { key: string }[]; createdAt: Date };
         scribbled.clicks = 99;
-        scribbled.params[0]!.key = 'scribbled';
+        scribbled.params[0].key = 'scribbled';
         scribbled.createdAt.setTime(0);
         expect(await links.findById('dsh_a', 'lnk_1')).to.deep.equal(O.some(aLink('lnk_1')));
       });

@@ -20,7 +20,7 @@ const scribbleOn = (order: Order): void => {
   const target = order as unknown as Scribbled;
   target.status = 'refused';
   target.metadata = { scribbled: true };
-  target.products[0]!.name = 'scribbled';
+  target.products[0].name = 'scribbled';
   target.createdAt.setTime(0);
   target.amounts.grossCents = 1;
 };
@@ -153,7 +153,7 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
         for (const loser of results.filter(E.isLeft)) {
           expect(loser.left).to.deep.equal({ _tag: 'DuplicateExternalId', externalId: 'race' });
         }
-        expect(await found('dsh_a', 'race')).to.deep.equal(winners[0]!.right);
+        expect(await found('dsh_a', 'race')).to.deep.equal(winners[0].right);
         expect((await orders.list('dsh_a', { page: 1, pageSize: 100 })).total).to.equal(1);
       });
 
@@ -357,14 +357,14 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
         const outbox = await orders.outboxOf('dsh_a', 'full-1');
         expect(outbox).to.deep.equal(events);
         expect(outbox[0]).not.to.have.property('previousStatus');
-        expect(outbox[2]!.occurredAt.toISOString()).to.equal('2026-02-03T04:05:06.001Z');
+        expect(outbox[2].occurredAt.toISOString()).to.equal('2026-02-03T04:05:06.001Z');
       });
 
       it('gives back a minimal order in an event without inventing optional fields', async () => {
         await orders.insert(aMinimalOrder(), created(aMinimalOrder()));
         const [event] = await orders.outboxOf('dsh_a', 'min-1');
-        expect(event!.order).to.deep.equal(aMinimalOrder());
-        expect(event!.order).not.to.have.any.keys('paidAt', 'refundedAt', 'chargedbackAt', 'customer', 'fees', 'metadata', 'trackingExtras');
+        expect(event.order).to.deep.equal(aMinimalOrder());
+        expect(event.order).not.to.have.any.keys('paidAt', 'refundedAt', 'chargedbackAt', 'customer', 'fees', 'metadata', 'trackingExtras');
       });
 
       it('keeps the outbox out of the order: find and list give the order alone', async () => {
@@ -429,7 +429,7 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
         const results = await Promise.all(candidates.map((order, i) => orders.insert(order, [anEvent(`evt_${i}`, 'order.created', order)])));
         const winner = results.findIndex(E.isRight);
         expect(results.filter(E.isRight)).to.have.lengthOf(1);
-        expect(await orders.outboxOf('dsh_a', 'race')).to.deep.equal([anEvent(`evt_${winner}`, 'order.created', candidates[winner]!)]);
+        expect(await orders.outboxOf('dsh_a', 'race')).to.deep.equal([anEvent(`evt_${winner}`, 'order.created', candidates[winner])]);
       });
 
       it('holds exactly the winner\'s events after ten parallel replaces from the same version (atomic conditional update)', async () => {
@@ -437,7 +437,7 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
         const writers = Array.from({ length: 10 }, (_, i) => secondVersion(`w${i}`));
         const outcomes = await Promise.all(writers.map(({ order, events }) => orders.replace(order, events)));
         expect(outcomes.filter((won) => won)).to.have.lengthOf(1);
-        const winner = writers[outcomes.indexOf(true)]!;
+        const winner = writers[outcomes.indexOf(true)];
         expect(await orders.outboxOf('dsh_a', 'min-1')).to.deep.equal([...created(aMinimalOrder()), ...winner.events]);
         expect(await found('dsh_a', 'min-1')).to.deep.equal(winner.order);
       });
@@ -585,7 +585,7 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
       it('does not share listed orders with the store', async () => {
         await inserted(aMinimalOrder());
         const page = await orders.list('dsh_a', { page: 1, pageSize: 20 });
-        scribbleOn(page.orders[0]!);
+        scribbleOn(page.orders[0]);
         expect(await found('dsh_a', 'min-1')).to.deep.equal(aMinimalOrder());
       });
     });

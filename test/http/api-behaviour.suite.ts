@@ -17,6 +17,9 @@ import { requestErrorsBehaviour } from './behaviour/request-errors';
 import { requestIdsBehaviour } from './behaviour/request-ids';
 import { storageFailuresBehaviour } from './behaviour/storage-failures';
 import { updateOrderBehaviour } from './behaviour/update-order';
+import { webhookDeliveriesBehaviour } from './behaviour/webhook-deliveries';
+import { webhookEndpointsBehaviour } from './behaviour/webhook-endpoints';
+import { webhookOutboundBehaviour } from './behaviour/webhook-outbound';
 
 /**
  * The whole HTTP behaviour of the service, through the real Koa app on a real socket, over the
@@ -42,6 +45,9 @@ export const apiBehaviourSuite = (storageName: string, storageFactory: () => Pro
     idempotencyBehaviour(storageFactory);
     rateLimitsBehaviour(storageFactory);
     edgeBehaviour(storageFactory);
+    webhookEndpointsBehaviour(storageFactory);
+    webhookDeliveriesBehaviour(storageFactory);
+    webhookOutboundBehaviour(storageFactory);
     linksBehaviour(storageFactory);
   });
 };

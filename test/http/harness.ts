@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { Config } from '../../src/bootstrap/config';
 import type { Logger } from '../../src/application/ports/logger';
 import type { Storage } from '../../src/application/ports/storage';
+import type { Resolver } from '../../src/adapters/webhooks/outbound-addresses';
 import { memoryLogger } from '../support/memory-log';
 import { MutableClock } from '../support/mutable-clock';
 import { anOrderPayload } from '../support/order-builder';
@@ -18,6 +19,8 @@ export interface HarnessOptions {
   readonly storage?: (storage: Storage, logger: Logger) => Storage;
   /** Makes a dashboard and a token before each test (needs the admin API). Default true. */
   readonly dashboard?: boolean;
+  /** Resolves the host names of webhook URLs (by default the system's resolver). */
+  readonly resolver?: Resolver;
 }
 
 /** What each test gets: a running service, its log lines, its clock and a dashboard with a token. */
@@ -44,6 +47,7 @@ export const useApi = (storageFactory: StorageFactory, options: HarnessOptions =
       storage,
       logger,
       ...(options.clock === true ? { clock: harness.clock } : {}),
+      ...(options.resolver === undefined ? {} : { resolver: options.resolver }),
     });
     harness.api = running;
     if (options.dashboard !== false) Object.assign(harness, await running.newDashboard());

@@ -6,6 +6,9 @@ import { isRight } from 'fp-ts/Either';
 import { createHttpApp } from '../../src/adapters/http/app';
 import { CreateOrderBody, UpdateOrderBody } from '../../src/adapters/http/codecs/order-codecs';
 import { OrderPath } from '../../src/adapters/http/routes/order-routes';
+import { CreateWebhookBody, UpdateWebhookBody } from '../../src/adapters/http/codecs/webhook-codecs';
+import { WEBHOOK_EVENT_TYPES } from '../../src/domain/webhook';
+import { eventually, WebhookReceiver } from '../support/webhook-receiver';
 import { parseIdempotencyKey } from '../../src/adapters/http/middleware/idempotency';
 import { openApiDocument } from '../../src/adapters/http/openapi';
 import {
@@ -75,7 +78,7 @@ const operation = (path: string, method: string): OperationObject => {
 const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, allowUnionTypes: true });
 addFormats(ajv);
 // The document's own members are not schema keywords; the schemas inside them are reached by pointer.
-ajv.addVocabulary(['openapi', 'info', 'tags', 'paths', 'components']);
+ajv.addVocabulary(['openapi', 'info', 'tags', 'paths', 'webhooks', 'components']);
 ajv.addSchema({ ...JSON.parse(JSON.stringify(doc)), $id: BASE });
 
 /** A validator for the schema at `pointer` in the document; its `$ref`s resolve against the document. */
@@ -95,7 +98,7 @@ const LINKS_PREFIX = '/api/v1/links';
 const operationsUnder = (prefix: string): [string, string, OperationObject][] =>
   Object.entries(doc.paths)
     .filter(([path]) => path === prefix || path.startsWith(`${prefix}/`))
-    .flatMap(([path, item]) => HTTP_METHODS.flatMap((method) => (item[method] ? [[path, method, item[method]!] as [string, string, OperationObject]] : [])));
+    .flatMap(([path, item]) => HTTP_METHODS.flatMap((method) => (item[method] ? [[path, method, item[method]] as [string, string, OperationObject]] : [])));
 const orderOperations = (): [string, string, OperationObject][] => operationsUnder(ORDERS_PREFIX);
 
 /** The `code` values a problem response documents, read from its schema. */
@@ -114,6 +117,44 @@ const validatesAgainst = (pointer: string, value: unknown): string | undefined =
 const headerValue = (header: HeaderObject, text: string): unknown => {
   const schema: JsonSchema = header.schema;
   return schema.type === 'integer' && /^[0-9]+$/.test(text) ? Number(text) : text;
+};
+
+/** Calls every webhook operation, each answer checked by `conforms`: every success, and the errors of its own. */
+const describesWebhookOperations = async (api: TestApi, token: string, conforms: (path: string, method: string, res: ApiResponse) => void): Promise<void> => {
+  const call = (method: string, path: string, body?: unknown) => api.request(method, path, { token, body });
+  const W = '/api/v1/webhooks';
+  const one = `${W}/{webhookId}`;
+  const created = await call('POST', W, { url: 'http://127.0.0.1:9/closed', events: ['webhook.test'], description: 'Docs' });
+  expect(created.status).to.equal(201);
+  conforms(W, 'POST', created);
+  const id: string = created.body.webhook.id;
+  conforms(W, 'POST', await call('POST', W, { url: 'https://u:p@a.example', colour: 'red' }));
+  conforms(W, 'POST', await call('POST', W, { url: 'https://a.example' }).then(() => call('GET', W)).then(() => api.request('POST', W, { token: 'x', body: {} })));
+  conforms(W, 'GET', await call('GET', W));
+  conforms(one, 'GET', await call('GET', `${W}/${id}`));
+  conforms(one, 'GET', await call('GET', `${W}/whk_missing`));
+  conforms(one, 'PATCH', await call('PATCH', `${W}/${id}`, { description: null, events: [] }));
+  conforms(one, 'PATCH', await call('PATCH', `${W}/${id}`, {}));
+  conforms(`${one}/rotate-secret`, 'POST', await call('POST', `${W}/${id}/rotate-secret`));
+  const tested = await call('POST', `${W}/${id}/test`);
+  conforms(`${one}/test`, 'POST', tested);
+  const deliveryId: string = tested.body.delivery.id;
+  await eventually('an attempt', async () => (await call('GET', `${W}/${id}/deliveries`)).body.deliveries[0]?.attempts.length > 0);
+  conforms(`${one}/deliveries`, 'GET', await call('GET', `${W}/${id}/deliveries?status=pending&pageSize=5`));
+  conforms(`${one}/deliveries`, 'GET', await call('GET', `${W}/${id}/deliveries`));
+  conforms(`${one}/deliveries`, 'GET', await call('GET', `${W}/${id}/deliveries?page=0`));
+  const retry = `${one}/deliveries/{deliveryId}/retry`;
+  conforms(retry, 'POST', await call('POST', `${W}/${id}/deliveries/${deliveryId}/retry`));
+  conforms(retry, 'POST', await call('POST', `${W}/${id}/deliveries/dlv_missing/retry`));
+  conforms(one, 'PATCH', await call('PATCH', `${W}/${id}`, { enabled: false }));
+  conforms(`${one}/test`, 'POST', await call('POST', `${W}/${id}/test`));
+  conforms(retry, 'POST', await call('POST', `${W}/${id}/deliveries/${deliveryId}/retry`));
+  for (let i = 0; i < 18; i++) await call('POST', W, { url: `https://a.example/${i}` });
+  const full = await call('POST', W, { url: 'https://a.example/full' });
+  expect(full.body.code).to.equal('WEBHOOK_LIMIT_REACHED');
+  conforms(W, 'POST', full);
+  conforms(one, 'DELETE', await call('DELETE', `${W}/${id}`));
+  conforms(one, 'DELETE', await call('DELETE', `${W}/${id}`));
 };
 
 describe('OpenAPI document', () => {
@@ -161,7 +202,7 @@ describe('OpenAPI document', () => {
     });
 
     it('gives every operation a unique operationId, and X-Request-Id on every response', () => {
-      const ops = Object.values(doc.paths).flatMap((item) => HTTP_METHODS.flatMap((m) => (item[m] ? [item[m]!] : [])));
+      const ops = Object.values(doc.paths).flatMap((item) => HTTP_METHODS.flatMap((m) => (item[m] ? [item[m]] : [])));
       expect(new Set(ops.map((op) => op.operationId)).size).to.equal(ops.length);
       for (const op of ops) {
         for (const [status, response] of Object.entries(op.responses)) {
@@ -193,9 +234,9 @@ describe('OpenAPI document', () => {
       expect(operations).to.have.length(9);
       for (const [path, method, op] of operations) {
         const where = `${method.toUpperCase()} ${path}`;
-        const tooMany = deref(op.responses['429']!);
+        const tooMany = deref(op.responses['429']);
         expect(documentedCodes(tooMany), where).to.deep.equal(['RATE_LIMIT_EXCEEDED']);
-        expect(deref(tooMany.headers!['Retry-After']!).required, where).to.equal(true);
+        expect(deref(tooMany.headers!['Retry-After']).required, where).to.equal(true);
         for (const [status, entry] of Object.entries(op.responses)) {
           const responseHeaders = deref(entry).headers ?? {};
           for (const name of ['RateLimit-Policy', 'RateLimit']) {
@@ -205,7 +246,7 @@ describe('OpenAPI document', () => {
             }
             expect(responseHeaders, `${where} ${status}`).to.have.property(name);
             const mayFailBeforeCounting = status === '500' || status === '503';
-            expect(deref(responseHeaders[name]!).required === true, `${where} ${status} ${name} required`).to.equal(!mayFailBeforeCounting);
+            expect(deref(responseHeaders[name]).required === true, `${where} ${status} ${name} required`).to.equal(!mayFailBeforeCounting);
           }
         }
       }
@@ -218,12 +259,12 @@ describe('OpenAPI document', () => {
         const writes = method === 'post' || method === 'patch';
         expect(headerParameters.includes('Idempotency-Key'), where).to.equal(writes);
         if (!writes) continue;
-        expect(documentedCodes(deref(op.responses['409']!)), where).to.include('IDEMPOTENCY_KEY_IN_PROGRESS');
-        expect(documentedCodes(deref(op.responses['422']!)), where).to.deep.equal(['IDEMPOTENCY_KEY_REUSED']);
-        expect(documentedCodes(deref(op.responses['400']!)), where).to.include('VALIDATION_FAILED');
+        expect(documentedCodes(deref(op.responses['409'])), where).to.include('IDEMPOTENCY_KEY_IN_PROGRESS');
+        expect(documentedCodes(deref(op.responses['422'])), where).to.deep.equal(['IDEMPOTENCY_KEY_REUSED']);
+        expect(documentedCodes(deref(op.responses['400'])), where).to.include('VALIDATION_FAILED');
         const success = Object.keys(op.responses).find((status) => status.startsWith('2'))!;
-        expect(deref(op.responses[success]!).headers, where).to.have.property('Idempotent-Replayed');
-        expect(deref(op.responses['409']!).headers, where).to.have.property('Retry-After');
+        expect(deref(op.responses[success]).headers, where).to.have.property('Idempotent-Replayed');
+        expect(deref(op.responses['409']).headers, where).to.have.property('Retry-After');
       }
     });
 
@@ -238,7 +279,7 @@ describe('OpenAPI document', () => {
         ...Object.values(doc.paths).flatMap((item) => HTTP_METHODS.flatMap((method) => Object.values(item[method]?.responses ?? {}).map((entry) => deref(entry)))),
       ];
       const codes = new Set(responses.flatMap((response) => documentedCodes(response)));
-      expect([...(doc.components.schemas['Problem']!.properties!['code']!.enum ?? [])].sort()).to.deep.equal([...codes].sort());
+      expect([...(doc.components.schemas['Problem'].properties!['code'].enum ?? [])].sort()).to.deep.equal([...codes].sort());
     });
 
     const keyCases: [string, string, boolean][] = [
@@ -390,6 +431,38 @@ describe('OpenAPI document', () => {
       });
     }
 
+    const webhookCases: [string, unknown, unknown, boolean][] = [
+      ['the minimal webhook', CreateWebhookBody, { url: 'https://hooks.example.com/orders' }, true],
+      ['every webhook field', CreateWebhookBody, { url: 'https://[2606:4700::1111]:8443/a/b?c=d&e', events: ['order.paid', 'webhook.test'], description: 'd'.repeat(200) }, true],
+      ['every event type once', CreateWebhookBody, { url: 'https://a.example', events: [...WEBHOOK_EVENT_TYPES] }, true],
+      ['an IPv4 address with a port', CreateWebhookBody, { url: 'http://127.0.0.1:65535/x' }, true],
+      ['an event type twice', CreateWebhookBody, { url: 'https://a.example', events: ['order.paid', 'order.paid'] }, false],
+      ['an unknown event type', CreateWebhookBody, { url: 'https://a.example', events: ['order.shipped'] }, false],
+      ['a description of 201 characters', CreateWebhookBody, { url: 'https://a.example', description: 'd'.repeat(201) }, false],
+      ['a URL of 2,049 characters', CreateWebhookBody, { url: `https://a.example/${'x'.repeat(2031)}` }, false],
+      ['a URL with credentials', CreateWebhookBody, { url: 'https://u:p@a.example/' }, false],
+      ['a URL with a fragment', CreateWebhookBody, { url: 'https://a.example/#f' }, false],
+      ['an ftp URL', CreateWebhookBody, { url: 'ftp://a.example/' }, false],
+      ['a host that reads as a number', CreateWebhookBody, { url: 'https://0x7f.1/' }, false],
+      ['a port past 65535', CreateWebhookBody, { url: 'https://a.example:65536/' }, false],
+      ['an IPv6 address without brackets', CreateWebhookBody, { url: 'https://::1/' }, false],
+      ['an unknown field', CreateWebhookBody, { url: 'https://a.example', secret: 'whsec_x' }, false],
+      ['no url', CreateWebhookBody, {}, false],
+      ['a change of description to null', UpdateWebhookBody, { description: null }, true],
+      ['every change', UpdateWebhookBody, { url: 'https://b.example', events: [], description: 'x', enabled: false }, true],
+      ['no change', UpdateWebhookBody, {}, false],
+      ['enabled as a string', UpdateWebhookBody, { enabled: 'true' }, false],
+    ];
+    for (const [name, codec, value, valid] of webhookCases) {
+      it(`webhooks: ${name} is ${valid ? 'accepted' : 'refused'} by both`, () => {
+        const pointer = codec === CreateWebhookBody ? '#/components/schemas/CreateWebhookRequest' : '#/components/schemas/UpdateWebhookRequest';
+        expect(isRight((codec as typeof CreateWebhookBody).decode(value)), 'codec').to.equal(valid);
+        const errors = validatesAgainst(pointer, value);
+        if (valid) expect(errors, 'schema').to.equal(undefined);
+        else expect(errors, 'schema').to.be.a('string');
+      });
+    }
+
     it('accepts its own examples', () => {
       const examples = Object.entries(doc.paths).flatMap(([path, item]) =>
         HTTP_METHODS.flatMap((method) => {
@@ -415,7 +488,7 @@ describe('OpenAPI document', () => {
     /** The response matches `pointer`'s content type and body schema and carries its required headers. */
     const matches = (pointer: string, res: ApiResponse, where: string): void => {
       const response = deref<ResponseObject | Reference>({ $ref: pointer });
-      const media = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
+      const media = (res.headers.get('content-type') ?? '').split(';')[0].trim();
       if (response.content === undefined) {
         expect({ media, text: res.text }, `${where} has no content`).to.deep.equal({ media: '', text: '' });
       } else {
@@ -544,6 +617,8 @@ describe('OpenAPI document', () => {
       expect(revoked.body.code).to.equal('TOKEN_REVOKED');
       conforms('/api/v1/orders', 'GET', revoked);
 
+      await describesWebhookOperations(api, (await api.newDashboard('Webhooks shop')).token, conforms);
+
       conforms('/healthz', 'GET', await api.request('GET', '/healthz'));
       conforms('/readyz', 'GET', await api.request('GET', '/readyz'));
       conforms('/tracker.js', 'GET', await api.request('GET', '/tracker.js'));
@@ -552,6 +627,39 @@ describe('OpenAPI document', () => {
         const [method, path] = op.split(' ') as [string, string];
         const successes = Object.keys(operation(path, method).responses).filter((status) => status.startsWith('2'));
         for (const status of successes) expect(checked.has(`${method} ${path} ${status}`), `${op} ${status} was checked`).to.equal(true);
+      }
+    });
+
+    it('describes the webhook requests the service sends: each event type under webhooks, bodies and headers', async () => {
+      const receiver = await WebhookReceiver.start();
+      try {
+        const { token } = await api.newDashboard('Receiving shop');
+        const endpoint = (await api.request('POST', '/api/v1/webhooks', { token, body: { url: receiver.url() } })).body.webhook;
+        const full = { customer: { name: 'Zoë' }, fees: { a: 1 }, metadata: { b: [1] }, trackingExtras: { c: null } };
+        for (const status of ['paid', 'refused', 'refunded', 'chargedback']) {
+          expect((await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload({ externalId: `hook-${status}`, status, ...full }) })).status).to.equal(201);
+        }
+        expect((await api.request('PATCH', '/api/v1/orders/hook-paid', { token, body: { metadata: { d: 1 } } })).status).to.equal(200);
+        expect((await api.request('POST', `/api/v1/webhooks/${endpoint.id}/test`, { token })).status).to.equal(202);
+        const requests = await receiver.waitFor(10);
+        const types = new Set<string>();
+        for (const request of requests) {
+          const event = receiver.verified(endpoint.secret, [request])[0];
+          types.add(event.type);
+          const operation = doc.webhooks[event.type];
+          expect(operation, event.type).to.not.equal(undefined);
+          expect(validatesAgainst('#/components/schemas/WebhookEvent', event), event.type).to.equal(undefined);
+          expect(request.headers['content-type']).to.be.oneOf(Object.keys(operation.post.requestBody.content));
+          for (const header of operation.post.parameters) {
+            const value = request.headers[header.name];
+            expect(value, header.name).to.be.a('string');
+            expect(ajv.compile(header.schema)(value), `${header.name}: ${String(value)}`).to.equal(true);
+          }
+        }
+        expect([...types].sort()).to.deep.equal([...WEBHOOK_EVENT_TYPES].sort());
+        expect(Object.keys(doc.webhooks).sort()).to.deep.equal([...WEBHOOK_EVENT_TYPES].sort());
+      } finally {
+        await receiver.stop();
       }
     });
 
@@ -569,8 +677,8 @@ describe('OpenAPI document', () => {
       conforms('/tracker.js', 'GET', notModified);
       const op = operation('/tracker.js', 'GET');
       expect(Object.keys(op.responses).sort()).to.deep.equal(['200', '304']);
-      expect(Object.keys(deref(op.responses['200']!).content ?? {})).to.deep.equal(['text/javascript']);
-      expect(deref(op.responses['304']!).content).to.equal(undefined);
+      expect(Object.keys(deref(op.responses['200']).content ?? {})).to.deep.equal(['text/javascript']);
+      expect(deref(op.responses['304']).content).to.equal(undefined);
       expect(op.security).to.deep.equal([]);
       const headerParameters = (op.parameters ?? []).map((p) => deref(p)).filter((p) => p.in === 'header').map((p) => p.name);
       expect(headerParameters).to.deep.equal(['X-Request-Id', 'If-None-Match', 'Accept-Encoding']);
@@ -606,7 +714,7 @@ describe('OpenAPI document', () => {
             '"default";r=0',
             '"default";r=0',
           ]);
-          const tooMany = answers[2]!;
+          const tooMany = answers[2];
           expect(tooMany.status).to.equal(429);
           expect(tooMany.body.code).to.equal('RATE_LIMIT_EXCEEDED');
           expect(tooMany.headers.get('ratelimit-policy')).to.equal('"default";q=2;w=60');

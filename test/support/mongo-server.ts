@@ -37,7 +37,10 @@ export const withDatabasePath = (uri: string, dbName: string): string => {
 const locate = async (): Promise<{ server?: MongoServer; reason?: string }> => {
   const fromEnv = process.env['MONGODB_URI'];
   if (fromEnv !== undefined && fromEnv !== '') return { server: { uri: fromEnv, origin: 'MONGODB_URI' } };
+  // Loaded only when needed, and allowed to fail: testcontainers is optional here.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-imports
   let testcontainers: typeof import('testcontainers');
+  // eslint-disable-next-line @typescript-eslint/consistent-type-imports
   let mongoModule: typeof import('@testcontainers/mongodb');
   try {
     testcontainers = await import('testcontainers');

@@ -4,7 +4,8 @@ export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
 
 /**
  * A configuration for in-process services: a free port, no logs, an admin token, and the in-memory
- * store (MongoDB when the changes give a URI) unless the test passes its own storage.
+ * store (MongoDB when the changes give a URI) unless the test passes its own storage. Webhooks may go
+ * to the tests' receivers on loopback (plain HTTP), are retried at once, twice, and polled for often.
  */
 export const testConfig = (changes: Partial<Config> = {}): Config => ({
   port: 0,
@@ -22,5 +23,6 @@ export const testConfig = (changes: Partial<Config> = {}): Config => ({
   shutdownTimeoutMs: 2_000,
   shutdownReadinessDelayMs: 0,
   http: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000 },
+  webhooks: { timeoutMs: 5_000, retrySchedule: [0, 0], allowPrivateUrls: true, concurrency: 8, pollIntervalMs: 200 },
   ...changes,
 });

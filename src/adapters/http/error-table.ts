@@ -54,6 +54,13 @@ export const ERROR_TABLE: Readonly<Record<HttpError['_tag'], ErrorRow>> = {
   },
   DashboardNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found', description: 'No dashboard with this id.' },
   TokenNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found', description: 'No token with this id.' },
+  WebhookNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    title: 'Not found',
+    description: "No webhook endpoint with this id in the caller's dashboard (an endpoint of another dashboard is not found either).",
+  },
+  DeliveryNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found', description: "No delivery with this id among the endpoint's deliveries." },
   RouteNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found', description: 'No such route.' },
   MethodNotAllowed: {
     status: 405,
@@ -79,6 +86,18 @@ export const ERROR_TABLE: Readonly<Record<HttpError['_tag'], ErrorRow>> = {
     title: 'Invalid transition',
     description: "The operator's transition table does not allow this status change.",
   },
+  WebhookLimitReached: {
+    status: 409,
+    code: 'WEBHOOK_LIMIT_REACHED',
+    title: 'Webhook limit reached',
+    description: 'The dashboard already has 20 webhook endpoints, the most it may have: delete one first.',
+  },
+  WebhookDisabled: {
+    status: 409,
+    code: 'WEBHOOK_DISABLED',
+    title: 'Webhook disabled',
+    description: 'The endpoint is disabled, and a disabled endpoint is sent nothing: enable it first (PATCH `enabled: true`).',
+  },
   IdempotencyKeyInProgress: {
     status: 409,
     code: 'IDEMPOTENCY_KEY_IN_PROGRESS',
@@ -102,6 +121,14 @@ export const ERROR_TABLE: Readonly<Record<HttpError['_tag'], ErrorRow>> = {
     code: 'IDEMPOTENCY_KEY_REUSED',
     title: 'Idempotency key reused',
     description: 'This Idempotency-Key was first used in the dashboard for another request: another method, path or body.',
+  },
+  WebhookUrlNotAllowed: {
+    status: 422,
+    code: 'WEBHOOK_URL_NOT_ALLOWED',
+    title: 'Webhook URL not allowed',
+    description:
+      'The URL is well-formed, but the service may not send to it: it is not `https://`, or its host is (or resolves to) a loopback, private, ' +
+      'link-local, carrier-grade NAT, unique-local, multicast, unspecified or other reserved address, or does not resolve.',
   },
   RateLimitExceeded: {
     status: 429,
@@ -157,6 +184,16 @@ export const detailOf = (error: HttpError): string => {
       return 'No dashboard with this id';
     case 'TokenNotFound':
       return 'No token with this id';
+    case 'WebhookNotFound':
+      return 'No webhook endpoint with this id in this dashboard';
+    case 'DeliveryNotFound':
+      return 'No delivery with this id for this webhook endpoint';
+    case 'WebhookLimitReached':
+      return `The dashboard already has ${error.limit} webhook endpoints, the most it may have`;
+    case 'WebhookDisabled':
+      return 'The webhook endpoint is disabled; enable it first';
+    case 'WebhookUrlNotAllowed':
+      return error.reason;
     case 'RouteNotFound':
       return 'No such route';
     case 'MethodNotAllowed':

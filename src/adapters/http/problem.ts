@@ -1,4 +1,5 @@
-import type { Context } from 'koa';
+import type { ParameterizedContext } from 'koa';
+import type { RequestState } from './request-state';
 import type { JsonSchema } from './codecs/json-schema';
 import { detailOf, ERROR_TABLE, MAX_DETAILS } from './error-table';
 import type { HttpError } from './http-errors';
@@ -33,7 +34,7 @@ export const problemBody = (error: HttpError, requestId: string): Record<string,
 };
 
 /** Writes an RFC 9457 problem body for `error`, with the headers its status calls for (DECISIONS D1, D2). */
-export const renderProblem = (ctx: Context, error: HttpError): void => {
+export const renderProblem = (ctx: ParameterizedContext<RequestState>, error: HttpError): void => {
   ctx.status = ERROR_TABLE[error._tag].status;
   ctx.body = problemBody(error, ctx.state.requestId);
   ctx.type = 'application/problem+json';

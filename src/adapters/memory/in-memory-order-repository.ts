@@ -3,6 +3,7 @@ import * as O from 'fp-ts/Option';
 import { duplicateExternalId, type DuplicateExternalId } from '../../domain/errors';
 import type { Order } from '../../domain/order';
 import type { OrderEvent, OrderPage, OrderQuery, OrderRepository } from '../../application/ports/order-repository';
+import type { OutboxEntry } from '../../application/ports/webhook-outbox';
 
 const keyOf = (dashboardId: string, externalId: string): string => `${dashboardId}\u0000${externalId}`;
 
@@ -23,11 +24,17 @@ interface Entry {
  */
 export class InMemoryOrderRepository implements OrderRepository {
   private readonly byKey = new Map<string, Entry>();
+  /** The key of each order by its id, for the relay, which knows orders by id. */
+  private readonly keyById = new Map<string, string>();
+  /** The keys of the orders whose outbox holds events, oldest first: the relay does not walk every order. */
+  private readonly withOutbox = new Set<string>();
 
   async insert(order: Order, events: readonly OrderEvent[]): Promise<E.Either<DuplicateExternalId, Order>> {
     const key = keyOf(order.dashboardId, order.externalId);
     if (this.byKey.has(key)) return E.left(duplicateExternalId(order.externalId));
     this.byKey.set(key, { order: structuredClone(order), outbox: structuredClone(events) });
+    this.keyById.set(order.id, key);
+    if (events.length > 0) this.withOutbox.add(key);
     return E.right(structuredClone(order));
   }
 
@@ -41,11 +48,41 @@ export class InMemoryOrderRepository implements OrderRepository {
     const stored = this.byKey.get(key);
     if (stored === undefined || stored.order.id !== order.id || stored.order.version !== order.version - 1) return false;
     this.byKey.set(key, { order: structuredClone(order), outbox: [...stored.outbox, ...structuredClone(events)] });
+    if (events.length > 0) this.withOutbox.add(key);
     return true;
   }
 
   async outboxOf(dashboardId: string, externalId: string): Promise<readonly OrderEvent[]> {
     return structuredClone(this.byKey.get(keyOf(dashboardId, externalId))?.outbox ?? []);
+  }
+
+  /** Up to `limit` orders with events in their outbox, the longest waiting first (see InMemoryWebhookOutbox). */
+  outboxes(limit: number): OutboxEntry[] {
+    const entries: OutboxEntry[] = [];
+    for (const key of this.withOutbox) {
+      if (entries.length >= limit) break;
+      const { order, outbox } = this.byKey.get(key)!;
+      entries.push({ orderId: order.id, dashboardId: order.dashboardId, events: structuredClone(outbox) });
+    }
+    return entries;
+  }
+
+  /** The events waiting in every outbox. */
+  outboxBacklog(): number {
+    let count = 0;
+    for (const key of this.withOutbox) count += this.byKey.get(key)!.outbox.length;
+    return count;
+  }
+
+  /** Takes the events `eventIds` out of the order's outbox; the others stay (see InMemoryWebhookOutbox). */
+  dropFromOutbox(orderId: string, eventIds: readonly string[]): void {
+    const key = this.keyById.get(orderId);
+    const stored = key === undefined ? undefined : this.byKey.get(key);
+    if (key === undefined || stored === undefined) return;
+    const relayed = new Set(eventIds);
+    const outbox = stored.outbox.filter((event) => !relayed.has(event.id));
+    this.byKey.set(key, { ...stored, outbox });
+    if (outbox.length === 0) this.withOutbox.delete(key);
   }
 
   async list(dashboardId: string, query: OrderQuery): Promise<OrderPage> {

@@ -1,21 +1,31 @@
 import type { Storage } from '../../application/ports/storage';
 import { InMemoryDashboardRepository } from './in-memory-dashboard-repository';
+import { InMemoryDeliveryRepository } from './in-memory-delivery-repository';
 import { InMemoryIdempotencyStore } from './in-memory-idempotency-store';
 import { InMemoryLinkRepository } from './in-memory-link-repository';
 import { InMemoryOrderRepository } from './in-memory-order-repository';
 import { InMemoryRateLimitCounter } from './in-memory-rate-limit-counter';
 import { InMemoryStorageHealth } from './in-memory-storage-health';
 import { InMemoryTokenRepository } from './in-memory-token-repository';
+import { InMemoryWebhookEndpointRepository } from './in-memory-webhook-endpoint-repository';
+import { InMemoryWebhookOutbox } from './in-memory-webhook-outbox';
 
 /** The in-memory store: every port in the process, gone at exit. */
-export const inMemoryStorage = (): Storage => ({
-  description: 'in-memory store (STORE=memory: data lives only as long as the process)',
-  persistent: false,
-  orders: new InMemoryOrderRepository(),
-  dashboards: new InMemoryDashboardRepository(),
-  tokens: new InMemoryTokenRepository(),
-  links: new InMemoryLinkRepository(),
-  idempotency: new InMemoryIdempotencyStore(),
-  rateLimits: new InMemoryRateLimitCounter(),
-  health: new InMemoryStorageHealth(),
-});
+export const inMemoryStorage = (): Storage => {
+  const orders = new InMemoryOrderRepository();
+  const deliveries = new InMemoryDeliveryRepository();
+  return {
+    description: 'in-memory store (STORE=memory: data lives only as long as the process)',
+    persistent: false,
+    orders,
+    dashboards: new InMemoryDashboardRepository(),
+    tokens: new InMemoryTokenRepository(),
+    links: new InMemoryLinkRepository(),
+    idempotency: new InMemoryIdempotencyStore(),
+    rateLimits: new InMemoryRateLimitCounter(),
+    webhooks: new InMemoryWebhookEndpointRepository(),
+    deliveries,
+    outbox: new InMemoryWebhookOutbox(orders, deliveries),
+    health: new InMemoryStorageHealth(),
+  };
+};

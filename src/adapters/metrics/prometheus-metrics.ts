@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { AttemptReport } from '../../application/deliver-webhooks';
 import type { Metrics } from '../../application/ports/metrics';
 
 /** Methods kept as they are in labels; any other (a fuzzer's `FOO`) is `OTHER`, so labels stay few. */
@@ -18,8 +19,11 @@ export class PrometheusMetrics implements Metrics {
   private readonly requests: Histogram<'route' | 'method' | 'status'>;
   private readonly refusals: Counter;
   private readonly unavailable: Counter;
+  private readonly deliveries: Histogram<'outcome'>;
+  private readonly unsent: Counter<'outcome'>;
 
-  constructor() {
+  /** `backlog` counts the events waiting in the outboxes, read at each scrape. */
+  constructor(backlog?: () => Promise<number>) {
     collectDefaultMetrics({ register: this.registry });
     this.requests = new Histogram({
       name: 'orders_http_request_duration_seconds',
@@ -38,6 +42,29 @@ export class PrometheusMetrics implements Metrics {
       help: 'Requests answered 503 because the store could not be reached',
       registers: [this.registry],
     });
+    this.deliveries = new Histogram({
+      name: 'orders_webhook_attempt_duration_seconds',
+      help: 'Webhook attempts by outcome (succeeded, retrying: another attempt is scheduled, failed: the last one or a 410), and how long they took',
+      labelNames: ['outcome'],
+      buckets: LATENCY_BUCKETS,
+      registers: [this.registry],
+    });
+    this.unsent = new Counter({
+      name: 'orders_webhook_deliveries_unsent_total',
+      help: 'Deliveries taken up but not sent: dropped (endpoint deleted), skipped (endpoint disabled), aborted (shutdown; taken again later)',
+      labelNames: ['outcome'],
+      registers: [this.registry],
+    });
+    if (backlog !== undefined) {
+      new Gauge({
+        name: 'orders_webhook_outbox_backlog',
+        help: 'Events waiting in the orders outboxes for the relay to turn them into deliveries',
+        registers: [this.registry],
+        async collect() {
+          this.set(await backlog());
+        },
+      });
+    }
   }
 
   request(route: string, method: string, status: number, seconds: number): void {
@@ -50,6 +77,15 @@ export class PrometheusMetrics implements Metrics {
 
   storeUnavailable(): void {
     this.unavailable.inc();
+  }
+
+  webhookAttempt(report: AttemptReport): void {
+    if (report.kind !== 'attempted') {
+      this.unsent.inc({ outcome: report.kind });
+      return;
+    }
+    const outcome = report.status === 'pending' ? 'retrying' : report.status;
+    this.deliveries.observe({ outcome }, report.durationMs / 1000);
   }
 }
 

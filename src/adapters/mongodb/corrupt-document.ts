@@ -26,7 +26,10 @@ const fieldPath = (context: t.Context): string => {
 
 const idOf = (raw: unknown): string => {
   const id = typeof raw === 'object' && raw !== null ? (raw as { _id?: unknown })._id : undefined;
-  return id === undefined ? '(none)' : String(id).slice(0, 100);
+  if (id === undefined) return '(none)';
+  // An _id is a string, a number or an ObjectId, whose String() is its hex: the id a reader can look up.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
+  return String(id).slice(0, 100);
 };
 
 /**

@@ -1,9 +1,10 @@
 import type { Db, IndexDescription } from 'mongodb';
 
 /**
- * The collections: one per aggregate (orders with their outbox, dashboards, tokens, links) and one per
- * guard (idempotency records, rate-limit counters), plus `meta` for the schema version. No write
- * spans two documents, so none needs a transaction, and each collection can be sharded on its own.
+ * The collections: one per aggregate (orders with their outbox, dashboards, tokens, links, webhook
+ * endpoints, webhook deliveries) and one per guard (idempotency records, rate-limit counters), plus
+ * `meta` for the schema version. No write spans two documents, so none needs a transaction, and
+ * each collection can be sharded on its own.
  * Shard keys, for a deployment that shards:
  *
  * - `orders`: `{ dashboardId: 1, externalId: 1 }`. The unique (dashboardId, externalId) index is the
@@ -17,9 +18,12 @@ import type { Db, IndexDescription } from 'mongodb';
  *   enforces it, and the redirect, which finds a link by its slug alone, goes to one shard; slugs are
  *   random, so links spread. A dashboard's reads (its list, a link by id) go to every shard: they are
  *   few and small.
- * - `tokens`, `dashboards`, `meta`: not sharded. They hold one small document per token, per
- *   dashboard, and one in all; a token is found by its hash before its dashboard is known (should
- *   tokens ever need sharding, `{ hash: 1 }` keeps the unique hash index).
+ * - `webhook_deliveries`: `{ eventId: 1, endpointId: 1 }`, its unique key; the worker's claims and
+ *   the log's pages then go to every shard (they name no event), which their indexes keep cheap.
+ * - `webhook_endpoints`, `tokens`, `dashboards`, `meta`: not sharded. They hold one small document
+ *   per endpoint (20 at most per dashboard), per token, per dashboard, and one in all; a token is
+ *   found by its hash before its dashboard is known (should tokens ever need sharding, `{ hash: 1 }`
+ *   keeps the unique hash index).
  */
 export const COLLECTIONS = {
   orders: 'orders',
@@ -28,8 +32,13 @@ export const COLLECTIONS = {
   idempotencyKeys: 'idempotency_keys',
   rateLimits: 'rate_limits',
   links: 'links',
+  webhookEndpoints: 'webhook_endpoints',
+  webhookDeliveries: 'webhook_deliveries',
   meta: 'meta',
 } as const;
+
+/** The unique (eventId, endpointId) index of deliveries, named where its refusals are told apart from others. */
+export const EVENT_ENDPOINT_INDEX = 'webhook_deliveries_event_endpoint_unique';
 
 /**
  * Every index the adapters rely on, by collection, each with a fixed name. Listing indexes follow
@@ -44,6 +53,8 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
     { name: 'orders_dashboard_externalId_unique', key: { dashboardId: 1, externalId: 1 }, unique: true },
     { name: 'orders_dashboard_createdAt_id', key: { dashboardId: 1, createdAt: -1, _id: -1 } },
     { name: 'orders_dashboard_status_createdAt_id', key: { dashboardId: 1, status: 1, createdAt: -1, _id: -1 } },
+    // Only the orders whose outbox holds events: what the webhook relay looks for.
+    { name: 'orders_outbox_pending', key: { 'outbox.id': 1 }, partialFilterExpression: { 'outbox.id': { $exists: true } } },
   ],
   dashboards: [{ name: 'dashboards_createdAt_id', key: { createdAt: 1, _id: 1 } }],
   tokens: [
@@ -62,6 +73,17 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
     { name: 'links_slug_unique', key: { slug: 1 }, unique: true },
     { name: 'links_dashboard_createdAt_id', key: { dashboardId: 1, createdAt: -1, _id: -1 } },
   ],
+  // At most 20 endpoints per dashboard: each takes one of 20 slots, and the unique index refuses a 21st.
+  webhookEndpoints: [{ name: 'webhook_endpoints_dashboard_slot_unique', key: { dashboardId: 1, slot: 1 }, unique: true }],
+  webhookDeliveries: [
+    // One delivery per event and endpoint, whoever relays the event, however many times.
+    { name: EVENT_ENDPOINT_INDEX, key: { eventId: 1, endpointId: 1 }, unique: true },
+    { name: 'webhook_deliveries_status_nextAttemptAt', key: { status: 1, nextAttemptAt: 1 } },
+    { name: 'webhook_deliveries_endpoint_createdAt_id', key: { endpointId: 1, createdAt: -1, _id: -1 } },
+    { name: 'webhook_deliveries_endpoint_status_createdAt_id', key: { endpointId: 1, status: 1, createdAt: -1, _id: -1 } },
+    // Deleted by the server 30 days after they were made.
+    { name: 'webhook_deliveries_expiresAt_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 },
+  ],
   // One document, found by `_id`.
   meta: [],
 };
@@ -79,13 +101,14 @@ export const ensureIndexes = async (db: Db): Promise<void> => {
     if (indexes.length === 0) continue;
     const collection = db.collection(COLLECTIONS[name]);
     await collection.createIndexes([...indexes]);
-    const existing = await collection.listIndexes().toArray();
+    const existing = (await collection.listIndexes().toArray()) as Record<string, unknown>[];
     for (const index of indexes) {
       const sameName = existing.filter((candidate) => candidate['name'] === index.name);
       const asDeclared = (found: (typeof existing)[number]): boolean =>
-        JSON.stringify(Object.entries(found['key'])) === JSON.stringify(Object.entries(index.key)) &&
+        JSON.stringify(Object.entries(found['key'] as object)) === JSON.stringify(Object.entries(index.key)) &&
         (found['unique'] === true) === (index.unique === true) &&
-        found['expireAfterSeconds'] === index.expireAfterSeconds;
+        found['expireAfterSeconds'] === index.expireAfterSeconds &&
+        JSON.stringify(found['partialFilterExpression']) === JSON.stringify(index.partialFilterExpression);
       if (sameName.length === 0 || !sameName.every(asDeclared)) {
         throw new Error(
           `index ${COLLECTIONS[name]}.${String(index.name)} exists with another definition than this service needs; drop it and start again`,

@@ -2,6 +2,7 @@ import { MongoClient, type MongoClientOptions } from 'mongodb';
 import type { Logger } from '../../application/ports/logger';
 import type { Storage } from '../../application/ports/storage';
 import { MongoDashboardRepository } from './mongo-dashboard-repository';
+import { MongoDeliveryRepository } from './mongo-delivery-repository';
 import { MongoIdempotencyStore } from './mongo-idempotency-store';
 import { guarded } from './mongo-errors';
 import { ensureIndexes } from './mongo-indexes';
@@ -11,6 +12,8 @@ import { MongoOrderRepository } from './mongo-order-repository';
 import { MongoRateLimitCounter } from './mongo-rate-limit-counter';
 import { MongoStorageHealth } from './mongo-storage-health';
 import { MongoTokenRepository } from './mongo-token-repository';
+import { MongoWebhookEndpointRepository } from './mongo-webhook-endpoint-repository';
+import { MongoWebhookOutbox } from './mongo-webhook-outbox';
 
 /**
  * Timeouts short enough that a request fails with 503 in a few seconds instead of hanging when the
@@ -68,6 +71,9 @@ export const createMongoStorage = (
     links: new MongoLinkRepository(db, logger),
     idempotency: new MongoIdempotencyStore(db, logger),
     rateLimits: new MongoRateLimitCounter(db, logger),
+    webhooks: new MongoWebhookEndpointRepository(db, logger),
+    deliveries: new MongoDeliveryRepository(db, logger),
+    outbox: new MongoWebhookOutbox(db, logger),
     health: new MongoStorageHealth(client, db, options.pingTimeoutMs),
   };
 };

@@ -91,6 +91,7 @@ export class GroupCommit {
    * not a power loss; any write synced after it makes it durable too, since the WAL is written in order.
    */
   submit<T>(change: Change<T>, durable = true): Promise<T> {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- asStorageError turns an Error into an Error
     if (this.closed) return Promise.reject(asStorageError(new TypeError('The database connection is not open')));
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ change, durable, resolve: resolve as (value: unknown) => void, reject });
@@ -132,7 +133,7 @@ export class GroupCommit {
       else this.alone(batch);
       return;
     }
-    batch.forEach((write, i) => this.answer(write, result[i]!));
+    batch.forEach((write, i) => this.answer(write, result[i]));
   }
 
   /** Each write in a transaction of its own, in order; a BEGIN that fails fails the rest too. */
@@ -140,7 +141,7 @@ export class GroupCommit {
     for (const [i, write] of writes.entries()) {
       const result = this.transaction([write]);
       if (Array.isArray(result)) {
-        this.answer(write, result[0]!);
+        this.answer(write, result[0]);
         continue;
       }
       const rest = result.failedAt === 'begin' ? writes.slice(i) : [write];

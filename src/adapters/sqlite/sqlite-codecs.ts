@@ -114,5 +114,6 @@ export const decodeRow = <A>(codec: t.Decoder<unknown, A>, raw: unknown, table: 
 /** The `id` column of a raw row, for the log line of a corrupt one. */
 export const rowIdOf = (raw: unknown, column = 'id'): string => {
   const id = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[column] : undefined;
-  return id === undefined || id === null ? '(none)' : String(id);
+  if (id === undefined || id === null) return '(none)';
+  return typeof id === 'string' || typeof id === 'number' || typeof id === 'bigint' ? String(id) : `(a ${typeof id})`;
 };

@@ -144,6 +144,55 @@ export const MIGRATIONS: readonly string[] = [
   ) STRICT;
   CREATE INDEX links_newest_first ON links (dashboard_id, created_at DESC, id DESC);
   `,
+  `
+  -- Webhook endpoints (DECISIONS D12). \`events\` is a JSON array of event types, empty for all.
+  CREATE TABLE webhook_endpoints (
+    id TEXT PRIMARY KEY NOT NULL,
+    dashboard_id TEXT NOT NULL,
+    url TEXT NOT NULL,
+    events TEXT NOT NULL,
+    description TEXT,
+    enabled INTEGER NOT NULL,
+    disabled_reason TEXT,
+    secret TEXT NOT NULL,
+    previous_secret TEXT,
+    previous_secret_expires_at INTEGER,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    version INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX webhook_endpoints_of_dashboard ON webhook_endpoints (dashboard_id, created_at, id);
+
+  -- One row per event and endpoint: the unique pair makes the relay idempotent. \`attempts\` is a JSON
+  -- array; \`payload\` the reduced event of the log (JSON), \`body\` the bytes sent. A lease
+  -- (\`lease_until\`, 0 when nobody holds it, and \`lease_id\`) is a claim on the due attempt.
+  CREATE TABLE webhook_deliveries (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    dashboard_id TEXT NOT NULL,
+    endpoint_id TEXT NOT NULL,
+    event_id TEXT NOT NULL,
+    event_type TEXT NOT NULL,
+    status TEXT NOT NULL,
+    attempts TEXT NOT NULL,
+    next_attempt_at INTEGER,
+    automatic_retries INTEGER NOT NULL,
+    lease_until INTEGER NOT NULL,
+    lease_id TEXT,
+    created_at INTEGER NOT NULL,
+    payload TEXT NOT NULL,
+    body TEXT NOT NULL,
+    UNIQUE (event_id, endpoint_id)
+  ) STRICT;
+  -- The due attempts, and only they: a claim walks this index from the longest due.
+  CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
+  CREATE INDEX webhook_deliveries_newest_first ON webhook_deliveries (endpoint_id, created_at DESC, id DESC);
+  CREATE INDEX webhook_deliveries_by_status_newest_first ON webhook_deliveries (endpoint_id, status, created_at DESC, id DESC);
+  CREATE INDEX webhook_deliveries_expiry ON webhook_deliveries (created_at);
+
+  -- The relay takes events out of the outbox by id once it has made their deliveries.
+  CREATE UNIQUE INDEX order_events_by_id ON order_events (id);
+  `,
 ];
 
 /** Marks the file as this service's (`PRAGMA application_id`): "ORDS". */
@@ -169,7 +218,7 @@ export const migrate = (db: Database, file: string, migrations: readonly string[
     if (version === supported) return;
     db.transaction(() => {
       if (pragmaNumber(db, 'user_version') !== version) return;
-      db.exec(migrations[version]!);
+      db.exec(migrations[version]);
       db.pragma(`application_id = ${APPLICATION_ID}`);
       db.pragma(`user_version = ${version + 1}`);
     }).immediate();

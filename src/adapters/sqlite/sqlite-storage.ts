@@ -1,6 +1,7 @@
 import type { Logger } from '../../application/ports/logger';
 import type { Storage } from '../../application/ports/storage';
 import { SqliteDashboardRepository } from './sqlite-dashboard-repository';
+import { SqliteDeliveryRepository } from './sqlite-delivery-repository';
 import { SqliteDatabase, type SqliteDatabaseOptions } from './sqlite-database';
 import { SqliteIdempotencyStore } from './sqlite-idempotency-store';
 import { SqliteLinkRepository } from './sqlite-link-repository';
@@ -8,6 +9,8 @@ import { SqliteOrderRepository } from './sqlite-order-repository';
 import { SqliteRateLimitCounter } from './sqlite-rate-limit-counter';
 import { SqliteStorageHealth } from './sqlite-storage-health';
 import { SqliteTokenRepository } from './sqlite-token-repository';
+import { SqliteWebhookEndpointRepository } from './sqlite-webhook-endpoint-repository';
+import { SqliteWebhookOutbox } from './sqlite-webhook-outbox';
 
 export interface SqliteStorageOptions extends SqliteDatabaseOptions {
   readonly logger: Logger;
@@ -23,6 +26,9 @@ export const sqliteStorageOn = (db: SqliteDatabase, logger: Logger): Storage => 
   links: new SqliteLinkRepository(db, logger),
   idempotency: new SqliteIdempotencyStore(db, logger),
   rateLimits: new SqliteRateLimitCounter(db),
+  webhooks: new SqliteWebhookEndpointRepository(db, logger),
+  deliveries: new SqliteDeliveryRepository(db, logger),
+  outbox: new SqliteWebhookOutbox(db, logger),
   health: new SqliteStorageHealth(db),
 });
 

@@ -15,7 +15,7 @@ const nextByte = (): number => {
     randomFillSync(pool);
     used = 0;
   }
-  const byte = pool[used]!;
+  const byte = pool[used];
   pool[used++] = 0;
   return byte;
 };

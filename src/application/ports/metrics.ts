@@ -1,3 +1,5 @@
+import type { AttemptReport } from '../deliver-webhooks';
+
 /**
  * What the service counts for its operators (Prometheus, GET /metrics on METRICS_PORT). Adapters
  * report through it as things happen; an implementation must be cheap and never throw.
@@ -9,4 +11,6 @@ export interface Metrics {
   rateLimited(): void;
   /** A request that failed because the store could not be reached (503). */
   storeUnavailable(): void;
+  /** What became of one webhook delivery the workers took up. */
+  webhookAttempt(report: AttemptReport): void;
 }

@@ -1,10 +1,13 @@
 import type { DashboardRepository } from './dashboard-repository';
+import type { DeliveryRepository } from './delivery-repository';
 import type { IdempotencyStore } from './idempotency-store';
 import type { LinkRepository } from './link-repository';
 import type { OrderRepository } from './order-repository';
 import type { RateLimitCounter } from './rate-limit-counter';
 import type { StorageHealth } from './storage-health';
 import type { TokenRepository } from './token-repository';
+import type { WebhookEndpointRepository } from './webhook-endpoint-repository';
+import type { WebhookOutbox } from './webhook-outbox';
 
 /**
  * One store's adapters for every storage port: what swapping the store means. Each store builds its
@@ -21,5 +24,9 @@ export interface Storage {
   readonly links: LinkRepository;
   readonly idempotency: IdempotencyStore;
   readonly rateLimits: RateLimitCounter;
+  readonly webhooks: WebhookEndpointRepository;
+  readonly deliveries: DeliveryRepository;
+  /** The orders' outboxes, as the webhook relay reads and empties them. */
+  readonly outbox: WebhookOutbox;
   readonly health: StorageHealth;
 }

@@ -14,7 +14,7 @@ describe('PinoLogger', () => {
       const { logger, lines } = memoryLogger();
       logger.info('order created', { orderId: 'ord_1', amountCents: 1500, isTest: false, missing: undefined });
       expect(lines).to.have.length(1);
-      const line = lines[0] as string;
+      const line = lines[0];
       expect(line).not.to.include('\n');
       const entry = JSON.parse(line) as Record<string, unknown>;
       expect(Object.keys(entry)).to.deep.equal(['level', 'time', 'msg', 'orderId', 'amountCents', 'isTest']);

@@ -3,6 +3,7 @@ import { inMemoryStorage } from '../../../src/adapters/memory/in-memory-storage'
 import { StorageUnavailableError } from '../../../src/application/ports/storage-health';
 import { anOrderPayload } from '../../support/order-builder';
 import { TestApi } from '../../support/test-api';
+import { WebhookReceiver } from '../../support/webhook-receiver';
 
 const scrape = async (url: string): Promise<{ status: number; type: string | null; text: string }> => {
   const res = await fetch(url);
@@ -78,6 +79,43 @@ describe('metrics on METRICS_PORT', () => {
     const api = await TestApi.start();
     try {
       expect(api.service.metricsUrl).to.equal(undefined);
+    } finally {
+      await api.stop();
+    }
+  });
+
+  it('counts webhook attempts by outcome with their latency, and the events waiting in the outboxes', async () => {
+    const ok = await WebhookReceiver.start(() => ({ status: 204 }));
+    const failing = await WebhookReceiver.start(() => ({ status: 500 }));
+    const attempts: string[] = [];
+    const api = await TestApi.start({ metricsPort: 0 }, { onWebhookAttempt: (report) => attempts.push(report.kind) });
+    try {
+      const { token } = await api.newDashboard();
+      for (const url of [ok.url(), failing.url()]) {
+        expect((await api.request('POST', '/api/v1/webhooks', { token, body: { url, events: ['order.created'] } })).status).to.equal(201);
+      }
+      expect((await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload({ externalId: 'hooked' }) })).status).to.equal(201);
+      await ok.waitFor(1);
+      // The failing endpoint: two attempts under the test schedule (0, 0 s), then a third, the last.
+      await failing.waitFor(3);
+      while (attempts.length < 4) await new Promise((done) => setTimeout(done, 20));
+      const { text } = await scrape(api.service.metricsUrl!);
+      expect(sample(text, 'orders_webhook_attempt_duration_seconds_count', 'outcome="succeeded"')).to.equal(1);
+      expect(sample(text, 'orders_webhook_attempt_duration_seconds_count', 'outcome="retrying"')).to.equal(2);
+      expect(sample(text, 'orders_webhook_attempt_duration_seconds_count', 'outcome="failed"')).to.equal(1);
+      expect(sample(text, 'orders_webhook_outbox_backlog')).to.equal(0);
+    } finally {
+      await api.stop();
+      await ok.stop();
+      await failing.stop();
+    }
+  });
+
+  it('reads the outbox backlog at each scrape', async () => {
+    const storage = inMemoryStorage();
+    const api = await TestApi.start({ metricsPort: 0 }, { storage: { ...storage, outbox: { ...storage.outbox, pending: storage.outbox.pending.bind(storage.outbox), relay: storage.outbox.relay.bind(storage.outbox), backlog: async () => 7 } } });
+    try {
+      expect(sample((await scrape(api.service.metricsUrl!)).text, 'orders_webhook_outbox_backlog')).to.equal(7);
     } finally {
       await api.stop();
     }

@@ -91,13 +91,13 @@ describeWithMongo('MongoDB documents as stored', (mongo) => {
       ['id', 'type', 'occurredAt', 'order'],
       ['id', 'type', 'occurredAt', 'order'],
     ]);
-    expect(outbox[1]!['occurredAt']).to.be.instanceOf(Date);
+    expect(outbox[1]['occurredAt']).to.be.instanceOf(Date);
     const { _id, ...fields } = (await raw(COLLECTIONS.orders).findOne({ _id: 'ord_doc' as never }, { projection: { outbox: 0 }, promoteLongs: false }))!;
-    expect(outbox[1]!['order']).to.deep.equal({ id: _id, ...fields });
-    expect(outbox[0]!['order']).not.to.have.property('_id');
-    expect(outbox[0]!['order']['amounts']['grossCents']).to.be.instanceOf(Long);
-    expect(outbox[0]!['order']['paidAt']).to.be.instanceOf(Date);
-    expect(outbox[0]!['order']['metadata']).to.deep.equal({ nested: [[1, 2], [3]], n: 1.5 });
+    expect(outbox[1]['order']).to.deep.equal({ id: _id, ...fields });
+    expect(outbox[0]['order']).not.to.have.property('_id');
+    expect(outbox[0]['order']['amounts']['grossCents']).to.be.instanceOf(Long);
+    expect(outbox[0]['order']['paidAt']).to.be.instanceOf(Date);
+    expect(outbox[0]['order']['metadata']).to.deep.equal({ nested: [[1, 2], [3]], n: 1.5 });
     expect(await raw(COLLECTIONS.orders).countDocuments({})).to.equal(1);
   });
 

@@ -59,7 +59,7 @@ describeWithMongo('MongoDB idempotency keys and rate limits', (mongo) => {
       const instances = [1, 2, 3].map(() => new MongoRateLimitCounter(shared, memoryLogger().logger));
       const now = new Date('2126-03-01T12:00:05.000Z');
       const hits = await Promise.all(
-        Array.from({ length: 45 }, (_, i) => (instances[i % 3] as MongoRateLimitCounter).hit('tok_shared', 60_000, now)),
+        Array.from({ length: 45 }, (_, i) => (instances[i % 3]).hit('tok_shared', 60_000, now)),
       );
       const counts = hits.map((h) => h.count).sort((a, b) => a - b);
       expect(counts).to.deep.equal(Array.from({ length: 45 }, (_, i) => i + 1));
@@ -132,7 +132,7 @@ describeWithMongo('MongoDB idempotency keys and rate limits', (mongo) => {
       const stored = await shared.collection(COLLECTIONS.idempotencyKeys).find({}).toArray();
       expect(stored).to.have.length(1);
       expect(stored[0]).to.include({ reservedId: 'ord_new' }).and.not.have.property('response');
-      expect(stored[0]!['expiresAt']).to.deep.equal(new Date('2126-03-01T14:00:00.000Z'));
+      expect(stored[0]['expiresAt']).to.deep.equal(new Date('2126-03-01T14:00:00.000Z'));
     });
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MongoServerError, type Document } from 'mongodb';
+import { MongoServerError, type Db, type Document } from 'mongodb';
 import { StorageUnavailableError } from '../../../src/application/ports/storage-health';
 import { COLLECTIONS, INDEXES } from '../../../src/adapters/mongodb/mongo-indexes';
 import { describeWithMongo } from '../../support/mongo-server';
@@ -7,7 +7,7 @@ import { describeWithMongo } from '../../support/mongo-server';
 /** Index keys as ordered pairs: a compound index's key order is its meaning, and deep.equal ignores it. */
 const keyPairs = (key: Document): [string, unknown][] => Object.entries(key);
 
-const indexesOf = async (db: import('mongodb').Db, collection: string) =>
+const indexesOf = async (db: Db, collection: string) =>
   (await db.collection(collection).listIndexes().toArray()).map((index) => ({
     name: index['name'] as string,
     key: keyPairs(index['key'] as Document),

@@ -1,8 +1,11 @@
 import type { Storage } from '../../../src/application/ports/storage';
 import { dashboardRepositoryContract } from '../../contract/dashboard-repository.contract';
+import { deliveryRepositoryContract } from '../../contract/delivery-repository.contract';
 import { linkRepositoryContract } from '../../contract/link-repository.contract';
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';
+import { webhookEndpointRepositoryContract } from '../../contract/webhook-endpoint-repository.contract';
+import { webhookOutboxContract } from '../../contract/webhook-outbox.contract';
 import { describeWithMongo } from '../../support/mongo-server';
 
 describeWithMongo('MongoDB repositories', (mongo) => {
@@ -21,5 +24,8 @@ describeWithMongo('MongoDB repositories', (mongo) => {
   orderRepositoryContract('MongoOrderRepository', async () => (await emptied()).orders);
   dashboardRepositoryContract('MongoDashboardRepository', async () => (await emptied()).dashboards);
   tokenRepositoryContract('MongoTokenRepository', async () => (await emptied()).tokens);
+  webhookEndpointRepositoryContract('MongoWebhookEndpointRepository', async () => (await emptied()).webhooks);
+  deliveryRepositoryContract('MongoDeliveryRepository', async () => (await emptied()).deliveries);
+  webhookOutboxContract('MongoWebhookOutbox', async () => emptied());
   linkRepositoryContract('MongoLinkRepository', async () => (await emptied()).links);
 });

@@ -14,7 +14,7 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
 
   beforeEach(() => db().dropDatabase());
 
-  it('keeps everything in seven collections: orders, dashboards, tokens, links, idempotency keys, rate-limit counters and meta', async () => {
+  it('keeps everything in nine collections: orders, dashboards, tokens, links, idempotency keys, rate-limit counters, webhook endpoints and deliveries, and meta', async () => {
     const api = await TestApi.start({}, { storage: await mongo.connect(), logger: memoryLogger().logger });
     try {
       const { token, tokenId } = await api.newDashboard();
@@ -33,7 +33,7 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
       await api.stop();
     }
     const names = (await db().listCollections({}, { nameOnly: true }).toArray()).map((collection) => collection.name).sort();
-    expect(names).to.deep.equal(['dashboards', 'idempotency_keys', 'links', 'meta', 'orders', 'rate_limits', 'tokens']);
+    expect(names).to.deep.equal(['dashboards', 'idempotency_keys', 'links', 'meta', 'orders', 'rate_limits', 'tokens', 'webhook_deliveries', 'webhook_endpoints']);
   });
 
   it(`records schema version ${SCHEMA_VERSION} in meta on a new database, and keeps that record when started again`, async () => {
@@ -41,7 +41,7 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
     const first = await meta().find({}).toArray();
     expect(first).to.have.length(1);
     expect(first[0]).to.include({ _id: 'schema', version: SCHEMA_VERSION });
-    expect(first[0]!['recordedAt']).to.be.instanceOf(Date);
+    expect(first[0]['recordedAt']).to.be.instanceOf(Date);
     await mongo.connect();
     expect(await meta().find({}).toArray()).to.deep.equal(first);
   });

@@ -209,12 +209,12 @@ describe('SQLite group commit', () => {
       expect(committed()).to.equal(4);
       expect(syncs, 'a second sync while the first is in flight').to.have.length(1);
 
-      syncs[0]!(null);
+      syncs[0](null);
       await Promise.all(first);
       expect(answered).to.deep.equal([1, 2, 3]);
       await turn();
       expect(syncs).to.have.length(2);
-      syncs[1]!(null);
+      syncs[1](null);
       await second;
       expect(answered).to.deep.equal([1, 2, 3, 4]);
       expect(writer.stats()).to.deep.equal({ commits: 2, writes: 4, syncs: 2 });
@@ -228,7 +228,7 @@ describe('SQLite group commit', () => {
       expect(answered).to.deep.equal(['count']);
       expect(committed()).to.equal(2);
       await turn();
-      syncs[0]!(null);
+      syncs[0](null);
       await durable;
       expect(answered).to.deep.equal(['count', 'durable']);
     });
@@ -236,7 +236,7 @@ describe('SQLite group commit', () => {
     it('fails the callers with StorageUnavailableError when the sync fails', async () => {
       const write = writer.submit(() => insert.run(1));
       await turn();
-      syncs[0]!(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }));
+      syncs[0](Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }));
       const failure = await write.then(
         () => undefined,
         (err: unknown) => err,
@@ -252,7 +252,7 @@ describe('SQLite group commit', () => {
       expect(committed()).to.equal(1);
       await turn();
       expect(drained).to.equal(false);
-      syncs[0]!(null);
+      syncs[0](null);
       await Promise.all([write, draining]);
       expect(drained).to.equal(true);
     });

@@ -42,7 +42,7 @@ describe('SQLite listing query plans', () => {
         orders.insert(
           anOrder()
             .inDashboard(`dsh_${i % 3}`)
-            .withStatus(ORDER_STATUSES[i % ORDER_STATUSES.length]!)
+            .withStatus(ORDER_STATUSES[i % ORDER_STATUSES.length])
             .createdAt(new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString())
             .build(),
           [],

@@ -1,10 +1,13 @@
 import type { Storage } from '../../../src/application/ports/storage';
 import { dashboardRepositoryContract } from '../../contract/dashboard-repository.contract';
+import { deliveryRepositoryContract } from '../../contract/delivery-repository.contract';
 import { idempotencyStoreContract } from '../../contract/idempotency-store.contract';
 import { linkRepositoryContract } from '../../contract/link-repository.contract';
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
 import { rateLimitCounterContract } from '../../contract/rate-limit-counter.contract';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';
+import { webhookEndpointRepositoryContract } from '../../contract/webhook-endpoint-repository.contract';
+import { webhookOutboxContract } from '../../contract/webhook-outbox.contract';
 import { temporarySqliteStorage } from '../../support/sqlite-files';
 
 /** Every port's contract on the SQLite store, each test on a new file, removed after it. */
@@ -23,4 +26,7 @@ describe('SQLite adapters', () => {
   linkRepositoryContract('SqliteLinkRepository', async () => fresh().links);
   idempotencyStoreContract('SqliteIdempotencyStore', async () => fresh().idempotency);
   rateLimitCounterContract('SqliteRateLimitCounter', async () => fresh().rateLimits);
+  webhookEndpointRepositoryContract('SqliteWebhookEndpointRepository', async () => fresh().webhooks);
+  deliveryRepositoryContract('SqliteDeliveryRepository', async () => fresh().deliveries);
+  webhookOutboxContract('SqliteWebhookOutbox', async () => fresh());
 });

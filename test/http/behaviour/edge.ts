@@ -19,11 +19,13 @@ const rawExchange = (url: string, writes: readonly (string | { wait: number })[]
     socket.on('data', (chunk: string) => (received += chunk));
     socket.on('error', reject);
     socket.on('close', () => resolve(received));
-    socket.on('connect', async () => {
-      for (const write of writes) {
-        if (typeof write === 'string') socket.write(write);
-        else await new Promise((done) => setTimeout(done, write.wait));
-      }
+    socket.on('connect', () => {
+      void (async () => {
+        for (const write of writes) {
+          if (typeof write === 'string') socket.write(write);
+          else await new Promise((done) => setTimeout(done, write.wait));
+        }
+      })();
     });
   });
 

@@ -5,7 +5,7 @@ import { ORDERS, useApi, type StorageFactory } from '../harness';
 import { expectProblem } from '../problem-assertions';
 
 /** An object whose methods are the target's, bound to it, except `method`, which rejects with `failure()`. */
-const failingMethod = <T extends object>(target: T, method: string, failure: () => unknown): T =>
+const failingMethod = <T extends object>(target: T, method: string, failure: () => Error): T =>
   new Proxy(target, {
     get: (t, prop) => {
       if (prop === method) return async () => Promise.reject(failure());
@@ -18,7 +18,7 @@ const failingMethod = <T extends object>(target: T, method: string, failure: () 
 const replacing = (storage: Storage, replaced: Partial<Storage>): Storage =>
   new Proxy(storage, { get: (t, prop) => (Object.hasOwn(replaced, prop) ? (replaced as Record<PropertyKey, unknown>)[prop] : Reflect.get(t, prop)) });
 
-const withFailingList = (failure: () => unknown) => (storage: Storage): Storage =>
+const withFailingList = (failure: () => Error) => (storage: Storage): Storage =>
   replacing(storage, { orders: failingMethod(storage.orders, 'list', failure) });
 
 const INTERNAL_MESSAGE = 'boom at /work/secret/orders.ts:12 with password=hunter2';
@@ -62,7 +62,7 @@ export const storageFailuresBehaviour = (storageFactory: StorageFactory): void =
 
     it('answers 503 on /readyz, while /healthz stays 200', async () => {
       const problem = expectProblem(await h.api.request('GET', '/readyz'), 503, 'SERVICE_UNAVAILABLE', ['components']);
-      expect(problem.components).to.deep.equal({ store: 'down', workers: {} });
+      expect(problem.components).to.deep.equal({ store: 'down', workers: { webhooks: 'running' } });
       expect((await h.api.request('GET', '/healthz')).status).to.equal(200);
     });
   });

@@ -73,7 +73,7 @@ export const defaulted = <A, O>(codec: t.Type<A, O, unknown>, value: A & (string
   new Defaulted(codec, value);
 
 type Props = Record<string, t.Mixed>;
-type DefaultedKeys<O extends Props> = { [K in keyof O]: O[K] extends Defaulted<any, any> ? K : never }[keyof O];
+type DefaultedKeys<O extends Props> = { [K in keyof O]: O[K] extends Defaulted<infer _A, infer _O> ? K : never }[keyof O];
 export type StrictOf<R extends Props, O extends Props> = { [K in keyof R]: t.TypeOf<R[K]> } & {
   [K in Exclude<keyof O, DefaultedKeys<O>>]?: t.TypeOf<O[K]>;
 } & { [K in DefaultedKeys<O>]: t.TypeOf<O[K]> };
@@ -162,7 +162,7 @@ export const arrayOf = <C extends t.Mixed>(item: C, min: number, max: number): D
       u.forEach((value, index) => {
         const result = item.validate(value, at(c, String(index), item, value));
         if (result._tag === 'Left') errors.push(...result.left);
-        else out.push(result.right);
+        else out.push(result.right as t.TypeOf<C>);
       });
       return errors.length > 0 ? t.failures(errors) : t.success(out);
     },

@@ -12,6 +12,7 @@ export const FREE_FORM_LIMITS = { depth: 5, keys: 50, items: 50, stringLength: 1
  * too: an object holding it as a key turns into a prototype change in the hands of the first
  * `Object.assign`.
  */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what the key must not hold.
 const SAFE_KEY = /^(?!\$)(?!__proto__$)[^.\u0000]{1,1000}$/u;
 
 const COMPONENT = 'FreeFormObject';

@@ -43,6 +43,7 @@ export interface JsonSchema {
   readonly items?: JsonSchema;
   readonly minItems?: number;
   readonly maxItems?: number;
+  readonly uniqueItems?: boolean;
   readonly allOf?: readonly JsonSchema[];
   readonly anyOf?: readonly JsonSchema[];
   readonly not?: JsonSchema;
@@ -126,8 +127,8 @@ export class SchemaRegistry implements SchemaWalker {
     if (codec instanceof t.UnknownType) return {};
     if (codec instanceof t.AnyDictionaryType) return { type: 'object' };
     if (codec instanceof t.LiteralType) return { const: codec.value as string | number | boolean };
-    if (codec instanceof t.KeyofType) return { enum: Object.keys(codec.keys) };
-    if (codec instanceof t.ArrayType) return { type: 'array', items: this.schemaOf(codec.type) };
+    if (codec instanceof t.KeyofType) return { enum: Object.keys(codec.keys as Record<string, unknown>) };
+    if (codec instanceof t.ArrayType) return { type: 'array', items: this.schemaOf(codec.type as t.Mixed) };
     if (codec instanceof t.UnionType) return { anyOf: (codec.types as t.Mixed[]).map((member) => this.schemaOf(member)) };
     if (codec instanceof t.IntersectionType) return { allOf: (codec.types as t.Mixed[]).map((member) => this.schemaOf(member)) };
     if (codec instanceof t.InterfaceType || codec instanceof t.PartialType) {

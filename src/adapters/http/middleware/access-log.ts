@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import type { RequestState } from '../request-state';
 import type { Logger } from '../../../application/ports/logger';
 import type { Metrics } from '../../../application/ports/metrics';
 
@@ -8,7 +9,7 @@ import type { Metrics } from '../../../application/ports/metrics';
  * the logs or in a label; never a header or a body.
  */
 export const accessLog =
-  (logger: Logger, metrics: Metrics): Middleware =>
+  (logger: Logger, metrics: Metrics): Middleware<RequestState> =>
   async (ctx, next) => {
     const started = process.hrtime.bigint();
     try {

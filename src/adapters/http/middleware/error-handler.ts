@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import type { RequestState } from '../request-state';
 import { StorageUnavailableError } from '../../../application/ports/storage-health';
 import type { Logger } from '../../../application/ports/logger';
 import type { Metrics } from '../../../application/ports/metrics';
@@ -13,7 +14,7 @@ import { BodyAbortedError } from './json-body';
  * answered 408 on the socket, or the client is gone): it is only logged, with its request id.
  */
 export const errorHandler =
-  (logger: Logger, metrics: Metrics): Middleware =>
+  (logger: Logger, metrics: Metrics): Middleware<RequestState> =>
   async (ctx, next) => {
     try {
       await next();

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
+import type { RequestState } from '../request-state';
 import type { IdempotencyGate } from '../../../application/idempotency-gate';
 import type { StoredResponse } from '../../../application/ports/idempotency-store';
 import { ProblemError, validationFailed } from '../http-errors';
@@ -59,10 +60,13 @@ const snapshot = (ctx: Context): StoredResponse => ({
  * is how a retry after a crash recognises its own earlier write.
  */
 export const idempotency =
-  (gate: IdempotencyGate): Middleware =>
+  (gate: IdempotencyGate): Middleware<RequestState> =>
   async (ctx, next) => {
     const header = ctx.request.headers['idempotency-key'];
-    if (header === undefined) return next();
+    if (header === undefined) {
+      await next();
+      return;
+    }
     const key = typeof header === 'string' ? parseIdempotencyKey(header) : undefined;
     if (key === undefined) {
       throw validationFailed([

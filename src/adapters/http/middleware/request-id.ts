@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import type { RequestState } from '../request-state';
 import type { IdGenerator } from '../../../application/ports/id-generator';
 import type { Logger } from '../../../application/ports/logger';
 
@@ -11,7 +12,7 @@ export const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
  * the lines of a storage adapter too, which got its logger at start-up and knows nothing of requests.
  */
 export const requestId =
-  (ids: IdGenerator, logger: Logger): Middleware =>
+  (ids: IdGenerator, logger: Logger): Middleware<RequestState> =>
   async (ctx, next) => {
     const incoming = ctx.get('X-Request-Id');
     ctx.state.requestId = REQUEST_ID.test(incoming) ? incoming : ids.next('req');

@@ -1,5 +1,6 @@
 import { ERROR_TABLE } from '../error-table';
 import { SchemaRegistry } from '../codecs/json-schema';
+import { WebhookEvent } from '../codecs/webhook-views';
 import { PROBLEM_SCHEMAS } from '../problem';
 import type { FixedHeader, ParametersCodec, ProblemTag, ResponseSpec, Route } from '../routes/route';
 import {
@@ -12,8 +13,9 @@ import {
   REQUEST_ID_PARAMETER,
   SECURITY_SCHEMES,
   TAGS,
+  WEBHOOK_REQUESTS,
 } from './texts';
-import type { Content, HeaderObject, JsonSchema, JsonValue, OpenApiDocument, OperationObject, ParameterObject, PathItemObject, Reference, ResponseObject } from './types';
+import type { Content, HeaderObject, JsonSchema, JsonValue, OpenApiDocument, OperationObject, ParameterObject, Reference, ResponseObject } from './types';
 
 /**
  * The OpenAPI 3.1 document of the whole public interface (DECISIONS D11), derived from the route
@@ -52,7 +54,7 @@ const sourcesOf = (route: Route): Source[] => {
 
 const problemContent = (tags: readonly ProblemTag[]) => {
   const rows = tags.map((tag) => ERROR_TABLE[tag]);
-  const own = { status: { const: rows[0]!.status }, code: { enum: unique(rows.map((r) => r.code)) }, title: { enum: unique(rows.map((r) => r.title)) } };
+  const own = { status: { const: rows[0].status }, code: { enum: unique(rows.map((r) => r.code)) }, title: { enum: unique(rows.map((r) => r.title)) } };
   return { 'application/problem+json': { schema: { allOf: [ref('schemas', 'Problem'), { type: 'object', properties: own }] } } } as const;
 };
 
@@ -70,7 +72,7 @@ const componentName = (header: string): string => header.replace(/-/g, '');
 const declaredHeaders = (spec: ResponseSpec): Record<string, HeaderObject | Reference> => {
   const headers: Record<string, HeaderObject | Reference> = {};
   for (const name of spec.headers ?? []) headers[name] = ref('headers', componentName(name));
-  for (const name of spec.optionalHeaders ?? []) headers[name] = { ...HEADERS[componentName(name)]!, required: false };
+  for (const name of spec.optionalHeaders ?? []) headers[name] = { ...HEADERS[componentName(name)], required: false };
   for (const [name, value] of Object.entries(spec.fixedHeaders ?? {}) as [FixedHeader, string][]) {
     headers[name] = { description: FIXED_HEADERS[name], required: true, schema: { const: value } };
   }
@@ -81,11 +83,11 @@ const declaredHeaders = (spec: ResponseSpec): Record<string, HeaderObject | Refe
 const successContent = (spec: ResponseSpec, registry: SchemaRegistry): Content | undefined => {
   if (spec.body === undefined) return undefined;
   if (spec.mediaType === undefined) return jsonContent(registry.schemaOf(spec.body));
-  return { [spec.mediaType.split(';')[0]!.trim()]: { schema: registry.schemaOf(spec.body) } };
+  return { [spec.mediaType.split(';')[0].trim()]: { schema: registry.schemaOf(spec.body) } };
 };
 
 /** A header that is there whenever it can be, but not always (the request may fail before it is set). */
-const optional = (name: string, why: string): HeaderObject => ({ ...HEADERS[name]!, required: false, description: `${HEADERS[name]!.description} ${why}` });
+const optional = (name: string, why: string): HeaderObject => ({ ...HEADERS[name], required: false, description: `${HEADERS[name].description} ${why}` });
 
 const problemResponse = (route: Route, status: number, sources: readonly Source[]): ResponseObject => {
   const tags = unique(sources.map((source) => source.tag));
@@ -180,11 +182,27 @@ export const buildOpenApiDocument = (routes: readonly Route[]): OpenApiDocument 
   const registry = new SchemaRegistry();
   const paths: Record<string, Record<string, OperationObject>> = {};
   for (const route of routes) (paths[route.path] ??= {})[route.method] = operationOf(route, registry);
+  const event = registry.schemaOf(WebhookEvent);
+  const webhooks = Object.fromEntries(
+    WEBHOOK_REQUESTS.requests.map(({ type, summary }) => [
+      type,
+      {
+        post: {
+          summary,
+          description: WEBHOOK_REQUESTS.description,
+          parameters: WEBHOOK_REQUESTS.headers,
+          requestBody: { required: true as const, content: { 'application/json': { schema: event } } },
+          responses: WEBHOOK_REQUESTS.responses,
+        },
+      },
+    ]),
+  );
   return {
     openapi: '3.1.0',
     info: { title: 'Orders service', version: API_VERSION, description: API_DESCRIPTION },
     tags: TAGS,
-    paths: paths as Record<string, PathItemObject>,
+    paths: paths,
+    webhooks,
     components: {
       schemas: { ...registry.components, ...PROBLEM_SCHEMAS },
       responses: Object.fromEntries(

@@ -1,6 +1,7 @@
 import { QUOTED_KEY, RAW_KEY } from '../middleware/idempotency';
 import { REQUEST_ID } from '../middleware/request-id';
 import type { FixedHeader, RequestHeader } from '../routes/route';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../domain/webhook';
 import type { HeaderObject, ParameterObject, SecuritySchemeObject } from './types';
 
 /** What the document says that cannot be derived from the route table: titles, prose, examples. */
@@ -13,13 +14,15 @@ export const API_DESCRIPTION = `An order-recording service: orders are created a
 - Every response carries \`X-Request-Id\`. Every error is an RFC 9457 problem (\`application/problem+json\`) with \`code\` and \`requestId\`, and \`details\` for \`VALIDATION_FAILED\` (at most 100; \`totalDetails\` counts them when there were more).
 - A path that is not documented here answers 404 \`NOT_FOUND\` (components/responses/RouteNotFound). A documented path called with a method it does not have answers 405 \`METHOD_NOT_ALLOWED\` with \`Allow\` (components/responses/MethodNotAllowed). \`HEAD\` is answered wherever \`GET\` is, and \`OPTIONS\` answers 200 with \`Allow\`.
 - A request that is not valid HTTP (components/responses/MalformedRequest), whose headers are too large (components/responses/HeadersTooLarge), or whose headers or body do not arrive in time (components/responses/RequestTimeout) is answered before any route, and its connection closed.
-- Every request to an /api/v1/orders or /api/v1/links operation with a valid token is counted against that token: RATE_LIMIT_MAX requests per fixed window of RATE_LIMIT_WINDOW_SECONDS (600 per 60 s by default), shared by every instance on one store. Each response after authentication, errors included, carries \`RateLimit-Policy\` and \`RateLimit\` (draft-ietf-httpapi-ratelimit-headers); past the quota the answer is 429 \`RATE_LIMIT_EXCEEDED\` with \`Retry-After\`. The probes, this document, the admin API and the short links (\`GET /l/{slug}\`) are not limited.
+- Every request to an /api/v1/orders, /api/v1/webhooks or /api/v1/links operation with a valid token is counted against that token: RATE_LIMIT_MAX requests per fixed window of RATE_LIMIT_WINDOW_SECONDS (600 per 60 s by default), shared by every instance on one store. Each response after authentication, errors included, carries \`RateLimit-Policy\` and \`RateLimit\` (draft-ietf-httpapi-ratelimit-headers); past the quota the answer is 429 \`RATE_LIMIT_EXCEEDED\` with \`Retry-After\`. The probes, this document, the admin API and the short links (\`GET /l/{slug}\`) are not limited.
 - \`POST\` and \`PATCH\` on /api/v1/orders accept an optional \`Idempotency-Key\` header that makes retries safe: a completed request is replayed with \`Idempotent-Replayed: true\` instead of being executed again (components/parameters/IdempotencyKey).
 - UTM links (/api/v1/links) are built without saving or saved with a short link, \`GET /l/{slug}\`, which needs no token: it answers 302 to the link's URL with the click's own query parameters added (never replacing the link's), counts the click, and answers 404 for a slug that does not exist.
-- Order status changes follow the operator's transition table; the service ships none, so without one every status change is refused (see PATCH /api/v1/orders/{externalId}).`;
+- Order status changes follow the operator's transition table; the service ships none, so without one every status change is refused (see PATCH /api/v1/orders/{externalId}).
+- Webhooks (/api/v1/webhooks): each change of an order is sent to the dashboard's endpoints that subscribe to its events, at least once, signed as Standard Webhooks do (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`), and retried on failure; the body of each request is described by components/schemas/WebhookEvent, and under \`webhooks\` below.`;
 
 export const TAGS = [
   { name: 'orders', description: "Orders of the bearer token's dashboard." },
+  { name: 'webhooks', description: "Webhook endpoints of the bearer token's dashboard, and their delivery logs." },
   {
     name: 'links',
     description:
@@ -58,7 +61,7 @@ export const HEADERS: Record<string, HeaderObject> = {
   Location: {
     description:
       'On a 201, the path of what was created: `/api/v1/orders/{externalId}`, with `externalId` written as the path parameter says ' +
-      "(percent-encoded; `~.` for `.`), or `/api/v1/links/{id}`. On the 302 of a short link, the link's URL with the click's query parameters added.",
+      "(percent-encoded; `~.` for `.`), `/api/v1/webhooks/{webhookId}` or `/api/v1/links/{id}`. On the 302 of a short link, the link's URL with the click's query parameters added.",
     required: true,
     schema: { type: 'string', examples: ['/api/v1/orders/order-1', '/api/v1/links/lnk_6Zq0vB2xT4mYc8Rk1Lw9Ns', 'https://shop.example/?utm_source=google&utm_medium=cpc&utm_campaign=bf&gclid=abc'] },
   },
@@ -156,5 +159,56 @@ The key is 1-255 visible ASCII characters (\`%x21-7E\`), or the same written as 
     type: 'string',
     anyOf: [{ pattern: RAW_KEY.source }, { pattern: QUOTED_KEY.source }],
     examples: ['3f1c2d9e-7b1a-4c55-9a43-0e6f1f9b2c11', '"3f1c2d9e"'],
+  },
+};
+
+const WHEN: Readonly<Record<WebhookEventType, string>> = {
+  'order.created': 'An order was created.',
+  'order.updated': 'A PATCH changed an order (any field).',
+  'order.paid': 'An order entered `paid`, at creation or by a PATCH.',
+  'order.refused': 'An order entered `refused`, at creation or by a PATCH.',
+  'order.refunded': 'An order entered `refunded`, at creation or by a PATCH.',
+  'order.chargedback': 'An order entered `chargedback`, at creation or by a PATCH.',
+  'webhook.test': 'The test route of an endpoint was called (`data.webhook.id` names the endpoint).',
+};
+
+/** The requests the service sends to webhook endpoints (the document's `webhooks`), one per event type. */
+export const WEBHOOK_REQUESTS = {
+  requests: WEBHOOK_EVENT_TYPES.map((type) => ({ type, summary: WHEN[type] })),
+  description: `\`POST\` to the endpoint's URL, \`Content-Type: application/json\`, signed as Standard Webhooks do (https://www.standardwebhooks.com): verify the signature before trusting the body.
+
+- At least once: a receiver may get one event twice (same \`webhook-id\`); deduplicate by it. Events of one order carry increasing \`data.order.version\`: drop a stale one.
+- A 2xx within WEBHOOK_TIMEOUT_MS (15 s) is a success. Redirects are not followed. Anything else is retried after WEBHOOK_RETRY_SCHEDULE (by default 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: 8 attempts over about 27 h), each delay moved by up to 10 %, or after \`Retry-After\` when that is longer (up to 1 h); then the delivery is \`failed\`.
+- A 410 Gone disables the endpoint (\`enabled: false\`, \`disabledReason\`).
+- Every attempt is in the endpoint's delivery log (GET /api/v1/webhooks/{webhookId}/deliveries), and POST …/deliveries/{deliveryId}/retry sends one again with the same \`webhook-id\`.`,
+  headers: [
+    {
+      name: 'webhook-id',
+      in: 'header',
+      required: true,
+      description: 'The event id (`evt_…`): the same on every attempt and on a manual retry.',
+      schema: { type: 'string' },
+    },
+    {
+      name: 'webhook-timestamp',
+      in: 'header',
+      required: true,
+      description: 'When this attempt was made, in seconds since the Unix epoch. Refuse a timestamp far from your clock (Standard Webhooks libraries allow 5 minutes).',
+      schema: { type: 'string', pattern: '^[0-9]+$' },
+    },
+    {
+      name: 'webhook-signature',
+      in: 'header',
+      required: true,
+      description:
+        '`v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the secret after `whsec_`. ' +
+        'Space-separated, one per secret: two for 24 h after a rotation (the new secret first). A request is genuine when one of them matches.',
+      schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]+=*( v1,[A-Za-z0-9+/]+=*)*$' },
+    },
+  ] satisfies ParameterObject[],
+  responses: {
+    '2XX': { description: 'Received: the delivery succeeded.' },
+    '410': { description: 'Gone: the endpoint is disabled and sent nothing more until it is enabled again.' },
+    default: { description: 'Anything else (or no answer in time) is retried.' },
   },
 };

@@ -47,11 +47,21 @@ export interface SecuritySchemeObject {
   readonly description: string;
 }
 
+/** A request the service makes to its callers (OpenAPI 3.1 `webhooks`): the webhook requests. */
+export interface OutgoingRequestObject {
+  readonly summary: string;
+  readonly description: string;
+  readonly parameters: readonly ParameterObject[];
+  readonly requestBody: { readonly required: true; readonly content: Content };
+  readonly responses: Readonly<Record<string, { readonly description: string }>>;
+}
+
 export interface OpenApiDocument {
   readonly openapi: '3.1.0';
   readonly info: { readonly title: string; readonly version: string; readonly description: string };
   readonly tags: readonly { readonly name: string; readonly description: string }[];
   readonly paths: Readonly<Record<string, PathItemObject>>;
+  readonly webhooks: Readonly<Record<string, { readonly post: OutgoingRequestObject }>>;
   readonly components: {
     readonly schemas: Readonly<Record<string, JsonSchema>>;
     readonly responses: Readonly<Record<string, ResponseObject>>;

@@ -107,8 +107,8 @@ const literalSiblings = (route: Route, routes: readonly Route[]): Map<number, st
     if (other === route || theirs.length !== own.length) continue;
     const differing = own.flatMap((part, index) => (part === theirs[index] ? [] : [index]));
     const index = differing[0];
-    if (differing.length === 1 && index !== undefined && PARAMETER.test(own[index]!) && !PARAMETER.test(theirs[index]!)) {
-      reserved.set(index, [...(reserved.get(index) ?? []), theirs[index]!]);
+    if (differing.length === 1 && index !== undefined && PARAMETER.test(own[index]) && !PARAMETER.test(theirs[index])) {
+      reserved.set(index, [...(reserved.get(index) ?? []), theirs[index]]);
     }
   }
   return reserved;

@@ -4,6 +4,7 @@ import { opsRoutes } from './ops-routes';
 import { orderRoutes } from './order-routes';
 import type { Route } from './route';
 import { trackerRoutes } from './tracker-routes';
+import { webhookRoutes } from './webhook-routes';
 
 /** Every endpoint of the service: the router and the OpenAPI document are both made from this list. */
-export const ROUTES: readonly Route[] = [...orderRoutes, ...linkRoutes, ...adminRoutes, ...opsRoutes, ...trackerRoutes];
+export const ROUTES: readonly Route[] = [...orderRoutes, ...webhookRoutes, ...linkRoutes, ...adminRoutes, ...opsRoutes, ...trackerRoutes];

@@ -112,7 +112,7 @@ export interface RouteSpec<
   readonly operationId: string;
   readonly summary: string;
   readonly description?: string;
-  readonly tag: 'orders' | 'links' | 'admin' | 'operations' | 'tracking';
+  readonly tag: 'orders' | 'webhooks' | 'links' | 'admin' | 'operations' | 'tracking';
   readonly guards: readonly G[];
   /** False for the routes that never touch storage, so cannot answer 500 or 503 on its account. */
   readonly storage?: boolean;

@@ -1,0 +1,25 @@
+import type { OutboxEntry, WebhookOutbox } from '../../application/ports/webhook-outbox';
+import type { Delivery } from '../../domain/delivery';
+import type { InMemoryDeliveryRepository } from './in-memory-delivery-repository';
+import type { InMemoryOrderRepository } from './in-memory-order-repository';
+
+/** The orders' outboxes of the in-memory store; a relay is one synchronous step, so one transaction. */
+export class InMemoryWebhookOutbox implements WebhookOutbox {
+  constructor(
+    private readonly orders: InMemoryOrderRepository,
+    private readonly deliveries: InMemoryDeliveryRepository,
+  ) {}
+
+  async pending(limit: number): Promise<readonly OutboxEntry[]> {
+    return this.orders.outboxes(limit);
+  }
+
+  async backlog(): Promise<number> {
+    return this.orders.outboxBacklog();
+  }
+
+  async relay(entry: OutboxEntry, deliveries: readonly Delivery[]): Promise<void> {
+    for (const delivery of deliveries) this.deliveries.insertNow(delivery);
+    this.orders.dropFromOutbox(entry.orderId, entry.events.map((event) => event.id));
+  }
+}

@@ -1,0 +1,71 @@
+import * as t from 'io-ts';
+import { MongoBulkWriteError, type Collection, type Db } from 'mongodb';
+import type { Logger } from '../../application/ports/logger';
+import type { OutboxEntry, WebhookOutbox } from '../../application/ports/webhook-outbox';
+import type { Delivery } from '../../domain/delivery';
+import { decodeDocument } from './corrupt-document';
+import { guarded } from './mongo-errors';
+import { COLLECTIONS, EVENT_ENDPOINT_INDEX } from './mongo-indexes';
+import { outboxDocumentCodec, outboxFromDocument, type OrderDocument } from './order-document';
+import { deliveryToDocument, type DeliveryDocument } from './webhook-documents';
+
+const pendingCodec = t.intersection([outboxDocumentCodec, t.type({ dashboardId: t.string })]);
+
+/** The unique (eventId, endpointId) index refused a delivery made before: the only refusal a relay expects. */
+const madeBefore = (error: { code?: unknown; errmsg?: string }): boolean =>
+  error.code === 11000 && (error.errmsg ?? '').includes(` index: ${EVENT_ENDPOINT_INDEX} `);
+
+/**
+ * The outbox of the MongoDB store is the `outbox` array of each order document, written by the same
+ * single-document write as the change. No transaction spans a relay: the deliveries are inserted
+ * first (the unique (eventId, endpointId) index refuses any made before), then the relayed events
+ * are `$pull`ed from the order, by id. A crash between the two leaves the events in place; the next
+ * relay inserts nothing new and pulls them.
+ */
+export class MongoWebhookOutbox implements WebhookOutbox {
+  private readonly orders: Collection<OrderDocument>;
+  private readonly deliveries: Collection<DeliveryDocument>;
+
+  constructor(
+    db: Db,
+    private readonly logger: Logger,
+  ) {
+    this.orders = db.collection<OrderDocument>(COLLECTIONS.orders);
+    this.deliveries = db.collection<DeliveryDocument>(COLLECTIONS.webhookDeliveries);
+  }
+
+  /** Through the partial index of the orders whose outbox holds events: orders without any cost nothing. */
+  async pending(limit: number): Promise<readonly OutboxEntry[]> {
+    const documents = await guarded(() =>
+      this.orders.find({ 'outbox.id': { $exists: true } }, { projection: { dashboardId: 1, outbox: 1 } }).limit(limit).toArray(),
+    );
+    return documents.map((document) => {
+      const decoded = decodeDocument(pendingCodec, document, COLLECTIONS.orders, this.logger);
+      return { orderId: decoded._id, dashboardId: decoded.dashboardId, events: outboxFromDocument(decoded) };
+    });
+  }
+
+  /** Through the same partial index: the orders without events are not read. */
+  async backlog(): Promise<number> {
+    const [row] = await guarded(() =>
+      this.orders
+        .aggregate<{ n: number }>([{ $match: { 'outbox.id': { $exists: true } } }, { $group: { _id: null, n: { $sum: { $size: '$outbox' } } } }])
+        .toArray(),
+    );
+    return row?.n ?? 0;
+  }
+
+  async relay(entry: OutboxEntry, deliveries: readonly Delivery[]): Promise<void> {
+    if (deliveries.length > 0) {
+      try {
+        await guarded(() => this.deliveries.insertMany(deliveries.map(deliveryToDocument), { ordered: false }));
+      } catch (err) {
+        // Any other failure (another unique key, the server) leaves the events in the outbox, to be relayed again.
+        const madeBeforeOnly = err instanceof MongoBulkWriteError && [err.writeErrors].flat().every((e) => madeBefore(e));
+        if (!madeBeforeOnly) throw err;
+      }
+    }
+    const eventIds = entry.events.map((event) => event.id);
+    await guarded(() => this.orders.updateOne({ _id: entry.orderId, dashboardId: entry.dashboardId }, { $pull: { outbox: { id: { $in: eventIds } } } } as never));
+  }
+}

@@ -1,0 +1,67 @@
+import type { Statement } from 'better-sqlite3';
+import * as t from 'io-ts';
+import type { Logger } from '../../application/ports/logger';
+import type { OrderEvent } from '../../application/ports/order-repository';
+import type { OutboxEntry, WebhookOutbox } from '../../application/ports/webhook-outbox';
+import type { Delivery } from '../../domain/delivery';
+import { EVENT_COLUMNS, eventFromRow, eventRowCodec } from './order-rows';
+import { decodeRow, rowIdOf } from './sqlite-codecs';
+import type { SqliteDatabase } from './sqlite-database';
+import { INSERT_DELIVERY } from './sqlite-delivery-repository';
+import { deliveryToRow } from './webhook-rows';
+
+const pendingRowCodec = t.intersection([eventRowCodec, t.type({ order_id: t.string, dashboard_id: t.string })]);
+
+/**
+ * The outbox of the SQLite store is the `order_events` table, written in the transaction of each
+ * order change. A relay makes its deliveries and deletes the events it relayed in one transaction
+ * (through the group commit): a crash leaves both or neither.
+ */
+export class SqliteWebhookOutbox implements WebhookOutbox {
+  private readonly selectPending: Statement;
+  private readonly countPending: Statement;
+  private readonly insertDelivery: Statement;
+  private readonly deleteEvents: Statement;
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly logger: Logger,
+  ) {
+    // The orders of the oldest events, with every event of each, oldest first.
+    this.countPending = db.prepare('SELECT count(*) AS n FROM order_events');
+    this.selectPending = db.prepare(
+      `SELECT o.id AS order_id, o.dashboard_id, ${EVENT_COLUMNS.map((column) => `e.${column}`).join(', ')}
+       FROM order_events e JOIN orders o ON o.seq = e.order_seq
+       WHERE e.order_seq IN (SELECT order_seq FROM order_events ORDER BY seq LIMIT ?)
+       ORDER BY e.seq`,
+    );
+    this.insertDelivery = db.prepare(INSERT_DELIVERY);
+    this.deleteEvents = db.prepare('DELETE FROM order_events WHERE id IN (SELECT value FROM json_each(?))');
+  }
+
+  async pending(limit: number): Promise<readonly OutboxEntry[]> {
+    const raws = this.db.read(() => this.selectPending.all(limit));
+    const byOrder = new Map<string, { dashboardId: string; events: OrderEvent[] }>();
+    for (const raw of raws) {
+      const row = decodeRow(pendingRowCodec, raw, 'order_events', rowIdOf(raw), this.logger);
+      const entry = byOrder.get(row.order_id) ?? { dashboardId: row.dashboard_id, events: [] };
+      entry.events.push(eventFromRow(row));
+      byOrder.set(row.order_id, entry);
+    }
+    return [...byOrder].map(([orderId, { dashboardId, events }]) => ({ orderId, dashboardId, events }));
+  }
+
+  async backlog(): Promise<number> {
+    const row = this.db.read(() => this.countPending.get()) as { n: number };
+    return row.n;
+  }
+
+  async relay(entry: OutboxEntry, deliveries: readonly Delivery[]): Promise<void> {
+    const rows = deliveries.map(deliveryToRow);
+    const eventIds = JSON.stringify(entry.events.map((event) => event.id));
+    await this.db.write(() => {
+      for (const row of rows) this.insertDelivery.run(row);
+      this.deleteEvents.run(eventIds);
+    });
+  }
+}

@@ -1,0 +1,132 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import type { AttemptResult } from '../../domain/delivery';
+import type { SendOutcome, WebhookRequest, WebhookSender } from '../../application/ports/webhook-sender';
+import { refusedAddress, type Resolver } from './outbound-addresses';
+import { signedHeaders } from './standard-webhooks-signature';
+
+export interface SenderOptions {
+  /** WEBHOOK_TIMEOUT_MS: a receiver must have answered (status and headers) within it. */
+  readonly timeoutMs: number;
+  /** WEBHOOK_ALLOW_PRIVATE_URLS: lifts the address rules, and allows `http://` (development and tests only). */
+  readonly allowPrivateUrls: boolean;
+  /** Resolves host names; the system's by default. */
+  readonly resolver?: Resolver;
+}
+
+/** What the service calls itself in `User-Agent`. */
+export const USER_AGENT = 'orders-service-webhooks/1';
+
+/** How long, after the answer, the rest of a response body may take to be read and dropped, so the connection can be reused. */
+const DRAIN_MS = 1_000;
+
+/**
+ * Sends webhooks with node:http(s) through request-filtering-agent: the agent checks the address of
+ * every connection it opens, after resolution (the `lookup` it wraps is this sender's resolver), and
+ * refuses any that is not public unicast, so a name that resolved to a public address when the
+ * endpoint was saved and to an inside one now (DNS rebinding) reaches nothing; an IP literal is
+ * checked before connecting. A failed resolution fails the request (closed). Redirects are not
+ * followed: node:http never does, and a 3xx is an answer like any other non-2xx. Only the status and
+ * `Retry-After` are read; the body is dropped.
+ */
+export class HttpWebhookSender implements WebhookSender {
+  private readonly httpsAgent: RequestFilteringHttpsAgent;
+  private readonly httpAgent: RequestFilteringHttpAgent;
+
+  constructor(private readonly options: SenderOptions) {
+    const filtering = { keepAlive: true, allowPrivateIPAddress: options.allowPrivateUrls, allowMetaIPAddress: options.allowPrivateUrls };
+    this.httpsAgent = new RequestFilteringHttpsAgent(filtering);
+    this.httpAgent = new RequestFilteringHttpAgent(filtering);
+  }
+
+  send(request: WebhookRequest, signal: AbortSignal): Promise<SendOutcome> {
+    const started = performance.now();
+    const outcome = (result: AttemptResult): SendOutcome => ({ durationMs: Math.round(performance.now() - started), result });
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return Promise.resolve(outcome({ kind: 'error', message: 'the URL is not valid' }));
+    }
+    const secure = url.protocol === 'https:';
+    if (!secure && !(url.protocol === 'http:' && this.options.allowPrivateUrls)) {
+      return Promise.resolve(outcome({ kind: 'error', message: 'the URL is not https://' }));
+    }
+    const body = Buffer.from(request.body, 'utf8');
+    const headers = {
+      'content-type': 'application/json',
+      'content-length': String(body.length),
+      'user-agent': USER_AGENT,
+      ...signedHeaders(request),
+    };
+    return new Promise<SendOutcome>((resolve) => {
+      let settled = false;
+      const finish = (result: AttemptResult): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(outcome(result));
+      };
+      const options = {
+        method: 'POST',
+        headers,
+        agent: secure ? this.httpsAgent : this.httpAgent,
+        signal,
+        ...(this.options.resolver === undefined ? {} : { lookup: this.options.resolver }),
+      };
+      const req = (secure ? httpsRequest : httpRequest)(url, options, (res: IncomingMessage) => {
+        finish({ kind: 'response', status: res.statusCode ?? 0, ...retryAfterOf(res) });
+        const drain = setTimeout(() => res.destroy(), DRAIN_MS);
+        res.on('close', () => clearTimeout(drain));
+        res.on('error', () => undefined);
+        res.resume();
+      });
+      const timer = setTimeout(() => {
+        finish({ kind: 'error', message: `no answer within ${this.options.timeoutMs} ms` });
+        req.destroy();
+      }, this.options.timeoutMs);
+      req.on('error', (err) => finish({ kind: 'error', message: describe(err, signal) }));
+      req.end(body);
+    });
+  }
+
+  /** Closes the idle connections kept for reuse. */
+  close(): void {
+    this.httpsAgent.destroy();
+    this.httpAgent.destroy();
+  }
+}
+
+/** `Retry-After` in seconds, whether given as seconds or as an HTTP date; nothing when absent or unreadable. */
+const retryAfterOf = (res: IncomingMessage): { retryAfterSeconds?: number } => {
+  const value = res.headers['retry-after'];
+  if (value === undefined || value === '') return {};
+  if (/^\d+$/.test(value)) return { retryAfterSeconds: Number(value) };
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? {} : { retryAfterSeconds: Math.max(0, Math.ceil((at - Date.now()) / 1000)) };
+};
+
+/** The failure in words for the delivery log: never a stack, never a response body. */
+const describe = (err: Error & { code?: string }, signal: AbortSignal): string => {
+  if (signal.aborted) return 'cut off: the service was shutting down';
+  // request-filtering-agent: "DNS lookup <address>(family:…, host:…) is not allowed. Because, …"
+  const refused = /^DNS lookup (\S+?)\(.*is not allowed/.exec(err.message);
+  if (refused !== null) return `address not allowed: ${refused[1]} is ${refusedAddress(refused[1]) ?? 'refused'}`;
+  switch (err.code) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ECONNRESET':
+      return 'connection reset';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host name not resolved';
+    case 'ETIMEDOUT':
+      return 'connection timed out';
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return 'host unreachable';
+    default:
+      return err.code?.startsWith('ERR_TLS') || err.code?.includes('CERT') ? `TLS failed (${err.code})` : `request failed (${err.code ?? err.name})`;
+  }
+};

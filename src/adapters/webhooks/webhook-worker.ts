@@ -1,0 +1,155 @@
+import type { AttemptReport } from '../../application/deliver-webhooks';
+import type { BackgroundWorker } from '../../application/ports/background-worker';
+import type { ClaimedDelivery } from '../../application/ports/delivery-repository';
+import type { Logger } from '../../application/ports/logger';
+import type { UseCases } from '../../application/use-cases';
+import type { WebhookDoorbells } from './doorbell';
+
+export interface WebhookWorkerSettings {
+  /** WEBHOOK_CONCURRENCY: the most attempts in flight in this process. */
+  readonly concurrency: number;
+  /** WEBHOOK_POLL_INTERVAL_MS: how often the store is looked at without a nudge (other instances' work, retries falling due). */
+  readonly pollIntervalMs: number;
+  /** How many orders' outboxes one relay step takes. Default 100. */
+  readonly relayBatch?: number;
+  /** How often deliveries past their 30 days are deleted (MongoDB's TTL index does it too). Default 1 h. */
+  readonly purgeEveryMs?: number;
+}
+
+/**
+ * The most attempts one endpoint may have in flight in this process: half the slots (at least one),
+ * so that a slow endpoint (one that answers only at WEBHOOK_TIMEOUT_MS) holds up at most half of
+ * the work, and the other endpoints keep being served by the other half.
+ */
+export const perEndpointLimit = (concurrency: number): number => Math.max(1, Math.floor(concurrency / 2));
+
+/**
+ * The webhook workers of the process (DECISIONS D12), started and stopped by the service's
+ * lifecycle. Two loops: the relay turns outbox events into deliveries; the delivery loop claims due
+ * deliveries one at a time while it has room (WEBHOOK_CONCURRENCY attempts in flight, and half of
+ * them per endpoint) and runs their attempts side by side. Each loop runs at once when nudged (a
+ * local write, a finished attempt) and otherwise polls. Stopping takes no new work and
+ * waits for the attempts in flight; at the shutdown deadline they are cut off and handed back, due as
+ * they were, to whichever instance claims them next.
+ */
+export class WebhookWorker implements BackgroundWorker {
+  readonly name = 'webhooks';
+  private running = false;
+  private loops: Promise<void>[] = [];
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly perEndpoint = new Map<string, number>();
+  private readonly cutOff = new AbortController();
+  private purgeTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly useCases: Pick<UseCases, 'relayOrderEvents' | 'deliverWebhooks'>,
+    private readonly doorbells: WebhookDoorbells,
+    private readonly settings: WebhookWorkerSettings,
+    private readonly logger: Logger,
+    /** Told of every claimed delivery's outcome (metrics will count them). */
+    private readonly onAttempt: (report: AttemptReport) => void = () => undefined,
+  ) {}
+
+  start(): void {
+    this.running = true;
+    this.loops = [this.relayLoop(), this.deliveryLoop()];
+    this.purge();
+    this.purgeTimer = setInterval(() => this.purge(), this.settings.purgeEveryMs ?? 3_600_000);
+  }
+
+  async stop(deadline: AbortSignal): Promise<void> {
+    this.running = false;
+    clearInterval(this.purgeTimer);
+    this.doorbells.relay.ring();
+    this.doorbells.delivery.ring();
+    const cut = (): void => this.cutOff.abort();
+    if (deadline.aborted) cut();
+    else deadline.addEventListener('abort', cut, { once: true });
+    await Promise.all(this.loops);
+    await Promise.allSettled([...this.inFlight]);
+    deadline.removeEventListener('abort', cut);
+  }
+
+  private async relayLoop(): Promise<void> {
+    while (this.running) {
+      try {
+        if ((await this.useCases.relayOrderEvents.execute(this.settings.relayBatch ?? 100)) > 0) continue;
+      } catch (err) {
+        this.logger.error('webhook relay failed', failure(err));
+      }
+      await this.doorbells.relay.wait(this.settings.pollIntervalMs);
+    }
+  }
+
+  private async deliveryLoop(): Promise<void> {
+    const limit = perEndpointLimit(this.settings.concurrency);
+    while (this.running) {
+      let claimed: readonly ClaimedDelivery[] = [];
+      if (this.inFlight.size < this.settings.concurrency) {
+        const busy = [...this.perEndpoint].filter(([, count]) => count >= limit).map(([endpointId]) => endpointId);
+        try {
+          claimed = await this.useCases.deliverWebhooks.claim(1, busy);
+        } catch (err) {
+          this.logger.error('claiming webhook deliveries failed', failure(err));
+        }
+        for (const delivery of claimed) this.launch(delivery);
+        if (claimed.length > 0) continue;
+      }
+      await this.doorbells.delivery.wait(this.settings.pollIntervalMs);
+    }
+  }
+
+  private launch(claimed: ClaimedDelivery): void {
+    const { endpointId } = claimed.delivery;
+    this.perEndpoint.set(endpointId, (this.perEndpoint.get(endpointId) ?? 0) + 1);
+    const attempt = this.useCases.deliverWebhooks
+      .attempt(claimed, this.cutOff.signal)
+      .then(
+        (report) => {
+          this.report(report);
+          this.onAttempt(report);
+        },
+        (err: unknown) => this.logger.error('webhook attempt failed', { deliveryId: claimed.delivery.id, ...failure(err) }),
+      )
+      .finally(() => {
+        const left = (this.perEndpoint.get(endpointId) ?? 1) - 1;
+        if (left === 0) this.perEndpoint.delete(endpointId);
+        else this.perEndpoint.set(endpointId, left);
+        this.inFlight.delete(attempt);
+        this.doorbells.delivery.ring();
+      });
+    this.inFlight.add(attempt);
+  }
+
+  private report(report: AttemptReport): void {
+    const { kind, deliveryId, endpointId } = report;
+    if (report.kind !== 'attempted') {
+      this.logger.info(`webhook delivery ${kind}`, { deliveryId, endpointId });
+      return;
+    }
+    const { result } = report;
+    this.logger.info('webhook attempt', {
+      deliveryId,
+      endpointId,
+      status: report.status,
+      durationMs: report.durationMs,
+      ...(result.kind === 'response' ? { responseStatus: result.status } : { error: result.message }),
+      ...(report.recorded ? {} : { recorded: false }),
+      ...(report.disabledEndpoint ? { endpointDisabled: true } : {}),
+    });
+  }
+
+  private purge(): void {
+    this.useCases.deliverWebhooks.purgeExpired().then(
+      (purged) => {
+        if (purged > 0) this.logger.info('webhook deliveries past their 30 days deleted', { purged });
+      },
+      (err: unknown) => this.logger.error('deleting old webhook deliveries failed', failure(err)),
+    );
+  }
+}
+
+const failure = (err: unknown): { errorName: string; errorMessage?: string } => ({
+  errorName: err instanceof Error ? err.name : typeof err,
+  ...(err instanceof Error ? { errorMessage: err.message.slice(0, 300) } : {}),
+});

@@ -1,0 +1,33 @@
+import type { Delivery } from '../../domain/delivery';
+import type { OrderEvent } from './order-repository';
+
+/** An order with events in its outbox. */
+export interface OutboxEntry {
+  readonly orderId: string;
+  readonly dashboardId: string;
+  /** Its events not yet relayed, oldest first. */
+  readonly events: readonly OrderEvent[];
+}
+
+/**
+ * The way out of the orders' outboxes: the relay reads the events waiting there and turns each into
+ * the deliveries it calls for. Implementations must agree (test/contract/webhook-outbox.contract.ts).
+ */
+export interface WebhookOutbox {
+  /** Up to `limit` orders whose outbox holds events, each with all of them. */
+  pending(limit: number): Promise<readonly OutboxEntry[]>;
+
+  /**
+   * Stores `deliveries`, skipping any whose (eventId, endpointId) is already stored, then removes the
+   * events of `entry` from its order's outbox (events added since stay). Idempotent, so that a relay
+   * that died half-way can do it all again: on SQLite and in memory it is one transaction; on
+   * MongoDB the deliveries are inserted first and the events pulled from the order document after,
+   * and a crash between the two leaves the events to be relayed again, creating no delivery twice.
+   */
+  relay(entry: OutboxEntry, deliveries: readonly Delivery[]): Promise<void>;
+
+  /** How many events wait in all the outboxes, for the metrics: one count, read now. */
+  backlog(): Promise<number>;
+}
+
+export const WEBHOOK_OUTBOX = Symbol('WebhookOutbox');

@@ -1,0 +1,14 @@
+import type { Either } from 'fp-ts/Either';
+import type { WebhookUrlNotAllowed } from '../errors';
+
+/** Which URLs the service may send webhooks to (DECISIONS D12, outbound safety). */
+export interface WebhookUrlPolicy {
+  /**
+   * Right when `url` (already well-formed) may be saved: its scheme is allowed and its host is, or
+   * resolves only to, addresses the service may reach. Fails closed: a host that does not resolve is
+   * refused. Never rejects.
+   */
+  check(url: string): Promise<Either<WebhookUrlNotAllowed, void>>;
+}
+
+export const WEBHOOK_URL_POLICY = Symbol('WebhookUrlPolicy');
