@@ -11,7 +11,13 @@ const fixtures = loadFixtures();
 const JSON_TYPE = 'application/json; charset=utf-8';
 let sequence = 0;
 
-const send = (res: ServerResponse, status: number, type: string | undefined, body: Buffer | string, headers: Record<string, string> = {}): void => {
+const send = (
+  res: ServerResponse,
+  status: number,
+  type: string | undefined,
+  body: Buffer | string,
+  headers: Record<string, string> = {},
+): void => {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   res.writeHead(status, { ...(type === undefined ? {} : { 'Content-Type': type }), 'Content-Length': String(bytes.length), ...headers });
   res.end(bytes);
@@ -40,10 +46,14 @@ const server = createServer((req, res) => {
   const path = query === -1 ? url : url.slice(0, query);
   if (path === ORDERS) {
     if (req.method === 'POST') {
-      readJson(req, (body) => {
-        const answer = created(++sequence, body);
-        send(res, 201, JSON_TYPE, answer.json, { Location: answer.location });
-      }, res);
+      readJson(
+        req,
+        (body) => {
+          const answer = created(++sequence, body);
+          send(res, 201, JSON_TYPE, answer.json, { Location: answer.location });
+        },
+        res,
+      );
       return;
     }
     if (req.method === 'GET') return send(res, 200, JSON_TYPE, fixtures.page);

@@ -55,7 +55,13 @@ export const millionFile = async (log: (line: string) => void): Promise<MillionF
   const started = performance.now();
   const million = await cliDashboard(work, 'field bench: 1,000,000 orders');
   const thousand = await cliDashboard(work, 'field bench: 1,000 orders');
-  const storage = openSqliteStorage({ path: work, logger: new PinoLogger('silent', sinkDestination(() => undefined)) });
+  const storage = openSqliteStorage({
+    path: work,
+    logger: new PinoLogger(
+      'silent',
+      sinkDestination(() => undefined),
+    ),
+  });
   try {
     const step = 100_000;
     for (let from = 0; from < MILLION; from += step) {

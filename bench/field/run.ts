@@ -78,22 +78,31 @@ interface Cell {
 const fixed = (n: number, digits: number): string => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
 const table = (header: readonly string[], rows: readonly (readonly string[])[]): string[] => {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
   return [line(header), `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.map(line)];
 };
 
 const commit = (): string => {
   try {
-    const hash = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-    const dirty = execSync('git status --porcelain --untracked-files=no', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() !== '';
+    const hash = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+    const dirty =
+      execSync('git status --porcelain --untracked-files=no', { stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim() !== '';
     return dirty ? `${hash} (with uncommitted changes)` : hash;
   } catch {
     return 'unknown';
   }
 };
 
-const loads = (): string => loadavg().map((n) => n.toFixed(2)).join(' ');
+const loads = (): string =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 const progress = (line: string): void => void process.stderr.write(`${line}\n`);
 const nonce = (): string => randomBytes(6).toString('base64url').replace(/[-_]/g, 'x');
 
@@ -143,16 +152,20 @@ const workloadsFor = (targets: readonly Target[], linkTargets: number, trackerTa
   const ORDERS = '/api/v1/orders';
   const token = (t: Target, pick: (s: ServiceTarget) => string | undefined): string | undefined =>
     t.service === undefined ? BASELINE_TOKEN : pick(t.service);
-  const get = (path: string, pick: (s: ServiceTarget) => string | undefined) => (t: Target): Plan | undefined => {
-    const tok = token(t, pick);
-    return tok === undefined ? undefined : { path, args: () => [tok] };
-  };
+  const get =
+    (path: string, pick: (s: ServiceTarget) => string | undefined) =>
+    (t: Target): Plan | undefined => {
+      const tok = token(t, pick);
+      return tok === undefined ? undefined : { path, args: () => [tok] };
+    };
   const template = join(scratch, 'order-template.json');
   writeFileSync(template, JSON.stringify(anOrderPayload({ externalId: '__EXTERNAL_ID__' })));
-  const post = (key: boolean) => (t: Target): Plan | undefined => {
-    const tok = token(t, (s) => s.tokens.writes);
-    return tok === undefined ? undefined : { path: ORDERS, args: (n) => [tok, n, template, ...(key ? ['key'] : [])] };
-  };
+  const post =
+    (key: boolean) =>
+    (t: Target): Plan | undefined => {
+      const tok = token(t, (s) => s.tokens.writes);
+      return tok === undefined ? undefined : { path: ORDERS, args: (n) => [tok, n, template, ...(key ? ['key'] : [])] };
+    };
   const onMillion = targets.some((t) => t.service?.tokens.million !== undefined);
   return [
     { title: 'POST /api/v1/orders, no Idempotency-Key', script: 'post.lua', plan: post(false) },
@@ -168,14 +181,17 @@ const workloadsFor = (targets: readonly Target[], linkTargets: number, trackerTa
     {
       title: `GET /api/v1/orders/${SEEDED_PREFIX}500 (one order)`,
       script: 'get.lua',
-      plan: (t) => (t.service?.tokens.million !== undefined ? undefined : get(`${ORDERS}/${SEEDED_PREFIX}500`, (s) => s.tokens.thousand)(t)),
+      plan: (t) =>
+        t.service?.tokens.million !== undefined ? undefined : get(`${ORDERS}/${SEEDED_PREFIX}500`, (s) => s.tokens.thousand)(t),
     },
     {
       title: `PATCH /api/v1/orders/{id} (metadata, ${SEEDED_COUNT.toLocaleString('en')} orders round-robin)`,
       script: 'patch.lua',
       plan: (t) => {
         const tok = t.service?.tokens.million !== undefined ? undefined : token(t, (s) => s.tokens.thousand);
-        return tok === undefined ? undefined : { path: `${ORDERS}/${SEEDED_PREFIX}0`, args: (n) => [tok, n, `${ORDERS}/${SEEDED_PREFIX}`, String(SEEDED_COUNT)] };
+        return tok === undefined
+          ? undefined
+          : { path: `${ORDERS}/${SEEDED_PREFIX}0`, args: (n) => [tok, n, `${ORDERS}/${SEEDED_PREFIX}`, String(SEEDED_COUNT)] };
       },
     },
     {
@@ -197,7 +213,11 @@ const workloadsFor = (targets: readonly Target[], linkTargets: number, trackerTa
 };
 
 const runCell = async (target: Target, workload: Workload, plan: Plan): Promise<Cell> => {
-  const env = { PATH: process.env['PATH'] ?? '', BENCH_LUA_DIR: LUA_DIR, ...(process.env['BENCH_STATUSES'] === '1' ? { BENCH_STATUSES: '1' } : {}) };
+  const env = {
+    PATH: process.env['PATH'] ?? '',
+    BENCH_LUA_DIR: LUA_DIR,
+    ...(process.env['BENCH_STATUSES'] === '1' ? { BENCH_STATUSES: '1' } : {}),
+  };
   const common = {
     url: target.server.url + plan.path,
     script: join(LUA_DIR, workload.script),
@@ -226,7 +246,8 @@ const errorsText = (cells: readonly Cell[]): string => {
 };
 
 /** The round with the median rate (the lower of the two middle ones for an even count). */
-const median = (cells: readonly Cell[]): Cell => [...cells].sort((a, b) => a.result.perSecond - b.result.perSecond)[Math.floor((cells.length - 1) / 2)]!;
+const median = (cells: readonly Cell[]): Cell =>
+  [...cells].sort((a, b) => a.result.perSecond - b.result.perSecond)[Math.floor((cells.length - 1) / 2)];
 
 interface Measured {
   readonly workload: Workload;
@@ -250,7 +271,7 @@ const printWorkload = (m: Measured): string[] => {
       fixed(cell.result.p50Ms, 2),
       fixed(cell.result.p99Ms, 2),
       errorsText(all),
-      fixed(all[all.length - 1]!.rssMb, 0),
+      fixed(all[all.length - 1].rssMb, 0),
       fixed(Math.max(...all.map((c) => c.peakMb)), 0),
       fixed(cell.result.perSecond / (koa?.result.perSecond ?? NaN), 2),
       fixed(cell.result.p50Ms / (koa?.result.p50Ms ?? NaN), 2),
@@ -260,14 +281,20 @@ const printWorkload = (m: Measured): string[] => {
     for (const cell of all) {
       if (cell.result.socketErrors > 0) lines.push(`  ${target.name}: socket errors ${cell.result.socketDetail}`);
       if (Object.keys(cell.result.statuses).length > 0) {
-        lines.push(`  ${target.name}: statuses ${Object.entries(cell.result.statuses).map(([s, n]) => `${s}×${n}`).join(', ')}`);
+        lines.push(
+          `  ${target.name}: statuses ${Object.entries(cell.result.statuses)
+            .map(([s, n]) => `${s}×${n}`)
+            .join(', ')}`,
+        );
       }
     }
     const warm = all.reduce((sum, c) => sum + c.warmupErrors, 0);
     if (warm > 0) lines.push(`  ${target.name}: ${warm} errors during the warm-up`);
   }
   if (m.workload.title.startsWith('GET /api/v1/orders,')) {
-    const held = m.rows.filter((r) => m.storeOrders.has(r.target.name)).map((r) => `${r.target.name} ${m.storeOrders.get(r.target.name)!.toLocaleString('en')}`);
+    const held = m.rows
+      .filter((r) => m.storeOrders.has(r.target.name))
+      .map((r) => `${r.target.name} ${m.storeOrders.get(r.target.name)!.toLocaleString('en')}`);
     if (held.length > 0) lines.push(`  orders in each store (all dashboards) at the start, about: ${held.join(', ')}`);
   }
   if (m.rows.some(({ all }) => all.some((c) => c.result.non2xx3xx > 0)) && process.env['BENCH_STATUSES'] !== '1') {
@@ -291,7 +318,7 @@ const main = async (): Promise<void> => {
     `wrk -t${THREADS} -c${CONNECTIONS} -d${DURATION}s --latency --timeout ${TIMEOUT}s after a ${WARMUP} s warm-up, per target and workload, ${ROUNDS} round(s)` +
       (ROUNDS > 1 ? ' (the median round by req/s is shown; RSS after the last round, peak over all)' : ''),
     'Noise: wrk, the servers (and the MongoDB server) share these cores, and other work on the machine',
-    'adds to it; absolute rates are the machine\'s, the ratios to bare Koa in the same workload are the point.',
+    "adds to it; absolute rates are the machine's, the ratios to bare Koa in the same workload are the point.",
     'Each workload runs all its targets in turn, in an order rotated from one workload to the next.',
   ];
   console.log(`${header.join('\n')}\n`);
@@ -326,22 +353,31 @@ const main = async (): Promise<void> => {
   for (const s of services.filter((s) => s.tokens.million === undefined)) note(`${s.name}: ${s.link.note}; ${s.tracker.note}`);
 
   // What the baselines answer: the service's own bytes.
-  const sqlite = services[0]!;
+  const sqlite = services[0];
   const fixtures = join(scratch, 'fixtures');
   mkdirSync(fixtures);
   const fetchText = async (path: string, token?: string) => {
-    const res = await fetch(sqlite.server.url + path, { headers: token === undefined ? {} : { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(sqlite.server.url + path, {
+      headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(10_000),
+    });
     if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
     return res.text();
   };
   const page = await fetchText('/api/v1/orders', sqlite.tokens.thousand);
   const order = await fetchText(`/api/v1/orders/${SEEDED_PREFIX}500`, sqlite.tokens.thousand);
   const trackerFrom = services.find((s) => s.tracker.available);
-  const tracker = trackerFrom === undefined ? '/* placeholder: no service has /tracker.js */\n' : await (await fetch(`${trackerFrom.server.url}/tracker.js`)).text();
+  const tracker =
+    trackerFrom === undefined
+      ? '/* placeholder: no service has /tracker.js */\n'
+      : await (await fetch(`${trackerFrom.server.url}/tracker.js`)).text();
   writeFileSync(join(fixtures, FIXTURE_FILES.page), page);
   writeFileSync(join(fixtures, FIXTURE_FILES.order), order);
   writeFileSync(join(fixtures, FIXTURE_FILES.tracker), tracker);
-  writeFileSync(join(fixtures, FIXTURE_FILES.redirectTo), services.find((s) => s.link.available)?.link.destination ?? 'https://shop.example.com/');
+  writeFileSync(
+    join(fixtures, FIXTURE_FILES.redirectTo),
+    services.find((s) => s.link.available)?.link.destination ?? 'https://shop.example.com/',
+  );
   note(`baselines answer the service's bytes: a page of 20 orders ${Buffer.byteLength(page)} B, one order ${Buffer.byteLength(order)} B`);
 
   const targets: Target[] = [
@@ -377,18 +413,23 @@ const main = async (): Promise<void> => {
           continue;
         }
         const cell = await runCell(target, workload, workload.plan(target)!);
-        progress(`  ${workload.title} / ${target.name}: ${fixed(cell.result.perSecond, 0)} req/s, ${errorsText([cell])} errors (load ${loads()})`);
+        progress(
+          `  ${workload.title} / ${target.name}: ${fixed(cell.result.perSecond, 0)} req/s, ${errorsText([cell])} errors (load ${loads()})`,
+        );
         cells.get(target)!.push(cell);
       }
     }
     const m: Measured = {
       workload,
-      rows: taking.filter((t) => cells.get(t)!.length > 0).map((target) => ({ target, cell: median(cells.get(target)!), all: cells.get(target)! })),
+      rows: taking
+        .filter((t) => cells.get(t)!.length > 0)
+        .map((target) => ({ target, cell: median(cells.get(target)!), all: cells.get(target)! })),
       storeOrders: new Map(storeOrders),
     };
     if (workload.script === 'post.lua') {
       for (const [target, all] of cells) {
-        if (storeOrders.has(target.name)) storeOrders.set(target.name, storeOrders.get(target.name)! + all.reduce((sum, c) => sum + c.succeeded, 0));
+        if (storeOrders.has(target.name))
+          storeOrders.set(target.name, storeOrders.get(target.name)! + all.reduce((sum, c) => sum + c.succeeded, 0));
       }
     }
     measured.push(m);
@@ -441,7 +482,10 @@ const main = async (): Promise<void> => {
     const others = measured
       .flatMap((m) => m.rows)
       .filter((r) => r.target.name !== onMillion)
-      .reduce((map, r) => map.set(r.target.name, Math.max(map.get(r.target.name) ?? 0, ...r.all.map((c) => c.peakMb))), new Map<string, number>());
+      .reduce(
+        (map, r) => map.set(r.target.name, Math.max(map.get(r.target.name) ?? 0, ...r.all.map((c) => c.peakMb))),
+        new Map<string, number>(),
+      );
     goals.push(
       `- RSS ≤ 200 MB at 1M orders: peak ${fixed(peak, 0)} MB (VmHWM of the service on the ${MILLION.toLocaleString('en')}-order file over its ` +
         `listings, ${CONNECTIONS} connections; VmRSS ${fixed(after, 0)} MB after the last): ${verdict(peak <= 200)}. ` +

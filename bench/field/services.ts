@@ -118,7 +118,13 @@ export const probeExtras = async (baseUrl: string, token: string): Promise<{ lin
   const trackerProbe: Probe =
     tracker.status === 200
       ? { available: true, note: `GET /tracker.js: 200, ${Buffer.byteLength(tracker.text)} bytes` }
-      : { available: false, note: tracker.status === 404 ? 'GET /tracker.js: 404, not available on this build' : `GET /tracker.js answered ${tracker.status}: skipped` };
+      : {
+          available: false,
+          note:
+            tracker.status === 404
+              ? 'GET /tracker.js: 404, not available on this build'
+              : `GET /tracker.js answered ${tracker.status}: skipped`,
+        };
 
   const destination = 'https://shop.example.com/black-friday?ref=field-bench';
   const made = await request(`${baseUrl}/api/v1/links`, 'POST', token, {
@@ -127,9 +133,13 @@ export const probeExtras = async (baseUrl: string, token: string): Promise<{ lin
     utmMedium: 'email',
     utmCampaign: 'black-friday',
   });
-  if (made.status === 404) return { tracker: trackerProbe, link: { available: false, note: 'POST /api/v1/links: 404, not available on this build' } };
+  if (made.status === 404)
+    return { tracker: trackerProbe, link: { available: false, note: 'POST /api/v1/links: 404, not available on this build' } };
   if (made.status !== 201 && made.status !== 200) {
-    return { tracker: trackerProbe, link: { available: false, note: `POST /api/v1/links answered ${made.status}: ${made.text.slice(0, 200)}; skipped` } };
+    return {
+      tracker: trackerProbe,
+      link: { available: false, note: `POST /api/v1/links answered ${made.status}: ${made.text.slice(0, 200)}; skipped` },
+    };
   }
   let path: string;
   try {
@@ -137,7 +147,10 @@ export const probeExtras = async (baseUrl: string, token: string): Promise<{ lin
     const parsed = new URL(shortUrl, baseUrl);
     path = parsed.pathname + parsed.search;
   } catch {
-    return { tracker: trackerProbe, link: { available: false, note: `POST /api/v1/links: no link.shortUrl in ${made.text.slice(0, 200)}; skipped` } };
+    return {
+      tracker: trackerProbe,
+      link: { available: false, note: `POST /api/v1/links: no link.shortUrl in ${made.text.slice(0, 200)}; skipped` },
+    };
   }
   const followed = await request(`${baseUrl}${path}`, 'GET', undefined);
   if (followed.status < 300 || followed.status >= 400) {

@@ -44,14 +44,14 @@ const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000, 
 
 const durationMs = (text: string | undefined): number => {
   const match = /^([\d.]+)(us|ms|s|m|h)$/.exec(text ?? '');
-  return match === null ? NaN : Number(match[1]) * UNIT_MS[match[2]!]!;
+  return match === null ? NaN : Number(match[1]) * UNIT_MS[match[2]];
 };
 
 /** Reads wrk's report (with --latency). */
 export const parseWrk = (out: string): WrkResult => {
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const statuses: Record<string, number> = {};
-  for (const match of out.matchAll(/^status (\d+): (\d+)$/gm)) statuses[match[1]!] = Number(match[2]);
+  for (const match of out.matchAll(/^status (\d+): (\d+)$/gm)) statuses[match[1]] = Number(match[2]);
   return {
     requests: Number(/(\d+) requests in /.exec(out)?.[1] ?? NaN),
     perSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
