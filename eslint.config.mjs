@@ -41,6 +41,8 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
     rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off' },
-    languageOptions: { globals: { require: 'readonly', process: 'readonly', __dirname: 'readonly', module: 'readonly', console: 'readonly' } },
+    languageOptions: {
+      globals: { require: 'readonly', process: 'readonly', __dirname: 'readonly', module: 'readonly', console: 'readonly' },
+    },
   },
 );

@@ -15,7 +15,14 @@ export const benchConfig: Config = testConfig({ adminToken: ADMIN_TOKEN, rateLim
 export const orderBody = (externalId: string): string => JSON.stringify(anOrderPayload({ externalId }));
 
 /** One request with a bearer token; the answer's status and parsed JSON body. */
-export const call = async (baseUrl: string, method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}) => {
+export const call = async (
+  baseUrl: string,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) => {
   const res = await fetch(baseUrl + path, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },

@@ -44,7 +44,8 @@ export const printTable = (rows: readonly Row[]): void => {
     fixed(r.p50Ms / base.p50Ms, 2),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i].length)));
-  const format = (cells: readonly string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  const format = (cells: readonly string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
   console.log(format(header));
   console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
   for (const line of lines) console.log(format(line));
@@ -75,7 +76,12 @@ const workloads = async (service: RunningService): Promise<Workload[]> => {
     {
       name: '(c) POST /api/v1/orders, no key',
       expectedStatus: 201,
-      next: numbered((i) => ({ method: 'POST', path: '/api/v1/orders', headers: auth(writer.token), body: orderBody(`plain-${runId}-${i}`) })),
+      next: numbered((i) => ({
+        method: 'POST',
+        path: '/api/v1/orders',
+        headers: auth(writer.token),
+        body: orderBody(`plain-${runId}-${i}`),
+      })),
     },
     {
       name: '(d) POST /api/v1/orders, fresh key',

@@ -32,7 +32,10 @@ const line = (name: string, { calls, total, byName }: CommandStats, unit: string
  * request at a time, and for a storm of concurrent PATCHes of one order. Reports, asserts nothing.
  */
 export const commandsPerOperation = async (uri: string, dbName: string): Promise<void> => {
-  const logger = new PinoLogger('silent', sinkDestination(() => undefined));
+  const logger = new PinoLogger(
+    'silent',
+    sinkDestination(() => undefined),
+  );
   const client = new MongoClient(uri, { monitorCommands: true, ignoreUndefined: true, appName: 'orders-bench' });
   const counter = new CommandCounter(client);
   const storage = createMongoStorage(client, dbName, logger);
@@ -72,7 +75,15 @@ export const commandsPerOperation = async (uri: string, dbName: string): Promise
       ['PATCH /orders/{id}, no key', (i) => call(url, 'PATCH', `/api/v1/orders/patched-${run}`, token, { metadata: { i } })],
       [
         'PATCH /orders/{id}, new key',
-        (i) => call(url, 'PATCH', `/api/v1/orders/patched-${run}`, token, { metadata: { keyed: i } }, { 'idempotency-key': `patch-${run}-${i}` }),
+        (i) =>
+          call(
+            url,
+            'PATCH',
+            `/api/v1/orders/patched-${run}`,
+            token,
+            { metadata: { keyed: i } },
+            { 'idempotency-key': `patch-${run}-${i}` },
+          ),
       ],
       ['GET /orders/{id}', () => call(url, 'GET', `/api/v1/orders/patched-${run}`, token)],
       ['GET /orders', () => call(url, 'GET', '/api/v1/orders', token)],

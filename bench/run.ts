@@ -44,7 +44,10 @@ const uri = process.env['MONGODB_URI'] === '' ? undefined : process.env['MONGODB
 const dbName = `orders_bench_${Date.now().toString(36)}_${process.pid}`;
 
 const main = async (): Promise<void> => {
-  const logger = new PinoLogger('silent', sinkDestination(() => undefined));
+  const logger = new PinoLogger(
+    'silent',
+    sinkDestination(() => undefined),
+  );
   const storage = uri === undefined ? inMemoryStorage() : await connectMongoStorage(uri, dbName, logger);
   const service = await startService(benchConfig, { storage, logger });
   console.log(`orders-service bench, ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} CPUs`);

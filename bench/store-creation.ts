@@ -17,7 +17,10 @@ export const CREATION_STORES: readonly { readonly name: string; readonly open: (
   { name: 'SQLite: group commit, fsync before answer (the default)', open: () => temporarySqliteStorage() },
   { name: 'SQLite: group commit, synchronous=FULL', open: () => temporarySqliteStorage({ durability: 'full' }) },
   { name: 'SQLite: group commit, synchronous=NORMAL, no sync', open: () => temporarySqliteStorage({ durability: 'normal' }) },
-  { name: 'SQLite: no group commit (a transaction and a sync per write)', open: () => temporarySqliteStorage({ groupCommit: false, durability: 'full' }) },
+  {
+    name: 'SQLite: no group commit (a transaction and a sync per write)',
+    open: () => temporarySqliteStorage({ groupCommit: false, durability: 'full' }),
+  },
 ];
 
 export interface CreationRow {
@@ -34,7 +37,10 @@ const ROUNDS = 3;
  * creations or `maxMs`.
  */
 export const useCaseCreationRates = async (count: number, concurrency: number, maxMs: number): Promise<CreationRow[]> => {
-  const logger = new PinoLogger('silent', sinkDestination(() => undefined));
+  const logger = new PinoLogger(
+    'silent',
+    sinkDestination(() => undefined),
+  );
   const stores = CREATION_STORES.map(({ name, open }) => {
     const storage = open();
     const { useCases } = compose({
@@ -79,7 +85,10 @@ export const useCaseCreationRates = async (count: number, concurrency: number, m
  * the use case, the response), `concurrency` requests in flight, in rounds over the stores.
  */
 export const httpCreationRates = async (requests: number, concurrency: number, maxMs: number): Promise<CreationRow[]> => {
-  const logger = new PinoLogger('silent', sinkDestination(() => undefined));
+  const logger = new PinoLogger(
+    'silent',
+    sinkDestination(() => undefined),
+  );
   const services: { name: string; service: RunningService; token: string; samples: Samples; next: number }[] = [];
   try {
     for (const { name, open } of CREATION_STORES) {

@@ -37,7 +37,12 @@ export const seed = async (storage: Storage, dashboardId: string, from: number, 
       const status = ORDER_STATUSES[Math.floor(random() * ORDER_STATUSES.length)];
       const createdAt = new Date(SPAN_START + Math.floor(random() * SPAN_MS));
       const made = createOrder(aNewOrder({ externalId: `seed-${i}`, status, createdAt }), { id: ids.next('ord'), dashboardId }, now);
-      inserts.push(storage.orders.insert(made.order, made.events.map((event) => ({ id: ids.next('evt'), ...event }))));
+      inserts.push(
+        storage.orders.insert(
+          made.order,
+          made.events.map((event) => ({ id: ids.next('evt'), ...event })),
+        ),
+      );
     }
     await Promise.all(inserts);
   }
@@ -84,7 +89,11 @@ export const listingCosts = async (storage: Storage, db: SqliteDatabase, dashboa
     const { filters } = listingParams(dashboardId, q);
     return { us: timeUs(calls, () => statement.get(filters)), total: (statement.get(filters) as { total: number }).total };
   };
-  const thirtyDays: OrderQuery = { ...query(1), from: new Date(SPAN_START + SPAN_MS - 30 * 86_400_000), to: new Date(SPAN_START + SPAN_MS) };
+  const thirtyDays: OrderQuery = {
+    ...query(1),
+    from: new Date(SPAN_START + SPAN_MS - 30 * 86_400_000),
+    to: new Date(SPAN_START + SPAN_MS),
+  };
   const ranged = total(thirtyDays);
   return {
     matching,
@@ -110,7 +119,11 @@ const rssMb = (pid: number): { rss: number; peak: number } => {
  * The resident memory of the service itself (`node main.js`) on the file: after its start, after a
  * few hundred listings (page 1 and deep pages, each status) and after `creations` creations.
  */
-export const serviceRss = async (path: string, token: string, creations: number): Promise<{ started: number; listed: number; created: number; peak: number }> => {
+export const serviceRss = async (
+  path: string,
+  token: string,
+  creations: number,
+): Promise<{ started: number; listed: number; created: number; peak: number }> => {
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN_JS], {
     env: { PATH: process.env['PATH'] ?? '', PORT: String(port), SQLITE_PATH: path, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' },
@@ -119,26 +132,38 @@ export const serviceRss = async (path: string, token: string, creations: number)
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const url = `http://127.0.0.1:${port}`;
   const call = async (method: string, path: string, body?: string) => {
-    const res = await fetch(url + path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+    const res = await fetch(url + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+    });
     await res.arrayBuffer();
     return res.status;
   };
   try {
     for (let i = 0; ; i++) {
-      if (await fetch(`${url}/healthz`).then(() => true, () => false)) break;
+      if (
+        await fetch(`${url}/healthz`).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
       if (i > 300) throw new Error('the service did not start');
       await new Promise((done) => setTimeout(done, 100));
     }
     const started = rssMb(child.pid!).rss;
     for (let i = 0; i < 300; i++) {
       const status = ORDER_STATUSES[i % ORDER_STATUSES.length];
-      if ((await call('GET', `/api/v1/orders?status=${status}&page=${1 + (i % 7) * 50}&pageSize=100`)) !== 200) throw new Error('listing failed');
+      if ((await call('GET', `/api/v1/orders?status=${status}&page=${1 + (i % 7) * 50}&pageSize=100`)) !== 200)
+        throw new Error('listing failed');
     }
     const listed = rssMb(child.pid!).rss;
     let next = 0;
     await Promise.all(
       Array.from({ length: 16 }, async () => {
-        while (next < creations) if ((await call('POST', '/api/v1/orders', orderBody(`rss-${next++}`))) !== 201) throw new Error('creation failed');
+        while (next < creations)
+          if ((await call('POST', '/api/v1/orders', orderBody(`rss-${next++}`))) !== 201) throw new Error('creation failed');
       }),
     );
     const { rss: created, peak } = rssMb(child.pid!);

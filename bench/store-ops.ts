@@ -13,7 +13,11 @@ export interface PairTiming {
 }
 
 /** Awaits `op` `calls` times, one after the other, stopping early at `deadline`; microseconds spent in total. */
-const timeSequential = async (calls: number, op: (i: number) => Promise<unknown>, deadline: number): Promise<{ done: number; us: number }> => {
+const timeSequential = async (
+  calls: number,
+  op: (i: number) => Promise<unknown>,
+  deadline: number,
+): Promise<{ done: number; us: number }> => {
   const started = performance.now();
   let done = 0;
   while (done < calls && performance.now() < deadline) await op(done++);

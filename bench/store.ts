@@ -27,7 +27,8 @@ const CONCURRENCY = positiveInt('BENCH_CONCURRENCY', 16);
 
 const table = (header: readonly string[], rows: readonly (readonly string[])[]): void => {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
   console.log(line(header));
   console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
   for (const row of rows) console.log(line(row));
@@ -41,24 +42,36 @@ const creationTable = (rows: readonly CreationRow[]): void =>
 
 const commit = (): string => {
   try {
-    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     return 'unknown';
   }
 };
 
 const main = async (): Promise<void> => {
-  console.log(`orders-service store bench, ${new Date().toISOString()}, commit ${commit()}, Node ${process.version}, ${cpus().length} CPUs\n`);
+  console.log(
+    `orders-service store bench, ${new Date().toISOString()}, commit ${commit()}, Node ${process.version}, ${cpus().length} CPUs\n`,
+  );
 
   console.log(`Creation through the CreateOrder use case, 64 callers at once (3 rounds of up to 20,000 or 4 s per store):`);
   creationTable(await useCaseCreationRates(20_000, 64, 4_000));
-  console.log(`\nCreation through POST /api/v1/orders, ${CONCURRENCY} requests in flight, client in the same process (3 rounds of up to 3,000 or 5 s per store):`);
+  console.log(
+    `\nCreation through POST /api/v1/orders, ${CONCURRENCY} requests in flight, client in the same process (3 rounds of up to 3,000 or 5 s per store):`,
+  );
   creationTable(await httpCreationRates(3_000, CONCURRENCY, 5_000));
 
   const dir = mkdtempSync(join(process.env['BENCH_STORE_DIR'] ?? tmpdir(), 'orders-bench-'));
   const path = join(dir, 'orders.db');
   const db = SqliteDatabase.open({ path });
-  const storage = sqliteStorageOn(db, new PinoLogger('silent', sinkDestination(() => undefined)));
+  const storage = sqliteStorageOn(
+    db,
+    new PinoLogger(
+      'silent',
+      sinkDestination(() => undefined),
+    ),
+  );
   try {
     const dashboardId = 'dsh_bench';
     await seed(storage, dashboardId, 0, 1_000);
@@ -74,15 +87,25 @@ const main = async (): Promise<void> => {
     );
     const large = await listingCosts(storage, db, dashboardId, 2_000);
     const us = (value: number) => `${fixed(value, 1)} µs`;
-    const row = (name: string, pick: (costs: ListingCosts) => number): string[] => [name, us(pick(small)), us(pick(large)), fixed(pick(large) / pick(small), 2)];
-    console.log(`\nListing with ?status=paid, 20 per page (${small.matching} and ${large.matching.toLocaleString('en')} matching orders), mean per call:`);
-    table(['operation', '1,000 orders', `${ORDERS.toLocaleString('en')} orders`, 'ratio'], [
-      row('page 1 (page + total, rows decoded)', (c) => c.pageOne),
-      row('page 10', (c) => c.pageTen),
-      row('total alone (order_counts)', (c) => c.total),
-      row(`total alone, last 30 days (${small.matchingThirtyDays} / ${large.matchingThirtyDays} matching)`, (c) => c.totalThirtyDays),
-      row(`last page (${small.lastPageNumber} / ${large.lastPageNumber})`, (c) => c.lastPage),
-    ]);
+    const row = (name: string, pick: (costs: ListingCosts) => number): string[] => [
+      name,
+      us(pick(small)),
+      us(pick(large)),
+      fixed(pick(large) / pick(small), 2),
+    ];
+    console.log(
+      `\nListing with ?status=paid, 20 per page (${small.matching} and ${large.matching.toLocaleString('en')} matching orders), mean per call:`,
+    );
+    table(
+      ['operation', '1,000 orders', `${ORDERS.toLocaleString('en')} orders`, 'ratio'],
+      [
+        row('page 1 (page + total, rows decoded)', (c) => c.pageOne),
+        row('page 10', (c) => c.pageTen),
+        row('total alone (order_counts)', (c) => c.total),
+        row(`total alone, last 30 days (${small.matchingThirtyDays} / ${large.matchingThirtyDays} matching)`, (c) => c.totalThirtyDays),
+        row(`last page (${small.lastPageNumber} / ${large.lastPageNumber})`, (c) => c.lastPage),
+      ],
+    );
 
     const secrets = new Sha256TokenSecrets();
     const plain = secrets.generate();

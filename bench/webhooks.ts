@@ -81,19 +81,35 @@ interface CostRow {
 }
 
 /** POSTs in the dashboard of `token`, then the wait for the background work they made. */
-const postRound = async (service: RunningService, token: string, label: string, round: number, settled: () => Promise<void>, into: Samples): Promise<number> => {
+const postRound = async (
+  service: RunningService,
+  token: string,
+  label: string,
+  round: number,
+  settled: () => Promise<void>,
+  into: Samples,
+): Promise<number> => {
   let i = 0;
   const started = performance.now();
   await runLoad(
     { baseUrl: service.url, requests: POSTS, concurrency: CONCURRENCY, maxMs: 60_000, expectedStatus: 201 },
-    () => ({ method: 'POST', path: '/api/v1/orders', headers: { authorization: `Bearer ${token}` }, body: orderBody(`${label}-${round}-${i++}`) }),
+    () => ({
+      method: 'POST',
+      path: '/api/v1/orders',
+      headers: { authorization: `Bearer ${token}` },
+      body: orderBody(`${label}-${round}-${i++}`),
+    }),
     into,
   );
   await settled();
   return performance.now() - started;
 };
 
-const postCosts = async (service: RunningService, storage: Storage, receiver: Receiver): Promise<{ without: CostRow; withEndpoint: CostRow }> => {
+const postCosts = async (
+  service: RunningService,
+  storage: Storage,
+  receiver: Receiver,
+): Promise<{ without: CostRow; withEndpoint: CostRow }> => {
   const plain = await newToken(service.url, 'no endpoint');
   const hooked = await newToken(service.url, 'one endpoint');
   const endpoint = await call(service.url, 'POST', '/api/v1/webhooks', hooked.token, { url: `http://127.0.0.1:${receiver.port}/hook` });
@@ -106,10 +122,17 @@ const postCosts = async (service: RunningService, storage: Storage, receiver: Re
     const into = round < 0 ? { without: noSamples(), withEndpoint: noSamples() } : samples;
     const withoutMs = await postRound(service, plain.token, 'plain', round, outboxEmpty, into.without);
     delivered += POSTS;
-    const withMs = await postRound(service, hooked.token, 'hooked', round, async () => {
-      await outboxEmpty();
-      await receiver.waitFor(delivered);
-    }, into.withEndpoint);
+    const withMs = await postRound(
+      service,
+      hooked.token,
+      'hooked',
+      round,
+      async () => {
+        await outboxEmpty();
+        await receiver.waitFor(delivered);
+      },
+      into.withEndpoint,
+    );
     if (round >= 0) {
       elapsed.without += withoutMs;
       elapsed.withEndpoint += withMs;
@@ -117,7 +140,12 @@ const postCosts = async (service: RunningService, storage: Storage, receiver: Re
   }
   const row = (s: Samples, ms: number): CostRow => {
     const summary = summarize(s);
-    return { posts: summary.completed, loadPerSecond: summary.perSecond, settledPerSecond: (summary.completed / ms) * 1000, p50Ms: summary.p50Ms };
+    return {
+      posts: summary.completed,
+      loadPerSecond: summary.perSecond,
+      settledPerSecond: (summary.completed / ms) * 1000,
+      p50Ms: summary.p50Ms,
+    };
   };
   return { without: row(samples.without, elapsed.without), withEndpoint: row(samples.withEndpoint, elapsed.withEndpoint) };
 };
@@ -136,7 +164,17 @@ const deliveryRate = async (service: RunningService, storage: Storage, receiver:
         const i = start + k;
         const rendered = payloads.orderEvent({ id: `evt_rate_${i}`, type: 'order.created', occurredAt: due, order });
         return storage.deliveries.insert(
-          newDelivery({ id: `dlv_rate_${i}`, dashboardId: owner.dashboardId, endpointId: owner.id, eventId: `evt_rate_${i}`, eventType: 'order.created', ...rendered }, due),
+          newDelivery(
+            {
+              id: `dlv_rate_${i}`,
+              dashboardId: owner.dashboardId,
+              endpointId: owner.id,
+              eventId: `evt_rate_${i}`,
+              eventType: 'order.created',
+              ...rendered,
+            },
+            due,
+          ),
         );
       }),
     );
@@ -158,7 +196,10 @@ const uri = process.env['MONGODB_URI'] === '' ? undefined : process.env['MONGODB
 const dbName = `orders_bench_webhooks_${Date.now().toString(36)}_${process.pid}`;
 
 const main = async (): Promise<void> => {
-  const logger = new PinoLogger('silent', sinkDestination(() => undefined));
+  const logger = new PinoLogger(
+    'silent',
+    sinkDestination(() => undefined),
+  );
   const stores: { name: string; open: () => Promise<Storage> }[] = [
     { name: 'SQLite (a temporary file)', open: async () => temporarySqliteStorage() },
     { name: 'in-memory', open: async () => inMemoryStorage() },
@@ -170,13 +211,17 @@ const main = async (): Promise<void> => {
       `without endpoint and one with an endpoint subscribed to every event; the receiver answers 204 from a process of its own; ` +
       `then ${DELIVERIES} deliveries due at once. WEBHOOK_CONCURRENCY 16, client and service in one process.\n`,
   );
-  const header = '| store | POST req/s, no endpoint | POST req/s, one endpoint | ratio (cost of a POST, with / without) | settled orders/s, no endpoint | settled orders/s, one endpoint | ratio | deliveries/s |';
+  const header =
+    '| store | POST req/s, no endpoint | POST req/s, one endpoint | ratio (cost of a POST, with / without) | settled orders/s, no endpoint | settled orders/s, one endpoint | ratio | deliveries/s |';
   const lines = [header, '|---|---:|---:|---:|---:|---:|---:|---:|'];
   for (const { name, open } of stores) {
     const storage = await open();
     const receiver = await Receiver.start();
     const service = await startService(
-      { ...benchConfig, webhooks: { timeoutMs: 15_000, retrySchedule: [5, 300], allowPrivateUrls: true, concurrency: 16, pollIntervalMs: 50 } },
+      {
+        ...benchConfig,
+        webhooks: { timeoutMs: 15_000, retrySchedule: [5, 300], allowPrivateUrls: true, concurrency: 16, pollIntervalMs: 50 },
+      },
       { storage, logger },
     );
     try {

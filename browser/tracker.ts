@@ -112,13 +112,16 @@ interface Navigator {
   /** A touch read back, if it is one and lives (expired, or from more than a day ahead: not); only the known keys, as strings. */
   const alive = (touch: Partial<TrackedTouch> | undefined): TrackedTouch | undefined => {
     const now = Date.now();
-    if (typeof touch?.t !== 'number' || touch.t + expiryDays * DAY_MS <= now || touch.t > now + DAY_MS || typeof touch.v !== 'object') return undefined;
+    if (typeof touch?.t !== 'number' || touch.t + expiryDays * DAY_MS <= now || touch.t > now + DAY_MS || typeof touch.v !== 'object')
+      return undefined;
     const v: Fields = {};
     for (const key of KEYS) {
       const value = (touch.v as Fields | null)?.[key];
       if (typeof value === 'string' && value !== '') v[key] = cut(value, VALUE_MAX);
     }
-    return Object.keys(v).length > 0 ? { v, p: cut(String(touch.p ?? ''), PATH_MAX), r: cut(String(touch.r ?? ''), VALUE_MAX), t: touch.t } : undefined;
+    return Object.keys(v).length > 0
+      ? { v, p: cut(String(touch.p ?? ''), PATH_MAX), r: cut(String(touch.r ?? ''), VALUE_MAX), t: touch.t }
+      : undefined;
   };
   /** Once the first touch has expired, the oldest one still alive takes its place. */
   const living = (touches: { f?: Partial<TrackedTouch>; l?: Partial<TrackedTouch> }): TouchPair => {
@@ -182,7 +185,10 @@ interface Navigator {
     const { f, l } = touches();
     if (l === undefined) return { tracking: { utmSource: '(direct)', utmMedium: '(none)', utmCampaign: '(none)' }, trackingExtras: {} };
     const { utmSource, utmMedium, utmCampaign, ...extras } = fieldsOf(l);
-    return { tracking: { utmSource: utmSource!, utmMedium: utmMedium!, utmCampaign: utmCampaign! }, trackingExtras: { ...extras, firstTouch: fieldsOf(f ?? l) } };
+    return {
+      tracking: { utmSource: utmSource!, utmMedium: utmMedium!, utmCampaign: utmCampaign! },
+      trackingExtras: { ...extras, firstTouch: fieldsOf(f ?? l) },
+    };
   };
 
   /**
@@ -193,7 +199,10 @@ interface Navigator {
     const last = touches().l;
     if (last === undefined) return [];
     const ownCampaign = UTM.some(has);
-    return KEYS.filter((key) => last.v[key] !== undefined && !has(key) && !(ownCampaign && key.startsWith('utm_'))).map((key) => [key, last.v[key]!]);
+    return KEYS.filter((key) => last.v[key] !== undefined && !has(key) && !(ownCampaign && key.startsWith('utm_'))).map((key) => [
+      key,
+      last.v[key]!,
+    ]);
   };
 
   /** `href` with the missing parameters appended; the rest of it (order, encoding, fragment) as it was. */
@@ -249,11 +258,7 @@ interface Navigator {
   for (const type of ['mousedown', 'touchstart', 'click', 'auxclick', 'contextmenu', 'focusin']) {
     document.addEventListener(type, onInteraction, { capture: true, passive: true });
   }
-  document.addEventListener(
-    'submit',
-    (event) => decorateForm(event.target as HTMLFormElement, event.submitter),
-    true,
-  );
+  document.addEventListener('submit', (event) => decorateForm(event.target as HTMLFormElement, event.submitter), true);
   const decorateForms = (): void => Array.from(document.forms).forEach((form) => decorateForm(form));
 
   const consent = (granted: boolean): void => {

@@ -27,7 +27,10 @@ export class CreateOrder {
    */
   async execute(dashboardId: string, input: NewOrder, reservedId?: string): Promise<E.Either<DuplicateExternalId, Order>> {
     const { order, events } = createOrder(input, { id: reservedId ?? this.ids.next('ord'), dashboardId }, this.clock.now());
-    const inserted = await this.orders.insert(order, events.map((event) => ({ id: this.ids.next('evt'), ...event })));
+    const inserted = await this.orders.insert(
+      order,
+      events.map((event) => ({ id: this.ids.next('evt'), ...event })),
+    );
     if (E.isRight(inserted)) this.nudge.outboxChanged();
     if (E.isRight(inserted) || reservedId === undefined) return inserted;
     const existing = await this.orders.findByExternalId(dashboardId, input.externalId);

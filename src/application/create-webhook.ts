@@ -23,7 +23,10 @@ export class CreateWebhook {
    * shown besides a rotation). The URL must pass the outbound rules; the dashboard must have room
    * (the store's insert settles races on the last place).
    */
-  async execute(dashboardId: string, input: NewWebhookEndpoint): Promise<E.Either<WebhookUrlNotAllowed | WebhookLimitReached, WebhookEndpoint>> {
+  async execute(
+    dashboardId: string,
+    input: NewWebhookEndpoint,
+  ): Promise<E.Either<WebhookUrlNotAllowed | WebhookLimitReached, WebhookEndpoint>> {
     const allowed = await this.urls.check(input.url);
     if (E.isLeft(allowed)) return allowed;
     const endpoint = newWebhookEndpoint(input, { id: this.ids.next('whk'), dashboardId }, this.secrets.generate(), this.clock.now());

@@ -89,7 +89,12 @@ export class DeliverWebhooks {
       await this.deliveries.release(lease);
       return { kind: 'aborted', ...ids };
     }
-    const after = afterAttempt(delivery, { at, durationMs: sent.durationMs, result: sent.result }, this.settings.retrySchedule, Math.random());
+    const after = afterAttempt(
+      delivery,
+      { at, durationMs: sent.durationMs, result: sent.result },
+      this.settings.retrySchedule,
+      Math.random(),
+    );
     const recorded = await this.deliveries.complete(lease, after.delivery);
     if (after.gone) {
       const reason = `The receiver answered 410 Gone on ${at.toISOString()}`;

@@ -58,7 +58,14 @@ export class RelayOrderEvents {
       const rendered = this.payloads.orderEvent(event);
       return subscribed.map((endpoint) =>
         newDelivery(
-          { id: this.ids.next('dlv'), dashboardId: entry.dashboardId, endpointId: endpoint.id, eventId: event.id, eventType: event.type, ...rendered },
+          {
+            id: this.ids.next('dlv'),
+            dashboardId: entry.dashboardId,
+            endpointId: endpoint.id,
+            eventId: event.id,
+            eventType: event.type,
+            ...rendered,
+          },
           now,
         ),
       );

@@ -18,7 +18,9 @@ export class RotateWebhookSecret {
   /** A new secret for the endpoint; the one it replaces signs beside it for 24 h (DECISIONS D12). */
   async execute(dashboardId: string, id: string): Promise<E.Either<WebhookNotFound, WebhookEndpoint>> {
     const secret = this.secrets.generate();
-    const rotated = await changeStoredEndpoint(this.endpoints, dashboardId, id, (current) => rotateWebhookSecret(current, secret, this.clock.now()));
+    const rotated = await changeStoredEndpoint(this.endpoints, dashboardId, id, (current) =>
+      rotateWebhookSecret(current, secret, this.clock.now()),
+    );
     return E.fromOption(() => webhookNotFound(id))(rotated);
   }
 }

@@ -31,7 +31,9 @@ export class UpdateWebhook {
       const allowed = await this.urls.check(changes.url);
       if (E.isLeft(allowed)) return allowed;
     }
-    const changed = await changeStoredEndpoint(this.endpoints, dashboardId, id, (current) => changeWebhookEndpoint(current, changes, this.clock.now()));
+    const changed = await changeStoredEndpoint(this.endpoints, dashboardId, id, (current) =>
+      changeWebhookEndpoint(current, changes, this.clock.now()),
+    );
     return E.fromOption(() => webhookNotFound(id))(changed);
   }
 }

@@ -79,11 +79,17 @@ const print = (io: CliIo, value: unknown): number => {
 };
 
 const onStore = async (config: Config, given: Storage | undefined, work: (useCases: UseCases) => Promise<number>): Promise<number> => {
-  const logger = new PinoLogger('silent', sinkDestination(() => undefined));
+  const logger = new PinoLogger(
+    'silent',
+    sinkDestination(() => undefined),
+  );
   const store = given ?? (await openStorage(config, logger));
   try {
     if (!store.persistent) {
-      throw new CliError('REFUSED', 'the in-memory store (STORE=memory) keeps nothing after this command exits; unset STORE to use the SQLite file');
+      throw new CliError(
+        'REFUSED',
+        'the in-memory store (STORE=memory) keeps nothing after this command exits; unset STORE to use the SQLite file',
+      );
     }
     const { useCases } = compose({
       storage: store,
@@ -101,7 +107,10 @@ const onStore = async (config: Config, given: Storage | undefined, work: (useCas
 
 const backup = async (config: Config, to: string) => {
   if (config.store !== 'sqlite') {
-    throw new CliError('REFUSED', `backup copies the SQLite file; this configuration uses the ${config.store} store (for MongoDB, use mongodump)`);
+    throw new CliError(
+      'REFUSED',
+      `backup copies the SQLite file; this configuration uses the ${config.store} store (for MongoDB, use mongodump)`,
+    );
   }
   const made = await backupSqliteFile(config.sqlitePath, to);
   return { from: config.sqlitePath, file: made.file, bytes: made.bytes };

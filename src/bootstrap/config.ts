@@ -145,7 +145,11 @@ const VARIABLES = {
     fallback: undefined,
   },
   MONGODB_DB: {
-    codec: text('db', (s) => /^[^/\\. "$*<>:|?]{1,63}$/.test(s), 'must be a MongoDB database name (1-63 characters, none of /\\. "$*<>:|?)'),
+    codec: text(
+      'db',
+      (s) => /^[^/\\. "$*<>:|?]{1,63}$/.test(s),
+      'must be a MongoDB database name (1-63 characters, none of /\\. "$*<>:|?)',
+    ),
     fallback: undefined,
   },
   ADMIN_TOKEN: {

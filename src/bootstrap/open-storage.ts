@@ -25,5 +25,4 @@ export const openStorage = async (config: Config, logger: Logger): Promise<Stora
 };
 
 /** MONGODB_DB, else the database in the URI's path, else `orders` (DECISIONS D10). */
-export const mongoDatabaseName = (uri: string, configured: string | undefined): string =>
-  configured ?? databaseFromUri(uri) ?? 'orders';
+export const mongoDatabaseName = (uri: string, configured: string | undefined): string => configured ?? databaseFromUri(uri) ?? 'orders';

@@ -102,7 +102,8 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   logger.info('listening', { url, publicBaseUrl });
   let metricsListener: Awaited<ReturnType<typeof listenForMetrics>> | undefined;
   try {
-    if (config.metricsPort !== undefined) metricsListener = await listenForMetrics(metrics.registry, config.metricsHost ?? config.host, config.metricsPort);
+    if (config.metricsPort !== undefined)
+      metricsListener = await listenForMetrics(metrics.registry, config.metricsHost ?? config.host, config.metricsPort);
   } catch (err) {
     // A start that fails half-way leaves nothing open behind it.
     await new Promise((resolve) => server.close(resolve));

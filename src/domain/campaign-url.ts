@@ -64,7 +64,9 @@ const split = (text: string): Parts => {
   const fragment = hash === -1 ? undefined : text.slice(hash + 1);
   const head = hash === -1 ? text : text.slice(0, hash);
   const mark = head.indexOf('?');
-  return mark === -1 ? { beforeQuery: head, query: undefined, fragment } : { beforeQuery: head.slice(0, mark), query: head.slice(mark + 1), fragment };
+  return mark === -1
+    ? { beforeQuery: head, query: undefined, fragment }
+    : { beforeQuery: head.slice(0, mark), query: head.slice(mark + 1), fragment };
 };
 
 /** The `name=value` pieces of a query, empty ones left out (`a=1&&b=2` has two). */
@@ -89,7 +91,9 @@ const withFragment = (url: string, fragment: string | undefined): string => (fra
 /** The link's URL for `destination` with these campaign fields and parameters (D13). */
 export const campaignUrl = (destination: Destination, utm: UtmFields, params: readonly LinkParam[]): string => {
   const { beforeQuery, query, fragment } = split(destination.rest);
-  const kept = piecesOf(query).filter((piece) => !isUtm(piece)).map((piece) => asWritten(piece, QUERY_CHARACTERS));
+  const kept = piecesOf(query)
+    .filter((piece) => !isUtm(piece))
+    .map((piece) => asWritten(piece, QUERY_CHARACTERS));
   const campaign = UTM_PARAMETERS.flatMap(([field, name]) => {
     const value = utm[field];
     return value === undefined ? [] : [`${name}=${encodeValue(value)}`];

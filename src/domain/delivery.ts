@@ -96,7 +96,8 @@ export const afterAttempt = (delivery: Delivery, attempt: AttemptMade, schedule:
   const delaySeconds = schedule[attempts.length - 1];
   if (gone || !delivery.automaticRetries || delaySeconds === undefined) return { delivery: { ...rest, attempts, status: 'failed' }, gone };
   const jittered = delaySeconds * (1 + RETRY_JITTER * (2 * jitter - 1));
-  const asked = result.kind === 'response' && result.retryAfterSeconds !== undefined ? Math.min(result.retryAfterSeconds, MAX_RETRY_AFTER_SECONDS) : 0;
+  const asked =
+    result.kind === 'response' && result.retryAfterSeconds !== undefined ? Math.min(result.retryAfterSeconds, MAX_RETRY_AFTER_SECONDS) : 0;
   const waitMs = Math.round(Math.max(jittered, asked) * 1000);
   return { delivery: { ...rest, attempts, status: 'pending', nextAttemptAt: new Date(at.getTime() + durationMs + waitMs) }, gone };
 };

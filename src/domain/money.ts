@@ -10,8 +10,7 @@ export const isCents = (value: unknown): value is Cents =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_CENTS;
 
 /** A three-letter uppercase code, the shape of ISO 4217. Which codes exist is not the service's call. */
-export const isCurrencyCode = (value: unknown): value is string =>
-  typeof value === 'string' && /^[A-Z]{3}$/.test(value);
+export const isCurrencyCode = (value: unknown): value is string => typeof value === 'string' && /^[A-Z]{3}$/.test(value);
 
 export interface Amounts {
   readonly currency: string;

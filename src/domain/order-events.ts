@@ -43,10 +43,7 @@ const ENTERED: Readonly<Record<OrderStatus, OrderEventType | undefined>> = {
 /** `order.created`, then the event of the status the order starts in, if it has one. */
 export const eventsOfCreation = (order: Order, now: Date): readonly OrderDomainEvent[] => {
   const entered = ENTERED[order.status];
-  return [
-    { type: 'order.created', occurredAt: now, order },
-    ...(entered === undefined ? [] : [{ type: entered, occurredAt: now, order }]),
-  ];
+  return [{ type: 'order.created', occurredAt: now, order }, ...(entered === undefined ? [] : [{ type: entered, occurredAt: now, order }])];
 };
 
 /**

@@ -150,7 +150,6 @@ const sameJson = (a: JsonValue | undefined, b: JsonValue | undefined): boolean =
   const objectB = b as JsonObject;
   const keys = Object.keys(objectA);
   return (
-    keys.length === Object.keys(objectB).length &&
-    keys.every((key) => Object.hasOwn(objectB, key) && sameJson(objectA[key], objectB[key]))
+    keys.length === Object.keys(objectB).length && keys.every((key) => Object.hasOwn(objectB, key) && sameJson(objectA[key], objectB[key]))
   );
 };

@@ -35,7 +35,11 @@ export const escapeAt = (text: string, index: number): boolean => ESCAPE.test(te
  * `text` with every character outside `allowed` encoded, a well-formed `%XX` kept as it is (a lone
  * `%` is encoded, as `%25`), and the spans `verbatim` finds at an index kept untouched.
  */
-export const encodeOutside = (text: string, allowed: RegExp, verbatim: (text: string, index: number) => string | undefined = () => undefined): string => {
+export const encodeOutside = (
+  text: string,
+  allowed: RegExp,
+  verbatim: (text: string, index: number) => string | undefined = () => undefined,
+): string => {
   let out = '';
   let index = 0;
   while (index < text.length) {

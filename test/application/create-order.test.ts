@@ -150,7 +150,7 @@ describe('CreateOrder', () => {
       ]);
     });
 
-    it('stores exactly the winner\'s order.created when 20 creations of one externalId race', async () => {
+    it("stores exactly the winner's order.created when 20 creations of one externalId race", async () => {
       const results = await Promise.all(
         Array.from({ length: 20 }, (_, i) => createOrder.execute('dsh_a', aNewOrder({ externalId: 'same', platform: `p${i}` }))),
       );

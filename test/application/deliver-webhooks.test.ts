@@ -25,7 +25,8 @@ describe('DeliverWebhooks', () => {
   let sender: ScriptedSender;
   const clock = new MutableClock();
   const never = new AbortController().signal;
-  const deliver = () => new DeliverWebhooks(storage.deliveries, storage.webhooks, sender, { retrySchedule: [5, 60], leaseMs: 60_000 }, clock);
+  const deliver = () =>
+    new DeliverWebhooks(storage.deliveries, storage.webhooks, sender, { retrySchedule: [5, 60], leaseMs: 60_000 }, clock);
   const stored = async (id = 'dlv_1') => {
     const found = await storage.deliveries.find('dsh_a', 'whk_1', id);
     if (O.isNone(found)) throw new Error(`${id} not found`);
@@ -49,7 +50,13 @@ describe('DeliverWebhooks', () => {
     await storage.webhooks.replace(rotateWebhookSecret(anEndpoint('whk_1'), 'whsec_new', new Date(TEST_EPOCH)));
     const report = await deliver().attempt(await claimOne(), never);
     expect(sender.sent).to.deep.equal([
-      { url: 'https://hooks.example.com/whk_1', webhookId: 'evt_dlv_1', timestamp: new Date(TEST_EPOCH), body: aDelivery('dlv_1').body, secrets: ['whsec_new', anEndpoint('whk_1').secret] },
+      {
+        url: 'https://hooks.example.com/whk_1',
+        webhookId: 'evt_dlv_1',
+        timestamp: new Date(TEST_EPOCH),
+        body: aDelivery('dlv_1').body,
+        secrets: ['whsec_new', anEndpoint('whk_1').secret],
+      },
     ]);
     expect(report).to.deep.include({ kind: 'attempted', status: 'succeeded', recorded: true, disabledEndpoint: false });
     expect((await stored()).attempts).to.deep.equal([{ at: new Date(TEST_EPOCH), durationMs: 7, responseStatus: 200 }]);
@@ -83,7 +90,11 @@ describe('DeliverWebhooks', () => {
     sender.result = { kind: 'response', status: 410 };
     expect(await deliver().attempt(await claimOne(), never)).to.deep.include({ status: 'failed', disabledEndpoint: true });
     const endpoint = await storage.webhooks.find('dsh_a', 'whk_1');
-    expect(O.isSome(endpoint) && endpoint.value).to.deep.include({ enabled: false, disabledReason: `The receiver answered 410 Gone on ${TEST_EPOCH}`, version: 2 });
+    expect(O.isSome(endpoint) && endpoint.value).to.deep.include({
+      enabled: false,
+      disabledReason: `The receiver answered 410 Gone on ${TEST_EPOCH}`,
+      version: 2,
+    });
   });
 
   it('hands the delivery back, due as it was, when the request is cut off at shutdown', async () => {
@@ -98,9 +109,9 @@ describe('DeliverWebhooks', () => {
     const first = await claimOne();
     clock.advance(60_000);
     const second = await claimOne();
-    expect((await deliver().attempt(first, never))).to.deep.include({ recorded: false });
+    expect(await deliver().attempt(first, never)).to.deep.include({ recorded: false });
     expect((await stored()).attempts).to.deep.equal([]);
-    expect((await deliver().attempt(second, never))).to.deep.include({ recorded: true });
+    expect(await deliver().attempt(second, never)).to.deep.include({ recorded: true });
     expect((await stored()).attempts).to.have.length(1);
   });
 });

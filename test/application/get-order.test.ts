@@ -25,8 +25,6 @@ describe('GetOrder', () => {
 
   it("answers OrderNotFound for another dashboard's order, exactly as for a missing one", async () => {
     await orders.insert(anOrder().inDashboard('dsh_a').withExternalId('order-1').build(), []);
-    expect(await getOrder.execute('dsh_b', 'order-1')).to.deep.equal(
-      E.left({ _tag: 'OrderNotFound', externalId: 'order-1' }),
-    );
+    expect(await getOrder.execute('dsh_b', 'order-1')).to.deep.equal(E.left({ _tag: 'OrderNotFound', externalId: 'order-1' }));
   });
 });

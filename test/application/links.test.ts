@@ -26,14 +26,19 @@ class ListedSlugs implements SlugGenerator {
 }
 
 const anInput = (changes: Partial<LinkInput> = {}): LinkInput => ({
-  destination: { href: 'https://Shop.example/p?utm_source=old&color=blue#top', origin: 'https://shop.example', rest: '/p?utm_source=old&color=blue#top' },
+  destination: {
+    href: 'https://Shop.example/p?utm_source=old&color=blue#top',
+    origin: 'https://shop.example',
+    rest: '/p?utm_source=old&color=blue#top',
+  },
   utmSource: 'facebook',
   utmMedium: 'paid social',
   utmCampaign: '{{campaign.name}}',
   params: [{ key: 'ad', value: '{{ad.id}}' }],
   ...changes,
 });
-const URL = 'https://shop.example/p?color=blue&utm_source=facebook&utm_medium=paid%20social&utm_campaign={{campaign.name}}&ad={{ad.id}}#top';
+const URL =
+  'https://shop.example/p?color=blue&utm_source=facebook&utm_medium=paid%20social&utm_campaign={{campaign.name}}&ad={{ad.id}}#top';
 
 /** A repository whose redirect look-up fails the test: what must be answered without the store. */
 const noLookUp = (links: LinkRepository): LinkRepository =>

@@ -11,7 +11,10 @@ describe('ListOrders', () => {
     orders = new InMemoryOrderRepository();
     listOrders = new ListOrders(orders);
     const order = (dashboardId: string, id: string, createdAt: string) =>
-      anOrder().inDashboard(dashboardId).with({ id, externalId: `ext-${id}` }).createdAt(createdAt);
+      anOrder()
+        .inDashboard(dashboardId)
+        .with({ id, externalId: `ext-${id}` })
+        .createdAt(createdAt);
     await orders.insert(order('dsh_a', 'ord_1', '2026-01-01T00:00:00.000Z').build(), []);
     await orders.insert(order('dsh_a', 'ord_2', '2026-01-03T00:00:00.000Z').paid('2026-01-03T00:01:00.000Z').build(), []);
     await orders.insert(order('dsh_a', 'ord_3', '2026-01-02T00:00:00.000Z').build(), []);

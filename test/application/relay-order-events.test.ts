@@ -25,7 +25,8 @@ describe('RelayOrderEvents', () => {
     if (E.isLeft(created)) throw new Error('not created');
     return created.right;
   };
-  const deliveries = async (endpointId: string) => (await storage.deliveries.list('dsh_a', endpointId, { page: 1, pageSize: 100 })).deliveries;
+  const deliveries = async (endpointId: string) =>
+    (await storage.deliveries.list('dsh_a', endpointId, { page: 1, pageSize: 100 })).deliveries;
 
   beforeEach(async () => {
     storage = inMemoryStorage();
@@ -54,7 +55,12 @@ describe('RelayOrderEvents', () => {
     await relayOn(storage.outbox).execute(100);
     const [delivery] = await deliveries('whk_all');
     const body = JSON.parse(delivery.body);
-    expect(body).to.deep.equal({ id: delivery.eventId, type: 'order.created', timestamp: TEST_EPOCH, data: { order: JSON.parse(JSON.stringify(orderDetail(order))) } });
+    expect(body).to.deep.equal({
+      id: delivery.eventId,
+      type: 'order.created',
+      timestamp: TEST_EPOCH,
+      data: { order: JSON.parse(JSON.stringify(orderDetail(order))) },
+    });
     expect(delivery.payload).to.deep.equal({ ...body, data: { order: orderListItem(order) } });
   });
 
@@ -75,7 +81,9 @@ describe('RelayOrderEvents', () => {
         throw new Error('killed');
       },
     };
-    const failure = await relayOn(dying).execute(100).catch((err: unknown) => err);
+    const failure = await relayOn(dying)
+      .execute(100)
+      .catch((err: unknown) => err);
     expect(failure).to.be.instanceOf(Error);
     expect(await deliveries('whk_all')).to.have.length(2);
     expect(await storage.orders.outboxOf('dsh_a', 'o-1')).to.have.length(2);

@@ -99,9 +99,7 @@ describe('Tokens', () => {
 
   describe('ListTokens', () => {
     it('answers DashboardNotFound for an unknown dashboard', async () => {
-      expect(await listTokens.execute('dsh_missing')).to.deep.equal(
-        E.left({ _tag: 'DashboardNotFound', dashboardId: 'dsh_missing' }),
-      );
+      expect(await listTokens.execute('dsh_missing')).to.deep.equal(E.left({ _tag: 'DashboardNotFound', dashboardId: 'dsh_missing' }));
     });
 
     it("lists only the dashboard's tokens, oldest first, revoked ones included", async () => {

@@ -39,7 +39,8 @@ const importsOf = (file: string): Import[] => {
           : undefined;
     if (specifier !== undefined) {
       const bindings = ts.isImportDeclaration(node) ? node.importClause?.namedBindings : undefined;
-      const names = bindings !== undefined && ts.isNamedImports(bindings) ? bindings.elements.map((e) => (e.propertyName ?? e.name).text) : [];
+      const names =
+        bindings !== undefined && ts.isNamedImports(bindings) ? bindings.elements.map((e) => (e.propertyName ?? e.name).text) : [];
       const target = specifier.startsWith('.') ? relative(SRC, resolve(dirname(file), specifier)) : undefined;
       out.push({ specifier, target, names });
     }
@@ -116,7 +117,11 @@ describe('architecture: the dependency rule', () => {
   const files: SourceFile[] = filesUnder(SRC).map((file) => ({ path: relative(SRC, file).replace(/\.ts$/, ''), imports: importsOf(file) }));
 
   it('reads the imports of every layer', () => {
-    for (const layer of Object.keys(BELOW)) expect(files.some((f) => layerOf(f.path) === layer), layer).to.equal(true);
+    for (const layer of Object.keys(BELOW))
+      expect(
+        files.some((f) => layerOf(f.path) === layer),
+        layer,
+      ).to.equal(true);
     expect(files.flatMap((f) => f.imports).length).to.be.greaterThan(200);
   });
 
@@ -137,7 +142,9 @@ describe('architecture: the dependency rule', () => {
     // never loads its code, so it belongs to no layer.
     const browserFiles = filesUnder(join(ROOT, 'browser'));
     expect(browserFiles).to.have.length.greaterThan(0);
-    expect(browserFiles.flatMap((file) => importsOf(file).map(({ specifier }) => `${relative(ROOT, file)} imports ${specifier}`))).to.deep.equal([]);
+    expect(
+      browserFiles.flatMap((file) => importsOf(file).map(({ specifier }) => `${relative(ROOT, file)} imports ${specifier}`)),
+    ).to.deep.equal([]);
     const intoBrowser = files.flatMap(({ path, imports }) =>
       imports.filter(({ target }) => target?.startsWith('../browser')).map(({ specifier }) => `${path} imports ${specifier}`),
     );

@@ -62,7 +62,14 @@ describe('orders-cli', () => {
 
   it('answers 2 with the usage for bad usage', async () => {
     const storage = persistentMemory();
-    for (const argv of [[], ['dashboards'], ['dashboards', 'create'], ['tokens', 'revoke'], ['dashboards', 'list', 'extra'], ['dashboards', 'create', '--nme', 'x']]) {
+    for (const argv of [
+      [],
+      ['dashboards'],
+      ['dashboards', 'create'],
+      ['tokens', 'revoke'],
+      ['dashboards', 'list', 'extra'],
+      ['dashboards', 'create', '--nme', 'x'],
+    ]) {
       const result = await cli(argv, storage);
       expect(result.code, argv.join(' ')).to.equal(2);
       expect(result.err).to.include('usage: orders-cli');
@@ -107,7 +114,11 @@ describe('orders-cli', () => {
       expect(parsed.error.code, argv.join(' ')).to.equal(errorCode);
       expect(parsed.error.message).to.be.a('string').that.is.not.empty;
     }
-    const config = await runCli(['dashboards', 'list'], { RATE_LIMIT_MAX: 'lots' }, { out: () => undefined, err: (l) => expect(JSON.parse(l).error.code).to.equal('INVALID_CONFIGURATION') });
+    const config = await runCli(
+      ['dashboards', 'list'],
+      { RATE_LIMIT_MAX: 'lots' },
+      { out: () => undefined, err: (l) => expect(JSON.parse(l).error.code).to.equal('INVALID_CONFIGURATION') },
+    );
     expect(config).to.equal(1);
   });
 });

@@ -92,7 +92,10 @@ describe('loadConfig', () => {
 
     it('is the one STORE names, and the file SQLITE_PATH names', () => {
       expect(ok({ STORE: 'memory' }).store).to.equal('memory');
-      expect(ok({ STORE: 'sqlite', SQLITE_PATH: '/var/lib/orders/shop.db' })).to.deep.include({ store: 'sqlite', sqlitePath: '/var/lib/orders/shop.db' });
+      expect(ok({ STORE: 'sqlite', SQLITE_PATH: '/var/lib/orders/shop.db' })).to.deep.include({
+        store: 'sqlite',
+        sqlitePath: '/var/lib/orders/shop.db',
+      });
     });
 
     it('refuses STORE=sqlite or STORE=memory with MONGODB_URI set, in one line naming both', () => {
@@ -139,7 +142,15 @@ describe('loadConfig', () => {
   });
 
   it('treats an empty variable as unset', () => {
-    const config = ok({ PORT: '', HOST: '', MONGODB_URI: '', ADMIN_TOKEN: '', RATE_LIMIT_MAX: '', LOG_LEVEL: '', ORDER_TRANSITIONS_FILE: '' });
+    const config = ok({
+      PORT: '',
+      HOST: '',
+      MONGODB_URI: '',
+      ADMIN_TOKEN: '',
+      RATE_LIMIT_MAX: '',
+      LOG_LEVEL: '',
+      ORDER_TRANSITIONS_FILE: '',
+    });
     expect(config.port).to.equal(3000);
     expect(config.host).to.equal('127.0.0.1');
     expect(config.mongodbUri).to.equal(undefined);
@@ -234,19 +245,36 @@ describe('loadConfig', () => {
 
   describe('HTTP timeouts and the connection cap', () => {
     it('defaults to 10 s for headers, 30 s for a request, 5 s of keep-alive and 1,000 connections', () => {
-      expect(ok({}).http).to.deep.equal({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000 });
+      expect(ok({}).http).to.deep.equal({
+        headersTimeoutMs: 10_000,
+        requestTimeoutMs: 30_000,
+        keepAliveTimeoutMs: 5_000,
+        maxConnections: 1_000,
+      });
     });
 
     it('reads them', () => {
-      const config = ok({ HTTP_HEADERS_TIMEOUT_MS: '2000', HTTP_REQUEST_TIMEOUT_MS: '4000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '1000', HTTP_MAX_CONNECTIONS: '50' });
-      expect(config.http).to.deep.equal({ headersTimeoutMs: 2_000, requestTimeoutMs: 4_000, keepAliveTimeoutMs: 1_000, maxConnections: 50 });
+      const config = ok({
+        HTTP_HEADERS_TIMEOUT_MS: '2000',
+        HTTP_REQUEST_TIMEOUT_MS: '4000',
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: '1000',
+        HTTP_MAX_CONNECTIONS: '50',
+      });
+      expect(config.http).to.deep.equal({
+        headersTimeoutMs: 2_000,
+        requestTimeoutMs: 4_000,
+        keepAliveTimeoutMs: 1_000,
+        maxConnections: 50,
+      });
     });
 
     it('refuses timeouts that do not nest: keep-alive < headers <= request', () => {
-      expect(problems({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '4000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '1000' })).to.deep.equal([
-        'HTTP_HEADERS_TIMEOUT_MS must not be greater than HTTP_REQUEST_TIMEOUT_MS',
+      expect(
+        problems({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '4000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '1000' }),
+      ).to.deep.equal(['HTTP_HEADERS_TIMEOUT_MS must not be greater than HTTP_REQUEST_TIMEOUT_MS']);
+      expect(problems({ HTTP_KEEP_ALIVE_TIMEOUT_MS: '10000' })).to.deep.equal([
+        'HTTP_KEEP_ALIVE_TIMEOUT_MS must be less than HTTP_HEADERS_TIMEOUT_MS',
       ]);
-      expect(problems({ HTTP_KEEP_ALIVE_TIMEOUT_MS: '10000' })).to.deep.equal(['HTTP_KEEP_ALIVE_TIMEOUT_MS must be less than HTTP_HEADERS_TIMEOUT_MS']);
     });
 
     it('refuses values out of range, one line per variable', () => {
@@ -271,8 +299,18 @@ describe('loadConfig', () => {
     });
 
     it('refuses anything but an absolute http(s) URL without credentials, query or fragment, in one line', () => {
-      const line = 'PUBLIC_BASE_URL must be an absolute http or https URL without credentials, query or fragment, such as https://go.example';
-      for (const value of ['go.example', 'ftp://go.example', 'https://go.example/?a=1', 'https://go.example#x', 'https://user:pw@go.example', 'https://go example', 'https://go.example:99999', 'https://']) {
+      const line =
+        'PUBLIC_BASE_URL must be an absolute http or https URL without credentials, query or fragment, such as https://go.example';
+      for (const value of [
+        'go.example',
+        'ftp://go.example',
+        'https://go.example/?a=1',
+        'https://go.example#x',
+        'https://user:pw@go.example',
+        'https://go example',
+        'https://go.example:99999',
+        'https://',
+      ]) {
         expect(problems({ PUBLIC_BASE_URL: value }), value).to.deep.equal([line]);
       }
     });

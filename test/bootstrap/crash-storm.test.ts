@@ -31,7 +31,8 @@ describeWithMongo('kill -9 during a storm of PATCHes on MongoDB', (mongo) => {
     let writing = WRITERS;
     const writer = async (i: number): Promise<void> => {
       try {
-        for (let n = 0; ; n++) answered.push((await first.call('PATCH', '/api/v1/orders/storm', token, { metadata: { writer: i, n } })).status);
+        for (let n = 0; ; n++)
+          answered.push((await first.call('PATCH', '/api/v1/orders/storm', token, { metadata: { writer: i, n } })).status);
       } catch {
         // The process is gone: the request in flight has no answer.
       } finally {

@@ -51,13 +51,18 @@ describe('first run from zero on the embedded store, with the CLI', function () 
     main = await SqliteMain.start(path, { ADMIN_TOKEN: '' });
     expect(main.proc.logs[0]?.['msg']).to.include(path);
     expect((await main.call('POST', '/api/v1/orders', token, anOrderPayload({ externalId: 'first-1' }))).status).to.equal(201);
-    expect((await main.call('POST', '/admin/v1/dashboards', 'anything', { name: 'x' })).status, 'no admin API without ADMIN_TOKEN').to.equal(404);
+    expect(
+      (await main.call('POST', '/admin/v1/dashboards', 'anything', { name: 'x' })).status,
+      'no admin API without ADMIN_TOKEN',
+    ).to.equal(404);
 
     const listed = await cli(path, 'tokens', 'list', '--dashboard', dashboardId);
     expect(listed.code, listed.stderr).to.equal(0);
     expect(listed.json.tokens.map((t: { name: string }) => t.name)).to.deep.equal(['checkout']);
     const second = await cli(path, 'tokens', 'create', '--dashboard', dashboardId, '--name', 'backend');
-    expect((await main.call('POST', '/api/v1/orders', second.json.token.token, anOrderPayload({ externalId: 'first-2' }))).status).to.equal(201);
+    expect((await main.call('POST', '/api/v1/orders', second.json.token.token, anOrderPayload({ externalId: 'first-2' }))).status).to.equal(
+      201,
+    );
 
     const copy = join(folder.path, 'backups', 'orders-copy.db');
     const backup = await cli(path, 'backup', '--to', copy);
@@ -89,7 +94,9 @@ describe('first run from zero on the embedded store, with the CLI', function () 
   it('answers --help fast, without touching a store', async () => {
     const path = join(folder.path, 'never', 'orders.db');
     const help = await new Promise<{ stdout: string }>((done) =>
-      execFile(process.execPath, [CLI_JS, '--help'], { env: { PATH: process.env.PATH ?? '', SQLITE_PATH: path } }, (_e, stdout) => done({ stdout })),
+      execFile(process.execPath, [CLI_JS, '--help'], { env: { PATH: process.env.PATH ?? '', SQLITE_PATH: path } }, (_e, stdout) =>
+        done({ stdout }),
+      ),
     );
     expect(help.stdout).to.include('usage: orders-cli');
     expect(existsSync(path)).to.equal(false);
@@ -97,8 +104,11 @@ describe('first run from zero on the embedded store, with the CLI', function () 
 
   it('refuses STORE=memory, which would forget at exit', async () => {
     const result = await new Promise<{ code: number; stderr: string }>((done) =>
-      execFile(process.execPath, [CLI_JS, 'dashboards', 'list'], { env: { PATH: process.env.PATH ?? '', STORE: 'memory' } }, (err, _o, stderr) =>
-        done({ code: typeof err?.code === 'number' ? err.code : 0, stderr }),
+      execFile(
+        process.execPath,
+        [CLI_JS, 'dashboards', 'list'],
+        { env: { PATH: process.env.PATH ?? '', STORE: 'memory' } },
+        (err, _o, stderr) => done({ code: typeof err?.code === 'number' ? err.code : 0, stderr }),
       ),
     );
     expect(result.code).to.equal(1);

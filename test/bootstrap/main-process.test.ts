@@ -82,7 +82,14 @@ describe('the service process', function () {
     proc.kill('SIGTERM');
     expect((await proc.exited).code).to.equal(0);
     const logs = proc.logs;
-    expect(logs.map((line) => line.msg)).to.deep.equal([logs[0]?.msg, 'listening', 'worker started', 'request', 'shutting down', 'stopped']);
+    expect(logs.map((line) => line.msg)).to.deep.equal([
+      logs[0]?.msg,
+      'listening',
+      'worker started',
+      'request',
+      'shutting down',
+      'stopped',
+    ]);
     for (const line of logs) {
       expect(Object.keys(line).slice(0, 3)).to.deep.equal(['level', 'time', 'msg']);
       expect(line.level).to.equal('info');
@@ -96,7 +103,12 @@ describe('the service process', function () {
     const taken = createServer();
     await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
     try {
-      const proc = new ServiceProcess({ PORT: String((taken.address() as AddressInfo).port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SQLITE_PATH: folder.path });
+      const proc = new ServiceProcess({
+        PORT: String((taken.address() as AddressInfo).port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        SQLITE_PATH: folder.path,
+      });
       service = proc;
       expect((await proc.exited).code).to.equal(1);
       expect(proc.stderr.join('\n')).to.match(/failed to start: .*EADDRINUSE/);
@@ -125,7 +137,9 @@ describe('the service process', function () {
     proc.pauseStdout();
     const requestId = 'r'.repeat(128);
     for (let batch = 0; batch < STALLED_REQUESTS / 50; batch++) {
-      const answers = await Promise.all(Array.from({ length: 50 }, () => fetch(`${url}/healthz`, { headers: { 'x-request-id': requestId } })));
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => fetch(`${url}/healthz`, { headers: { 'x-request-id': requestId } })),
+      );
       for (const answer of answers) expect(answer.status).to.equal(200);
     }
     proc.kill('SIGTERM');

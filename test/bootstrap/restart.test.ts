@@ -36,7 +36,14 @@ describeWithMongo('restarting the service on MongoDB', (mongo) => {
     const token: string = issued.body.token.token;
     for (const [externalId, changes] of [
       ['r-1', {}],
-      ['r-2', { status: 'paid', createdAt: '2026-01-03T00:00:00.000Z', amounts: { currency: 'BRL', grossCents: 10_000_000_000_000, netToSellerCents: 1 } }],
+      [
+        'r-2',
+        {
+          status: 'paid',
+          createdAt: '2026-01-03T00:00:00.000Z',
+          amounts: { currency: 'BRL', grossCents: 10_000_000_000_000, netToSellerCents: 1 },
+        },
+      ],
       ['r-3', { createdAt: '2026-01-04T00:00:00.000-03:00', metadata: { nested: [[1], { a: null }] } }],
     ] as const) {
       const created = await first.call('POST', '/api/v1/orders', token, anOrderPayload({ externalId, ...changes }));
@@ -104,7 +111,9 @@ describe('the service when MongoDB cannot be reached', () => {
     const api = await TestApi.start({}, { storage });
     try {
       const started = Date.now();
-      expect(expectProblem(await api.request('GET', '/readyz'), 503, 'SERVICE_UNAVAILABLE', ['components']).components.store).to.equal('down');
+      expect(expectProblem(await api.request('GET', '/readyz'), 503, 'SERVICE_UNAVAILABLE', ['components']).components.store).to.equal(
+        'down',
+      );
       expect((await api.request('GET', '/healthz')).status).to.equal(200);
       const listed = await api.request('GET', '/api/v1/orders', { token: new Sha256TokenSecrets().generate() });
       expectProblem(listed, 503, 'SERVICE_UNAVAILABLE');

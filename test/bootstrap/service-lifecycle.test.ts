@@ -118,7 +118,10 @@ describe('service lifecycle: workers and the shutdown order', () => {
     try {
       const ready = await api.request('GET', '/readyz');
       expect(ready.status).to.equal(200);
-      expect(ready.body).to.deep.equal({ status: 'ready', components: { store: 'up', workers: { webhooks: 'running', deliveries: 'running' } } });
+      expect(ready.body).to.deep.equal({
+        status: 'ready',
+        components: { store: 'up', workers: { webhooks: 'running', deliveries: 'running' } },
+      });
     } finally {
       worker.finish();
       await api.stop();
@@ -135,7 +138,9 @@ describe('service lifecycle: workers and the shutdown order', () => {
     expect(body.components).to.deep.equal({ store: 'up', workers: { webhooks: 'running' } });
     expect(draining.headers.get('retry-after')).to.equal('5');
     expect((await api.request('GET', '/healthz')).status).to.equal(200);
-    expect((await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload({ externalId: 'while-draining' }) })).status).to.equal(201);
+    expect(
+      (await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload({ externalId: 'while-draining' }) })).status,
+    ).to.equal(201);
     await stopping;
     const refused = await api.request('GET', '/healthz').then(
       () => 'answered',

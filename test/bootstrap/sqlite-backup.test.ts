@@ -52,7 +52,12 @@ describe('backing up the SQLite file', function () {
     let writing = true;
     const writer = async (lane: number): Promise<void> => {
       for (let n = 0; writing; n++) {
-        const res = await service.call('POST', '/api/v1/orders', token, anOrderPayload({ externalId: `b-${lane}-${n}`, metadata: { pad: 'p'.repeat(500) } }));
+        const res = await service.call(
+          'POST',
+          '/api/v1/orders',
+          token,
+          anOrderPayload({ externalId: `b-${lane}-${n}`, metadata: { pad: 'p'.repeat(500) } }),
+        );
         if (res.status !== 201) throw new Error(`unexpected ${res.status}`);
         acknowledged.push(`b-${lane}-${n}`);
       }
@@ -71,8 +76,11 @@ describe('backing up the SQLite file', function () {
     const raw = new BetterSqlite3(copy, { readonly: true });
     try {
       expect(raw.pragma('integrity_check', { simple: true })).to.equal('ok');
-      const inCopy = new Set((raw.prepare('SELECT external_id FROM orders').pluck().all() as string[]));
-      expect(before.filter((externalId) => !inCopy.has(externalId)), `missing from the copy (${during} written during the backup)`).to.deep.equal([]);
+      const inCopy = new Set(raw.prepare('SELECT external_id FROM orders').pluck().all() as string[]);
+      expect(
+        before.filter((externalId) => !inCopy.has(externalId)),
+        `missing from the copy (${during} written during the backup)`,
+      ).to.deep.equal([]);
     } finally {
       raw.close();
     }
@@ -81,19 +89,25 @@ describe('backing up the SQLite file', function () {
     expect(await service.stop()).to.equal(0);
   });
 
-  it('refuses to write over an existing file, and to copy a file that is not the service\'s', async () => {
+  it("refuses to write over an existing file, and to copy a file that is not the service's", async () => {
     await SqliteDatabase.open({ path: folder.path }).close();
     const existing = join(folder.dir, 'existing.db');
     writeFileSync(existing, 'keep me');
-    expect((await failureOf(backupSqliteFile(folder.path, existing))).message).to.equal(`backup ${existing} already exists; choose a new name`);
+    expect((await failureOf(backupSqliteFile(folder.path, existing))).message).to.equal(
+      `backup ${existing} already exists; choose a new name`,
+    );
 
     const foreign = join(folder.dir, 'foreign.db');
     const other = new BetterSqlite3(foreign);
     other.exec('CREATE TABLE t (x)');
     other.close();
     const target = join(folder.dir, 'copy.db');
-    expect((await failureOf(backupSqliteFile(foreign, target))).message).to.equal(`SQLite file ${foreign} is not an orders-service database`);
-    expect((await failureOf(backupSqliteFile(join(folder.dir, 'missing.db'), target))).message).to.match(/^SQLite file .*missing\.db cannot be opened/);
+    expect((await failureOf(backupSqliteFile(foreign, target))).message).to.equal(
+      `SQLite file ${foreign} is not an orders-service database`,
+    );
+    expect((await failureOf(backupSqliteFile(join(folder.dir, 'missing.db'), target))).message).to.match(
+      /^SQLite file .*missing\.db cannot be opened/,
+    );
     expect(existsSync(target)).to.equal(false);
   });
 });

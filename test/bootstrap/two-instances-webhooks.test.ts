@@ -32,7 +32,10 @@ describeWithMongo('webhooks of two service instances on one MongoDB database', (
       };
       instances.push(
         await TestApi.start(
-          { rateLimitMax: 1_000_000, webhooks: { timeoutMs: 5_000, retrySchedule: [0, 0, 0], allowPrivateUrls: true, concurrency: 8, pollIntervalMs: 50 } },
+          {
+            rateLimitMax: 1_000_000,
+            webhooks: { timeoutMs: 5_000, retrySchedule: [0, 0, 0], allowPrivateUrls: true, concurrency: 8, pollIntervalMs: 50 },
+          },
           { storage, logger: memoryLogger().logger, onWebhookAttempt },
         ),
       );
@@ -54,21 +57,26 @@ describeWithMongo('webhooks of two service instances on one MongoDB database', (
     const { token } = await instances[0].newDashboard('Shared shop');
     const endpoint = (await instances[1].request('POST', '/api/v1/webhooks', { token, body: { url: receiver.url() } })).body.webhook;
     const created = await Promise.all(
-      Array.from({ length: ORDERS }, (_, i) => instances[i % 2].request('POST', '/api/v1/orders', { token, body: anOrderPayload({ externalId: `shared-${i}` }) })),
+      Array.from({ length: ORDERS }, (_, i) =>
+        instances[i % 2].request('POST', '/api/v1/orders', { token, body: anOrderPayload({ externalId: `shared-${i}` }) }),
+      ),
     );
     expect(created.every((res) => res.status === 201)).to.equal(true);
 
     await receiver.waitFor(2 * ORDERS, 45_000);
     // Settle: the log shows every delivery succeeded, after exactly two attempts.
     for (let waited = 0; ; waited += 100) {
-      const log = (await instances[0].request('GET', `/api/v1/webhooks/${endpoint.id}/deliveries?status=succeeded&pageSize=1`, { token })).body;
+      const log = (await instances[0].request('GET', `/api/v1/webhooks/${endpoint.id}/deliveries?status=succeeded&pageSize=1`, { token }))
+        .body;
       if (log.total === ORDERS) break;
       if (waited > 15_000) throw new Error(`${log.total} of ${ORDERS} deliveries succeeded`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const ids = receiver.received.map((request) => String(request.headers['webhook-id']));
     const duplicates = ids.length - 2 * new Set(ids).size;
-    console.log(`      ${ids.length} sends for ${new Set(ids).size} deliveries: ${duplicates} beyond the two attempts each; attempts by instance: ${attemptsBy.join(' and ')}`);
+    console.log(
+      `      ${ids.length} sends for ${new Set(ids).size} deliveries: ${duplicates} beyond the two attempts each; attempts by instance: ${attemptsBy.join(' and ')}`,
+    );
     expect(overlaps, 'two instances sending one delivery at once').to.deep.equal([]);
     expect(new Set(ids).size).to.equal(ORDERS);
     expect(duplicates).to.equal(0);

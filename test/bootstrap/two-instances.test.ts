@@ -72,7 +72,10 @@ describeWithMongo('two service instances on one MongoDB database', (mongo) => {
         for (const res of answers) {
           if (res.status !== 201) expectProblem(res, 409, 'IDEMPOTENCY_KEY_IN_PROGRESS');
         }
-        expect(created.filter((res) => res.headers.get('idempotent-replayed') === null), `round ${round}`).to.have.length(1);
+        expect(
+          created.filter((res) => res.headers.get('idempotent-replayed') === null),
+          `round ${round}`,
+        ).to.have.length(1);
         expect(inserts, `round ${round}`).to.equal(round + 1);
         for (const res of created) expect(res.body).to.deep.equal(created[0].body);
 

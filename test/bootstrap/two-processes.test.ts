@@ -88,10 +88,15 @@ describeWithMongo('two service processes on one MongoDB database', (mongo) => {
     for (let round = 0; round < 3; round++) {
       const externalId = `keyed-${round}`;
       const headers = { 'idempotency-key': `key-${round}` };
-      const answers = await alternating(10, (running) => running.call('POST', '/api/v1/orders', token, anOrderPayload({ externalId }), headers));
+      const answers = await alternating(10, (running) =>
+        running.call('POST', '/api/v1/orders', token, anOrderPayload({ externalId }), headers),
+      );
       const created = answers.filter((res) => res.status === 201);
       for (const res of answers) if (res.status !== 201) expect(res.body.code, `round ${round}`).to.equal('IDEMPOTENCY_KEY_IN_PROGRESS');
-      expect(created.filter((res) => res.headers.get('idempotent-replayed') === null), `round ${round}`).to.have.length(1);
+      expect(
+        created.filter((res) => res.headers.get('idempotent-replayed') === null),
+        `round ${round}`,
+      ).to.have.length(1);
       for (const res of created) expect(res.body).to.deep.equal(created[0].body);
       const stored = await orders().find({ dashboardId, externalId }).toArray();
       expect(stored, `round ${round}`).to.have.length(1);
@@ -105,7 +110,9 @@ describeWithMongo('two service processes on one MongoDB database', (mongo) => {
     }
 
     const patchKey = { 'idempotency-key': 'patch-key' };
-    const patched = await alternating(10, (running) => running.call('PATCH', '/api/v1/orders/keyed-0', token, { metadata: { once: true } }, patchKey));
+    const patched = await alternating(10, (running) =>
+      running.call('PATCH', '/api/v1/orders/keyed-0', token, { metadata: { once: true } }, patchKey),
+    );
     for (const res of patched) if (res.status !== 200) expect(res.body.code).to.equal('IDEMPOTENCY_KEY_IN_PROGRESS');
     expect(patched.filter((res) => res.status === 200 && res.headers.get('idempotent-replayed') === null)).to.have.length(1);
     expect((await processes[1].call('GET', '/api/v1/orders/keyed-0', token)).body.order.version).to.equal(2);

@@ -76,7 +76,9 @@ const crashScenario = (env: () => Record<string, string>) => {
     const ids = receiver.received.map((request) => request.headers['webhook-id']);
     const duplicates = ids.length - new Set(ids).size;
     // At least once: a duplicate is allowed (a delivery sent just before the kill, its success not recorded).
-    console.log(`      ${expected.size} events of acknowledged orders, ${new Set(ids).size} distinct received, ${duplicates} duplicate sends`);
+    console.log(
+      `      ${expected.size} events of acknowledged orders, ${new Set(ids).size} distinct received, ${duplicates} duplicate sends`,
+    );
   });
 };
 

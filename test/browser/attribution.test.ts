@@ -22,7 +22,10 @@ describeWithBrowser('tracking script: from a campaign to a stored order (D14)', 
     const pay = `fetch('/pay', { method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ item: new URLSearchParams(location.search).get('item'), ...OrdersTracker.get() }) })
       .then((res) => res.json()).then((body) => { document.getElementById('result').textContent = body.externalId; });`;
-    checkout.page('/checkout', shopPage({ service: service.url, body: `<button id="pay" onclick="${pay.replace(/"/g, '&quot;')}">pay</button><p id="result"></p>` }));
+    checkout.page(
+      '/checkout',
+      shopPage({ service: service.url, body: `<button id="pay" onclick="${pay.replace(/"/g, '&quot;')}">pay</button><p id="result"></p>` }),
+    );
     // The checkout's server: it alone holds the token.
     checkout.handle('/pay', async (request) => {
       const { item, tracking, trackingExtras } = JSON.parse(request.body) as { item: string; tracking: unknown; trackingExtras: unknown };
@@ -30,7 +33,11 @@ describeWithBrowser('tracking script: from a campaign to a stored order (D14)', 
         token,
         body: { ...anOrderPayload({ externalId: `web-${item}` }), tracking, trackingExtras },
       });
-      return { status: created.status, type: 'application/json', body: JSON.stringify({ externalId: `web-${item}`, status: created.status }) };
+      return {
+        status: created.status,
+        type: 'application/json',
+        body: JSON.stringify({ externalId: `web-${item}`, status: created.status }),
+      };
     });
 
     const page = await world.newPage();
@@ -39,7 +46,9 @@ describeWithBrowser('tracking script: from a campaign to a stored order (D14)', 
     await trackerReady(page);
     await page.click('#buy');
     await trackerReady(page);
-    expect(page.url()).to.equal(`${checkout.origin}/checkout?item=P-9&utm_source=newsletter&utm_medium=email&utm_campaign=spring&utm_content=hero&fbclid=FB7`);
+    expect(page.url()).to.equal(
+      `${checkout.origin}/checkout?item=P-9&utm_source=newsletter&utm_medium=email&utm_campaign=spring&utm_content=hero&fbclid=FB7`,
+    );
     const sent = await page.evaluate('OrdersTracker.get()');
     await page.click('#pay');
     await page.waitForFunction('document.getElementById("result").textContent !== ""');
@@ -49,7 +58,12 @@ describeWithBrowser('tracking script: from a campaign to a stored order (D14)', 
     expect(stored.status).to.equal(200);
     expect(stored.body.order.tracking).to.deep.equal({ utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'spring' });
     expect(stored.body.order.trackingExtras).to.deep.equal((sent as { trackingExtras: unknown }).trackingExtras);
-    expect(stored.body.order.trackingExtras).to.include({ utmContent: 'hero', fbclid: 'FB7', landingPath: '/checkout', referrerHost: '127.0.0.1' });
+    expect(stored.body.order.trackingExtras).to.include({
+      utmContent: 'hero',
+      fbclid: 'FB7',
+      landingPath: '/checkout',
+      referrerHost: '127.0.0.1',
+    });
     expect(stored.body.order.trackingExtras.firstTouch).to.include({ utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'spring' });
   });
 });

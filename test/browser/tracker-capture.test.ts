@@ -73,7 +73,10 @@ describeWithBrowser('tracking script: capture and persistence (D14)', (browser) 
 
   it("keeps the referrer's host, trims values, leaves empty ones out and cuts long ones to what the order API takes", async () => {
     const long = 'x'.repeat(300);
-    world.checkout.page('/ad', `<a id="go" href="${world.shop.origin}/landing?utm_source=%20partner%20&utm_medium=&utm_campaign=${long}&gclid=G">go</a>`);
+    world.checkout.page(
+      '/ad',
+      `<a id="go" href="${world.shop.origin}/landing?utm_source=%20partner%20&utm_medium=&utm_campaign=${long}&gclid=G">go</a>`,
+    );
     const page = await world.newPage();
     await page.goto(`${world.checkout.origin}/ad`);
     await page.click('#go');
@@ -93,7 +96,12 @@ describeWithBrowser('tracking script: capture and persistence (D14)', (browser) 
     let { tracking, trackingExtras } = await trackingOf(page);
     expect(tracking).to.deep.equal({ utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'summer' });
     expect(trackingExtras.utmTerm).to.equal('hat');
-    expect(withoutTimes(trackingExtras).firstTouch).to.deep.equal({ utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'spring', landingPath: '/landing' });
+    expect(withoutTimes(trackingExtras).firstTouch).to.deep.equal({
+      utmSource: 'newsletter',
+      utmMedium: 'email',
+      utmCampaign: 'spring',
+      landingPath: '/landing',
+    });
 
     // A click id alone is a touch too: it replaces the whole last touch, utm_* included.
     await visit(page, `${world.shop.origin}/cart?fbclid=FB2`);
@@ -147,7 +155,10 @@ describeWithBrowser('tracking script: capture and persistence (D14)', (browser) 
     const damaged = [
       'not json',
       'null',
-      JSON.stringify({ l: { v: { utm_source: 'future' }, p: '/', r: '', t: ahead }, f: { v: { utm_source: 'future' }, p: '/', r: '', t: ahead } }),
+      JSON.stringify({
+        l: { v: { utm_source: 'future' }, p: '/', r: '', t: ahead },
+        f: { v: { utm_source: 'future' }, p: '/', r: '', t: ahead },
+      }),
       JSON.stringify({ l: { v: { utm_sourcex: 'x', utm_source: 42 }, p: '/', r: '', t: Date.now() } }),
     ];
     for (const value of damaged) {

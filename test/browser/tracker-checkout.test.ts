@@ -87,10 +87,14 @@ describeWithBrowser('tracking script: links and forms to the checkout (D14)', (b
     await visit(page, `${world.shop.origin}/links`);
     await page.evaluate('document.getElementById("checkout").click()');
     await page.waitForURL(`${world.checkout.origin}/checkout?**`);
-    expect(page.url(), "a click from the shop's own script: no mouse, no focus").to.equal(`${world.checkout.origin}/checkout?item=1&${APPENDED}`);
+    expect(page.url(), "a click from the shop's own script: no mouse, no focus").to.equal(
+      `${world.checkout.origin}/checkout?item=1&${APPENDED}`,
+    );
 
     await visit(page, `${world.shop.origin}/product`);
-    await page.evaluate(`document.body.insertAdjacentHTML('beforeend', '<p><a id="later" href="${world.checkout.origin}/checkout?late=1"><span>buy</span></a></p>')`);
+    await page.evaluate(
+      `document.body.insertAdjacentHTML('beforeend', '<p><a id="later" href="${world.checkout.origin}/checkout?late=1"><span>buy</span></a></p>')`,
+    );
     await page.click('#later span');
     expect(page.url(), 'a link added after load, clicked on its child').to.equal(`${world.checkout.origin}/checkout?late=1&${APPENDED}`);
   });
@@ -109,13 +113,17 @@ describeWithBrowser('tracking script: links and forms to the checkout (D14)', (b
     );
     const page = await world.newPage();
     await visit(page, `${world.shop.origin}/links?${CAMPAIGN}`);
-    expect(await hrefAfterPointer(page, '#campaign')).to.equal(`${world.checkout.origin}/checkout?utm_source=partner&q=a%20b+c&empty=&fbclid=FB&gclid=GC`);
+    expect(await hrefAfterPointer(page, '#campaign')).to.equal(
+      `${world.checkout.origin}/checkout?utm_source=partner&q=a%20b+c&empty=&fbclid=FB&gclid=GC`,
+    );
     expect(await hrefAfterPointer(page, '#click-id')).to.equal(
       `${world.checkout.origin}/checkout?gclid=own&x=1&utm_source=google&utm_medium=cpc&utm_campaign=bf&fbclid=FB`,
     );
     expect(await hrefAfterPointer(page, '#query-mark')).to.equal(`${world.checkout.origin}/checkout?${APPENDED}`);
     // A second pass adds nothing: each parameter is there once.
-    expect(await hrefAfterPointer(page, '#campaign')).to.equal(`${world.checkout.origin}/checkout?utm_source=partner&q=a%20b+c&empty=&fbclid=FB&gclid=GC`);
+    expect(await hrefAfterPointer(page, '#campaign')).to.equal(
+      `${world.checkout.origin}/checkout?utm_source=partner&q=a%20b+c&empty=&fbclid=FB&gclid=GC`,
+    );
     await page.click('#query-mark');
     expect(page.url()).to.equal(`${world.checkout.origin}/checkout?${APPENDED}`);
   });
@@ -127,8 +135,12 @@ describeWithBrowser('tracking script: links and forms to the checkout (D14)', (b
     expect(await decorate('https://other.test/a?b=1#f')).to.equal(
       'https://other.test/a?b=1&utm_source=google&utm_medium=cpc&utm_campaign=bf&utm_term=red%20shoes&fbclid=FB&gclid=GC#f',
     );
-    expect(await decorate('/cart')).to.equal(`${world.shop.origin}/cart?utm_source=google&utm_medium=cpc&utm_campaign=bf&utm_term=red%20shoes&fbclid=FB&gclid=GC`);
-    expect(await decorate('https://other.test/?utm_campaign=own&fbclid=mine')).to.equal('https://other.test/?utm_campaign=own&fbclid=mine&gclid=GC');
+    expect(await decorate('/cart')).to.equal(
+      `${world.shop.origin}/cart?utm_source=google&utm_medium=cpc&utm_campaign=bf&utm_term=red%20shoes&fbclid=FB&gclid=GC`,
+    );
+    expect(await decorate('https://other.test/?utm_campaign=own&fbclid=mine')).to.equal(
+      'https://other.test/?utm_campaign=own&fbclid=mine&gclid=GC',
+    );
     expect(await decorate('mailto:sales@other.test')).to.equal('mailto:sales@other.test');
 
     // The checkout's origin has storage of its own, with no touch in it.
@@ -197,13 +209,19 @@ describeWithBrowser('tracking script: links and forms to the checkout (D14)', (b
     await page.focus('#scripted input');
     await page.evaluate('document.getElementById("scripted").submit()');
     await page.waitForURL(`${world.checkout.origin}/pay`);
-    expect(fieldsOf(world.checkout.requestsTo('/pay').at(-1)!.body), 'a form sent by form.submit()').to.deep.equal({ item: ['4'], ...tracked });
+    expect(fieldsOf(world.checkout.requestsTo('/pay').at(-1)!.body), 'a form sent by form.submit()').to.deep.equal({
+      item: ['4'],
+      ...tracked,
+    });
   });
 
   it('adds nothing to links and forms on a visit without parameters', async () => {
     world.shop.page(
       '/links',
-      shopPage({ service: world.service.url, body: `${checkoutLink('checkout', '/checkout?item=1')}<form method="post" action="${world.checkout.origin}/pay"><input name="item" value="1"><button>pay</button></form>` }),
+      shopPage({
+        service: world.service.url,
+        body: `${checkoutLink('checkout', '/checkout?item=1')}<form method="post" action="${world.checkout.origin}/pay"><input name="item" value="1"><button>pay</button></form>`,
+      }),
     );
     const page = await world.newPage();
     await visit(page, `${world.shop.origin}/links`);

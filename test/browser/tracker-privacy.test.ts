@@ -21,9 +21,12 @@ describeWithBrowser('tracking script: consent, Global Privacy Control and no req
 
   beforeEach(() => {
     world.checkout.page('/checkout', '<p>checkout</p>');
-    const required = { 'consent': 'required' };
+    const required = { consent: 'required' };
     world.shop.page('/consent/page', shopPage({ service: world.service.url, data: required, body: checkoutLink() }));
-    world.shop.page('/consent/granted', shopPage({ service: world.service.url, data: required, before: "window.OrdersTracker = [['consent', true]];" }));
+    world.shop.page(
+      '/consent/granted',
+      shopPage({ service: world.service.url, data: required, before: "window.OrdersTracker = [['consent', true]];" }),
+    );
     world.shop.page('/page', shopPage({ service: world.service.url, body: checkoutLink() }));
   });
 
@@ -31,7 +34,11 @@ describeWithBrowser('tracking script: consent, Global Privacy Control and no req
     const page = await world.newPage();
     await visit(page, `${world.shop.origin}/consent/page?${CAMPAIGN}`);
     expect(await storedOf(page), 'nothing stored before consent').to.equal(null);
-    expect((await trackingOf(page)).tracking, "the page's own parameters still count").to.deep.equal({ utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'bf' });
+    expect((await trackingOf(page)).tracking, "the page's own parameters still count").to.deep.equal({
+      utmSource: 'google',
+      utmMedium: 'cpc',
+      utmCampaign: 'bf',
+    });
     expect(await checkoutHref(page), 'and still reach checkout links').to.equal(`${world.checkout.origin}/checkout?${CAMPAIGN}`);
     await visit(page, `${world.shop.origin}/consent/page`);
     expect(await trackingOf(page), 'the next page knows nothing').to.deep.equal(DIRECT);
@@ -91,7 +98,9 @@ describeWithBrowser('tracking script: consent, Global Privacy Control and no req
     world.checkout.page('/checkout', shopPage({ service: world.service.url }));
     const page = await world.newPage();
     await visit(page, `${world.shop.origin}/tour?${CAMPAIGN}&gclid=G`);
-    await page.evaluate('OrdersTracker.get(); OrdersTracker.decorate("https://x.test/"); OrdersTracker.consent(true); OrdersTracker.consent(false)');
+    await page.evaluate(
+      'OrdersTracker.get(); OrdersTracker.decorate("https://x.test/"); OrdersTracker.consent(true); OrdersTracker.consent(false)',
+    );
     await visit(page, `${world.shop.origin}/tour`);
     await page.click('#checkout', { button: 'right' });
     await page.click('#checkout');
@@ -103,10 +112,14 @@ describeWithBrowser('tracking script: consent, Global Privacy Control and no req
     await page.goto('about:blank');
 
     const script = `${world.service.url}/tracker.js`;
-    const others = world.requests.filter((request) => request.resourceType !== 'document' && !(request.method === 'GET' && request.url === script));
+    const others = world.requests.filter(
+      (request) => request.resourceType !== 'document' && !(request.method === 'GET' && request.url === script),
+    );
     expect(others, 'requests other than pages and the script').to.deep.equal([]);
     expect(world.requests.filter((request) => request.url === script).length).to.be.at.least(2);
-    const documents = world.requests.filter((request) => request.resourceType === 'document').map((request) => new URL(request.url).pathname);
+    const documents = world.requests
+      .filter((request) => request.resourceType === 'document')
+      .map((request) => new URL(request.url).pathname);
     expect(documents).to.deep.equal(['/tour', '/tour', '/checkout', '/tour', '/checkout']);
     expect(await world.context.cookies(), 'no cookies').to.deep.equal([]);
   });

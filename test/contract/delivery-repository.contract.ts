@@ -20,7 +20,8 @@ const attempted = (delivery: Delivery, changes: Partial<Delivery>): Delivery => 
 export const deliveryRepositoryContract = (adapterName: string, factory: () => Promise<DeliveryRepository>): void => {
   describe(`DeliveryRepository contract: ${adapterName}`, () => {
     let deliveries: DeliveryRepository;
-    const claim = (now: Date, limit = 10, skipEndpoints: string[] = []) => deliveries.claimDue({ now, leaseMs: LEASE_MS, limit, skipEndpoints });
+    const claim = (now: Date, limit = 10, skipEndpoints: string[] = []) =>
+      deliveries.claimDue({ now, leaseMs: LEASE_MS, limit, skipEndpoints });
 
     beforeEach(async () => {
       deliveries = await factory();
@@ -37,7 +38,9 @@ export const deliveryRepositoryContract = (adapterName: string, factory: () => P
 
       // Relies on a unique (eventId, endpointId) in the store: a read then a write stores duplicates.
       it('stores one of 10 racing inserts of one pair', async () => {
-        const results = await Promise.all(Array.from({ length: 10 }, (_, i) => deliveries.insert(aDelivery(`dlv_${i}`, { eventId: 'evt_same' }))));
+        const results = await Promise.all(
+          Array.from({ length: 10 }, (_, i) => deliveries.insert(aDelivery(`dlv_${i}`, { eventId: 'evt_same' }))),
+        );
         expect(results.filter(Boolean)).to.have.length(1);
         expect((await deliveries.list('dsh_a', 'whk_1', { page: 1, pageSize: 100 })).total).to.equal(1);
       });
@@ -121,11 +124,15 @@ export const deliveryRepositoryContract = (adapterName: string, factory: () => P
         const [second] = await claim(at(LEASE_MS));
         expect(second.delivery.id).to.equal('dlv_1');
         expect(second.lease.leaseId).not.to.equal(first.lease.leaseId);
-        expect(await deliveries.complete(first.lease, attempted(first.delivery, { status: 'succeeded', nextAttemptAt: undefined }))).to.equal(false);
+        expect(
+          await deliveries.complete(first.lease, attempted(first.delivery, { status: 'succeeded', nextAttemptAt: undefined })),
+        ).to.equal(false);
         await deliveries.discard(first.lease);
         await deliveries.release(first.lease);
         expect(await claim(at(LEASE_MS))).to.deep.equal([]);
-        expect(await deliveries.complete(second.lease, attempted(second.delivery, { status: 'succeeded', nextAttemptAt: undefined }))).to.equal(true);
+        expect(
+          await deliveries.complete(second.lease, attempted(second.delivery, { status: 'succeeded', nextAttemptAt: undefined })),
+        ).to.equal(true);
       });
 
       it('stores what an attempt made of the delivery and ends the lease: due again at its next attempt', async () => {
@@ -169,7 +176,10 @@ export const deliveryRepositoryContract = (adapterName: string, factory: () => P
       });
 
       it('makes a finished delivery pending for one attempt, without automatic retries', async () => {
-        const { nextAttemptAt: _n, ...failed } = aDelivery('dlv_1', { status: 'failed', attempts: [{ at: at(0), durationMs: 1, responseStatus: 410 }] });
+        const { nextAttemptAt: _n, ...failed } = aDelivery('dlv_1', {
+          status: 'failed',
+          attempts: [{ at: at(0), durationMs: 1, responseStatus: 410 }],
+        });
         await deliveries.insert(failed);
         const due = { ...failed, status: 'pending' as const, nextAttemptAt: at(10), automaticRetries: false };
         expect(await deliveries.retryNow('dsh_a', 'whk_1', 'dlv_1', at(10))).to.deep.equal(O.some(due));

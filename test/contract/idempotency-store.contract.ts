@@ -40,9 +40,7 @@ export const idempotencyStoreContract = (adapterName: string, factory: () => Pro
     // The races below rely on a unique key (claims) and on atomic conditional updates (takeovers):
     // where a store checks a filter apart from its write, several callers acquire one key.
     it('lets exactly one of many parallel claims of one key acquire it (unique key)', async () => {
-      const outcomes = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => store.claim(scope, request('fp-1', T0, `ord_r${i}`))),
-      );
+      const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => store.claim(scope, request('fp-1', T0, `ord_r${i}`))));
       expect(outcomes.filter((o) => o.kind === 'acquired')).to.have.length(1);
       expect(outcomes.filter((o) => o.kind === 'in-progress')).to.have.length(19);
     });
@@ -141,7 +139,11 @@ export const idempotencyStoreContract = (adapterName: string, factory: () => Pro
       await store.abandon(scope, 'not-the-claim', at(1));
       expect((await store.claim(scope, request('fp-1', at(2)))).kind).to.equal('in-progress');
       await store.abandon(scope, first.claim.claimId, at(3));
-      expect(await store.claim(scope, request('fp-2', at(4)))).to.deep.equal({ kind: 'in-progress', fingerprint: 'fp-1', leaseExpiresAt: at(3) });
+      expect(await store.claim(scope, request('fp-2', at(4)))).to.deep.equal({
+        kind: 'in-progress',
+        fingerprint: 'fp-1',
+        leaseExpiresAt: at(3),
+      });
       const retry = await store.claim(scope, request('fp-1', at(4), 'ord_second'));
       expect(retry.kind).to.equal('acquired');
       if (retry.kind === 'acquired') expect(retry.claim.reservedId).to.equal('ord_first');

@@ -7,7 +7,10 @@ import type { Link } from '../../src/domain/link';
 const aLink = (id: string, changes: Partial<Link> = {}): Link => ({
   id,
   dashboardId: 'dsh_a',
-  slug: `slug${id.replace(/[^0-9A-Za-z]/g, '').padStart(7, '0').slice(-7)}`,
+  slug: `slug${id
+    .replace(/[^0-9A-Za-z]/g, '')
+    .padStart(7, '0')
+    .slice(-7)}`,
   name: 'Black Friday — ação',
   destinationUrl: 'https://bücher.example/p?color=blue#top',
   utmSource: 'facebook',

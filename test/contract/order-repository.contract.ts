@@ -145,7 +145,11 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
 
       it('lets exactly one of 20 parallel inserts of one externalId win; the others get DuplicateExternalId', async () => {
         const candidates = Array.from({ length: 20 }, (_, i) =>
-          anOrder().inDashboard('dsh_a').withExternalId('race').with({ platform: `p${i}` }).build(),
+          anOrder()
+            .inDashboard('dsh_a')
+            .withExternalId('race')
+            .with({ platform: `p${i}` })
+            .build(),
         );
         const results = await Promise.all(candidates.map((order) => orders.insert(order, [])));
         const winners = results.filter(E.isRight);
@@ -331,11 +335,14 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
         };
         return {
           order,
-          events: [anEvent(`evt_${writer}_u`, 'order.updated', order, 'pending'), anEvent(`evt_${writer}_p`, 'order.paid', order, 'pending')],
+          events: [
+            anEvent(`evt_${writer}_u`, 'order.updated', order, 'pending'),
+            anEvent(`evt_${writer}_p`, 'order.paid', order, 'pending'),
+          ],
         };
       };
 
-      it('resolves [] for an order stored without events, an unknown order and another dashboard\'s order', async () => {
+      it("resolves [] for an order stored without events, an unknown order and another dashboard's order", async () => {
         await inserted(aMinimalOrder());
         expect(await orders.outboxOf('dsh_a', 'min-1')).to.deep.equal([]);
         expect(await orders.outboxOf('dsh_a', 'missing')).to.deep.equal([]);
@@ -414,7 +421,7 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
         expect(await orders.outboxOf('dsh_a', 'min-1')).to.deep.equal([...created(aMinimalOrder()), ...first.events]);
       });
 
-      it('stores no event of a duplicate insert, and keeps the first order\'s outbox', async () => {
+      it("stores no event of a duplicate insert, and keeps the first order's outbox", async () => {
         const first = anOrder().inDashboard('dsh_a').withExternalId('dup').with({ platform: 'first' }).build();
         const second = anOrder().inDashboard('dsh_a').withExternalId('dup').with({ platform: 'second' }).build();
         await orders.insert(first, [anEvent('evt_first', 'order.created', first)]);
@@ -422,17 +429,23 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
         expect(await orders.outboxOf('dsh_a', 'dup')).to.deep.equal([anEvent('evt_first', 'order.created', first)]);
       });
 
-      it('holds exactly the winner\'s events after 20 parallel inserts of one externalId', async () => {
+      it("holds exactly the winner's events after 20 parallel inserts of one externalId", async () => {
         const candidates = Array.from({ length: 20 }, (_, i) =>
-          anOrder().inDashboard('dsh_a').withExternalId('race').with({ platform: `p${i}` }).build(),
+          anOrder()
+            .inDashboard('dsh_a')
+            .withExternalId('race')
+            .with({ platform: `p${i}` })
+            .build(),
         );
-        const results = await Promise.all(candidates.map((order, i) => orders.insert(order, [anEvent(`evt_${i}`, 'order.created', order)])));
+        const results = await Promise.all(
+          candidates.map((order, i) => orders.insert(order, [anEvent(`evt_${i}`, 'order.created', order)])),
+        );
         const winner = results.findIndex(E.isRight);
         expect(results.filter(E.isRight)).to.have.lengthOf(1);
         expect(await orders.outboxOf('dsh_a', 'race')).to.deep.equal([anEvent(`evt_${winner}`, 'order.created', candidates[winner])]);
       });
 
-      it('holds exactly the winner\'s events after ten parallel replaces from the same version (atomic conditional update)', async () => {
+      it("holds exactly the winner's events after ten parallel replaces from the same version (atomic conditional update)", async () => {
         await orders.insert(aMinimalOrder(), created(aMinimalOrder()));
         const writers = Array.from({ length: 10 }, (_, i) => secondVersion(`w${i}`));
         const outcomes = await Promise.all(writers.map(({ order, events }) => orders.replace(order, events)));
@@ -461,7 +474,10 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
 
     describe('list', () => {
       const at = (iso: string, id: string, changes: Partial<Order> = {}): Order =>
-        anOrder().inDashboard('dsh_a').with({ id, externalId: `ext-${id}`, createdAt: new Date(iso), ...changes }).build();
+        anOrder()
+          .inDashboard('dsh_a')
+          .with({ id, externalId: `ext-${id}`, createdAt: new Date(iso), ...changes })
+          .build();
 
       it('resolves an empty page with total 0 for a dashboard without orders', async () => {
         await inserted(aMinimalOrder());

@@ -114,9 +114,7 @@ export const tokenRepositoryContract = (adapterName: string, factory: () => Prom
       it('lists revoked tokens with their revokedAt', async () => {
         await tokens.insert(aToken('tok_1'));
         await tokens.revoke('tok_1', new Date('2026-02-01T00:00:00.123Z'));
-        expect(await tokens.listByDashboard('dsh_a')).to.deep.equal([
-          aToken('tok_1', { revokedAt: new Date('2026-02-01T00:00:00.123Z') }),
-        ]);
+        expect(await tokens.listByDashboard('dsh_a')).to.deep.equal([aToken('tok_1', { revokedAt: new Date('2026-02-01T00:00:00.123Z') })]);
       });
     });
 

@@ -14,7 +14,12 @@ export interface OutboxStore {
   readonly outbox: WebhookOutbox;
 }
 
-const anEvent = (id: string, type: OrderEventType, order: Order): OrderEvent => ({ id, type, occurredAt: new Date(order.updatedAt), order });
+const anEvent = (id: string, type: OrderEventType, order: Order): OrderEvent => ({
+  id,
+  type,
+  occurredAt: new Date(order.updatedAt),
+  order,
+});
 
 /** What every WebhookOutbox must do, with the orders and deliveries of the same store (src/application/ports/webhook-outbox.ts). */
 export const webhookOutboxContract = (adapterName: string, factory: () => Promise<OutboxStore>): void => {
@@ -60,7 +65,10 @@ export const webhookOutboxContract = (adapterName: string, factory: () => Promis
 
     it('gives at most `limit` orders, and the others after the first are relayed', async () => {
       for (let i = 0; i < 5; i++) {
-        const each = anOrder().inDashboard('dsh_a').with({ id: `ord_${i}`, externalId: `o-${i}` }).build();
+        const each = anOrder()
+          .inDashboard('dsh_a')
+          .with({ id: `ord_${i}`, externalId: `o-${i}` })
+          .build();
         await store.orders.insert(each, [anEvent(`evt_${i}`, 'order.created', each)]);
       }
       const first = await store.outbox.pending(3);
@@ -75,11 +83,18 @@ export const webhookOutboxContract = (adapterName: string, factory: () => Promis
       await store.orders.insert(order, [anEvent('evt_1', 'order.created', order)]);
       const [entry] = await store.outbox.pending(100);
       await store.orders.replace(changed, [anEvent('evt_2', 'order.paid', changed)]);
-      await store.outbox.relay(entry, [aDelivery('dlv_1', { eventId: 'evt_1' }), aDelivery('dlv_2', { eventId: 'evt_1', endpointId: 'whk_2' })]);
+      await store.outbox.relay(entry, [
+        aDelivery('dlv_1', { eventId: 'evt_1' }),
+        aDelivery('dlv_2', { eventId: 'evt_1', endpointId: 'whk_2' }),
+      ]);
       expect(await pendingIds()).to.deep.equal({ ord_1: ['evt_2'] });
       expect((await store.orders.outboxOf('dsh_a', 'o-1')).map((event) => event.id)).to.deep.equal(['evt_2']);
-      expect((await store.deliveries.list('dsh_a', 'whk_1', { page: 1, pageSize: 10 })).deliveries.map((d) => d.id)).to.deep.equal(['dlv_1']);
-      expect((await store.deliveries.list('dsh_a', 'whk_2', { page: 1, pageSize: 10 })).deliveries.map((d) => d.id)).to.deep.equal(['dlv_2']);
+      expect((await store.deliveries.list('dsh_a', 'whk_1', { page: 1, pageSize: 10 })).deliveries.map((d) => d.id)).to.deep.equal([
+        'dlv_1',
+      ]);
+      expect((await store.deliveries.list('dsh_a', 'whk_2', { page: 1, pageSize: 10 })).deliveries.map((d) => d.id)).to.deep.equal([
+        'dlv_2',
+      ]);
     });
 
     // What a relay that died half-way, or two relays of one order at once, do: the same relay again,
@@ -89,12 +104,20 @@ export const webhookOutboxContract = (adapterName: string, factory: () => Promis
       const [entry] = await store.outbox.pending(100);
       await store.deliveries.insert(aDelivery('dlv_before_crash', { eventId: 'evt_1' }));
       await Promise.all([
-        store.outbox.relay(entry, [aDelivery('dlv_a', { eventId: 'evt_1' }), aDelivery('dlv_b', { eventId: 'evt_1', endpointId: 'whk_2' })]),
-        store.outbox.relay(entry, [aDelivery('dlv_c', { eventId: 'evt_1' }), aDelivery('dlv_d', { eventId: 'evt_1', endpointId: 'whk_2' })]),
+        store.outbox.relay(entry, [
+          aDelivery('dlv_a', { eventId: 'evt_1' }),
+          aDelivery('dlv_b', { eventId: 'evt_1', endpointId: 'whk_2' }),
+        ]),
+        store.outbox.relay(entry, [
+          aDelivery('dlv_c', { eventId: 'evt_1' }),
+          aDelivery('dlv_d', { eventId: 'evt_1', endpointId: 'whk_2' }),
+        ]),
       ]);
       await store.outbox.relay(entry, [aDelivery('dlv_e', { eventId: 'evt_1' })]);
       expect(await pendingIds()).to.deep.equal({});
-      expect((await store.deliveries.list('dsh_a', 'whk_1', { page: 1, pageSize: 10 })).deliveries.map((d) => d.id)).to.deep.equal(['dlv_before_crash']);
+      expect((await store.deliveries.list('dsh_a', 'whk_1', { page: 1, pageSize: 10 })).deliveries.map((d) => d.id)).to.deep.equal([
+        'dlv_before_crash',
+      ]);
       expect((await store.deliveries.list('dsh_a', 'whk_2', { page: 1, pageSize: 10 })).total).to.equal(1);
     });
 
@@ -109,7 +132,10 @@ export const webhookOutboxContract = (adapterName: string, factory: () => Promis
       expect(await pendingIds()).to.deep.equal({ ord_1: ['evt_1'] });
       await store.outbox.relay(entry, [aDelivery('dlv_fresh', { eventId: 'evt_1' })]);
       expect(await pendingIds()).to.deep.equal({});
-      expect((await store.deliveries.list('dsh_a', 'whk_1', { page: 1, pageSize: 10 })).deliveries.map((d) => d.id)).to.deep.equal(['dlv_taken', 'dlv_fresh']);
+      expect((await store.deliveries.list('dsh_a', 'whk_1', { page: 1, pageSize: 10 })).deliveries.map((d) => d.id)).to.deep.equal([
+        'dlv_taken',
+        'dlv_fresh',
+      ]);
     });
 
     it('relays an order with no delivery to make: its outbox empties', async () => {

@@ -38,13 +38,29 @@ const CASES: readonly Case[] = [
     destination: at('https://shop.example', '/s?q=a+b&r=%2B%20x&s=caf%c3%a9&t=a=b&flag'),
     url: `https://shop.example/s?q=a+b&r=%2B%20x&s=caf%c3%a9&t=a=b&flag&${TAIL}`,
   },
-  { name: 'a destination of utm_* only keeps none of them', destination: at('https://shop.example', '/?utm_source=x&utm_term=y'), url: `https://shop.example/?${TAIL}` },
-  { name: 'empty pieces of the query are dropped', destination: at('https://shop.example', '/?a=1&&b=2&'), url: `https://shop.example/?a=1&b=2&${TAIL}` },
+  {
+    name: 'a destination of utm_* only keeps none of them',
+    destination: at('https://shop.example', '/?utm_source=x&utm_term=y'),
+    url: `https://shop.example/?${TAIL}`,
+  },
+  {
+    name: 'empty pieces of the query are dropped',
+    destination: at('https://shop.example', '/?a=1&&b=2&'),
+    url: `https://shop.example/?a=1&b=2&${TAIL}`,
+  },
   { name: 'an empty query is dropped', destination: at('https://shop.example', '/?'), url: `https://shop.example/?${TAIL}` },
-  { name: 'the fragment stays at the end', destination: at('https://shop.example', '/p?a=1#reviews'), url: `https://shop.example/p?a=1&${TAIL}#reviews` },
+  {
+    name: 'the fragment stays at the end',
+    destination: at('https://shop.example', '/p?a=1#reviews'),
+    url: `https://shop.example/p?a=1&${TAIL}#reviews`,
+  },
   { name: 'a fragment without a query', destination: at('https://shop.example', '/p#top'), url: `https://shop.example/p?${TAIL}#top` },
   { name: 'an empty fragment is kept', destination: at('https://shop.example', '/p#'), url: `https://shop.example/p?${TAIL}#` },
-  { name: 'a fragment holding ? and / stays, a second # is encoded', destination: at('https://shop.example', '/#/a?b=1#c'), url: `https://shop.example/?${TAIL}#/a?b=1%23c` },
+  {
+    name: 'a fragment holding ? and / stays, a second # is encoded',
+    destination: at('https://shop.example', '/#/a?b=1#c'),
+    url: `https://shop.example/?${TAIL}#/a?b=1%23c`,
+  },
   {
     name: 'an IDN host comes in ASCII from the edge; its path, query and fragment are encoded as UTF-8',
     destination: at('https://xn--bcher-kva.example', '/straße?q=ü#été', 'https://bücher.example/straße?q=ü#été'),
@@ -75,7 +91,13 @@ const CASES: readonly Case[] = [
   {
     name: 'macros of Meta, Google and TikTok are kept verbatim, mixed with text that is encoded',
     destination: at('https://shop.example', '/'),
-    utm: { utmSource: 'facebook', utmCampaign: '{{campaign.name}}-x', utmTerm: '{campaignid}_{adgroupid}', utmContent: '__CAMPAIGN_NAME__', utmId: 'Black Friday {{ad.name}}!' },
+    utm: {
+      utmSource: 'facebook',
+      utmCampaign: '{{campaign.name}}-x',
+      utmTerm: '{campaignid}_{adgroupid}',
+      utmContent: '__CAMPAIGN_NAME__',
+      utmId: 'Black Friday {{ad.name}}!',
+    },
     url:
       'https://shop.example/?utm_source=facebook&utm_medium=cpc&utm_campaign={{campaign.name}}-x&utm_id=Black%20Friday%20{{ad.name}}%21' +
       '&utm_term={campaignid}_{adgroupid}&utm_content=__CAMPAIGN_NAME__',
@@ -142,12 +164,22 @@ describe('withClickParams (D13)', () => {
   const cases: [string, string, string, string][] = [
     ['no query adds nothing', url, '', url],
     ["a click id is added after the link's parameters", url, 'fbclid=IwAR0x', `${url}&fbclid=IwAR0x`],
-    ["a utm_* the link has is never replaced nor doubled, in any spelling", url, 'utm_source=evil&UTM_MEDIUM=x&utm%5Fcampaign=y&gclid=1', `${url}&gclid=1`],
+    [
+      'a utm_* the link has is never replaced nor doubled, in any spelling',
+      url,
+      'utm_source=evil&UTM_MEDIUM=x&utm%5Fcampaign=y&gclid=1',
+      `${url}&gclid=1`,
+    ],
     ['a utm_* the link does not have is added', url, 'utm_term=shoes', `${url}&utm_term=shoes`],
     ["any other name the link's URL has is left out", url, 'color=red&size=M', `${url}&size=M`],
     ['the parameters go before the fragment', `${url}#reviews`, 'gclid=1', `${url}&gclid=1#reviews`],
     ['empty pieces are dropped, repeated names kept', url, '&&a=1&a=2&', `${url}&a=1&a=2`],
-    ['the query is kept as sent, made valid where it was not', url, 'q=a+b%20c&r=x|y"z&m={gclid}', `${url}&q=a+b%20c&r=x%7Cy%22z&m={gclid}`],
+    [
+      'the query is kept as sent, made valid where it was not',
+      url,
+      'q=a+b%20c&r=x|y"z&m={gclid}',
+      `${url}&q=a+b%20c&r=x%7Cy%22z&m={gclid}`,
+    ],
   ];
   for (const [name, link, query, expected] of cases) {
     it(name, () => {

@@ -126,23 +126,29 @@ describe('changeOrder', () => {
 
   describe('metadata', () => {
     it('is replaced as a whole, not merged', () => {
-      const order = anOrder().with({ metadata: { a: 1, b: { c: 2 } } }).build();
+      const order = anOrder()
+        .with({ metadata: { a: 1, b: { c: 2 } } })
+        .build();
       const changed = rightOf(changeOrder(order, { metadata: { d: 3 } }, refuseAll, now));
       expect(changed.metadata).to.deep.equal({ d: 3 });
     });
 
     it('is kept when the change does not mention it', () => {
-      const order = anOrder().with({ metadata: { a: 1 } }).paid().build();
+      const order = anOrder()
+        .with({ metadata: { a: 1 } })
+        .paid()
+        .build();
       const changed = rightOf(changeOrder(order, { paidAt: now }, refuseAll, now));
       expect(changed.metadata).to.deep.equal({ a: 1 });
     });
   });
 
   it('ignores changes present with an undefined value instead of erasing fields', () => {
-    const order = anOrder().with({ metadata: { a: 1 } }).paid('2026-01-02T03:10:00.000Z').build();
-    const changed = rightOf(
-      changeOrder(order, { status: undefined, paidAt: undefined, metadata: undefined }, refuseAll, now),
-    );
+    const order = anOrder()
+      .with({ metadata: { a: 1 } })
+      .paid('2026-01-02T03:10:00.000Z')
+      .build();
+    const changed = rightOf(changeOrder(order, { status: undefined, paidAt: undefined, metadata: undefined }, refuseAll, now));
     expect(changed.status).to.equal('paid');
     expect(changed.paidAt).to.deep.equal(new Date('2026-01-02T03:10:00.000Z'));
     expect(changed.metadata).to.deep.equal({ a: 1 });

@@ -1,5 +1,12 @@
 import { expect } from 'chai';
-import { afterAttempt, failedUnsent, MAX_RETRY_AFTER_SECONDS, newDelivery, type AttemptResult, type Delivery } from '../../src/domain/delivery';
+import {
+  afterAttempt,
+  failedUnsent,
+  MAX_RETRY_AFTER_SECONDS,
+  newDelivery,
+  type AttemptResult,
+  type Delivery,
+} from '../../src/domain/delivery';
 import { aDelivery } from '../support/webhook-builders';
 
 const at = new Date('2026-03-01T12:00:00.000Z');
@@ -10,7 +17,8 @@ const answered = (status: number, retryAfterSeconds?: number): AttemptResult => 
   status,
   ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
 });
-const attempt = (delivery: Delivery, result: AttemptResult, jitter = MIDDLE) => afterAttempt(delivery, { at, durationMs: 20, result }, SCHEDULE, jitter);
+const attempt = (delivery: Delivery, result: AttemptResult, jitter = MIDDLE) =>
+  afterAttempt(delivery, { at, durationMs: 20, result }, SCHEDULE, jitter);
 const inMs = (delivery: Delivery): number => delivery.nextAttemptAt!.getTime() - at.getTime();
 
 /** `delivery` after `n` failed attempts. */
@@ -19,8 +27,23 @@ const failedTimes = (n: number, delivery = aDelivery('dlv_1')): Delivery =>
 
 describe('deliveries', () => {
   it('start pending, due at once, with no attempts and automatic retries', () => {
-    const fields = { id: 'dlv_1', dashboardId: 'dsh_a', endpointId: 'whk_1', eventId: 'evt_1', eventType: 'order.paid' as const, payload: {}, body: '{}' };
-    expect(newDelivery(fields, at)).to.deep.equal({ ...fields, status: 'pending', attempts: [], nextAttemptAt: at, createdAt: at, automaticRetries: true });
+    const fields = {
+      id: 'dlv_1',
+      dashboardId: 'dsh_a',
+      endpointId: 'whk_1',
+      eventId: 'evt_1',
+      eventType: 'order.paid' as const,
+      payload: {},
+      body: '{}',
+    };
+    expect(newDelivery(fields, at)).to.deep.equal({
+      ...fields,
+      status: 'pending',
+      attempts: [],
+      nextAttemptAt: at,
+      createdAt: at,
+      automaticRetries: true,
+    });
   });
 
   it('succeed on any 2xx, recording the attempt, with no next attempt', () => {
@@ -34,7 +57,14 @@ describe('deliveries', () => {
   });
 
   it('are retried after the schedule on anything else: 3xx (redirects are not followed), 4xx, 5xx and no answer', () => {
-    for (const result of [answered(301), answered(400), answered(404), answered(500), answered(199), { kind: 'error' as const, message: 'connection refused' }]) {
+    for (const result of [
+      answered(301),
+      answered(400),
+      answered(404),
+      answered(500),
+      answered(199),
+      { kind: 'error' as const, message: 'connection refused' },
+    ]) {
       const { delivery } = attempt(aDelivery('dlv_1'), result);
       expect(delivery.status).to.equal('pending');
       expect(inMs(delivery)).to.equal(20 + 5_000);

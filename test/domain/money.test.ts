@@ -34,7 +34,7 @@ describe('Money', () => {
 
     it('refuses values that are not numbers, even numeric strings and bigints', () => {
       for (const value of ['100', '', null, undefined, true, 100n, {}, [100]]) {
-        expect(isCents(value), typeof value === 'bigint' ? `${value}n` : JSON.stringify(value) ?? 'undefined').to.equal(false);
+        expect(isCents(value), typeof value === 'bigint' ? `${value}n` : (JSON.stringify(value) ?? 'undefined')).to.equal(false);
       }
     });
   });
@@ -88,9 +88,7 @@ describe('Money', () => {
     });
 
     it('defaults each optional amount on its own', () => {
-      expect(
-        amountsWithDefaults({ currency: 'BRL', grossCents: 100, netToSellerCents: 90, shippingCents: 700 }),
-      ).to.deep.equal({
+      expect(amountsWithDefaults({ currency: 'BRL', grossCents: 100, netToSellerCents: 90, shippingCents: 700 })).to.deep.equal({
         currency: 'BRL',
         grossCents: 100,
         netToSellerCents: 90,

@@ -1,10 +1,5 @@
 import { expect } from 'chai';
-import {
-  dateFieldOf,
-  isOrderStatus,
-  ORDER_STATUSES,
-  STATUS_DATE_FIELD,
-} from '../../src/domain/order-status';
+import { dateFieldOf, isOrderStatus, ORDER_STATUSES, STATUS_DATE_FIELD } from '../../src/domain/order-status';
 
 describe('Order statuses', () => {
   it('are exactly the five states of the specification', () => {

@@ -4,9 +4,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../src/domain/order-status'
 
 /** Every ordered pair of two different statuses: the only questions a policy is ever asked. */
 const everyChange = (): Array<[OrderStatus, OrderStatus]> =>
-  ORDER_STATUSES.flatMap((from) =>
-    ORDER_STATUSES.filter((to) => to !== from).map((to): [OrderStatus, OrderStatus] => [from, to]),
-  );
+  ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.filter((to) => to !== from).map((to): [OrderStatus, OrderStatus] => [from, to]));
 
 const allowedBy = (policy: TableTransitionPolicy): string[] =>
   everyChange()
@@ -30,11 +28,7 @@ describe('TableTransitionPolicy', () => {
   it('allows exactly the changes the table lists, and in their direction only', () => {
     // A table written for this test: the service itself ships none (DECISIONS D6).
     const table: TransitionTable = { pending: ['paid', 'refused'], paid: ['refunded'] };
-    expect(allowedBy(new TableTransitionPolicy(table))).to.have.members([
-      'pending>paid',
-      'pending>refused',
-      'paid>refunded',
-    ]);
+    expect(allowedBy(new TableTransitionPolicy(table))).to.have.members(['pending>paid', 'pending>refused', 'paid>refunded']);
     expect(allowedBy(new TableTransitionPolicy(table))).to.have.lengthOf(3);
   });
 

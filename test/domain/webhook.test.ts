@@ -28,7 +28,12 @@ describe('webhook endpoints', () => {
   });
 
   it('start enabled, at version 1, with their events once each and no description unless given', () => {
-    const endpoint = newWebhookEndpoint({ url: 'https://h.example', events: ['order.paid', 'order.paid', 'order.created'] }, { id: 'whk_1', dashboardId: 'dsh_a' }, 'whsec_x', now);
+    const endpoint = newWebhookEndpoint(
+      { url: 'https://h.example', events: ['order.paid', 'order.paid', 'order.created'] },
+      { id: 'whk_1', dashboardId: 'dsh_a' },
+      'whsec_x',
+      now,
+    );
     expect(endpoint).to.deep.equal({
       id: 'whk_1',
       dashboardId: 'dsh_a',
@@ -59,8 +64,18 @@ describe('webhook endpoints', () => {
 
   describe('changes', () => {
     it('apply the given fields, with the next version and the time', () => {
-      const changed = changeWebhookEndpoint(anEndpoint('whk_1', { description: 'old' }), { url: 'https://new.example', events: ['order.paid'], description: null }, now);
-      expect(changed).to.deep.equal({ ...anEndpoint('whk_1'), url: 'https://new.example', events: ['order.paid'], version: 2, updatedAt: now });
+      const changed = changeWebhookEndpoint(
+        anEndpoint('whk_1', { description: 'old' }),
+        { url: 'https://new.example', events: ['order.paid'], description: null },
+        now,
+      );
+      expect(changed).to.deep.equal({
+        ...anEndpoint('whk_1'),
+        url: 'https://new.example',
+        events: ['order.paid'],
+        version: 2,
+        updatedAt: now,
+      });
       expect(changed).not.to.have.property('description');
     });
 
@@ -75,7 +90,9 @@ describe('webhook endpoints', () => {
 
     it('keep the same version when nothing changes', () => {
       const endpoint = anEndpoint('whk_1', { events: ['order.paid'], description: 'd' });
-      expect(changeWebhookEndpoint(endpoint, { url: endpoint.url, events: ['order.paid'], description: 'd', enabled: true }, now)).to.equal(endpoint);
+      expect(changeWebhookEndpoint(endpoint, { url: endpoint.url, events: ['order.paid'], description: 'd', enabled: true }, now)).to.equal(
+        endpoint,
+      );
     });
   });
 
@@ -86,13 +103,21 @@ describe('webhook endpoints', () => {
 
     it('sign with the new secret first and the previous one beside it for 24 h after a rotation, then with the new one alone', () => {
       const rotated = rotateWebhookSecret(anEndpoint('whk_1', { secret: 'whsec_a' }), 'whsec_b', now);
-      expect(rotated).to.deep.include({ secret: 'whsec_b', previousSecret: { secret: 'whsec_a', expiresAt: later(SECRET_OVERLAP_MS) }, version: 2 });
+      expect(rotated).to.deep.include({
+        secret: 'whsec_b',
+        previousSecret: { secret: 'whsec_a', expiresAt: later(SECRET_OVERLAP_MS) },
+        version: 2,
+      });
       expect(signingSecrets(rotated, later(SECRET_OVERLAP_MS - 1))).to.deep.equal(['whsec_b', 'whsec_a']);
       expect(signingSecrets(rotated, later(SECRET_OVERLAP_MS))).to.deep.equal(['whsec_b']);
     });
 
     it('keep only the last replaced secret after two rotations', () => {
-      const twice = rotateWebhookSecret(rotateWebhookSecret(anEndpoint('whk_1', { secret: 'whsec_a' }), 'whsec_b', now), 'whsec_c', later(1));
+      const twice = rotateWebhookSecret(
+        rotateWebhookSecret(anEndpoint('whk_1', { secret: 'whsec_a' }), 'whsec_b', now),
+        'whsec_c',
+        later(1),
+      );
       expect(signingSecrets(twice, later(2))).to.deep.equal(['whsec_c', 'whsec_b']);
     });
   });

@@ -32,7 +32,8 @@ describe('OpenAPI document: UTM links (D13)', () => {
     const found = op.responses['302'] as ResponseObject;
     expect(Object.keys(found.headers ?? {}).sort()).to.deep.equal(['Cache-Control', 'Location', 'X-Request-Id']);
     expect(found.content).to.equal(undefined);
-    for (const response of Object.values(op.responses)) expect((response as ResponseObject).headers).not.to.have.any.keys('RateLimit', 'RateLimit-Policy');
+    for (const response of Object.values(op.responses))
+      expect((response as ResponseObject).headers).not.to.have.any.keys('RateLimit', 'RateLimit-Policy');
     const slug = (op.parameters ?? []).find((p) => (p as ParameterObject).name === 'slug') as ParameterObject;
     expect(slug.schema.pattern).to.equal(SLUG_PATTERN);
   });
@@ -42,7 +43,15 @@ describe('OpenAPI document: UTM links (D13)', () => {
     ['the required fields', A_LINK, true],
     [
       'every field, with macros',
-      { ...A_LINK, utmCampaign: '{{campaign.name}}', utmTerm: '{keyword}', utmContent: '__CID__', utmId: 'x', name: 'BF', params: { ad: '{{ad.id}}', empty: '' } },
+      {
+        ...A_LINK,
+        utmCampaign: '{{campaign.name}}',
+        utmTerm: '{keyword}',
+        utmContent: '__CID__',
+        utmId: 'x',
+        name: 'BF',
+        params: { ad: '{{ad.id}}', empty: '' },
+      },
       true,
     ],
     ['an IDN host and a Unicode path', { ...A_LINK, destinationUrl: 'https://bücher.example/straße?q=ü#été' }, true],
@@ -52,7 +61,11 @@ describe('OpenAPI document: UTM links (D13)', () => {
     ['an uppercase scheme and host, a trailing dot', { ...A_LINK, destinationUrl: 'HTTPS://SHOP.EXAMPLE./' }, true],
     ['a query of anything but spaces', { ...A_LINK, destinationUrl: 'https://shop.example/?q="a"|{b}\\c&d=%zz' }, true],
     ['2,048 characters', { ...A_LINK, destinationUrl: `https://shop.example/${'x'.repeat(2048 - 21)}` }, true],
-    ['20 params, keys u, ut, utm, utmx, utm-x', { ...A_LINK, params: { ...params(15), u: '1', ut: '2', utm: '3', utmx: '4', 'utm-x': '5' } }, true],
+    [
+      '20 params, keys u, ut, utm, utmx, utm-x',
+      { ...A_LINK, params: { ...params(15), u: '1', ut: '2', utm: '3', utmx: '4', 'utm-x': '5' } },
+      true,
+    ],
     ['a key of 64 characters, a value of 500', { ...A_LINK, params: { ['k'.repeat(64)]: 'v'.repeat(500) } }, true],
     ['2,049 characters', { ...A_LINK, destinationUrl: `https://shop.example/${'x'.repeat(2049 - 21)}` }, false],
     ['credentials', { ...A_LINK, destinationUrl: 'https://user:pw@shop.example/' }, false],
@@ -99,7 +112,8 @@ describe('OpenAPI document: UTM links (D13)', () => {
   it('accepts, in the codec and the schema, every destination the pattern admits, and builds a URL of printable ASCII from it', () => {
     const next = random(13);
     const pick = (chars: string): string => [...chars][Math.floor(next() * [...chars].length)];
-    const some = (chars: string, min: number, max: number): string => Array.from({ length: min + Math.floor(next() * (max - min + 1)) }, () => pick(chars)).join('');
+    const some = (chars: string, min: number, max: number): string =>
+      Array.from({ length: min + Math.floor(next() * (max - min + 1)) }, () => pick(chars)).join('');
     const idn = 'àÖøſΑΣωЖяぁゖァヺ一鿿가힣';
     const labelChars = `abcXYZ019_-${idn}`;
     const top = `abcXYZ_${idn}`;
@@ -107,7 +121,10 @@ describe('OpenAPI document: UTM links (D13)', () => {
     const pattern = new RegExp(DESTINATION_PATTERN, 'u');
     for (let i = 0; i < 2000; i++) {
       const labels = Array.from({ length: Math.floor(next() * 3) }, () => `${some(labelChars, 1, 6)}.`).join('');
-      const host = next() < 0.1 ? `${Math.floor(next() * 256)}.0.${Math.floor(next() * 256)}.255` : `${labels}${pick(top)}${some(labelChars, 0, 5)}${next() < 0.1 ? '.' : ''}`;
+      const host =
+        next() < 0.1
+          ? `${Math.floor(next() * 256)}.0.${Math.floor(next() * 256)}.255`
+          : `${labels}${pick(top)}${some(labelChars, 0, 5)}${next() < 0.1 ? '.' : ''}`;
       const port = next() < 0.2 ? `:${Math.floor(next() * 65536)}` : '';
       const path = next() < 0.7 ? `/${some(`${rest}/`, 0, 10)}` : '';
       const query = next() < 0.6 ? `?${some(`${rest}?\\&=`, 0, 15)}` : '';

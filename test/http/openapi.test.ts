@@ -98,7 +98,9 @@ const LINKS_PREFIX = '/api/v1/links';
 const operationsUnder = (prefix: string): [string, string, OperationObject][] =>
   Object.entries(doc.paths)
     .filter(([path]) => path === prefix || path.startsWith(`${prefix}/`))
-    .flatMap(([path, item]) => HTTP_METHODS.flatMap((method) => (item[method] ? [[path, method, item[method]] as [string, string, OperationObject]] : [])));
+    .flatMap(([path, item]) =>
+      HTTP_METHODS.flatMap((method) => (item[method] ? [[path, method, item[method]] as [string, string, OperationObject]] : [])),
+    );
 const orderOperations = (): [string, string, OperationObject][] => operationsUnder(ORDERS_PREFIX);
 
 /** The `code` values a problem response documents, read from its schema. */
@@ -120,7 +122,11 @@ const headerValue = (header: HeaderObject, text: string): unknown => {
 };
 
 /** Calls every webhook operation, each answer checked by `conforms`: every success, and the errors of its own. */
-const describesWebhookOperations = async (api: TestApi, token: string, conforms: (path: string, method: string, res: ApiResponse) => void): Promise<void> => {
+const describesWebhookOperations = async (
+  api: TestApi,
+  token: string,
+  conforms: (path: string, method: string, res: ApiResponse) => void,
+): Promise<void> => {
   const call = (method: string, path: string, body?: unknown) => api.request(method, path, { token, body });
   const W = '/api/v1/webhooks';
   const one = `${W}/{webhookId}`;
@@ -129,7 +135,13 @@ const describesWebhookOperations = async (api: TestApi, token: string, conforms:
   conforms(W, 'POST', created);
   const id: string = created.body.webhook.id;
   conforms(W, 'POST', await call('POST', W, { url: 'https://u:p@a.example', colour: 'red' }));
-  conforms(W, 'POST', await call('POST', W, { url: 'https://a.example' }).then(() => call('GET', W)).then(() => api.request('POST', W, { token: 'x', body: {} })));
+  conforms(
+    W,
+    'POST',
+    await call('POST', W, { url: 'https://a.example' })
+      .then(() => call('GET', W))
+      .then(() => api.request('POST', W, { token: 'x', body: {} })),
+  );
   conforms(W, 'GET', await call('GET', W));
   conforms(one, 'GET', await call('GET', `${W}/${id}`));
   conforms(one, 'GET', await call('GET', `${W}/whk_missing`));
@@ -161,7 +173,10 @@ describe('OpenAPI document', () => {
   describe('routes', () => {
     it('documents exactly the routes the router registers', () => {
       const storage = inMemoryStorage();
-      const logger = new PinoLogger('silent', sinkDestination(() => undefined));
+      const logger = new PinoLogger(
+        'silent',
+        sinkDestination(() => undefined),
+      );
       const { useCases, ids } = compose({
         storage,
         logger,
@@ -170,7 +185,15 @@ describe('OpenAPI document', () => {
         idempotency: { ttlMs: 86_400_000, leaseMs: 10_000 },
       });
       const { router } = createHttpApp(
-        { useCases, ids, logger, metrics: new PrometheusMetrics(), trackerScript: Buffer.from(''), publicBaseUrl: () => 'http://127.0.0.1', readiness: async () => ({ draining: false, components: { store: 'up', workers: {} } }) },
+        {
+          useCases,
+          ids,
+          logger,
+          metrics: new PrometheusMetrics(),
+          trackerScript: Buffer.from(''),
+          publicBaseUrl: () => 'http://127.0.0.1',
+          readiness: async () => ({ draining: false, components: { store: 'up', workers: {} } }),
+        },
         { bodyLimitBytes: 1024, adminToken: 'x' },
       );
       const routed = router.stack
@@ -255,7 +278,10 @@ describe('OpenAPI document', () => {
     it('takes an Idempotency-Key on POST and PATCH only, with 409 in progress, 422 and the replay header', () => {
       for (const [path, method, op] of orderOperations()) {
         const where = `${method.toUpperCase()} ${path}`;
-        const headerParameters = (op.parameters ?? []).map((p) => deref(p)).filter((p) => p.in === 'header').map((p) => p.name);
+        const headerParameters = (op.parameters ?? [])
+          .map((p) => deref(p))
+          .filter((p) => p.in === 'header')
+          .map((p) => p.name);
         const writes = method === 'post' || method === 'patch';
         expect(headerParameters.includes('Idempotency-Key'), where).to.equal(writes);
         if (!writes) continue;
@@ -276,7 +302,9 @@ describe('OpenAPI document', () => {
       for (const name of outside) expect(doc.info.description, name).to.include(`components/responses/${name}`);
       const responses: ResponseObject[] = [
         ...Object.values(doc.components.responses),
-        ...Object.values(doc.paths).flatMap((item) => HTTP_METHODS.flatMap((method) => Object.values(item[method]?.responses ?? {}).map((entry) => deref(entry)))),
+        ...Object.values(doc.paths).flatMap((item) =>
+          HTTP_METHODS.flatMap((method) => Object.values(item[method]?.responses ?? {}).map((entry) => deref(entry))),
+        ),
       ];
       const codes = new Set(responses.flatMap((response) => documentedCodes(response)));
       expect([...(doc.components.schemas['Problem'].properties!['code'].enum ?? [])].sort()).to.deep.equal([...codes].sort());
@@ -338,7 +366,9 @@ describe('OpenAPI document', () => {
     const products = (n: number) => Array.from({ length: n }, () => ({ name: 'x', quantity: 1, unitPriceCents: 1 }));
     const nested = (levels: number): Record<string, unknown> => (levels === 1 ? { leaf: 'x' } : { a: nested(levels - 1) });
     const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
-    const amounts = (changes: Record<string, unknown>) => ({ amounts: { currency: 'BRL', grossCents: 1, netToSellerCents: 1, ...changes } });
+    const amounts = (changes: Record<string, unknown>) => ({
+      amounts: { currency: 'BRL', grossCents: 1, netToSellerCents: 1, ...changes },
+    });
     const withoutField = (field: string) => {
       const payload = anOrderPayload();
       delete payload[field];
@@ -416,7 +446,17 @@ describe('OpenAPI document', () => {
 
     const updateCases: [string, unknown, boolean][] = [
       ['a status', { status: 'paid' }, true],
-      ['every field', { status: 'refunded', paidAt: '2026-01-02T03:04:05Z', refundedAt: '2026-01-03T00:00:00+01:00', chargedbackAt: '2026-01-04T00:00:00Z', metadata: {} }, true],
+      [
+        'every field',
+        {
+          status: 'refunded',
+          paidAt: '2026-01-02T03:04:05Z',
+          refundedAt: '2026-01-03T00:00:00+01:00',
+          chargedbackAt: '2026-01-04T00:00:00Z',
+          metadata: {},
+        },
+        true,
+      ],
       ['an empty object', {}, false],
       ['an unknown field', { status: 'paid', note: 'x' }, false],
       ['a date without timezone', { paidAt: '2026-01-02T03:04:05' }, false],
@@ -433,7 +473,12 @@ describe('OpenAPI document', () => {
 
     const webhookCases: [string, unknown, unknown, boolean][] = [
       ['the minimal webhook', CreateWebhookBody, { url: 'https://hooks.example.com/orders' }, true],
-      ['every webhook field', CreateWebhookBody, { url: 'https://[2606:4700::1111]:8443/a/b?c=d&e', events: ['order.paid', 'webhook.test'], description: 'd'.repeat(200) }, true],
+      [
+        'every webhook field',
+        CreateWebhookBody,
+        { url: 'https://[2606:4700::1111]:8443/a/b?c=d&e', events: ['order.paid', 'webhook.test'], description: 'd'.repeat(200) },
+        true,
+      ],
       ['every event type once', CreateWebhookBody, { url: 'https://a.example', events: [...WEBHOOK_EVENT_TYPES] }, true],
       ['an IPv4 address with a port', CreateWebhookBody, { url: 'http://127.0.0.1:65535/x' }, true],
       ['an event type twice', CreateWebhookBody, { url: 'https://a.example', events: ['order.paid', 'order.paid'] }, false],
@@ -455,7 +500,8 @@ describe('OpenAPI document', () => {
     ];
     for (const [name, codec, value, valid] of webhookCases) {
       it(`webhooks: ${name} is ${valid ? 'accepted' : 'refused'} by both`, () => {
-        const pointer = codec === CreateWebhookBody ? '#/components/schemas/CreateWebhookRequest' : '#/components/schemas/UpdateWebhookRequest';
+        const pointer =
+          codec === CreateWebhookBody ? '#/components/schemas/CreateWebhookRequest' : '#/components/schemas/UpdateWebhookRequest';
         expect(isRight((codec as typeof CreateWebhookBody).decode(value)), 'codec').to.equal(valid);
         const errors = validatesAgainst(pointer, value);
         if (valid) expect(errors, 'schema').to.equal(undefined);
@@ -558,16 +604,31 @@ describe('OpenAPI document', () => {
       const created = await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload() });
       expect(created.status).to.equal(201);
       conforms('/api/v1/orders', 'POST', created);
-      const paid = await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload({ externalId: 'order 2/b', status: 'paid' }) });
+      const paid = await api.request('POST', '/api/v1/orders', {
+        token,
+        body: anOrderPayload({ externalId: 'order 2/b', status: 'paid' }),
+      });
       conforms('/api/v1/orders', 'POST', paid);
       expect(paid.headers.get('location')).to.equal('/api/v1/orders/order%202%2Fb');
       conforms('/api/v1/orders', 'POST', await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload() }));
       const invalid = await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload({ createdAt: '2026-01-02T03:04:05' }) });
       expect(invalid.status).to.equal(400);
       conforms('/api/v1/orders', 'POST', invalid);
-      conforms('/api/v1/orders', 'POST', await api.request('POST', '/api/v1/orders', { token, rawBody: '{', headers: { 'content-type': 'application/json' } }));
-      conforms('/api/v1/orders', 'POST', await api.request('POST', '/api/v1/orders', { token, rawBody: 'x', headers: { 'content-type': 'text/plain' } }));
-      conforms('/api/v1/orders', 'POST', await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload({ metadata: { a: 'x'.repeat(5000) } }) }));
+      conforms(
+        '/api/v1/orders',
+        'POST',
+        await api.request('POST', '/api/v1/orders', { token, rawBody: '{', headers: { 'content-type': 'application/json' } }),
+      );
+      conforms(
+        '/api/v1/orders',
+        'POST',
+        await api.request('POST', '/api/v1/orders', { token, rawBody: 'x', headers: { 'content-type': 'text/plain' } }),
+      );
+      conforms(
+        '/api/v1/orders',
+        'POST',
+        await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload({ metadata: { a: 'x'.repeat(5000) } }) }),
+      );
       conforms('/api/v1/orders', 'POST', await api.request('POST', '/api/v1/orders', { body: anOrderPayload() }));
 
       const list = await api.request('GET', '/api/v1/orders?page=1&pageSize=10', { token });
@@ -588,9 +649,20 @@ describe('OpenAPI document', () => {
       conforms(orderPath, 'PATCH', await api.request('PATCH', '/api/v1/orders/missing', { token, body: { status: 'paid' } }));
 
       const link = { destinationUrl: 'https://shop.example/p?a=1#top', utmSource: 'google', utmMedium: 'cpc', utmCampaign: '{campaignid}' };
-      conforms(`${LINKS_PREFIX}/build`, 'POST', await api.request('POST', `${LINKS_PREFIX}/build`, { token, body: { ...link, params: { gclid: '{gclid}' } } }));
-      conforms(`${LINKS_PREFIX}/build`, 'POST', await api.request('POST', `${LINKS_PREFIX}/build`, { token, body: { ...link, utmSource: '' } }));
-      const savedLink = await api.request('POST', LINKS_PREFIX, { token, body: { ...link, name: 'BF', utmTerm: 't', utmContent: 'c', utmId: 'i', params: { z: '1' } } });
+      conforms(
+        `${LINKS_PREFIX}/build`,
+        'POST',
+        await api.request('POST', `${LINKS_PREFIX}/build`, { token, body: { ...link, params: { gclid: '{gclid}' } } }),
+      );
+      conforms(
+        `${LINKS_PREFIX}/build`,
+        'POST',
+        await api.request('POST', `${LINKS_PREFIX}/build`, { token, body: { ...link, utmSource: '' } }),
+      );
+      const savedLink = await api.request('POST', LINKS_PREFIX, {
+        token,
+        body: { ...link, name: 'BF', utmTerm: 't', utmContent: 'c', utmId: 'i', params: { z: '1' } },
+      });
       expect(savedLink.status).to.equal(201);
       conforms(LINKS_PREFIX, 'POST', savedLink);
       conforms(LINKS_PREFIX, 'POST', await api.request('POST', LINKS_PREFIX, { token, body: link }));
@@ -637,7 +709,14 @@ describe('OpenAPI document', () => {
         const endpoint = (await api.request('POST', '/api/v1/webhooks', { token, body: { url: receiver.url() } })).body.webhook;
         const full = { customer: { name: 'Zoë' }, fees: { a: 1 }, metadata: { b: [1] }, trackingExtras: { c: null } };
         for (const status of ['paid', 'refused', 'refunded', 'chargedback']) {
-          expect((await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload({ externalId: `hook-${status}`, status, ...full }) })).status).to.equal(201);
+          expect(
+            (
+              await api.request('POST', '/api/v1/orders', {
+                token,
+                body: anOrderPayload({ externalId: `hook-${status}`, status, ...full }),
+              })
+            ).status,
+          ).to.equal(201);
         }
         expect((await api.request('PATCH', '/api/v1/orders/hook-paid', { token, body: { metadata: { d: 1 } } })).status).to.equal(200);
         expect((await api.request('POST', `/api/v1/webhooks/${endpoint.id}/test`, { token })).status).to.equal(202);
@@ -672,7 +751,9 @@ describe('OpenAPI document', () => {
       expect(gzipped.headers.get('content-encoding')).to.equal('gzip');
       expect(gzipped.text).to.equal(plain.text);
       conforms('/tracker.js', 'GET', gzipped);
-      const notModified = await api.request('GET', '/tracker.js', { headers: { 'if-none-match': plain.headers.get('etag')!, 'accept-encoding': 'identity' } });
+      const notModified = await api.request('GET', '/tracker.js', {
+        headers: { 'if-none-match': plain.headers.get('etag')!, 'accept-encoding': 'identity' },
+      });
       expect(notModified.status).to.equal(304);
       conforms('/tracker.js', 'GET', notModified);
       const op = operation('/tracker.js', 'GET');
@@ -680,7 +761,10 @@ describe('OpenAPI document', () => {
       expect(Object.keys(deref(op.responses['200']).content ?? {})).to.deep.equal(['text/javascript']);
       expect(deref(op.responses['304']).content).to.equal(undefined);
       expect(op.security).to.deep.equal([]);
-      const headerParameters = (op.parameters ?? []).map((p) => deref(p)).filter((p) => p.in === 'header').map((p) => p.name);
+      const headerParameters = (op.parameters ?? [])
+        .map((p) => deref(p))
+        .filter((p) => p.in === 'header')
+        .map((p) => p.name);
       expect(headerParameters).to.deep.equal(['X-Request-Id', 'If-None-Match', 'Accept-Encoding']);
     });
 
@@ -709,11 +793,10 @@ describe('OpenAPI document', () => {
           const answers = [];
           for (let i = 0; i < 3; i++) answers.push(await limited.request(method, url, { token, body }));
           for (const res of answers) conforms(path, method, res);
-          expect(answers.map((res) => res.headers.get('ratelimit')?.replace(/;t=\d+$/, '')), `${method} ${path}`).to.deep.equal([
-            '"default";r=1',
-            '"default";r=0',
-            '"default";r=0',
-          ]);
+          expect(
+            answers.map((res) => res.headers.get('ratelimit')?.replace(/;t=\d+$/, '')),
+            `${method} ${path}`,
+          ).to.deep.equal(['"default";r=1', '"default";r=0', '"default";r=0']);
           const tooMany = answers[2];
           expect(tooMany.status).to.equal(429);
           expect(tooMany.body.code).to.equal('RATE_LIMIT_EXCEEDED');

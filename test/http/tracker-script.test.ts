@@ -93,7 +93,11 @@ describe('GET /tracker.js', () => {
       expect(res.headers['vary']).to.equal('Accept-Encoding');
       expect(res.headers['content-encoding']).to.equal(undefined);
     }
-    const others: Record<string, string>[] = [{ 'if-none-match': '"old"' }, { 'if-none-match': gzipped }, { 'if-none-match': plain, 'accept-encoding': 'gzip' }];
+    const others: Record<string, string>[] = [
+      { 'if-none-match': '"old"' },
+      { 'if-none-match': gzipped },
+      { 'if-none-match': plain, 'accept-encoding': 'gzip' },
+    ];
     for (const headers of others) {
       const res = await fetchRaw(api.url, 'GET', headers);
       expect(res.status, JSON.stringify(headers)).to.equal(200);

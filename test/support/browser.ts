@@ -48,7 +48,8 @@ export const describeWithBrowser = (title: string, body: (browser: () => Browser
     before(async function () {
       this.timeout(60_000);
       if (!existsSync(CHROMIUM_PATH)) {
-        if (process.env.REQUIRE_BROWSER === '1') throw new Error(`REQUIRE_BROWSER=1 but ${CHROMIUM_PATH} is missing: apt-get install -y chromium`);
+        if (process.env.REQUIRE_BROWSER === '1')
+          throw new Error(`REQUIRE_BROWSER=1 but ${CHROMIUM_PATH} is missing: apt-get install -y chromium`);
         announceSkip();
         this.skip();
       }

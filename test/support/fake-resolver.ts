@@ -9,7 +9,11 @@ import type { Resolver } from '../../src/adapters/webhooks/outbound-addresses';
  */
 export const fakeResolver = (table: Record<string, string[]>): Resolver & { calls: string[]; table: Record<string, string[]> } => {
   const calls: string[] = [];
-  const resolver = ((hostname: string, options: { all?: boolean }, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+  const resolver = ((
+    hostname: string,
+    options: { all?: boolean },
+    callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
     calls.push(hostname);
     const addresses = table[hostname];
     setImmediate(() => {

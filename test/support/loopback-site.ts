@@ -44,7 +44,12 @@ export class LoopbackSite {
     let site: LoopbackSite | undefined;
     const server = createServer((req, res) => {
       void (async () => {
-        const request: Received = { method: req.method ?? '', url: req.url ?? '/', contentType: req.headers['content-type'] ?? '', body: await readBody(req) };
+        const request: Received = {
+          method: req.method ?? '',
+          url: req.url ?? '/',
+          contentType: req.headers['content-type'] ?? '',
+          body: await readBody(req),
+        };
         site!.received.push(request);
         const handler = site!.handlers.get(new URL(request.url, 'http://x').pathname);
         const answer = handler === undefined ? { status: 404, body: 'not found' } : await handler(request);

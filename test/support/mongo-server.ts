@@ -93,7 +93,10 @@ const announceSkip = async (): Promise<void> => {
 
 /** A database name no other run uses: MongoDB allows 63 characters. */
 const uniqueDatabaseName = (label: string): string =>
-  `orders_test_${label.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 20)}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  `orders_test_${label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .slice(0, 20)}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 
 /** One test file's database: its own name, dropped after the file. */
 export interface MongoTestDatabase {

@@ -49,7 +49,9 @@ export const trackerWorld = (browser: () => Browser): TrackerWorld => {
   beforeEach(async () => {
     requests = [];
     context = await browser().newContext();
-    context.on('request', (request) => requests.push({ method: request.method(), url: request.url(), resourceType: request.resourceType() }));
+    context.on('request', (request) =>
+      requests.push({ method: request.method(), url: request.url(), resourceType: request.resourceType() }),
+    );
   });
 
   afterEach(async () => {

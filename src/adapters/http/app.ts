@@ -51,7 +51,10 @@ export interface HttpApp {
  * line and body carries it, then the access log around the error handler so the log sees the final
  * status, then routing.
  */
-export const createHttpApp = ({ useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl }: HttpDependencies, options: HttpOptions): HttpApp => {
+export const createHttpApp = (
+  { useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl }: HttpDependencies,
+  options: HttpOptions,
+): HttpApp => {
   const router = new Router<RequestState>();
   registerRoutes(
     router,

@@ -25,14 +25,24 @@ export const ERROR_TABLE: Readonly<Record<HttpError['_tag'], ErrorRow>> = {
     title: 'Validation failed',
     description: 'A path or query parameter, a header or the body is invalid; `details` lists every problem.',
   },
-  MalformedJson: { status: 400, code: 'MALFORMED_JSON', title: 'Malformed JSON', description: 'The body is empty, not UTF-8, or not JSON.' },
+  MalformedJson: {
+    status: 400,
+    code: 'MALFORMED_JSON',
+    title: 'Malformed JSON',
+    description: 'The body is empty, not UTF-8, or not JSON.',
+  },
   MalformedRequest: {
     status: 400,
     code: 'MALFORMED_REQUEST',
     title: 'Malformed request',
     description: 'The request is not valid HTTP; the connection is closed.',
   },
-  Unauthorized: { status: 401, code: 'UNAUTHORIZED', title: 'Unauthorized', description: 'The bearer token is missing, malformed or unknown.' },
+  Unauthorized: {
+    status: 401,
+    code: 'UNAUTHORIZED',
+    title: 'Unauthorized',
+    description: 'The bearer token is missing, malformed or unknown.',
+  },
   TokenRevoked: { status: 401, code: 'TOKEN_REVOKED', title: 'Token revoked', description: 'The bearer token was revoked.' },
   OrderNotFound: {
     status: 404,
@@ -60,7 +70,12 @@ export const ERROR_TABLE: Readonly<Record<HttpError['_tag'], ErrorRow>> = {
     title: 'Not found',
     description: "No webhook endpoint with this id in the caller's dashboard (an endpoint of another dashboard is not found either).",
   },
-  DeliveryNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found', description: "No delivery with this id among the endpoint's deliveries." },
+  DeliveryNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    title: 'Not found',
+    description: "No delivery with this id among the endpoint's deliveries.",
+  },
   RouteNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found', description: 'No such route.' },
   MethodNotAllowed: {
     status: 405,
@@ -72,7 +87,8 @@ export const ERROR_TABLE: Readonly<Record<HttpError['_tag'], ErrorRow>> = {
     status: 408,
     code: 'REQUEST_TIMEOUT',
     title: 'Request timeout',
-    description: 'The headers or the body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed.',
+    description:
+      'The headers or the body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed.',
   },
   DuplicateExternalId: {
     status: 409,
@@ -134,7 +150,8 @@ export const ERROR_TABLE: Readonly<Record<HttpError['_tag'], ErrorRow>> = {
     status: 429,
     code: 'RATE_LIMIT_EXCEEDED',
     title: 'Rate limit exceeded',
-    description: 'The token has used up its quota for the current window; `Retry-After` is the seconds until it resets. Nothing was executed.',
+    description:
+      'The token has used up its quota for the current window; `Retry-After` is the seconds until it resets. Nothing was executed.',
   },
   HeadersTooLarge: {
     status: 431,
@@ -152,7 +169,8 @@ export const ERROR_TABLE: Readonly<Record<HttpError['_tag'], ErrorRow>> = {
     status: 503,
     code: 'SERVICE_UNAVAILABLE',
     title: 'Service unavailable',
-    description: 'The service is not ready: shutting down, storage unreachable, or a background worker not running; `components` says which.',
+    description:
+      'The service is not ready: shutting down, storage unreachable, or a background worker not running; `components` says which.',
   },
   ServiceUnavailable: {
     status: 503,

@@ -72,7 +72,8 @@ export const PROBLEM_SCHEMAS: Record<'ValidationDetail' | 'Problem', JsonSchema>
       path: {
         type: 'string',
         maxLength: MAX_PATH_LENGTH + 1,
-        description: 'Dotted path of the problem: `products.0.quantity` in a body, `query.pageSize`, `path.externalId`; `(body)` for the body as a whole.',
+        description:
+          'Dotted path of the problem: `products.0.quantity` in a body, `query.pageSize`, `path.externalId`; `(body)` for the body as a whole.',
       },
       message: { type: 'string' },
     },
@@ -81,7 +82,8 @@ export const PROBLEM_SCHEMAS: Record<'ValidationDetail' | 'Problem', JsonSchema>
   },
   Problem: {
     type: 'object',
-    description: 'RFC 9457 problem details with the members of the specification. `details` is present for, and only for, `VALIDATION_FAILED`.',
+    description:
+      'RFC 9457 problem details with the members of the specification. `details` is present for, and only for, `VALIDATION_FAILED`.',
     properties: {
       type: { const: 'about:blank' },
       title: { type: 'string', enum: unique(rows.map((row) => row.title)) },
@@ -101,7 +103,11 @@ export const PROBLEM_SCHEMAS: Record<'ValidationDetail' | 'Problem', JsonSchema>
         maxItems: MAX_DETAILS,
         description: `One entry per problem, all problems at once; the first ${MAX_DETAILS} when there are more.`,
       },
-      totalDetails: { type: 'integer', minimum: MAX_DETAILS + 1, description: `How many problems there were, when more than ${MAX_DETAILS}.` },
+      totalDetails: {
+        type: 'integer',
+        minimum: MAX_DETAILS + 1,
+        description: `How many problems there were, when more than ${MAX_DETAILS}.`,
+      },
       components: { $ref: '#/components/schemas/ReadinessComponents', description: 'Only on GET /readyz: the state of each component.' },
     },
     required: ['type', 'title', 'status', 'detail', 'code', 'requestId'],

@@ -52,7 +52,9 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
   async list(dashboardId: string, endpointId: string, query: DeliveryQuery): Promise<DeliveryPage> {
     const matching = [...this.byId.values()]
       .map((entry) => entry.delivery)
-      .filter((d) => d.dashboardId === dashboardId && d.endpointId === endpointId && (query.status === undefined || d.status === query.status))
+      .filter(
+        (d) => d.dashboardId === dashboardId && d.endpointId === endpointId && (query.status === undefined || d.status === query.status),
+      )
       .sort(newestFirst);
     const start = (query.page - 1) * query.pageSize;
     return { deliveries: matching.slice(start, start + query.pageSize).map((d) => structuredClone(d)), total: matching.length };
@@ -134,7 +136,9 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
 
   private entryOf(dashboardId: string, endpointId: string, deliveryId: string): Entry | undefined {
     const entry = this.byId.get(deliveryId);
-    return entry !== undefined && entry.delivery.dashboardId === dashboardId && entry.delivery.endpointId === endpointId ? entry : undefined;
+    return entry !== undefined && entry.delivery.dashboardId === dashboardId && entry.delivery.endpointId === endpointId
+      ? entry
+      : undefined;
   }
 
   private held(lease: DeliveryLease): Entry | undefined {

@@ -20,7 +20,9 @@ export class InMemoryWebhookEndpointRepository implements WebhookEndpointReposit
   }
 
   async listByDashboard(dashboardId: string): Promise<readonly WebhookEndpoint[]> {
-    return this.of(dashboardId).sort(oldestFirst).map((endpoint) => structuredClone(endpoint));
+    return this.of(dashboardId)
+      .sort(oldestFirst)
+      .map((endpoint) => structuredClone(endpoint));
   }
 
   async replace(endpoint: WebhookEndpoint): Promise<boolean> {

@@ -20,6 +20,9 @@ export class InMemoryWebhookOutbox implements WebhookOutbox {
 
   async relay(entry: OutboxEntry, deliveries: readonly Delivery[]): Promise<void> {
     for (const delivery of deliveries) this.deliveries.insertNow(delivery);
-    this.orders.dropFromOutbox(entry.orderId, entry.events.map((event) => event.id));
+    this.orders.dropFromOutbox(
+      entry.orderId,
+      entry.events.map((event) => event.id),
+    );
   }
 }

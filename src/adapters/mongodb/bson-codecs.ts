@@ -23,8 +23,7 @@ export const int64 = (cents: number): Long => Long.fromNumber(cents);
 export const bsonCents = new t.Type<number, number, unknown>(
   'BsonCents',
   (u): u is number => typeof u === 'number' && Number.isSafeInteger(u) && u >= 0,
-  (u, c) =>
-    typeof u === 'number' && Number.isSafeInteger(u) && u >= 0 ? t.success(u) : t.failure(u, c, 'must be whole cents'),
+  (u, c) => (typeof u === 'number' && Number.isSafeInteger(u) && u >= 0 ? t.success(u) : t.failure(u, c, 'must be whole cents')),
   t.identity,
 );
 

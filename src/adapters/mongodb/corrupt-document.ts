@@ -36,12 +36,7 @@ const idOf = (raw: unknown): string => {
  * Decodes a document with its codec. A corrupt one is logged (collection, id, field: nothing else)
  * and thrown as `CorruptDocumentError`, which fails the one request that read it.
  */
-export const decodeDocument = <A>(
-  codec: t.Decoder<unknown, A>,
-  raw: unknown,
-  collection: string,
-  logger: Logger,
-): A => {
+export const decodeDocument = <A>(codec: t.Decoder<unknown, A>, raw: unknown, collection: string, logger: Logger): A => {
   const decoded = codec.decode(raw);
   if (!isLeft(decoded)) return decoded.right;
   const documentId = idOf(raw);

@@ -4,12 +4,7 @@ import type { DashboardRepository } from '../../application/ports/dashboard-repo
 import type { Logger } from '../../application/ports/logger';
 import type { Dashboard } from '../../domain/dashboard';
 import { decodeDocument } from './corrupt-document';
-import {
-  dashboardDocumentCodec,
-  dashboardFromDocument,
-  dashboardToDocument,
-  type DashboardDocument,
-} from './dashboard-documents';
+import { dashboardDocumentCodec, dashboardFromDocument, dashboardToDocument, type DashboardDocument } from './dashboard-documents';
 import { guarded } from './mongo-errors';
 import { COLLECTIONS } from './mongo-indexes';
 

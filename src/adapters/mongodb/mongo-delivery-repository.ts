@@ -100,7 +100,10 @@ export class MongoDeliveryRepository implements DeliveryRepository {
 
   async release(lease: DeliveryLease): Promise<void> {
     await guarded(() =>
-      this.deliveries.updateOne({ _id: lease.deliveryId, leaseId: lease.leaseId }, { $set: { leaseUntil: NO_LEASE }, $unset: { leaseId: '' } }),
+      this.deliveries.updateOne(
+        { _id: lease.deliveryId, leaseId: lease.leaseId },
+        { $set: { leaseUntil: NO_LEASE }, $unset: { leaseId: '' } },
+      ),
     );
   }
 

@@ -97,9 +97,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   }
 
   async release(scope: IdempotencyScope, claimId: string): Promise<void> {
-    await guarded(() =>
-      this.records.deleteOne({ dashboardId: scope.dashboardId, key: scope.key, claimId, response: { $exists: false } }),
-    );
+    await guarded(() => this.records.deleteOne({ dashboardId: scope.dashboardId, key: scope.key, claimId, response: { $exists: false } }));
   }
 
   async abandon(scope: IdempotencyScope, claimId: string, now: Date): Promise<void> {

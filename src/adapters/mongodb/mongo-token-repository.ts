@@ -40,7 +40,11 @@ export class MongoTokenRepository implements TokenRepository {
    */
   async revoke(tokenId: string, at: Date): Promise<O.Option<ApiToken>> {
     const revoked = await guarded(() =>
-      this.tokens.findOneAndUpdate({ _id: tokenId, revokedAt: { $exists: false } }, { $set: { revokedAt: at } }, { returnDocument: 'after' }),
+      this.tokens.findOneAndUpdate(
+        { _id: tokenId, revokedAt: { $exists: false } },
+        { $set: { revokedAt: at } },
+        { returnDocument: 'after' },
+      ),
     );
     const stored = revoked ?? (await guarded(() => this.tokens.findOne({ _id: tokenId })));
     return stored === null ? O.none : O.some(this.decode(stored));

@@ -6,7 +6,13 @@ import type { WebhookEndpoint } from '../../domain/webhook';
 import { decodeDocument } from './corrupt-document';
 import { guarded, insertUnlessDuplicate } from './mongo-errors';
 import { COLLECTIONS } from './mongo-indexes';
-import { endpointDocumentCodec, endpointFromDocument, endpointToDocument, OPTIONAL_ENDPOINT_FIELDS, type EndpointDocument } from './webhook-documents';
+import {
+  endpointDocumentCodec,
+  endpointFromDocument,
+  endpointToDocument,
+  OPTIONAL_ENDPOINT_FIELDS,
+  type EndpointDocument,
+} from './webhook-documents';
 
 /**
  * Endpoints in `webhook_endpoints`, one document each. The limit per dashboard rests on a unique

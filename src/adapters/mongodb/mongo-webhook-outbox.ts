@@ -37,7 +37,10 @@ export class MongoWebhookOutbox implements WebhookOutbox {
   /** Through the partial index of the orders whose outbox holds events: orders without any cost nothing. */
   async pending(limit: number): Promise<readonly OutboxEntry[]> {
     const documents = await guarded(() =>
-      this.orders.find({ 'outbox.id': { $exists: true } }, { projection: { dashboardId: 1, outbox: 1 } }).limit(limit).toArray(),
+      this.orders
+        .find({ 'outbox.id': { $exists: true } }, { projection: { dashboardId: 1, outbox: 1 } })
+        .limit(limit)
+        .toArray(),
     );
     return documents.map((document) => {
       const decoded = decodeDocument(pendingCodec, document, COLLECTIONS.orders, this.logger);
@@ -49,7 +52,10 @@ export class MongoWebhookOutbox implements WebhookOutbox {
   async backlog(): Promise<number> {
     const [row] = await guarded(() =>
       this.orders
-        .aggregate<{ n: number }>([{ $match: { 'outbox.id': { $exists: true } } }, { $group: { _id: null, n: { $sum: { $size: '$outbox' } } } }])
+        .aggregate<{ n: number }>([
+          { $match: { 'outbox.id': { $exists: true } } },
+          { $group: { _id: null, n: { $sum: { $size: '$outbox' } } } },
+        ])
         .toArray(),
     );
     return row?.n ?? 0;
@@ -66,6 +72,10 @@ export class MongoWebhookOutbox implements WebhookOutbox {
       }
     }
     const eventIds = entry.events.map((event) => event.id);
-    await guarded(() => this.orders.updateOne({ _id: entry.orderId, dashboardId: entry.dashboardId }, { $pull: { outbox: { id: { $in: eventIds } } } } as never));
+    await guarded(() =>
+      this.orders.updateOne({ _id: entry.orderId, dashboardId: entry.dashboardId }, {
+        $pull: { outbox: { id: { $in: eventIds } } },
+      } as never),
+    );
   }
 }

@@ -6,9 +6,7 @@ import { ORDER_EVENT_TYPES, type OrderEventType } from '../../domain/order-event
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-status';
 import { bsonCents, bsonCount, bsonDate, bsonJsonObject, int64, withoutUndefined } from './bson-codecs';
 
-const statusCodec = t.keyof(
-  Object.fromEntries(ORDER_STATUSES.map((status) => [status, null])) as Record<OrderStatus, null>,
-);
+const statusCodec = t.keyof(Object.fromEntries(ORDER_STATUSES.map((status) => [status, null])) as Record<OrderStatus, null>);
 
 const productCodec = t.intersection([
   t.type({ name: t.string, quantity: bsonCount, unitPriceCents: bsonCents }),
@@ -59,9 +57,7 @@ export const orderDocumentCodec = t.intersection([t.type({ _id: t.string, ...req
 /** The order an event carries, stored like the order itself, its id as `id`: `_id` is the document's. */
 const snapshotCodec = t.intersection([t.type({ id: t.string, ...requiredOrderFields }), optionalOrderFields]);
 
-const eventTypeCodec = t.keyof(
-  Object.fromEntries(ORDER_EVENT_TYPES.map((type) => [type, null])) as Record<OrderEventType, null>,
-);
+const eventTypeCodec = t.keyof(Object.fromEntries(ORDER_EVENT_TYPES.map((type) => [type, null])) as Record<OrderEventType, null>);
 
 const outboxEventCodec = t.intersection([
   t.type({ id: t.string, type: eventTypeCodec, occurredAt: bsonDate, order: snapshotCodec }),
@@ -72,10 +68,7 @@ const outboxEventCodec = t.intersection([
  * The outbox of an order document: its events not yet relayed, oldest first. An order stored before
  * events existed has no `outbox` field, which reads as an empty outbox.
  */
-export const outboxDocumentCodec = t.intersection([
-  t.type({ _id: t.string }),
-  t.partial({ outbox: t.array(outboxEventCodec) }),
-]);
+export const outboxDocumentCodec = t.intersection([t.type({ _id: t.string }), t.partial({ outbox: t.array(outboxEventCodec) })]);
 
 type OrderDocumentRead = t.TypeOf<typeof orderDocumentCodec>;
 
@@ -223,5 +216,4 @@ export const orderUpdate = (order: Order, events: readonly OrderEvent[]): Record
 };
 
 /** The events of an outbox document, oldest first. */
-export const outboxFromDocument = (doc: t.TypeOf<typeof outboxDocumentCodec>): OrderEvent[] =>
-  (doc.outbox ?? []).map(eventFromDocument);
+export const outboxFromDocument = (doc: t.TypeOf<typeof outboxDocumentCodec>): OrderEvent[] => (doc.outbox ?? []).map(eventFromDocument);

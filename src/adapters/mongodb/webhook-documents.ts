@@ -59,7 +59,8 @@ export const endpointFromDocument = (doc: t.TypeOf<typeof endpointDocumentCodec>
     enabled: doc.enabled,
     disabledReason: doc.disabledReason,
     secret: doc.secret,
-    previousSecret: doc.previousSecret === undefined ? undefined : { secret: doc.previousSecret.secret, expiresAt: doc.previousSecret.expiresAt },
+    previousSecret:
+      doc.previousSecret === undefined ? undefined : { secret: doc.previousSecret.secret, expiresAt: doc.previousSecret.expiresAt },
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
     version: doc.version,
@@ -105,7 +106,11 @@ const attemptToDocument = (attempt: DeliveryAttempt): Record<string, unknown> =>
 
 /** The fields an attempt changes; `nextAttemptAt` is unset when the delivery finished. */
 export const deliveryProgress = (delivery: Delivery): { $set: Record<string, unknown>; $unset?: Record<string, ''> } => ({
-  $set: withoutUndefined({ status: delivery.status, attempts: delivery.attempts.map(attemptToDocument), nextAttemptAt: delivery.nextAttemptAt }),
+  $set: withoutUndefined({
+    status: delivery.status,
+    attempts: delivery.attempts.map(attemptToDocument),
+    nextAttemptAt: delivery.nextAttemptAt,
+  }),
   ...(delivery.nextAttemptAt === undefined ? { $unset: { nextAttemptAt: '' } } : {}),
 });
 

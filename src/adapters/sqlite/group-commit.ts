@@ -129,7 +129,8 @@ export class GroupCommit {
     const batch = this.queue.splice(0, this.options.maxBatch);
     const result = this.transaction(batch);
     if (!Array.isArray(result)) {
-      if (result.failedAt === 'begin' || batch.length === 1) batch.forEach((write) => this.answer(write, { ok: false, error: result.error }));
+      if (result.failedAt === 'begin' || batch.length === 1)
+        batch.forEach((write) => this.answer(write, { ok: false, error: result.error }));
       else this.alone(batch);
       return;
     }
@@ -203,7 +204,18 @@ export class GroupCommit {
       const error = await new Promise<Error | null>((resolve) => sync(resolve));
       this.counts.syncs += 1;
       for (const [write, outcome] of covered) {
-        settle(write, error === null ? outcome : { ok: false, error: new StorageUnavailableError(`the SQLite WAL could not be synced (${(error as NodeJS.ErrnoException).code ?? error.name})`, { cause: error }) });
+        settle(
+          write,
+          error === null
+            ? outcome
+            : {
+                ok: false,
+                error: new StorageUnavailableError(
+                  `the SQLite WAL could not be synced (${(error as NodeJS.ErrnoException).code ?? error.name})`,
+                  { cause: error },
+                ),
+              },
+        );
       }
     }
     this.syncing = undefined;

@@ -48,7 +48,8 @@ export const backupSqliteFile = async (from: string, to: string): Promise<Sqlite
     const copy = new BetterSqlite3(partial, { readonly: true, fileMustExist: true });
     try {
       const check = copy.pragma('quick_check', { simple: true });
-      if (check !== 'ok') throw new SqliteFileError(`the copy of ${source} failed its check (${String(check)}); nothing was written to ${target}`);
+      if (check !== 'ok')
+        throw new SqliteFileError(`the copy of ${source} failed its check (${String(check)}); nothing was written to ${target}`);
     } finally {
       copy.close();
     }

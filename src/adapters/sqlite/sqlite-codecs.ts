@@ -8,7 +8,10 @@ import type { JsonObject, JsonValue } from '../../domain/order';
 export const instant = new t.Type<Date, number, unknown>(
   'Instant',
   (u): u is Date => u instanceof Date,
-  (u, c) => (typeof u === 'number' && Number.isSafeInteger(u) && !Number.isNaN(new Date(u).getTime()) ? t.success(new Date(u)) : t.failure(u, c, 'must be integer milliseconds')),
+  (u, c) =>
+    typeof u === 'number' && Number.isSafeInteger(u) && !Number.isNaN(new Date(u).getTime())
+      ? t.success(new Date(u))
+      : t.failure(u, c, 'must be integer milliseconds'),
   (date) => date.getTime(),
 );
 
@@ -19,7 +22,8 @@ export const optionalInstant = t.union([t.null, instant]);
 export const cents = new t.Type<number, number, unknown>(
   'Cents',
   (u): u is number => typeof u === 'number',
-  (u, c) => (typeof u === 'number' && Number.isSafeInteger(u) && u >= 0 && u <= MAX_CENTS ? t.success(u) : t.failure(u, c, 'must be whole cents')),
+  (u, c) =>
+    typeof u === 'number' && Number.isSafeInteger(u) && u >= 0 && u <= MAX_CENTS ? t.success(u) : t.failure(u, c, 'must be whole cents'),
   t.identity,
 );
 

@@ -159,7 +159,9 @@ const prepareFolder = (file: string): void => {
   try {
     mkdirSync(folder, { recursive: true });
   } catch (err) {
-    throw new SqliteFileError(`SQLite file ${file}: its folder ${folder} cannot be created (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new SqliteFileError(
+      `SQLite file ${file}: its folder ${folder} cannot be created (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
   let isDirectory = false;
   try {
@@ -174,9 +176,13 @@ const prepareFolder = (file: string): void => {
 const startError = (file: string, err: unknown): Error => {
   if (err instanceof SqliteFileError) return err;
   const code = sqliteCode(err);
-  if (code === undefined) return new SqliteFileError(`SQLite file ${file} cannot be opened (${err instanceof Error ? err.message : String(err)})`, { cause: err });
-  const meaning = code.startsWith('SQLITE_NOTADB') || code.startsWith('SQLITE_CORRUPT')
-    ? 'it is not a SQLite database or it is corrupt: restore it from a backup, or point SQLITE_PATH elsewhere'
-    : (unavailableMeaning(err) ?? 'unexpected error');
+  if (code === undefined)
+    return new SqliteFileError(`SQLite file ${file} cannot be opened (${err instanceof Error ? err.message : String(err)})`, {
+      cause: err,
+    });
+  const meaning =
+    code.startsWith('SQLITE_NOTADB') || code.startsWith('SQLITE_CORRUPT')
+      ? 'it is not a SQLite database or it is corrupt: restore it from a backup, or point SQLITE_PATH elsewhere'
+      : (unavailableMeaning(err) ?? 'unexpected error');
   return new SqliteFileError(`SQLite file ${file} cannot be used (${code}): ${meaning}`, { cause: err });
 };

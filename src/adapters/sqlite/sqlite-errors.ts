@@ -27,8 +27,7 @@ export const unavailableMeaning = (err: unknown): string | undefined => {
 };
 
 /** The connection was closed (at shutdown): better-sqlite3 says so with a TypeError of its own. */
-const isClosedConnection = (err: unknown): boolean =>
-  err instanceof TypeError && /database connection is not open/.test(err.message);
+const isClosedConnection = (err: unknown): boolean => err instanceof TypeError && /database connection is not open/.test(err.message);
 
 /**
  * Failures that say "not now" (a lock held too long, a full disk, an I/O error, a corrupt or closed
@@ -40,5 +39,7 @@ export const asStorageError = (err: unknown): unknown => {
   if (err instanceof StorageUnavailableError) return err;
   if (isClosedConnection(err)) return new StorageUnavailableError('the SQLite store is closed', { cause: err });
   const meaning = unavailableMeaning(err);
-  return meaning === undefined ? err : new StorageUnavailableError(`SQLite store unavailable (${sqliteCode(err)}): ${meaning}`, { cause: err });
+  return meaning === undefined
+    ? err
+    : new StorageUnavailableError(`SQLite store unavailable (${sqliteCode(err)}): ${meaning}`, { cause: err });
 };

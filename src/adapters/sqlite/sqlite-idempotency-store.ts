@@ -65,7 +65,9 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   ) {
     this.claimKey = db.prepare(CLAIM);
     const held = 'dashboard_id = @dashboardId AND key = @key AND claim_id = @claimId AND response_status IS NULL';
-    this.completeKey = db.prepare(`UPDATE idempotency_keys SET response_status = @status, response_headers = @headers, response_body = @body WHERE ${held}`);
+    this.completeKey = db.prepare(
+      `UPDATE idempotency_keys SET response_status = @status, response_headers = @headers, response_body = @body WHERE ${held}`,
+    );
     this.releaseKey = db.prepare(`DELETE FROM idempotency_keys WHERE ${held}`);
     this.abandonKey = db.prepare(`UPDATE idempotency_keys SET lease_expires_at = @now WHERE ${held}`);
     this.purge = db.prepare('DELETE FROM idempotency_keys WHERE expires_at <= ?');

@@ -70,7 +70,8 @@ export const LINK_SQL = {
   click: `UPDATE links SET clicks = clicks + 1 WHERE slug = ? RETURNING ${columns}`,
 } as const;
 
-const present = <K extends string>(key: K, value: string | null): { [P in K]?: string } => (value === null ? {} : ({ [key]: value } as { [P in K]: string }));
+const present = <K extends string>(key: K, value: string | null): { [P in K]?: string } =>
+  value === null ? {} : ({ [key]: value } as { [P in K]: string });
 
 /**
  * Links in the `links` table. The slug's unique index decides a collision (`ON CONFLICT DO

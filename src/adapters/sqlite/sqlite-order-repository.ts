@@ -6,7 +6,16 @@ import type { OrderEvent, OrderPage, OrderQuery, OrderRepository } from '../../a
 import { duplicateExternalId, type DuplicateExternalId } from '../../domain/errors';
 import type { Order } from '../../domain/order';
 import { keyOfShape, listingParams, listingSql, shapeOf, type ListingSql } from './order-listing';
-import { EVENT_COLUMNS, eventFromRow, eventRowCodec, eventToRow, ORDER_COLUMNS, orderFromRow, orderRowCodec, orderToRow } from './order-rows';
+import {
+  EVENT_COLUMNS,
+  eventFromRow,
+  eventRowCodec,
+  eventToRow,
+  ORDER_COLUMNS,
+  orderFromRow,
+  orderRowCodec,
+  orderToRow,
+} from './order-rows';
 import { decodeRow, rowIdOf } from './sqlite-codecs';
 import type { SqliteDatabase } from './sqlite-database';
 
@@ -34,7 +43,9 @@ export class SqliteOrderRepository implements OrderRepository {
     private readonly db: SqliteDatabase,
     private readonly logger: Logger,
   ) {
-    this.insertOrder = db.prepare(`INSERT INTO orders (${columns}) VALUES (${bindings}) ON CONFLICT (dashboard_id, external_id) DO NOTHING`);
+    this.insertOrder = db.prepare(
+      `INSERT INTO orders (${columns}) VALUES (${bindings}) ON CONFLICT (dashboard_id, external_id) DO NOTHING`,
+    );
     this.insertEvent = db.prepare(
       'INSERT INTO order_events (id, order_seq, type, occurred_at, previous_status, order_row) VALUES (@id, @orderSeq, @type, @occurred_at, @previous_status, @order_row)',
     );

@@ -238,7 +238,9 @@ const checkedVersion = (db: Database, file: string, supported: number): number =
   const version = pragmaNumber(db, 'user_version');
   const applicationId = pragmaNumber(db, 'application_id');
   if (applicationId !== 0 && applicationId !== APPLICATION_ID) {
-    throw new SqliteFileError(`SQLite file ${file} belongs to another application (application_id ${applicationId}); point SQLITE_PATH at another file`);
+    throw new SqliteFileError(
+      `SQLite file ${file} belongs to another application (application_id ${applicationId}); point SQLITE_PATH at another file`,
+    );
   }
   if (version > supported) {
     throw new SqliteFileError(
@@ -247,7 +249,8 @@ const checkedVersion = (db: Database, file: string, supported: number): number =
   }
   if (version === 0 && applicationId === 0) {
     const tables = db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get() as { n: number };
-    if (tables.n > 0) throw new SqliteFileError(`SQLite file ${file} holds tables but no orders-service schema; point SQLITE_PATH at a new or empty file`);
+    if (tables.n > 0)
+      throw new SqliteFileError(`SQLite file ${file} holds tables but no orders-service schema; point SQLITE_PATH at a new or empty file`);
   }
   return version;
 };

@@ -37,7 +37,13 @@ export class SqliteTokenRepository implements TokenRepository {
   }
 
   async insert(token: ApiToken): Promise<void> {
-    const row = { id: token.id, dashboard_id: token.dashboardId, name: token.name ?? null, hash: token.hash, created_at: token.createdAt.getTime() };
+    const row = {
+      id: token.id,
+      dashboard_id: token.dashboardId,
+      name: token.name ?? null,
+      hash: token.hash,
+      created_at: token.createdAt.getTime(),
+    };
     await this.db.write(() => {
       this.insertToken.run(row);
     });

@@ -12,9 +12,7 @@ export class TableTransitionPolicy implements TransitionPolicy {
   private readonly allowed: ReadonlySet<string>;
 
   constructor(table: TransitionTable = {}) {
-    this.allowed = new Set(
-      Object.entries(table).flatMap(([from, tos]) => (tos ?? []).map((to) => `${from}>${to}`)),
-    );
+    this.allowed = new Set(Object.entries(table).flatMap(([from, tos]) => (tos ?? []).map((to) => `${from}>${to}`)));
   }
 
   allows(from: OrderStatus, to: OrderStatus): boolean {

@@ -127,6 +127,8 @@ const describe = (err: Error & { code?: string }, signal: AbortSignal): string =
     case 'ENETUNREACH':
       return 'host unreachable';
     default:
-      return err.code?.startsWith('ERR_TLS') || err.code?.includes('CERT') ? `TLS failed (${err.code})` : `request failed (${err.code ?? err.name})`;
+      return err.code?.startsWith('ERR_TLS') || err.code?.includes('CERT')
+        ? `TLS failed (${err.code})`
+        : `request failed (${err.code ?? err.name})`;
   }
 };

@@ -21,7 +21,10 @@ describe('asyncFileDestination', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const written = (): string[] => readFileSync(file, 'utf8').split('\n').filter((line) => line !== '');
+  const written = (): string[] =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '');
 
   it('leaves the writing to the event loop: when the log calls return, at most the first line is out', () => {
     const logger = new PinoLogger('info', asyncFileDestination(fd));

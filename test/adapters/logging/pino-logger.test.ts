@@ -61,7 +61,10 @@ describe('PinoLogger', () => {
     for (const level of LOG_LEVELS) {
       it(`writes ${expected[level].join(', ') || 'nothing'} at level ${level}`, () => {
         const lines: string[] = [];
-        const logger = new PinoLogger(level, sinkDestination((line) => lines.push(line)));
+        const logger = new PinoLogger(
+          level,
+          sinkDestination((line) => lines.push(line)),
+        );
         logger.debug('debug');
         logger.info('info');
         logger.warn('warn');

@@ -38,7 +38,9 @@ describe('metrics on METRICS_PORT', () => {
       expect(text, 'no raw path or id in a label').not.to.match(/m-1|missing-order-id|nowhere/);
       expect(text, 'an unknown method is OTHER').to.match(/method="OTHER"/);
       expect(text).not.to.include('PROPFIND');
-      expect(sample(text, 'orders_http_request_duration_seconds_bucket', 'le="+Inf",route="/api/v1/orders",method="POST",status="201"')).to.equal(2);
+      expect(
+        sample(text, 'orders_http_request_duration_seconds_bucket', 'le="+Inf",route="/api/v1/orders",method="POST",status="201"'),
+      ).to.equal(2);
       expect(sample(text, 'process_cpu_user_seconds_total')).to.be.a('number');
       expect(sample(text, 'nodejs_eventloop_lag_seconds')).to.be.a('number');
       expect((await api.request('GET', '/metrics')).status, 'not on the API port').to.equal(404);
@@ -113,7 +115,20 @@ describe('metrics on METRICS_PORT', () => {
 
   it('reads the outbox backlog at each scrape', async () => {
     const storage = inMemoryStorage();
-    const api = await TestApi.start({ metricsPort: 0 }, { storage: { ...storage, outbox: { ...storage.outbox, pending: storage.outbox.pending.bind(storage.outbox), relay: storage.outbox.relay.bind(storage.outbox), backlog: async () => 7 } } });
+    const api = await TestApi.start(
+      { metricsPort: 0 },
+      {
+        storage: {
+          ...storage,
+          outbox: {
+            ...storage.outbox,
+            pending: storage.outbox.pending.bind(storage.outbox),
+            relay: storage.outbox.relay.bind(storage.outbox),
+            backlog: async () => 7,
+          },
+        },
+      },
+    );
     try {
       expect(sample((await scrape(api.service.metricsUrl!)).text, 'orders_webhook_outbox_backlog')).to.equal(7);
     } finally {

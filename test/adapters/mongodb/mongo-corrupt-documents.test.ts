@@ -54,7 +54,14 @@ describeWithMongo('MongoDB corrupt documents', (mongo) => {
 
   for (const { field, update } of CORRUPTIONS) {
     it(`rejects an order whose ${field} is corrupt with CorruptDocumentError, and logs the id and field only`, async () => {
-      await storage.orders.insert(anOrder().inDashboard('dsh_c').with({ id: 'ord_corrupt', externalId: 'c-1', metadata: { a: 1 } }).paid().build(), []);
+      await storage.orders.insert(
+        anOrder()
+          .inDashboard('dsh_c')
+          .with({ id: 'ord_corrupt', externalId: 'c-1', metadata: { a: 1 } })
+          .paid()
+          .build(),
+        [],
+      );
       await raw(COLLECTIONS.orders).updateOne({ _id: 'ord_corrupt' as never }, update);
 
       const failure = await rejectionOf(storage.orders.findByExternalId('dsh_c', 'c-1'));
@@ -80,9 +87,16 @@ describeWithMongo('MongoDB corrupt documents', (mongo) => {
 
   for (const { field, update } of OUTBOX_CORRUPTIONS) {
     it(`rejects an outbox whose ${field} is corrupt with CorruptDocumentError, and still reads the order`, async () => {
-      const order = anOrder().inDashboard('dsh_c').with({ id: 'ord_corrupt', externalId: 'c-1', metadata: { a: 1 } }).paid().build();
+      const order = anOrder()
+        .inDashboard('dsh_c')
+        .with({ id: 'ord_corrupt', externalId: 'c-1', metadata: { a: 1 } })
+        .paid()
+        .build();
       const event = { id: 'evt_c', occurredAt: new Date(), order } as const;
-      await storage.orders.insert(order, [{ ...event, type: 'order.created' }, { ...event, id: 'evt_p', type: 'order.paid' }]);
+      await storage.orders.insert(order, [
+        { ...event, type: 'order.created' },
+        { ...event, id: 'evt_p', type: 'order.paid' },
+      ]);
       await raw(COLLECTIONS.orders).updateOne({ _id: 'ord_corrupt' as never }, update);
 
       const failure = await rejectionOf(storage.orders.outboxOf('dsh_c', 'c-1'));

@@ -22,7 +22,15 @@ describeWithMongo('MongoDB documents as stored', (mongo) => {
     .with({
       id: 'ord_doc',
       externalId: 'doc-1',
-      amounts: { currency: 'BRL', grossCents: MAX_CENTS, netToSellerCents: 2 ** 31, discountCents: 0, shippingCents: 1, taxesCents: 2 ** 31 - 1, totalFeesCents: 12_345 },
+      amounts: {
+        currency: 'BRL',
+        grossCents: MAX_CENTS,
+        netToSellerCents: 2 ** 31,
+        discountCents: 0,
+        shippingCents: 1,
+        taxesCents: 2 ** 31 - 1,
+        totalFeesCents: 12_345,
+      },
       products: [
         { name: 'Big', quantity: 1, unitPriceCents: MAX_CENTS },
         { name: 'Small', quantity: 2, unitPriceCents: 5 },
@@ -53,14 +61,18 @@ describeWithMongo('MongoDB documents as stored', (mongo) => {
 
   it('keeps amounts as integers through a replace too', async () => {
     await storage.orders.insert(order, []);
-    expect(await storage.orders.replace({ ...order, amounts: { ...order.amounts, grossCents: 3_000_000_000 }, version: 2 }, [])).to.equal(true);
+    expect(await storage.orders.replace({ ...order, amounts: { ...order.amounts, grossCents: 3_000_000_000 }, version: 2 }, [])).to.equal(
+      true,
+    );
     expect(await raw(COLLECTIONS.orders).countDocuments({ 'amounts.grossCents': { $type: 'long' } })).to.equal(1);
   });
 
   it('stores dates as BSON dates, the order id as _id, and no field the order does not have', async () => {
     await storage.orders.insert(order, []);
     const orders = raw(COLLECTIONS.orders);
-    expect(await orders.countDocuments({ createdAt: { $type: 'date' }, paidAt: { $type: 'date' }, updatedAt: { $type: 'date' } })).to.equal(1);
+    expect(await orders.countDocuments({ createdAt: { $type: 'date' }, paidAt: { $type: 'date' }, updatedAt: { $type: 'date' } })).to.equal(
+      1,
+    );
     const stored = await orders.findOne({ externalId: 'doc-1' });
     expect(stored?.['_id']).to.equal('ord_doc');
     expect(stored).not.to.have.any.keys('id', 'refundedAt', 'chargedbackAt', 'customer', 'fees', 'trackingExtras');
@@ -68,14 +80,24 @@ describeWithMongo('MongoDB documents as stored', (mongo) => {
   });
 
   it('stores free-form objects as native sub-documents: arrays inside arrays, numbers as numbers, nulls as null', async () => {
-    const free = { ...order, customer: { name: 'Zoë', tags: ['a', null], address: { lines: [[1, 'x'], []] } }, fees: { big: 2 ** 40, n: -0.25 } };
+    const free = {
+      ...order,
+      customer: { name: 'Zoë', tags: ['a', null], address: { lines: [[1, 'x'], []] } },
+      fees: { big: 2 ** 40, n: -0.25 },
+    };
     await storage.orders.insert(free, []);
     const orders = raw(COLLECTIONS.orders);
     const stored = await orders.findOne({ _id: 'ord_doc' as never });
     expect(stored?.['metadata']).to.deep.equal({ nested: [[1, 2], [3]], n: 1.5 });
     expect(stored?.['customer']).to.deep.equal(free.customer);
     expect(stored?.['fees']).to.deep.equal(free.fees);
-    expect(await orders.countDocuments({ metadata: { $type: 'object' }, 'customer.address.lines': { $type: 'array' }, 'fees.big': { $type: 'double' } })).to.equal(1);
+    expect(
+      await orders.countDocuments({
+        metadata: { $type: 'object' },
+        'customer.address.lines': { $type: 'array' },
+        'fees.big': { $type: 'double' },
+      }),
+    ).to.equal(1);
   });
 
   it('keeps the outbox in the order document: events as sub-documents, each order encoded like the order itself', async () => {
@@ -92,7 +114,10 @@ describeWithMongo('MongoDB documents as stored', (mongo) => {
       ['id', 'type', 'occurredAt', 'order'],
     ]);
     expect(outbox[1]['occurredAt']).to.be.instanceOf(Date);
-    const { _id, ...fields } = (await raw(COLLECTIONS.orders).findOne({ _id: 'ord_doc' as never }, { projection: { outbox: 0 }, promoteLongs: false }))!;
+    const { _id, ...fields } = (await raw(COLLECTIONS.orders).findOne(
+      { _id: 'ord_doc' as never },
+      { projection: { outbox: 0 }, promoteLongs: false },
+    ))!;
     expect(outbox[1]['order']).to.deep.equal({ id: _id, ...fields });
     expect(outbox[0]['order']).not.to.have.property('_id');
     expect(outbox[0]['order']['amounts']['grossCents']).to.be.instanceOf(Long);
@@ -112,7 +137,12 @@ describeWithMongo('MongoDB documents as stored', (mongo) => {
   });
 
   it('stores a token as its hash only, with a BSON date', async () => {
-    await storage.tokens.insert({ id: 'tok_doc', dashboardId: 'dsh_doc', hash: 'a'.repeat(64), createdAt: new Date('2026-01-01T00:00:00.001Z') });
+    await storage.tokens.insert({
+      id: 'tok_doc',
+      dashboardId: 'dsh_doc',
+      hash: 'a'.repeat(64),
+      createdAt: new Date('2026-01-01T00:00:00.001Z'),
+    });
     const stored = await raw(COLLECTIONS.tokens).findOne({ _id: 'tok_doc' as never });
     expect(Object.keys(stored ?? {})).to.have.members(['_id', 'dashboardId', 'hash', 'createdAt']);
     expect(stored?.['createdAt']).to.be.instanceOf(Date);

@@ -58,9 +58,7 @@ describeWithMongo('MongoDB idempotency keys and rate limits', (mongo) => {
       const shared = await db();
       const instances = [1, 2, 3].map(() => new MongoRateLimitCounter(shared, memoryLogger().logger));
       const now = new Date('2126-03-01T12:00:05.000Z');
-      const hits = await Promise.all(
-        Array.from({ length: 45 }, (_, i) => (instances[i % 3]).hit('tok_shared', 60_000, now)),
-      );
+      const hits = await Promise.all(Array.from({ length: 45 }, (_, i) => instances[i % 3].hit('tok_shared', 60_000, now)));
       const counts = hits.map((h) => h.count).sort((a, b) => a - b);
       expect(counts).to.deep.equal(Array.from({ length: 45 }, (_, i) => i + 1));
     });
@@ -75,8 +73,16 @@ describeWithMongo('MongoDB idempotency keys and rate limits', (mongo) => {
       await counter.hit('tok_a', 60_000, new Date('2126-03-01T12:01:05.000Z'));
       const stored = await shared.collection(COLLECTIONS.rateLimits).find({}).sort({ _id: 1 }).toArray();
       expect(stored).to.deep.equal([
-        { _id: `tok_a:60000:${Date.parse('2126-03-01T12:00:00.000Z')}`, count: 120, expiresAt: new Date(Date.parse('2126-03-01T12:01:00.000Z') + COUNTER_GRACE_MS) },
-        { _id: `tok_a:60000:${Date.parse('2126-03-01T12:01:00.000Z')}`, count: 1, expiresAt: new Date(Date.parse('2126-03-01T12:02:00.000Z') + COUNTER_GRACE_MS) },
+        {
+          _id: `tok_a:60000:${Date.parse('2126-03-01T12:00:00.000Z')}`,
+          count: 120,
+          expiresAt: new Date(Date.parse('2126-03-01T12:01:00.000Z') + COUNTER_GRACE_MS),
+        },
+        {
+          _id: `tok_a:60000:${Date.parse('2126-03-01T12:01:00.000Z')}`,
+          count: 1,
+          expiresAt: new Date(Date.parse('2126-03-01T12:02:00.000Z') + COUNTER_GRACE_MS),
+        },
       ]);
     });
 
@@ -105,14 +111,18 @@ describeWithMongo('MongoDB idempotency keys and rate limits', (mongo) => {
       await store.claim({ dashboardId: 'dsh_a', key: 'k' }, request('2126-03-01T12:00:00.000Z', 'ord_1'));
       await store.claim({ dashboardId: 'dsh_b', key: 'k' }, request('2126-03-01T12:00:00.000Z', 'ord_2'));
       await store.claim({ dashboardId: 'dsh_a', key: 'k' }, request('2126-03-01T12:00:01.000Z', 'ord_3'));
-      const stored = await shared.collection(COLLECTIONS.idempotencyKeys).find({}, { projection: { _id: 0, dashboardId: 1, key: 1, reservedId: 1, expiresAt: 1 } }).sort({ dashboardId: 1 }).toArray();
+      const stored = await shared
+        .collection(COLLECTIONS.idempotencyKeys)
+        .find({}, { projection: { _id: 0, dashboardId: 1, key: 1, reservedId: 1, expiresAt: 1 } })
+        .sort({ dashboardId: 1 })
+        .toArray();
       expect(stored).to.deep.equal([
         { dashboardId: 'dsh_a', key: 'k', reservedId: 'ord_1', expiresAt: new Date('2126-03-01T13:00:00.000Z') },
         { dashboardId: 'dsh_b', key: 'k', reservedId: 'ord_2', expiresAt: new Date('2126-03-01T13:00:00.000Z') },
       ]);
     });
 
-    it('retries a claim whose upsert lost the race to create the record (duplicate key), and finds the winner\'s claim', async () => {
+    it("retries a claim whose upsert lost the race to create the record (duplicate key), and finds the winner's claim", async () => {
       const racing = losingOneUpsertRace(await db());
       const store = new MongoIdempotencyStore(racing, memoryLogger().logger);
       const outcome = await store.claim({ dashboardId: 'dsh_a', key: 'k' }, request('2126-03-01T12:00:00.000Z', 'ord_1'));

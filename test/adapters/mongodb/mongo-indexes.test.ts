@@ -23,17 +23,29 @@ describeWithMongo('MongoDB indexes at start-up', (mongo) => {
     const orders = await indexesOf(db(), COLLECTIONS.orders);
     expect(orders).to.deep.include({
       name: 'orders_dashboard_externalId_unique',
-      key: [['dashboardId', 1], ['externalId', 1]],
+      key: [
+        ['dashboardId', 1],
+        ['externalId', 1],
+      ],
       unique: true,
     });
     expect(orders).to.deep.include({
       name: 'orders_dashboard_createdAt_id',
-      key: [['dashboardId', 1], ['createdAt', -1], ['_id', -1]],
+      key: [
+        ['dashboardId', 1],
+        ['createdAt', -1],
+        ['_id', -1],
+      ],
       unique: false,
     });
     expect(orders).to.deep.include({
       name: 'orders_dashboard_status_createdAt_id',
-      key: [['dashboardId', 1], ['status', 1], ['createdAt', -1], ['_id', -1]],
+      key: [
+        ['dashboardId', 1],
+        ['status', 1],
+        ['createdAt', -1],
+        ['_id', -1],
+      ],
       unique: false,
     });
   });
@@ -44,7 +56,11 @@ describeWithMongo('MongoDB indexes at start-up', (mongo) => {
     expect(tokens).to.deep.include({ name: 'tokens_hash_unique', key: [['hash', 1]], unique: true });
     expect(tokens).to.deep.include({
       name: 'tokens_dashboard_createdAt_id',
-      key: [['dashboardId', 1], ['createdAt', 1], ['_id', 1]],
+      key: [
+        ['dashboardId', 1],
+        ['createdAt', 1],
+        ['_id', 1],
+      ],
       unique: false,
     });
   });
@@ -52,8 +68,20 @@ describeWithMongo('MongoDB indexes at start-up', (mongo) => {
   it('creates the unique (dashboardId, key) index of idempotency records, and TTL indexes on expiresAt for them and for rate-limit counters', async () => {
     await mongo.connect();
     const records = await indexesOf(db(), COLLECTIONS.idempotencyKeys);
-    expect(records).to.deep.include({ name: 'idempotency_keys_dashboard_key_unique', key: [['dashboardId', 1], ['key', 1]], unique: true });
-    expect(records).to.deep.include({ name: 'idempotency_keys_expiresAt_ttl', key: [['expiresAt', 1]], unique: false, expireAfterSeconds: 0 });
+    expect(records).to.deep.include({
+      name: 'idempotency_keys_dashboard_key_unique',
+      key: [
+        ['dashboardId', 1],
+        ['key', 1],
+      ],
+      unique: true,
+    });
+    expect(records).to.deep.include({
+      name: 'idempotency_keys_expiresAt_ttl',
+      key: [['expiresAt', 1]],
+      unique: false,
+      expireAfterSeconds: 0,
+    });
     expect(await indexesOf(db(), COLLECTIONS.rateLimits)).to.deep.include({
       name: 'rate_limits_expiresAt_ttl',
       key: [['expiresAt', 1]],
@@ -92,7 +120,9 @@ describeWithMongo('MongoDB indexes at start-up', (mongo) => {
     await mongo.connect();
     const orders = db().collection(COLLECTIONS.orders);
     await orders.insertOne({ _id: 'raw_1' as never, dashboardId: 'dsh_raw', externalId: 'same' });
-    const failure = await orders.insertOne({ _id: 'raw_2' as never, dashboardId: 'dsh_raw', externalId: 'same' }).catch((err: unknown) => err);
+    const failure = await orders
+      .insertOne({ _id: 'raw_2' as never, dashboardId: 'dsh_raw', externalId: 'same' })
+      .catch((err: unknown) => err);
     expect(failure).to.be.instanceOf(MongoServerError);
     expect((failure as MongoServerError).code).to.equal(11000);
     await orders.deleteMany({ dashboardId: 'dsh_raw' });

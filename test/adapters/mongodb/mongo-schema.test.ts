@@ -20,11 +20,18 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
       const { token, tokenId } = await api.newDashboard();
       const keyed = { 'idempotency-key': 'k-1' };
       expect((await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload({ externalId: 'a' }) })).status).to.equal(201);
-      expect((await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload({ externalId: 'b' }), headers: keyed })).status).to.equal(201);
-      expect((await api.request('PATCH', '/api/v1/orders/a', { token, body: { metadata: { n: 1 } }, headers: keyed })).status).to.equal(422);
+      expect(
+        (await api.request('POST', '/api/v1/orders', { token, body: anOrderPayload({ externalId: 'b' }), headers: keyed })).status,
+      ).to.equal(201);
+      expect((await api.request('PATCH', '/api/v1/orders/a', { token, body: { metadata: { n: 1 } }, headers: keyed })).status).to.equal(
+        422,
+      );
       expect((await api.request('PATCH', '/api/v1/orders/a', { token, body: { metadata: { n: 2 } } })).status).to.equal(200);
       expect((await api.request('GET', '/api/v1/orders', { token })).status).to.equal(200);
-      const link = await api.request('POST', '/api/v1/links', { token, body: { destinationUrl: 'https://shop.example/', utmSource: 'a', utmMedium: 'b', utmCampaign: 'c' } });
+      const link = await api.request('POST', '/api/v1/links', {
+        token,
+        body: { destinationUrl: 'https://shop.example/', utmSource: 'a', utmMedium: 'b', utmCampaign: 'c' },
+      });
       expect(link.status).to.equal(201);
       expect((await api.request('GET', `/l/${String(link.body.link.shortUrl).split('/').pop()}`)).status).to.equal(302);
       expect((await api.admin('POST', `/admin/v1/tokens/${tokenId}/revoke`)).status).to.equal(200);
@@ -33,7 +40,17 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
       await api.stop();
     }
     const names = (await db().listCollections({}, { nameOnly: true }).toArray()).map((collection) => collection.name).sort();
-    expect(names).to.deep.equal(['dashboards', 'idempotency_keys', 'links', 'meta', 'orders', 'rate_limits', 'tokens', 'webhook_deliveries', 'webhook_endpoints']);
+    expect(names).to.deep.equal([
+      'dashboards',
+      'idempotency_keys',
+      'links',
+      'meta',
+      'orders',
+      'rate_limits',
+      'tokens',
+      'webhook_deliveries',
+      'webhook_endpoints',
+    ]);
   });
 
   it(`records schema version ${SCHEMA_VERSION} in meta on a new database, and keeps that record when started again`, async () => {
@@ -56,6 +73,8 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
     const failure = await mongo.connect().catch((err: unknown) => err);
     expect(failure).to.be.instanceOf(SchemaVersionMismatchError);
     expect(failure).not.to.be.instanceOf(StorageUnavailableError);
-    expect((failure as Error).message).to.include(`schema version ${SCHEMA_VERSION + 1}`).and.include(`version ${SCHEMA_VERSION};`);
+    expect((failure as Error).message)
+      .to.include(`schema version ${SCHEMA_VERSION + 1}`)
+      .and.include(`version ${SCHEMA_VERSION};`);
   });
 });

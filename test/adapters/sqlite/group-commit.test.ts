@@ -12,7 +12,12 @@ import { memoryLogger } from '../../support/memory-log';
 import { anOrder } from '../../support/order-builder';
 import { temporaryFolder } from '../../support/sqlite-files';
 
-const aToken = (id: string, hash = `hash-${id}`): ApiToken => ({ id, dashboardId: 'dsh_a', hash, createdAt: new Date('2026-01-02T00:00:00.000Z') });
+const aToken = (id: string, hash = `hash-${id}`): ApiToken => ({
+  id,
+  dashboardId: 'dsh_a',
+  hash,
+  createdAt: new Date('2026-01-02T00:00:00.000Z'),
+});
 
 /** How each promise settled, once all have. */
 const settled = async (promises: readonly Promise<unknown>[]): Promise<('ok' | Error)[]> =>
@@ -34,7 +39,8 @@ describe('SQLite group commit', () => {
     storage = sqliteStorageOn(db, memoryLogger().logger);
     observer = new BetterSqlite3(folder.path, { readonly: true });
   };
-  const committedTokens = (): string[] => (observer.prepare('SELECT id FROM tokens ORDER BY id').all() as { id: string }[]).map((row) => row.id);
+  const committedTokens = (): string[] =>
+    (observer.prepare('SELECT id FROM tokens ORDER BY id').all() as { id: string }[]).map((row) => row.id);
 
   beforeEach(() => {
     folder = temporaryFolder();
@@ -123,7 +129,10 @@ describe('SQLite group commit', () => {
   it('when the disk is full, fails the write that did not fit with StorageUnavailableError and commits the others', async () => {
     const pages = db.prepare('PRAGMA page_count').pluck().get() as number;
     db.prepare(`PRAGMA max_page_count = ${pages + 8}`).get();
-    const huge = anOrder().withExternalId('huge').with({ metadata: { blob: 'x'.repeat(200_000) } }).build();
+    const huge = anOrder()
+      .withExternalId('huge')
+      .with({ metadata: { blob: 'x'.repeat(200_000) } })
+      .build();
     const outcomes = await settled([
       storage.tokens.insert(aToken('tok_1')),
       storage.orders.insert(huge, []),

@@ -66,7 +66,9 @@ describe('the SQLite store when the file fails it', () => {
       db.prepare(`PRAGMA max_page_count = ${pages}`).get();
 
       const big = anOrderPayload({ externalId: 'too-big', metadata: { note: 'x'.repeat(1_000) }, customer: { note: 'y'.repeat(1_000) } });
-      const refused = await Promise.all(Array.from({ length: 20 }, (_, i) => api.request('POST', ORDERS, { token, body: { ...big, externalId: `full-${i}` } })));
+      const refused = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => api.request('POST', ORDERS, { token, body: { ...big, externalId: `full-${i}` } })),
+      );
       expect(refused.some((res) => res.status === 503)).to.equal(true);
       for (const res of refused) {
         if (res.status === 201) created.push(res.body.order.externalId);
@@ -91,7 +93,15 @@ describe('the SQLite store when the file fails it', () => {
   it('answers 503 when pages of the file turn out corrupt, and says so in the log', async () => {
     const before = await TestApi.start({}, { storage, logger: memoryLogger().logger });
     const { token, dashboardId } = await before.newDashboard();
-    for (let i = 0; i < 100; i++) await storage.orders.insert(anOrder().inDashboard(dashboardId).withExternalId(`o-${i}`).with({ metadata: { n: 'z'.repeat(200) } }).build(), []);
+    for (let i = 0; i < 100; i++)
+      await storage.orders.insert(
+        anOrder()
+          .inDashboard(dashboardId)
+          .withExternalId(`o-${i}`)
+          .with({ metadata: { n: 'z'.repeat(200) } })
+          .build(),
+        [],
+      );
     const leaves = db.prepare("SELECT pageno FROM dbstat WHERE name = 'orders' AND pagetype = 'leaf'").pluck().all() as number[];
     const pageSize = db.prepare('PRAGMA page_size').pluck().get() as number;
     await before.stop();
@@ -133,7 +143,13 @@ describe('the SQLite store when the file fails it', () => {
 
     for (const { field, set } of CORRUPTIONS) {
       it(`rejects an order whose ${field} is corrupt with CorruptRowError, and logs the table, id and field only`, async () => {
-        await storage.orders.insert(anOrder().with({ id: 'ord_corrupt', externalId: 'c-1', metadata: { a: 1 } }).paid().build(), []);
+        await storage.orders.insert(
+          anOrder()
+            .with({ id: 'ord_corrupt', externalId: 'c-1', metadata: { a: 1 } })
+            .paid()
+            .build(),
+          [],
+        );
         db.prepare(`UPDATE orders SET ${set} WHERE id = 'ord_corrupt'`).run();
 
         const failure = await rejectionOf(storage.orders.findByExternalId('dsh_a', 'c-1'));
@@ -148,7 +164,9 @@ describe('the SQLite store when the file fails it', () => {
     it('rejects an outbox whose event is corrupt, naming the event and the field, and still reads the order', async () => {
       const order = anOrder().with({ id: 'ord_e', externalId: 'e-1' }).build();
       await storage.orders.insert(order, [{ id: 'evt_1', type: 'order.created', occurredAt: order.updatedAt, order }]);
-      db.prepare(`UPDATE order_events SET order_row = json_set(order_row, '$.currency', 7, '$.platform', '${SECRET_VALUE}') WHERE id = 'evt_1'`).run();
+      db.prepare(
+        `UPDATE order_events SET order_row = json_set(order_row, '$.currency', 7, '$.platform', '${SECRET_VALUE}') WHERE id = 'evt_1'`,
+      ).run();
       const failure = await rejectionOf(storage.orders.outboxOf('dsh_a', 'e-1'));
       expect(failure.message).to.equal('order_events row evt_1 is corrupt at order_row.currency');
       expect(logs.join('\n')).not.to.include(SECRET_VALUE);

@@ -64,7 +64,14 @@ describe('SQLite listing query plans', () => {
       const { filters, limit, offset } = listingParams('dsh_1', queryOf(shape));
       const index = shape.status ? 'orders_by_status_newest_first' : 'orders_newest_first';
       const equalities = shape.status ? 'dashboard_id=? AND status=?' : 'dashboard_id=?';
-      const range = shape.from && shape.to ? ' AND created_at>? AND created_at<?' : shape.from ? ' AND created_at>?' : shape.to ? ' AND created_at<?' : '';
+      const range =
+        shape.from && shape.to
+          ? ' AND created_at>? AND created_at<?'
+          : shape.from
+            ? ' AND created_at>?'
+            : shape.to
+              ? ' AND created_at<?'
+              : '';
 
       const page = planOf(sql.page, { ...filters, limit, offset });
       expect(page).to.equal(`SEARCH orders USING INDEX ${index} (${equalities}${range})`);

@@ -30,11 +30,19 @@ describe('SQLite schema migrations', () => {
     folder.remove();
   });
 
-  it('builds a new file up to the last migration, and marks it as this service\'s', async () => {
+  it("builds a new file up to the last migration, and marks it as this service's", async () => {
     await SqliteDatabase.open({ path: folder.path }).close();
     expect(version()).to.equal(MIGRATIONS.length);
     expect(raw.pragma('application_id', { simple: true })).to.equal(APPLICATION_ID);
-    expect(tables()).to.include.members(['orders', 'order_events', 'order_counts', 'dashboards', 'tokens', 'idempotency_keys', 'rate_limit_windows']);
+    expect(tables()).to.include.members([
+      'orders',
+      'order_events',
+      'order_counts',
+      'dashboards',
+      'tokens',
+      'idempotency_keys',
+      'rate_limit_windows',
+    ]);
   });
 
   it('applies only the migrations a file lacks, in order, each once', () => {
@@ -68,9 +76,13 @@ describe('SQLite schema migrations', () => {
   it("refuses a file that holds another application's tables, and leaves it as it was", () => {
     raw.exec('CREATE TABLE orders (whatever TEXT)');
     const failure = failureOf(() => SqliteDatabase.open({ path: folder.path }));
-    expect(failure.message).to.equal(`SQLite file ${folder.path} holds tables but no orders-service schema; point SQLITE_PATH at a new or empty file`);
+    expect(failure.message).to.equal(
+      `SQLite file ${folder.path} holds tables but no orders-service schema; point SQLITE_PATH at a new or empty file`,
+    );
     expect(tables()).to.deep.equal(['orders']);
     raw.pragma('application_id = 42');
-    expect(failureOf(() => SqliteDatabase.open({ path: folder.path })).message).to.include('belongs to another application (application_id 42)');
+    expect(failureOf(() => SqliteDatabase.open({ path: folder.path })).message).to.include(
+      'belongs to another application (application_id 42)',
+    );
   });
 });

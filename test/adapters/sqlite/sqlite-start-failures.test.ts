@@ -42,7 +42,9 @@ describe('opening a SQLite file that cannot be used', () => {
   it('refuses a path that cannot be written, even by root', () => {
     const failure = failureOf(() => SqliteDatabase.open({ path: '/proc/orders-service-test.db' }));
     expect(failure).to.be.instanceOf(SqliteFileError);
-    expect(failure.message).to.match(/^SQLite file \/proc\/orders-service-test\.db cannot be used \(SQLITE_CANTOPEN\): the file cannot be opened$/);
+    expect(failure.message).to.match(
+      /^SQLite file \/proc\/orders-service-test\.db cannot be used \(SQLITE_CANTOPEN\): the file cannot be opened$/,
+    );
   });
 
   it('refuses a file that cannot be written: the start stops, not the first write', async function () {
@@ -78,6 +80,8 @@ describe('opening a SQLite file that cannot be used', () => {
     const bytes = readFileSync(folder.path);
     bytes.fill(0x5a, 0, 100);
     writeFileSync(folder.path, bytes);
-    expect(failureOf(() => SqliteDatabase.open({ path: folder.path })).message).to.include('(SQLITE_NOTADB): it is not a SQLite database or it is corrupt');
+    expect(failureOf(() => SqliteDatabase.open({ path: folder.path })).message).to.include(
+      '(SQLITE_NOTADB): it is not a SQLite database or it is corrupt',
+    );
   });
 });

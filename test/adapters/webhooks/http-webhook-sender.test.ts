@@ -102,9 +102,15 @@ describe('HttpWebhookSender', () => {
     it('says when the connection is refused, and when the host name does not resolve', async () => {
       const closed = await connectionCounter();
       await new Promise<void>((resolve) => closed.server.close(() => resolve()));
-      expect((await sender.send(aRequest(`http://127.0.0.1:${closed.port}/`), never)).result).to.deep.equal({ kind: 'error', message: 'connection refused' });
+      expect((await sender.send(aRequest(`http://127.0.0.1:${closed.port}/`), never)).result).to.deep.equal({
+        kind: 'error',
+        message: 'connection refused',
+      });
       const resolving = new HttpWebhookSender({ timeoutMs: 2_000, allowPrivateUrls: true, resolver: fakeResolver({}) });
-      expect((await resolving.send(aRequest('http://nowhere.example/'), never)).result).to.deep.equal({ kind: 'error', message: 'host name not resolved' });
+      expect((await resolving.send(aRequest('http://nowhere.example/'), never)).result).to.deep.equal({
+        kind: 'error',
+        message: 'host name not resolved',
+      });
       resolving.close();
     });
 
@@ -161,7 +167,10 @@ describe('HttpWebhookSender', () => {
     }
 
     it('refuses a name of which any address is refused', async () => {
-      expect((await sent('https://mixed.example/hook')).result).to.deep.equal({ kind: 'error', message: 'address not allowed: 10.0.0.7 is a private address' });
+      expect((await sent('https://mixed.example/hook')).result).to.deep.equal({
+        kind: 'error',
+        message: 'address not allowed: 10.0.0.7 is a private address',
+      });
     });
 
     it('fails closed when the name does not resolve', async () => {
@@ -169,7 +178,10 @@ describe('HttpWebhookSender', () => {
     });
 
     it('refuses http://', async () => {
-      expect((await sent(`http://rebound.example:${counter.port}/`)).result).to.deep.equal({ kind: 'error', message: 'the URL is not https://' });
+      expect((await sent(`http://rebound.example:${counter.port}/`)).result).to.deep.equal({
+        kind: 'error',
+        message: 'the URL is not https://',
+      });
       expect(counter.connections()).to.equal(0);
     });
   });

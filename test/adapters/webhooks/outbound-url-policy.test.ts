@@ -33,13 +33,17 @@ describe('outbound URL policy (when an endpoint is saved)', () => {
 
   it('names the class of the address it refuses', async () => {
     expect(await refusal('https://127.0.0.1/')).to.equal("The URL's address 127.0.0.1 is a loopback address");
-    expect(await refusal('https://169.254.169.254/')).to.equal("The URL's address 169.254.169.254 is a link-local address (where cloud metadata services live)");
+    expect(await refusal('https://169.254.169.254/')).to.equal(
+      "The URL's address 169.254.169.254 is a link-local address (where cloud metadata services live)",
+    );
     expect(await refusal('https://100.64.0.1/')).to.equal("The URL's address 100.64.0.1 is a carrier-grade NAT address");
     expect(await refusal('https://[fc00::1]/')).to.equal("The URL's address fc00::1 is a unique-local address");
   });
 
   it('refuses a host name of which any one address is refused', async () => {
-    expect(await refusal('https://mixed.example.com/hook')).to.equal("The URL's host mixed.example.com resolves to 10.0.0.7, a private address");
+    expect(await refusal('https://mixed.example.com/hook')).to.equal(
+      "The URL's host mixed.example.com resolves to 10.0.0.7, a private address",
+    );
   });
 
   it('fails closed: refuses a host name that does not resolve', async () => {
@@ -47,7 +51,12 @@ describe('outbound URL policy (when an endpoint is saved)', () => {
   });
 
   it('allows public addresses, written or resolved', async () => {
-    for (const url of ['https://93.184.216.34/hook', 'https://[2606:4700::1111]:8443/x?y=1', 'https://hooks.example.com/orders', 'https://v6.example.com']) {
+    for (const url of [
+      'https://93.184.216.34/hook',
+      'https://[2606:4700::1111]:8443/x?y=1',
+      'https://hooks.example.com/orders',
+      'https://v6.example.com',
+    ]) {
       expect(await refusal(url), url).to.equal(undefined);
     }
   });

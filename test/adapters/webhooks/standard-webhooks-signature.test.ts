@@ -35,7 +35,12 @@ describe('Standard Webhooks signatures', () => {
   });
 
   it('put the timestamp of the attempt in seconds', () => {
-    const headers = signedHeaders({ webhookId: 'evt_3', timestamp: new Date('2026-03-01T12:00:00.999Z'), body: '{}', secrets: [secrets.generate()] });
+    const headers = signedHeaders({
+      webhookId: 'evt_3',
+      timestamp: new Date('2026-03-01T12:00:00.999Z'),
+      body: '{}',
+      secrets: [secrets.generate()],
+    });
     expect(headers['webhook-timestamp']).to.equal(String(Date.parse('2026-03-01T12:00:00Z') / 1000));
   });
 

@@ -94,7 +94,11 @@ export const bodyValidationShapeBehaviour = (storageFactory: StorageFactory): vo
 
     it('rejects a body that is JSON but not an object', async () => {
       for (const body of [[], 'order', 42, null]) {
-        const res = await h.api.request('POST', ORDERS, { token: h.token, rawBody: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+        const res = await h.api.request('POST', ORDERS, {
+          token: h.token,
+          rawBody: JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+        });
         expect(res.status, `${JSON.stringify(body)}: ${res.text}`).to.equal(400);
         expect(res.body.code).to.equal('VALIDATION_FAILED');
       }

@@ -125,7 +125,15 @@ export const createOrderBehaviour = (storageFactory: StorageFactory): void => {
         paidAt: '2026-01-02T03:05:00Z',
         refundedAt: '2026-01-03T03:05:00Z',
         chargedbackAt: '2026-01-04T03:05:00Z',
-        amounts: { currency: 'USD', grossCents: 1, netToSellerCents: 0, discountCents: 0, shippingCents: 5, taxesCents: 7, totalFeesCents: 9 },
+        amounts: {
+          currency: 'USD',
+          grossCents: 1,
+          netToSellerCents: 0,
+          discountCents: 0,
+          shippingCents: 5,
+          taxesCents: 7,
+          totalFeesCents: 9,
+        },
         products: [{ name: 'No ids', quantity: 1, unitPriceCents: 0 }],
       });
       expect(res.status, res.text).to.equal(201);

@@ -12,7 +12,7 @@ export const dashboardIsolationBehaviour = (storageFactory: StorageFactory): voi
       other = (await h.api.newDashboard('Other shop')).token;
     });
 
-    it('never lists another dashboard\'s orders, nor counts them', async () => {
+    it("never lists another dashboard's orders, nor counts them", async () => {
       await createOrder(h, { externalId: 'mine-1' });
       await createOrder(h, { externalId: 'mine-2', status: 'paid' });
       await createOrder(h, { externalId: 'theirs-1', status: 'paid' }, other);
@@ -34,7 +34,7 @@ export const dashboardIsolationBehaviour = (storageFactory: StorageFactory): voi
       expectProblem(await postOrder(h, { externalId: 'shared' }), 409, 'DUPLICATE_EXTERNAL_ID');
     });
 
-    it('answers GET of another dashboard\'s order exactly as before that order existed, but for requestId', async () => {
+    it("answers GET of another dashboard's order exactly as before that order existed, but for requestId", async () => {
       const before = await h.api.request('GET', orderPath('theirs'), { token: h.token });
       await createOrder(h, { externalId: 'theirs' }, other);
       const after = await h.api.request('GET', orderPath('theirs'), { token: h.token });
@@ -45,7 +45,7 @@ export const dashboardIsolationBehaviour = (storageFactory: StorageFactory): voi
       expect(after.headers.get('content-type')).to.equal(before.headers.get('content-type'));
     });
 
-    it('answers PATCH of another dashboard\'s order exactly as before that order existed, and changes nothing', async () => {
+    it("answers PATCH of another dashboard's order exactly as before that order existed, and changes nothing", async () => {
       const body = { metadata: { hijack: true } };
       const before = await h.api.request('PATCH', orderPath('theirs'), { token: h.token, body });
       await createOrder(h, { externalId: 'theirs', status: 'pending' }, other);
@@ -56,7 +56,7 @@ export const dashboardIsolationBehaviour = (storageFactory: StorageFactory): voi
       expect((await readOrder(h, 'theirs', other)).status).to.equal('pending');
     });
 
-    it('answers an unknown order and another dashboard\'s order alike', async () => {
+    it("answers an unknown order and another dashboard's order alike", async () => {
       await createOrder(h, { externalId: 'theirs' }, other);
       const foreign = expectProblem(await h.api.request('GET', orderPath('theirs'), { token: h.token }), 404, 'NOT_FOUND');
       const unknown = expectProblem(await h.api.request('GET', orderPath('unknown'), { token: h.token }), 404, 'NOT_FOUND');
@@ -64,7 +64,7 @@ export const dashboardIsolationBehaviour = (storageFactory: StorageFactory): voi
       expect(foreign.title).to.equal(unknown.title);
     });
 
-    it('answers a status PATCH on another dashboard\'s order with 404, not 409', async () => {
+    it("answers a status PATCH on another dashboard's order with 404, not 409", async () => {
       await createOrder(h, { externalId: 'theirs' }, other);
       const res = await h.api.request('PATCH', orderPath('theirs'), { token: h.token, body: { status: 'paid' } });
       expectProblem(res, 404, 'NOT_FOUND');

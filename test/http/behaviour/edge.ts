@@ -52,7 +52,10 @@ export const edgeBehaviour = (storageFactory: StorageFactory): void => {
     it('answers a lone surrogate in a string with 400 VALIDATION_FAILED at its path, and writes nothing', async () => {
       expectInvalid(await post(withLoneSurrogate('externalId', '"S-\\ud800"')), ['externalId']);
       expectInvalid(await post(withLoneSurrogate('platform', '"\\udc00x"')), ['platform']);
-      const inProducts = JSON.stringify(anOrderPayload({ products: [{ name: 'x', quantity: 1, unitPriceCents: 1 }] })).replace('"name":"x"', '"name":"\\ud83d"');
+      const inProducts = JSON.stringify(anOrderPayload({ products: [{ name: 'x', quantity: 1, unitPriceCents: 1 }] })).replace(
+        '"name":"x"',
+        '"name":"\\ud83d"',
+      );
       expectInvalid(await post(inProducts), ['products.0.name']);
       expect((await listOrders(h)).total).to.equal(0);
     });
@@ -76,7 +79,9 @@ export const edgeBehaviour = (storageFactory: StorageFactory): void => {
     it('answers a path parameter that is not percent-encoded UTF-8 with 400 at path.externalId', async () => {
       for (const segment of ['%ED%A0%80', '%FF', '%E2%82', 'a%C0%AFb']) {
         expectInvalid(await h.api.request('GET', `${ORDERS}/${segment}`, { token: h.token }), ['path.externalId']);
-        expectInvalid(await h.api.request('PATCH', `${ORDERS}/${segment}`, { token: h.token, body: { metadata: {} } }), ['path.externalId']);
+        expectInvalid(await h.api.request('PATCH', `${ORDERS}/${segment}`, { token: h.token, body: { metadata: {} } }), [
+          'path.externalId',
+        ]);
       }
     });
   });
@@ -172,7 +177,16 @@ export const edgeBehaviour = (storageFactory: StorageFactory): void => {
       expect(res.body.totalDetails).to.equal(20_000);
       expect(res.body.detail).to.equal('20000 fields are invalid; the first 100 are listed');
       expect(res.text.length).to.be.below(10_000);
-      expect(Object.keys(res.body).sort()).to.deep.equal(['code', 'detail', 'details', 'requestId', 'status', 'title', 'totalDetails', 'type']);
+      expect(Object.keys(res.body).sort()).to.deep.equal([
+        'code',
+        'detail',
+        'details',
+        'requestId',
+        'status',
+        'title',
+        'totalDetails',
+        'type',
+      ]);
     });
 
     it('cuts a huge unknown key short in its path', async () => {
@@ -229,7 +243,10 @@ export const edgeBehaviour = (storageFactory: StorageFactory): void => {
       const lines = h.logs.map((l) => JSON.parse(l));
       expect(lines.find((entry) => entry.msg === 'request body did not arrive')).to.include({ requestId: 'slow-body-1' });
       expect(lines.map((entry) => entry.msg)).not.to.include('koa error outside a request');
-      expect(lines.filter((entry) => entry.level === 'error'), JSON.stringify(lines)).to.deep.equal([]);
+      expect(
+        lines.filter((entry) => entry.level === 'error'),
+        JSON.stringify(lines),
+      ).to.deep.equal([]);
       expect((await listOrders(h)).total).to.equal(0);
     });
 
@@ -244,9 +261,13 @@ export const edgeBehaviour = (storageFactory: StorageFactory): void => {
       const { hostname, port } = new URL(h.api.url);
       await new Promise((done) => setTimeout(done, 400)); // the harness's own keep-alive connections close
       const open = await Promise.all(
-        Array.from({ length: 3 }, () => new Promise<ReturnType<typeof connect>>((resolve) => {
-          const socket = connect(Number(port), hostname, () => resolve(socket));
-        })),
+        Array.from(
+          { length: 3 },
+          () =>
+            new Promise<ReturnType<typeof connect>>((resolve) => {
+              const socket = connect(Number(port), hostname, () => resolve(socket));
+            }),
+        ),
       );
       await new Promise((done) => setTimeout(done, 50));
       const refused = await rawExchange(h.api.url, ['GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n']);

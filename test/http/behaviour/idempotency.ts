@@ -271,7 +271,11 @@ export const idempotencyBehaviour = (storageFactory: StorageFactory): void => {
         const headers = { 'idempotency-key': 'k-raw', 'content-type': 'application/json' };
         expectProblem(await h.api.request('POST', ORDERS, { token: h.token, rawBody: '{"externalId":', headers }), 400, 'MALFORMED_JSON');
         const text = { 'idempotency-key': 'k-raw', 'content-type': 'text/plain' };
-        expectProblem(await h.api.request('POST', ORDERS, { token: h.token, rawBody: 'externalId=1', headers: text }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+        expectProblem(
+          await h.api.request('POST', ORDERS, { token: h.token, rawBody: 'externalId=1', headers: text }),
+          415,
+          'UNSUPPORTED_MEDIA_TYPE',
+        );
         expectExecuted(await postWithKey(h, 'k-raw', { externalId: 'raw-1' }), 201);
       });
 
@@ -406,7 +410,13 @@ export const idempotencyBehaviour = (storageFactory: StorageFactory): void => {
         const payload = anOrderPayload({ externalId: 'c-2' });
         const claimed = await storage.idempotency.claim(
           { dashboardId: h.dashboardId, key: 'k-by-hand' },
-          { fingerprint: requestFingerprint('POST', ORDERS, payload), reservedId: 'ord_reservedbyhand01', now: h.clock.now(), leaseMs: LEASE_MS, ttlMs: TTL_MS },
+          {
+            fingerprint: requestFingerprint('POST', ORDERS, payload),
+            reservedId: 'ord_reservedbyhand01',
+            now: h.clock.now(),
+            leaseMs: LEASE_MS,
+            ttlMs: TTL_MS,
+          },
         );
         expect(claimed.kind).to.equal('acquired');
         const inserted = await storage.orders.insert(
@@ -414,7 +424,8 @@ export const idempotencyBehaviour = (storageFactory: StorageFactory): void => {
           [],
         );
         expect(inserted._tag).to.equal('Right');
-        const retryByHand = () => h.api.request('POST', ORDERS, { token: h.token, body: payload, headers: { 'idempotency-key': 'k-by-hand' } });
+        const retryByHand = () =>
+          h.api.request('POST', ORDERS, { token: h.token, body: payload, headers: { 'idempotency-key': 'k-by-hand' } });
         expectProblem(await retryByHand(), 409, 'IDEMPOTENCY_KEY_IN_PROGRESS');
         h.clock.advance(LEASE_MS);
         const retry = await retryByHand();
@@ -428,10 +439,20 @@ export const idempotencyBehaviour = (storageFactory: StorageFactory): void => {
         const payload = anOrderPayload({ externalId: 'c-3' });
         await h.api.service.storage.idempotency.claim(
           { dashboardId: h.dashboardId, key: 'k-other-order' },
-          { fingerprint: requestFingerprint('POST', ORDERS, payload), reservedId: 'ord_neverinserted001', now: h.clock.now(), leaseMs: LEASE_MS, ttlMs: TTL_MS },
+          {
+            fingerprint: requestFingerprint('POST', ORDERS, payload),
+            reservedId: 'ord_neverinserted001',
+            now: h.clock.now(),
+            leaseMs: LEASE_MS,
+            ttlMs: TTL_MS,
+          },
         );
         h.clock.advance(LEASE_MS);
-        const retry = await h.api.request('POST', ORDERS, { token: h.token, body: payload, headers: { 'idempotency-key': 'k-other-order' } });
+        const retry = await h.api.request('POST', ORDERS, {
+          token: h.token,
+          body: payload,
+          headers: { 'idempotency-key': 'k-other-order' },
+        });
         expectProblem(retry, 409, 'DUPLICATE_EXTERNAL_ID');
       });
 

@@ -13,9 +13,11 @@ const A_LINK = {
   utmCampaign: '{{campaign.name}}',
 };
 /** The URL of A_LINK, written out by hand. */
-const A_URL = 'https://shop.example/products/tee?color=blue&utm_source=facebook&utm_medium=paid%20social&utm_campaign={{campaign.name}}#reviews';
+const A_URL =
+  'https://shop.example/products/tee?color=blue&utm_source=facebook&utm_medium=paid%20social&utm_campaign={{campaign.name}}#reviews';
 
-const post = (h: Harness, path: string, body: unknown, token = h.token): Promise<ApiResponse> => h.api.request('POST', path, { token, body });
+const post = (h: Harness, path: string, body: unknown, token = h.token): Promise<ApiResponse> =>
+  h.api.request('POST', path, { token, body });
 
 const create = async (h: Harness, changes: Record<string, unknown> = {}, token = h.token): Promise<any> => {
   const res = await post(h, LINKS, { ...A_LINK, ...changes }, token);
@@ -141,7 +143,11 @@ export const linksBehaviour = (storageFactory: StorageFactory): void => {
         expect((await page('?page=2&pageSize=2')).links.map((link: { id: string }) => link.id)).to.deep.equal([ids[0]]);
         expect(await page('?page=3&pageSize=2')).to.deep.equal({ links: [], page: 3, pageSize: 2, total: 3 });
         expect(await page('')).to.include({ page: 1, pageSize: 20, total: 3 });
-        expectInvalid(await h.api.request('GET', `${LINKS}?page=0&pageSize=101&colour=red`, { token: h.token }), ['query.page', 'query.pageSize', 'query.colour']);
+        expectInvalid(await h.api.request('GET', `${LINKS}?page=0&pageSize=101&colour=red`, { token: h.token }), [
+          'query.page',
+          'query.pageSize',
+          'query.colour',
+        ]);
       });
 
       it('deletes a link: 204 without a body, then 404 for it and for its short link', async () => {
@@ -177,7 +183,19 @@ export const linksBehaviour = (storageFactory: StorageFactory): void => {
         name: '',
         colour: 'red',
       };
-      const paths = ['destinationUrl', 'utmSource', 'utmMedium', 'utmCampaign', 'utmTerm', 'params.utm_x', 'params.bad key', 'params.ok', 'params.UTM_y', 'name', 'colour'];
+      const paths = [
+        'destinationUrl',
+        'utmSource',
+        'utmMedium',
+        'utmCampaign',
+        'utmTerm',
+        'params.utm_x',
+        'params.bad key',
+        'params.ok',
+        'params.UTM_y',
+        'name',
+        'colour',
+      ];
 
       for (const path of [LINKS, `${LINKS}/build`]) {
         it(`POST ${path} reports every problem at once`, async () => {
@@ -187,18 +205,31 @@ export const linksBehaviour = (storageFactory: StorageFactory): void => {
 
       it('says why a destination is refused: credentials, scheme, length, spaces', async () => {
         const problem = async (destinationUrl: unknown) => (await post(h, LINKS, { ...A_LINK, destinationUrl })).body.details;
-        expect(await problem('https://user:secret@shop.example/')).to.deep.equal([{ path: 'destinationUrl', message: 'must not hold credentials (user:password@)' }]);
-        for (const url of ['ftp://shop.example/', '/relative', 'https://shop.example/a b', 'https://shop.example:99999/', 'https://1.2.3.4.5/', 'http:shop.example']) {
+        expect(await problem('https://user:secret@shop.example/')).to.deep.equal([
+          { path: 'destinationUrl', message: 'must not hold credentials (user:password@)' },
+        ]);
+        for (const url of [
+          'ftp://shop.example/',
+          '/relative',
+          'https://shop.example/a b',
+          'https://shop.example:99999/',
+          'https://1.2.3.4.5/',
+          'http:shop.example',
+        ]) {
           expect(await problem(url), url).to.deep.equal([{ path: 'destinationUrl', message: 'must be an absolute http or https URL' }]);
         }
-        expect(await problem(`https://shop.example/${'x'.repeat(2030)}`)).to.deep.equal([{ path: 'destinationUrl', message: 'must be at most 2048 characters' }]);
+        expect(await problem(`https://shop.example/${'x'.repeat(2030)}`)).to.deep.equal([
+          { path: 'destinationUrl', message: 'must be at most 2048 characters' },
+        ]);
         expect(await problem(['https://shop.example/'])).to.deep.equal([{ path: 'destinationUrl', message: 'must be a string' }]);
       });
 
       it('takes 20 params and refuses 21', async () => {
         const params = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, String(i)]));
         expect((await post(h, LINKS, { ...A_LINK, params: params(20) })).status).to.equal(201);
-        expect((await post(h, LINKS, { ...A_LINK, params: params(21) })).body.details).to.deep.equal([{ path: 'params', message: 'must have at most 20 parameters' }]);
+        expect((await post(h, LINKS, { ...A_LINK, params: params(21) })).body.details).to.deep.equal([
+          { path: 'params', message: 'must have at most 20 parameters' },
+        ]);
         expectInvalid(await post(h, LINKS, { ...A_LINK, params: ['a'] }), ['params']);
       });
     });
@@ -213,7 +244,10 @@ export const linksBehaviour = (storageFactory: StorageFactory): void => {
 
       it("adds the click's own parameters before the fragment, never replacing the link's utm_*", async () => {
         const link = await create(h);
-        expectRedirect(await click(h, slugOf(link), '?fbclid=IwAR0&utm_source=evil&utm_term=shoes&color=red&gclid=a+b'), A_URL.replace('#reviews', '&fbclid=IwAR0&utm_term=shoes&gclid=a+b#reviews'));
+        expectRedirect(
+          await click(h, slugOf(link), '?fbclid=IwAR0&utm_source=evil&utm_term=shoes&color=red&gclid=a+b'),
+          A_URL.replace('#reviews', '&fbclid=IwAR0&utm_term=shoes&gclid=a+b#reviews'),
+        );
       });
 
       it('counts every click of many in parallel', async () => {

@@ -33,7 +33,12 @@ export const listingBehaviour = (storageFactory: StorageFactory): void => {
     });
 
     it('sorts by createdAt descending whatever the order of creation', async () => {
-      for (const [externalId, day] of [['b', 2], ['d', 4], ['a', 1], ['c', 3]] as const) {
+      for (const [externalId, day] of [
+        ['b', 2],
+        ['d', 4],
+        ['a', 1],
+        ['c', 3],
+      ] as const) {
         await createOrder(h, { externalId, createdAt: at(day) });
       }
       const body = await listOrders(h);

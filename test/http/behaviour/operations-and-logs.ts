@@ -95,7 +95,8 @@ export const operationsAndLogsBehaviour = (storageFactory: StorageFactory): void
       expect(third).to.deep.include({ requestId: denied.headers.get('x-request-id'), method: 'GET', status: 401 });
       expect(third.dashboardId).to.equal(undefined);
       for (const line of lines) expect(line.durationMs).to.be.a('number').that.is.at.least(0);
-      for (const line of h.logs.filter((raw) => raw.includes('"msg":"request"'))) expect(line.match(/"requestId":/g), line).to.have.length(1);
+      for (const line of h.logs.filter((raw) => raw.includes('"msg":"request"')))
+        expect(line.match(/"requestId":/g), line).to.have.length(1);
     });
 
     it('logs the route pattern, not the externalId of the path', async () => {
@@ -114,7 +115,11 @@ export const operationsAndLogsBehaviour = (storageFactory: StorageFactory): void
       await h.api.request('POST', ORDERS, { token: h.token, body: payload });
       await h.api.request('POST', ORDERS, { token: h.token, body: payload });
       await h.api.request('POST', ORDERS, { token: h.token, body: { ...payload, isTest: CANARY } });
-      await h.api.request('POST', ORDERS, { token: h.token, rawBody: `{"x": "${CANARY}"`, headers: { 'content-type': 'application/json' } });
+      await h.api.request('POST', ORDERS, {
+        token: h.token,
+        rawBody: `{"x": "${CANARY}"`,
+        headers: { 'content-type': 'application/json' },
+      });
       await h.api.request('POST', ORDERS, { token: h.token, rawBody: CANARY, headers: { 'content-type': 'text/plain' } });
       await h.api.request('PATCH', orderPath(`${CANARY}-id`), { token: h.token, body: { metadata: { note: CANARY } } });
       await h.api.request('GET', ORDERS, { token: `${CANARY}-token` });
@@ -160,7 +165,9 @@ export const operationsAndLogsBehaviour = (storageFactory: StorageFactory): void
       expect(inside).to.have.property('requestId');
       expect(outside).to.deep.include({ externalId: 'outside-1' });
       expect(outside).not.to.have.property('requestId');
-      const startUp = parsed(h.logs).filter((entry) => entry.msg === 'listening' || String(entry.msg).startsWith('orders service starting'));
+      const startUp = parsed(h.logs).filter(
+        (entry) => entry.msg === 'listening' || String(entry.msg).startsWith('orders service starting'),
+      );
       expect(startUp).to.have.length(2);
       for (const entry of startUp) expect(entry).not.to.have.property('requestId');
     });

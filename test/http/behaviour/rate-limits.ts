@@ -72,7 +72,10 @@ export const rateLimitsBehaviour = (storageFactory: StorageFactory): void => {
     it('refuses before anything else: no validation, no idempotency check, nothing created', async () => {
       await exhaust(h);
       expectLimited(await h.api.request('POST', ORDERS, { token: h.token, body: { externalId: 'invalid' } }), 60);
-      expectLimited(await h.api.request('POST', ORDERS, { token: h.token, body: anOrderPayload(), headers: { 'idempotency-key': 'not valid' } }), 60);
+      expectLimited(
+        await h.api.request('POST', ORDERS, { token: h.token, body: anOrderPayload(), headers: { 'idempotency-key': 'not valid' } }),
+        60,
+      );
       expectLimited(await postOrder(h, { externalId: 'refused' }), 60);
       h.clock.advance(60_000);
       expect((await listOrders(h)).total).to.equal(0);

@@ -26,8 +26,12 @@ export const requestErrorsBehaviour = (storageFactory: StorageFactory): void => 
       expectProblem(none, 400, 'MALFORMED_JSON');
     });
 
-    it('never echoes the body or the parser\'s message', async () => {
-      const res = await h.api.request('POST', ORDERS, { token: h.token, rawBody: '{"externalId": "ECHO-CANARY-4411" oops', headers: JSON_TYPE });
+    it("never echoes the body or the parser's message", async () => {
+      const res = await h.api.request('POST', ORDERS, {
+        token: h.token,
+        rawBody: '{"externalId": "ECHO-CANARY-4411" oops',
+        headers: JSON_TYPE,
+      });
       expectProblem(res, 400, 'MALFORMED_JSON');
       expect(res.text).not.to.include('ECHO-CANARY-4411');
       expect(res.text).not.to.match(/position|JSON\.parse|SyntaxError/);
@@ -66,7 +70,11 @@ export const requestErrorsBehaviour = (storageFactory: StorageFactory): void => 
 
     it('answers 415 for +json media types on POST: only application/json is accepted (README)', async () => {
       for (const type of ['application/vnd.orders+json', 'application/problem+json']) {
-        const res = await h.api.request('POST', ORDERS, { token: h.token, rawBody: JSON.stringify(anOrderPayload()), headers: { 'content-type': type } });
+        const res = await h.api.request('POST', ORDERS, {
+          token: h.token,
+          rawBody: JSON.stringify(anOrderPayload()),
+          headers: { 'content-type': type },
+        });
         expectProblem(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
       }
     });

@@ -16,10 +16,14 @@ const failingMethod = <T extends object>(target: T, method: string, failure: () 
 
 /** `storage` with `replaced` instead of some of its ports; whatever else it holds is left as it is. */
 const replacing = (storage: Storage, replaced: Partial<Storage>): Storage =>
-  new Proxy(storage, { get: (t, prop) => (Object.hasOwn(replaced, prop) ? (replaced as Record<PropertyKey, unknown>)[prop] : Reflect.get(t, prop)) });
+  new Proxy(storage, {
+    get: (t, prop) => (Object.hasOwn(replaced, prop) ? (replaced as Record<PropertyKey, unknown>)[prop] : Reflect.get(t, prop)),
+  });
 
-const withFailingList = (failure: () => Error) => (storage: Storage): Storage =>
-  replacing(storage, { orders: failingMethod(storage.orders, 'list', failure) });
+const withFailingList =
+  (failure: () => Error) =>
+  (storage: Storage): Storage =>
+    replacing(storage, { orders: failingMethod(storage.orders, 'list', failure) });
 
 const INTERNAL_MESSAGE = 'boom at /work/secret/orders.ts:12 with password=hunter2';
 

@@ -16,7 +16,12 @@ export const updateOrderBehaviour = (storageFactory: StorageFactory): void => {
       expect(Object.keys(res.body)).to.deep.equal(['order']);
       expect(res.body.order).to.deep.equal(await readListItem(h, 'm-1'));
       expect((await readOrder(h, 'm-1')).metadata).to.deep.equal({ note: 'checked' });
-      expect(res.body.order).to.deep.include({ id: created.id, externalId: 'm-1', status: 'pending', createdAt: '2026-01-02T03:04:05.000Z' });
+      expect(res.body.order).to.deep.include({
+        id: created.id,
+        externalId: 'm-1',
+        status: 'pending',
+        createdAt: '2026-01-02T03:04:05.000Z',
+      });
     });
 
     it('refuses every status change with 409 INVALID_TRANSITION and changes nothing', async () => {
@@ -44,7 +49,11 @@ export const updateOrderBehaviour = (storageFactory: StorageFactory): void => {
       expect((await patch(h, 'ver', { metadata: { a: [1, { b: 2 }] } })).status).to.equal(200);
       const changed = await readOrder(h, 'ver');
       expect(changed.version).to.equal(2);
-      const noOps = [{ status: 'paid' }, { metadata: { a: [1, { b: 2 }] } }, { status: 'paid', paidAt: changed.paidAt, metadata: { a: [1, { b: 2 }] } }];
+      const noOps = [
+        { status: 'paid' },
+        { metadata: { a: [1, { b: 2 }] } },
+        { status: 'paid', paidAt: changed.paidAt, metadata: { a: [1, { b: 2 }] } },
+      ];
       for (const body of noOps) {
         const res = await patch(h, 'ver', body);
         expect(res.status, res.text).to.equal(200);
@@ -99,9 +108,17 @@ export const updateOrderBehaviour = (storageFactory: StorageFactory): void => {
 
     it('answers MALFORMED_JSON and 415 like creation does', async () => {
       await createOrder(h, { externalId: 'j-1' });
-      const broken = await h.api.request('PATCH', orderPath('j-1'), { token: h.token, rawBody: '{"status":', headers: { 'content-type': 'application/json' } });
+      const broken = await h.api.request('PATCH', orderPath('j-1'), {
+        token: h.token,
+        rawBody: '{"status":',
+        headers: { 'content-type': 'application/json' },
+      });
       expectProblem(broken, 400, 'MALFORMED_JSON');
-      const text = await h.api.request('PATCH', orderPath('j-1'), { token: h.token, rawBody: 'status=paid', headers: { 'content-type': 'text/plain' } });
+      const text = await h.api.request('PATCH', orderPath('j-1'), {
+        token: h.token,
+        rawBody: 'status=paid',
+        headers: { 'content-type': 'text/plain' },
+      });
       expectProblem(text, 415, 'UNSUPPORTED_MEDIA_TYPE');
     });
   });

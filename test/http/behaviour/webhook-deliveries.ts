@@ -17,7 +17,8 @@ const aFullPayload = (externalId: string, changes: Record<string, unknown> = {})
     ...changes,
   });
 
-const eventsOf = (receiver: WebhookReceiver, secret: string, requests: readonly ReceivedRequest[] = receiver.received): any[] => receiver.verified(secret, requests);
+const eventsOf = (receiver: WebhookReceiver, secret: string, requests: readonly ReceivedRequest[] = receiver.received): any[] =>
+  receiver.verified(secret, requests);
 
 /** The deliveries of the endpoint once none is pending any more. */
 const settledDeliveries = (h: Harness, webhookId: string, count: number): Promise<any[]> =>
@@ -67,7 +68,9 @@ export const webhookDeliveriesBehaviour = (storageFactory: StorageFactory): void
       await hooks.waitFor(1);
       expect((await call('PATCH', orderPath('p-1'), { status: 'paid' })).status).to.equal(200);
       const events = eventsOf(hooks, endpoint.secret, (await hooks.waitFor(3)).slice(1)).sort((a, b) => a.type.localeCompare(b.type));
-      expect(events.map((event) => [event.type, event.data.previousStatus, event.data.order.version, event.data.order.status])).to.deep.equal([
+      expect(
+        events.map((event) => [event.type, event.data.previousStatus, event.data.order.version, event.data.order.status]),
+      ).to.deep.equal([
         ['order.paid', 'pending', 2, 'paid'],
         ['order.updated', 'pending', 2, 'paid'],
       ]);
@@ -91,8 +94,12 @@ export const webhookDeliveriesBehaviour = (storageFactory: StorageFactory): void
       await payments.waitFor(1);
       await theirs.waitFor(1);
       await settledDeliveries(h, allEndpoint.id, 2);
-      expect(eventsOf(payments, paymentsEndpoint.secret).map((event) => [event.type, event.data.order.externalId])).to.deep.equal([['order.paid', 'mine']]);
-      expect(eventsOf(theirs, theirEndpoint.secret).map((event) => [event.type, event.data.order.externalId])).to.deep.equal([['order.created', 'theirs']]);
+      expect(eventsOf(payments, paymentsEndpoint.secret).map((event) => [event.type, event.data.order.externalId])).to.deep.equal([
+        ['order.paid', 'mine'],
+      ]);
+      expect(eventsOf(theirs, theirEndpoint.secret).map((event) => [event.type, event.data.order.externalId])).to.deep.equal([
+        ['order.created', 'theirs'],
+      ]);
       expect(eventsOf(all, allEndpoint.secret).map((event) => event.data.order.externalId)).to.deep.equal(['mine', 'mine']);
       expect((await deliveriesOf(h, theirEndpoint.id, '', other.token)).total).to.equal(1);
     });
@@ -107,12 +114,18 @@ export const webhookDeliveriesBehaviour = (storageFactory: StorageFactory): void
         expect(Object.keys(delivery)).to.have.members(['id', 'eventId', 'eventType', 'status', 'attempts', 'createdAt', 'payload']);
         expect(delivery.id).to.match(/^dlv_/);
         expect(delivery.status).to.equal('succeeded');
-        expect(delivery.payload).to.deep.equal({ id: delivery.eventId, type: delivery.eventType, timestamp: delivery.payload.timestamp, data: { order: item } });
+        expect(delivery.payload).to.deep.equal({
+          id: delivery.eventId,
+          type: delivery.eventType,
+          timestamp: delivery.payload.timestamp,
+          data: { order: item },
+        });
         for (const attempt of delivery.attempts) expect(Object.keys(attempt)).to.have.members(['at', 'durationMs', 'responseStatus']);
       }
       expect(deliveries.map((d: { attempts: unknown[] }) => d.attempts.length).sort()).to.deep.equal([1, 2]);
       const text = JSON.stringify(await deliveriesOf(h, endpoint.id));
-      for (const hidden of ['Zoë', 'zoe@example.com', 'gateway', 'gift', 'gclid', 'T-shirt', 'a body the service must not keep']) expect(text).not.to.include(hidden);
+      for (const hidden of ['Zoë', 'zoe@example.com', 'gateway', 'gift', 'gclid', 'T-shirt', 'a body the service must not keep'])
+        expect(text).not.to.include(hidden);
       const page = await deliveriesOf(h, endpoint.id, '?pageSize=1&page=2&status=succeeded');
       expect(page).to.deep.include({ page: 2, pageSize: 1, total: 2 });
       expect(page.deliveries.map((d: { id: string }) => d.id)).to.deep.equal([deliveries[1].id]);
@@ -150,7 +163,12 @@ export const webhookDeliveriesBehaviour = (storageFactory: StorageFactory): void
       expect(res.status, res.text).to.equal(202);
       expect(res.body.delivery).to.deep.include({ eventType: 'webhook.test', status: 'pending', attempts: [] });
       const [event] = eventsOf(hooks, endpoint.secret, await hooks.waitFor(1));
-      expect(event).to.deep.equal({ id: res.body.delivery.eventId, type: 'webhook.test', timestamp: event.timestamp, data: { webhook: { id: endpoint.id } } });
+      expect(event).to.deep.equal({
+        id: res.body.delivery.eventId,
+        type: 'webhook.test',
+        timestamp: event.timestamp,
+        data: { webhook: { id: endpoint.id } },
+      });
       expect(res.body.delivery.payload).to.deep.equal(event);
     });
 
@@ -206,7 +224,11 @@ export const webhookDeliveriesBehaviour = (storageFactory: StorageFactory): void
       await createOrder(h, { externalId: 'rot-1' });
       const [request] = await hooks.waitFor(1);
       expect(String(request.headers['webhook-signature']).split(' ')).to.have.length(2);
-      for (const secret of [rotated.secret, endpoint.secret]) expect(new Webhook(secret).verify(request.body, request.headers as Record<string, string>)).to.have.property('type', 'order.created');
+      for (const secret of [rotated.secret, endpoint.secret])
+        expect(new Webhook(secret).verify(request.body, request.headers as Record<string, string>)).to.have.property(
+          'type',
+          'order.created',
+        );
     });
 
     it("retries a delivery to another dashboard's delivery id as not found", async () => {
@@ -221,7 +243,11 @@ export const webhookDeliveriesBehaviour = (storageFactory: StorageFactory): void
   });
 
   describe('webhook deliveries with a retry after 1 s', () => {
-    const h = useApi(storageFactory, { config: { webhooks: { timeoutMs: 5_000, retrySchedule: [1, 1, 1, 1, 1], allowPrivateUrls: true, concurrency: 8, pollIntervalMs: 100 } } });
+    const h = useApi(storageFactory, {
+      config: {
+        webhooks: { timeoutMs: 5_000, retrySchedule: [1, 1, 1, 1, 1], allowPrivateUrls: true, concurrency: 8, pollIntervalMs: 100 },
+      },
+    });
 
     it('retries a refused connection until the receiver is up', async () => {
       const probe = await WebhookReceiver.start();
@@ -247,7 +273,9 @@ export const webhookDeliveriesBehaviour = (storageFactory: StorageFactory): void
   });
 
   describe('webhook deliveries with a retry after 1 s, to a deleted endpoint', () => {
-    const h = useApi(storageFactory, { config: { webhooks: { timeoutMs: 5_000, retrySchedule: [1, 1, 1], allowPrivateUrls: true, concurrency: 8, pollIntervalMs: 100 } } });
+    const h = useApi(storageFactory, {
+      config: { webhooks: { timeoutMs: 5_000, retrySchedule: [1, 1, 1], allowPrivateUrls: true, concurrency: 8, pollIntervalMs: 100 } },
+    });
 
     it('sends nothing more to a deleted endpoint, its pending retries included', async () => {
       const doomedReceiver = await WebhookReceiver.start(() => ({ status: 500 }));
@@ -272,7 +300,9 @@ export const webhookDeliveriesBehaviour = (storageFactory: StorageFactory): void
   });
 
   describe('webhook deliveries with two attempts in flight (one per endpoint)', () => {
-    const h = useApi(storageFactory, { config: { webhooks: { timeoutMs: 30_000, retrySchedule: [0], allowPrivateUrls: true, concurrency: 2, pollIntervalMs: 100 } } });
+    const h = useApi(storageFactory, {
+      config: { webhooks: { timeoutMs: 30_000, retrySchedule: [0], allowPrivateUrls: true, concurrency: 2, pollIntervalMs: 100 } },
+    });
 
     it('keep serving other endpoints while one endpoint does not answer', async () => {
       const slow = await WebhookReceiver.start(() => 'hang');

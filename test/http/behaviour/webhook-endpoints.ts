@@ -12,13 +12,23 @@ export const webhookEndpointsBehaviour = (storageFactory: StorageFactory): void 
     const call = (method: string, path: string, body?: unknown, token = h.token) => h.api.request(method, path, { token, body });
 
     it('creates an endpoint: 201, Location, no-store, and the secret shown once', async () => {
-      const res = await call('POST', WEBHOOKS, { url: 'https://hooks.example.com/orders', events: ['order.paid'], description: 'Payments' });
+      const res = await call('POST', WEBHOOKS, {
+        url: 'https://hooks.example.com/orders',
+        events: ['order.paid'],
+        description: 'Payments',
+      });
       expect(res.status, res.text).to.equal(201);
       const { webhook } = res.body;
       expect(Object.keys(res.body)).to.deep.equal(['webhook']);
       expect(webhook.id).to.match(/^whk_[A-Za-z0-9]{22}$/);
       expect(webhook.secret).to.match(SECRET);
-      expect(webhook).to.deep.include({ url: 'https://hooks.example.com/orders', events: ['order.paid'], description: 'Payments', enabled: true, disabledReason: null });
+      expect(webhook).to.deep.include({
+        url: 'https://hooks.example.com/orders',
+        events: ['order.paid'],
+        description: 'Payments',
+        enabled: true,
+        disabledReason: null,
+      });
       expect(new Date(webhook.createdAt).toISOString()).to.equal(webhook.createdAt);
       expect(res.headers.get('location')).to.equal(`${WEBHOOKS}/${webhook.id}`);
       expect(res.headers.get('cache-control')).to.equal('no-store');
@@ -39,7 +49,12 @@ export const webhookEndpointsBehaviour = (storageFactory: StorageFactory): void 
 
     it('changes the given fields, removes a description with null, and keeps the secret', async () => {
       const created = await createWebhook(h, { url: 'https://a.example/hook', description: 'old' });
-      const res = await call('PATCH', `${WEBHOOKS}/${created.id}`, { url: 'https://b.example/x?y=1', events: ['order.created', 'webhook.test'], description: null, enabled: false });
+      const res = await call('PATCH', `${WEBHOOKS}/${created.id}`, {
+        url: 'https://b.example/x?y=1',
+        events: ['order.created', 'webhook.test'],
+        description: null,
+        enabled: false,
+      });
       expect(res.status, res.text).to.equal(200);
       expect(res.body.webhook).to.deep.equal({
         id: created.id,
@@ -102,10 +117,24 @@ export const webhookEndpointsBehaviour = (storageFactory: StorageFactory): void 
     it('refuses URLs that are not absolute http(s) URLs of 2,048 characters or less, without credentials or fragment', async () => {
       const longest = `https://a.example/${'x'.repeat(2048 - 'https://a.example/'.length)}`;
       expect((await call('POST', WEBHOOKS, { url: longest })).status).to.equal(201);
-      for (const url of [`${longest}x`, 'hooks.example.com/x', '/relative', 'https://a.example/#fragment', 'https://a.example/ space', 'https://0x7f.1/', 'https://a.999/', 'https://[::ffff:127.0.0.1]/', '']) {
+      for (const url of [
+        `${longest}x`,
+        'hooks.example.com/x',
+        '/relative',
+        'https://a.example/#fragment',
+        'https://a.example/ space',
+        'https://0x7f.1/',
+        'https://a.999/',
+        'https://[::ffff:127.0.0.1]/',
+        '',
+      ]) {
         expectInvalid(await call('POST', WEBHOOKS, { url }), ['url']);
       }
-      const withCredentials = expectProblem(await call('POST', WEBHOOKS, { url: 'https://user:pass@hooks.example.com/' }), 400, 'VALIDATION_FAILED');
+      const withCredentials = expectProblem(
+        await call('POST', WEBHOOKS, { url: 'https://user:pass@hooks.example.com/' }),
+        400,
+        'VALIDATION_FAILED',
+      );
       expect(withCredentials.details).to.deep.equal([{ path: 'url', message: 'must not contain credentials (user:password@)' }]);
     });
 

@@ -26,20 +26,29 @@ export const webhookOutboundBehaviour = (storageFactory: StorageFactory): void =
         const literal = expectProblem(await post(inUrl(address)), 422, 'WEBHOOK_URL_NOT_ALLOWED');
         expect(literal.detail).to.include(`address ${address} is `);
         const named = expectProblem(await post(`https://${nameFor(address)}/hook`), 422, 'WEBHOOK_URL_NOT_ALLOWED');
-        expect(named.detail).to.equal(`The URL's host ${nameFor(address)} resolves to ${address}, ${literal.detail.replace(/^.* is /, '')}`);
+        expect(named.detail).to.equal(
+          `The URL's host ${nameFor(address)} resolves to ${address}, ${literal.detail.replace(/^.* is /, '')}`,
+        );
         expect((await h.api.request('GET', WEBHOOKS, { token: h.token })).body.webhooks).to.deep.equal([]);
       });
     }
 
     it('refuses http://, and a host that does not resolve; saves a public https:// URL', async () => {
-      expect(expectProblem(await post('http://hooks.example.com/x'), 422, 'WEBHOOK_URL_NOT_ALLOWED').detail).to.equal('The URL must be https://');
-      expect(expectProblem(await post('https://nowhere.example.com/x'), 422, 'WEBHOOK_URL_NOT_ALLOWED').detail).to.equal("The URL's host nowhere.example.com does not resolve");
+      expect(expectProblem(await post('http://hooks.example.com/x'), 422, 'WEBHOOK_URL_NOT_ALLOWED').detail).to.equal(
+        'The URL must be https://',
+      );
+      expect(expectProblem(await post('https://nowhere.example.com/x'), 422, 'WEBHOOK_URL_NOT_ALLOWED').detail).to.equal(
+        "The URL's host nowhere.example.com does not resolve",
+      );
       expect((await post('https://hooks.example.com/x')).status).to.equal(201);
     });
 
     it('refuses to change a URL to a refused one, and keeps the endpoint as it was', async () => {
       const endpoint = await createWebhook(h, { url: 'https://hooks.example.com/x' });
-      const res = await h.api.request('PATCH', `${WEBHOOKS}/${endpoint.id}`, { token: h.token, body: { url: 'https://169.254.169.254/latest/meta-data', description: 'x' } });
+      const res = await h.api.request('PATCH', `${WEBHOOKS}/${endpoint.id}`, {
+        token: h.token,
+        body: { url: 'https://169.254.169.254/latest/meta-data', description: 'x' },
+      });
       expectProblem(res, 422, 'WEBHOOK_URL_NOT_ALLOWED');
       expect((await readWebhook(h, endpoint.id)).url).to.equal('https://hooks.example.com/x');
     });
@@ -66,7 +75,9 @@ export const webhookOutboundBehaviour = (storageFactory: StorageFactory): void =
           const [found] = (await deliveriesOf(h, endpoint.id)).deliveries;
           return found?.status === 'failed' ? found : undefined;
         });
-        expect(delivery.attempts.map((a: { error: string }) => a.error)).to.deep.equal(Array(3).fill('address not allowed: 127.0.0.1 is a loopback address'));
+        expect(delivery.attempts.map((a: { error: string }) => a.error)).to.deep.equal(
+          Array(3).fill('address not allowed: 127.0.0.1 is a loopback address'),
+        );
         expect(connections).to.equal(0);
       });
     });

@@ -11,7 +11,12 @@ const serviceId = described(t.string, 'Made by the service; opaque.');
 
 export const CreateDashboardBody = strictObject('CreateDashboardRequest', { name });
 
-export const CreateTokenBody = strictObject('CreateTokenRequest', {}, { name }, { description: 'An empty object is a valid request: the name is optional.' });
+export const CreateTokenBody = strictObject(
+  'CreateTokenRequest',
+  {},
+  { name },
+  { description: 'An empty object is a valid request: the name is optional.' },
+);
 
 /** Ids of dashboards and tokens as they arrive in a path; anything else cannot name one. */
 export const IdParam = str(1, 64);
@@ -36,7 +41,12 @@ const IssuedToken = strictObject('IssuedToken', {
 });
 export const IssuedTokenResponse = strictObject('IssuedTokenResponse', { token: IssuedToken });
 
-const TokenSummary = strictObject('TokenSummary', { id: serviceId, name: nullable(name), createdAt: utcDateTime, revokedAt: nullable(utcDateTime) });
+const TokenSummary = strictObject('TokenSummary', {
+  id: serviceId,
+  name: nullable(name),
+  createdAt: utcDateTime,
+  revokedAt: nullable(utcDateTime),
+});
 export const TokenList = strictObject('TokenList', { tokens: t.array(TokenSummary) });
 
 const RevokedToken = strictObject('RevokedToken', {

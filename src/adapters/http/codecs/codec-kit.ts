@@ -18,7 +18,13 @@ const at = (c: t.Context, key: string, codec: t.Decoder<unknown, unknown>, actua
 
 /** A codec for the values `guard` accepts, described by `schema`. */
 export const check = <A>(name: string, guard: (u: unknown) => u is A, message: string, schema: JsonSchema): Documented<A> =>
-  new Documented<A>(name, guard, (u, c) => (guard(u) ? t.success(u) : t.failure(u, c, message)), t.identity, () => schema);
+  new Documented<A>(
+    name,
+    guard,
+    (u, c) => (guard(u) ? t.success(u) : t.failure(u, c, message)),
+    t.identity,
+    () => schema,
+  );
 
 const length = (s: string): number => [...s].length;
 
@@ -65,7 +71,13 @@ export class Defaulted<A, O> extends Documented<A, O> {
     codec: t.Type<A, O, unknown>,
     readonly defaultValue: A & (string | number | boolean),
   ) {
-    super(codec.name, codec.is, (u, c) => codec.validate(u, c), codec.encode, (w) => ({ ...w.schemaOf(codec), default: defaultValue }));
+    super(
+      codec.name,
+      codec.is,
+      (u, c) => codec.validate(u, c),
+      codec.encode,
+      (w) => ({ ...w.schemaOf(codec), default: defaultValue }),
+    );
   }
 }
 
@@ -78,8 +90,7 @@ export type StrictOf<R extends Props, O extends Props> = { [K in keyof R]: t.Typ
   [K in Exclude<keyof O, DefaultedKeys<O>>]?: t.TypeOf<O[K]>;
 } & { [K in DefaultedKeys<O>]: t.TypeOf<O[K]> };
 
-export const isPlainObject = (u: unknown): u is Record<string, unknown> =>
-  typeof u === 'object' && u !== null && !Array.isArray(u);
+export const isPlainObject = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u);
 
 export interface StrictObjectOptions {
   readonly description?: string;

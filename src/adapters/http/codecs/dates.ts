@@ -3,8 +3,7 @@ import { check } from './codec-kit';
 import { component, Documented } from './json-schema';
 
 /** An ISO 8601 date-time with seconds, at most 9 fraction digits and a timezone, on the clock. */
-const ISO_DATE =
-  /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(?:\.(\d{1,9}))?(Z|([+-])([01]\d|2[0-3]):([0-5]\d))$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(?:\.(\d{1,9}))?(Z|([+-])([01]\d|2[0-3]):([0-5]\d))$/;
 
 /**
  * The instant an ISO 8601 date-time with a timezone names, or undefined when the text is not one or
@@ -35,16 +34,17 @@ export const parseIsoInstant = (text: string): Date | undefined => {
   return instant !== undefined && inFourDigitYears(instant) ? instant : undefined;
 };
 
-const describeInstant = () => ({
-  type: 'string',
-  format: 'date-time',
-  pattern: ISO_DATE.source,
-  description:
-    'An ISO 8601 date-time with seconds and a timezone (`Z` or `±hh:mm`) naming a real calendar date, with at most ' +
-    '9 fraction digits, whose instant falls in the years 0000 to 9999 once in UTC (`0000-01-01T00:00:00+01:00` does not). ' +
-    'A date-time without a timezone is refused.',
-  examples: ['2026-01-02T03:04:05Z', '2026-01-02T00:04:05-03:00'],
-}) as const;
+const describeInstant = () =>
+  ({
+    type: 'string',
+    format: 'date-time',
+    pattern: ISO_DATE.source,
+    description:
+      'An ISO 8601 date-time with seconds and a timezone (`Z` or `±hh:mm`) naming a real calendar date, with at most ' +
+      '9 fraction digits, whose instant falls in the years 0000 to 9999 once in UTC (`0000-01-01T00:00:00+01:00` does not). ' +
+      'A date-time without a timezone is refused.',
+    examples: ['2026-01-02T03:04:05Z', '2026-01-02T00:04:05-03:00'],
+  }) as const;
 
 const instantOf = (name: string, read: (u: unknown) => unknown): Documented<Date, string> =>
   new Documented<Date, string>(

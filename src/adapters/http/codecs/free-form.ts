@@ -83,7 +83,8 @@ export const freeFormObject = new Documented<JsonObject, JsonObject>(
           const keys = Object.keys(value);
           if (keys.length > FREE_FORM_LIMITS.keys) fail(value, path, `must have at most ${FREE_FORM_LIMITS.keys} keys`);
           for (const key of keys) {
-            if (!SAFE_KEY.test(key)) fail(value, [...path, key], 'is not an allowed key (empty, __proto__, starts with $, or holds . or NUL)');
+            if (!SAFE_KEY.test(key))
+              fail(value, [...path, key], 'is not an allowed key (empty, __proto__, starts with $, or holds . or NUL)');
             else walk(value[key], [...path, key], depth + 1);
           }
         }

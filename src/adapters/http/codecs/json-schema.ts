@@ -81,8 +81,7 @@ export const documented = <A, O>(
   codec: t.Type<A, O, unknown>,
   describe: (walker: SchemaWalker) => JsonSchema,
   component?: string,
-): Documented<A, O> =>
-  new Documented(codec.name, codec.is, (u, c) => codec.validate(u, c), codec.encode, describe, component);
+): Documented<A, O> => new Documented(codec.name, codec.is, (u, c) => codec.validate(u, c), codec.encode, describe, component);
 
 /** `codec` as a named component of the document: `#/components/schemas/<name>`. */
 export const component = <A, O>(name: string, codec: t.Type<A, O, unknown>, description?: string): Documented<A, O> =>

@@ -16,7 +16,8 @@ export const PARAM_VALUE_MAX = 500;
  * all written left to right, so no mix of them breaks the bidi rule. A host in any other script
  * can be given in its punycode form (`xn--…`).
  */
-const IDN = '\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u017F\\u0391-\\u03A1\\u03A3-\\u03A9\\u03B1-\\u03C9\\u0410-\\u044F\\u3041-\\u3096\\u30A1-\\u30FA\\u4E00-\\u9FFF\\uAC00-\\uD7A3';
+const IDN =
+  '\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u017F\\u0391-\\u03A1\\u03A3-\\u03A9\\u03B1-\\u03C9\\u0410-\\u044F\\u3041-\\u3096\\u30A1-\\u30FA\\u4E00-\\u9FFF\\uAC00-\\uD7A3';
 const LABEL = `[A-Za-z0-9_${IDN}-]+`;
 /** The last label starts with a letter: one that reads as a number would make the host an IPv4 address. */
 const TOP_LABEL = `[A-Za-z_${IDN}][A-Za-z0-9_${IDN}-]*`;
@@ -99,7 +100,11 @@ export const linkParams = new Documented<LinkParam[], Record<string, string>>(
     const at = (key: string, value: unknown): t.Context => t.appendContext(c, key, paramValue, value);
     for (const [key, value] of entries) {
       if (!PARAM_KEY.test(key)) {
-        errors.push({ value, context: at(key, value), message: 'is not an allowed name: 1 to 64 of A-Z a-z 0-9 _ . -, not starting with utm_' });
+        errors.push({
+          value,
+          context: at(key, value),
+          message: 'is not an allowed name: 1 to 64 of A-Z a-z 0-9 _ . -, not starting with utm_',
+        });
       } else if (!paramValue.is(value)) {
         errors.push({ value, context: at(key, value), message: `must be a string of at most ${PARAM_VALUE_MAX} characters` });
       }
@@ -114,7 +119,8 @@ export const linkParams = new Documented<LinkParam[], Record<string, string>>(
     ),
 );
 
-const utm = (name: string) => described(utmValue, `The \`${name}\` value, percent-encoded in the URL (ad-platform macros kept as they are).`);
+const utm = (name: string) =>
+  described(utmValue, `The \`${name}\` value, percent-encoded in the URL (ad-platform macros kept as they are).`);
 
 /** The body of POST /api/v1/links and POST /api/v1/links/build (D13). */
 export const LinkBody = strictObject(

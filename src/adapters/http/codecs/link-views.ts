@@ -17,11 +17,13 @@ const builtUrl = described(t.string, URL_RULES);
 const shortUrl = check('ShortUrl', (u): u is string => typeof u === 'string', 'must be a URL', {
   type: 'string',
   format: 'uri',
-  description: 'PUBLIC_BASE_URL (by default the address of the service), then `/l/` and the slug. No token needed: it redirects to `url` and counts the click.',
+  description:
+    'PUBLIC_BASE_URL (by default the address of the service), then `/l/` and the slug. No token needed: it redirects to `url` and counts the click.',
   examples: ['https://go.example/l/3kTMd9rQx0b'],
 });
 
-const isParamsObject = (u: unknown): u is Record<string, string> => isPlainObject(u) && Object.values(u).every((value) => typeof value === 'string');
+const isParamsObject = (u: unknown): u is Record<string, string> =>
+  isPlainObject(u) && Object.values(u).every((value) => typeof value === 'string');
 const params = new Documented<Record<string, string>, Record<string, string>>(
   'LinkParamsView',
   isParamsObject,

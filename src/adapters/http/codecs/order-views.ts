@@ -34,7 +34,9 @@ const statusDates = {
 };
 
 /** The list item of the specification, plus the dates of refund and chargeback when an order has them. */
-export const OrderListItem = strictObject('Order', orderItemFields, statusDates, { description: 'An order as listed, and as a PATCH answers it.' });
+export const OrderListItem = strictObject('Order', orderItemFields, statusDates, {
+  description: 'An order as listed, and as a PATCH answers it.',
+});
 export const OrderResponse = strictObject('OrderResponse', { order: OrderListItem });
 
 const StoredAmounts = strictObject('StoredAmounts', {

@@ -24,12 +24,14 @@ export const eventTypes = new Documented<WebhookEventType[], unknown>(
   'WebhookEventTypes',
   (u): u is WebhookEventType[] => Array.isArray(u),
   (u, c) => {
-    if (!Array.isArray(u) || u.length > WEBHOOK_EVENT_TYPES.length) return t.failure(u, c, `must be an array of at most ${WEBHOOK_EVENT_TYPES.length} event types`);
+    if (!Array.isArray(u) || u.length > WEBHOOK_EVENT_TYPES.length)
+      return t.failure(u, c, `must be an array of at most ${WEBHOOK_EVENT_TYPES.length} event types`);
     const errors: t.ValidationError[] = [];
     u.forEach((item, index) => {
       const result = eventType.validate(item, t.appendContext(c, String(index), eventType, item));
       if (result._tag === 'Left') errors.push(...result.left);
-      else if (u.indexOf(item) !== index) errors.push({ value: item, context: t.appendContext(c, String(index), eventType, item), message: 'is listed twice' });
+      else if (u.indexOf(item) !== index)
+        errors.push({ value: item, context: t.appendContext(c, String(index), eventType, item), message: 'is listed twice' });
     });
     return errors.length > 0 ? t.failures(errors) : t.success(u as WebhookEventType[]);
   },
@@ -48,7 +50,10 @@ const description = str(1, MAX_WEBHOOK_DESCRIPTION_LENGTH);
 export const CreateWebhookBody = strictObject(
   'CreateWebhookRequest',
   { url: webhookUrl },
-  { events: described(eventTypes, 'The event types sent to the endpoint, each at most once; omitted or empty means every type.'), description },
+  {
+    events: described(eventTypes, 'The event types sent to the endpoint, each at most once; omitted or empty means every type.'),
+    description,
+  },
   { description: 'A new endpoint. Unknown fields are refused.' },
 );
 
@@ -61,13 +66,19 @@ export const UpdateWebhookBody = strictObject(
     description: described(nullable(description), '`null` removes it.'),
     enabled: described(bool, 'Enabling an endpoint the service disabled (after a 410) clears `disabledReason`.'),
   },
-  { description: 'At least one of the fields; unknown fields are refused.', atLeastOne: 'must change at least one of url, events, description, enabled' },
+  {
+    description: 'At least one of the fields; unknown fields are refused.',
+    atLeastOne: 'must change at least one of url, events, description, enabled',
+  },
 );
 
 const webhookId = described(IdParam, 'The id of the webhook endpoint (`whk_…`).');
 
 export const WebhookPath = strictObject('WebhookPath', { webhookId });
-export const DeliveryPath = strictObject('DeliveryPath', { webhookId, deliveryId: described(IdParam, 'The id of the delivery (`dlv_…`).') });
+export const DeliveryPath = strictObject('DeliveryPath', {
+  webhookId,
+  deliveryId: described(IdParam, 'The id of the delivery (`dlv_…`).'),
+});
 
 export const deliveryStatus = component('DeliveryStatus', oneOf(DELIVERY_STATUSES), 'Where a delivery stands.');
 

@@ -55,7 +55,9 @@ export const webhookUrl = new Documented<string>(
   'WebhookUrl',
   isWebhookUrl,
   (u, c) =>
-    isWebhookUrl(u) ? t.success(u) : t.failure(u, c, typeof u === 'string' && hasCredentials(u) ? 'must not contain credentials (user:password@)' : MESSAGE),
+    isWebhookUrl(u)
+      ? t.success(u)
+      : t.failure(u, c, typeof u === 'string' && hasCredentials(u) ? 'must not contain credentials (user:password@)' : MESSAGE),
   t.identity,
   () => ({
     type: 'string',

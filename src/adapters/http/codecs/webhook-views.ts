@@ -16,14 +16,25 @@ const serviceId = described(t.string, 'Made by the service; opaque.');
 const webhookFields = {
   id: described(t.string, 'Made by the service (`whk_…`); opaque.'),
   url: t.string,
-  events: described(arrayOf(webhookEventType, 0, WEBHOOK_EVENT_TYPES.length), 'The event types sent to the endpoint; empty means every type.'),
+  events: described(
+    arrayOf(webhookEventType, 0, WEBHOOK_EVENT_TYPES.length),
+    'The event types sent to the endpoint; empty means every type.',
+  ),
   description: nullable(str(1, MAX_WEBHOOK_DESCRIPTION_LENGTH)),
   enabled: described(bool, 'A disabled endpoint is sent nothing: no new deliveries, and its pending ones fail unsent when due.'),
-  disabledReason: described(nullable(t.string), 'Why the service disabled the endpoint (its receiver answered 410 Gone); `null` otherwise.'),
+  disabledReason: described(
+    nullable(t.string),
+    'Why the service disabled the endpoint (its receiver answered 410 Gone); `null` otherwise.',
+  ),
   createdAt: utcDateTime,
 };
 
-export const Webhook = strictObject('Webhook', webhookFields, {}, { description: 'A webhook endpoint, as listed and read: never its secret.' });
+export const Webhook = strictObject(
+  'Webhook',
+  webhookFields,
+  {},
+  { description: 'A webhook endpoint, as listed and read: never its secret.' },
+);
 
 const WebhookWithSecret = strictObject('WebhookWithSecret', {
   ...webhookFields,
@@ -47,19 +58,38 @@ const previousStatus = described(orderStatus, 'On the events of a PATCH that cha
 const TestEventData = strictObject('TestEventData', { webhook: strictObject('TestEventWebhook', { id: serviceId }) });
 
 const envelope = (name: string, data: t.Mixed, description: string) =>
-  strictObject(name, { id: eventId, type: webhookEventType, timestamp: described(utcDateTime, 'When it happened.'), data }, {}, { description });
+  strictObject(
+    name,
+    { id: eventId, type: webhookEventType, timestamp: described(utcDateTime, 'When it happened.'), data },
+    {},
+    { description },
+  );
 
 /** The body of every webhook request. */
 export const WebhookEvent = envelope(
   'WebhookEvent',
-  t.union([strictObject('OrderEventData', { order: described(OrderDetail, 'The order as GET /api/v1/orders/{externalId} answers it, with its version.') }, { previousStatus }), TestEventData]),
+  t.union([
+    strictObject(
+      'OrderEventData',
+      { order: described(OrderDetail, 'The order as GET /api/v1/orders/{externalId} answers it, with its version.') },
+      { previousStatus },
+    ),
+    TestEventData,
+  ]),
   'The body of a webhook request. Events of one order carry increasing `data.order.version`: a receiver can drop stale ones.',
 );
 
 /** The reduced event of the delivery log. */
 export const WebhookEventSummary = envelope(
   'WebhookEventSummary',
-  t.union([strictObject('OrderEventSummaryData', { order: described(OrderListItem, 'The order as a list item: never its customer, products, metadata, fees or trackingExtras.') }, { previousStatus }), TestEventData]),
+  t.union([
+    strictObject(
+      'OrderEventSummaryData',
+      { order: described(OrderListItem, 'The order as a list item: never its customer, products, metadata, fees or trackingExtras.') },
+      { previousStatus },
+    ),
+    TestEventData,
+  ]),
   'An event as the delivery log keeps it: the order in its list-item form.',
 );
 

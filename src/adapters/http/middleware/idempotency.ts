@@ -35,7 +35,9 @@ const canonicalJson = (value: unknown): string => {
 
 /** The fingerprint stored with a key: method, path and the parsed body (DECISIONS D7). */
 export const requestFingerprint = (method: string, path: string, body: unknown): string =>
-  createHash('sha256').update(`${method}\n${path}\n${canonicalJson(body)}`).digest('hex');
+  createHash('sha256')
+    .update(`${method}\n${path}\n${canonicalJson(body)}`)
+    .digest('hex');
 
 /** Statuses answered before anything was executed: the key is given back for any request. */
 const NOTHING_EXECUTED = [400, 401, 413, 415, 429];

@@ -9,7 +9,11 @@ export const routeFallback: Middleware = async (ctx, next) => {
   await next();
   if (ctx.body !== undefined && ctx.body !== null) return;
   if (ctx.status === 405 || ctx.status === 501) {
-    const allowed = ctx.response.get('Allow').split(',').map((m) => m.trim()).filter((m) => m !== '');
+    const allowed = ctx.response
+      .get('Allow')
+      .split(',')
+      .map((m) => m.trim())
+      .filter((m) => m !== '');
     throw new ProblemError({ _tag: 'MethodNotAllowed', allowed });
   }
   if (ctx.status === 404) throw new ProblemError({ _tag: 'RouteNotFound' });

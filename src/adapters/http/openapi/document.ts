@@ -15,7 +15,17 @@ import {
   TAGS,
   WEBHOOK_REQUESTS,
 } from './texts';
-import type { Content, HeaderObject, JsonSchema, JsonValue, OpenApiDocument, OperationObject, ParameterObject, Reference, ResponseObject } from './types';
+import type {
+  Content,
+  HeaderObject,
+  JsonSchema,
+  JsonValue,
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  Reference,
+  ResponseObject,
+} from './types';
 
 /**
  * The OpenAPI 3.1 document of the whole public interface (DECISIONS D11), derived from the route
@@ -23,7 +33,9 @@ import type { Content, HeaderObject, JsonSchema, JsonValue, OpenApiDocument, Ope
  * route's declaration, problem responses from the error table, each route's problems and its guards.
  */
 
-const ref = (kind: 'headers' | 'parameters' | 'responses' | 'schemas', name: string): Reference => ({ $ref: `#/components/${kind}/${name}` });
+const ref = (kind: 'headers' | 'parameters' | 'responses' | 'schemas', name: string): Reference => ({
+  $ref: `#/components/${kind}/${name}`,
+});
 const unique = <A>(values: readonly A[]): A[] => [...new Set(values)];
 
 /** One error a route can answer, where it comes from, and whether an Idempotency-Key stores it. */
@@ -42,7 +54,8 @@ const sourcesOf = (route: Route): Source[] => {
     sources.push({ tag: 'RouteNotFound', note: 'The admin API is disabled: ADMIN_TOKEN is not set.' });
   }
   if (has('token')) sources.push({ tag: 'Unauthorized' }, { tag: 'TokenRevoked' });
-  if (has('idempotency')) sources.push({ tag: 'ValidationFailed', note: 'The `Idempotency-Key` header (path `header.Idempotency-Key`) is invalid.' });
+  if (has('idempotency'))
+    sources.push({ tag: 'ValidationFailed', note: 'The `Idempotency-Key` header (path `header.Idempotency-Key`) is invalid.' });
   if (route.params !== undefined || route.query !== undefined || route.body !== undefined) sources.push({ tag: 'ValidationFailed' });
   if (route.body !== undefined) sources.push({ tag: 'MalformedJson' }, { tag: 'PayloadTooLarge' }, { tag: 'UnsupportedMediaType' });
   if (has('idempotency')) sources.push({ tag: 'IdempotencyKeyInProgress' }, { tag: 'IdempotencyKeyReused' });
@@ -54,14 +67,20 @@ const sourcesOf = (route: Route): Source[] => {
 
 const problemContent = (tags: readonly ProblemTag[]) => {
   const rows = tags.map((tag) => ERROR_TABLE[tag]);
-  const own = { status: { const: rows[0].status }, code: { enum: unique(rows.map((r) => r.code)) }, title: { enum: unique(rows.map((r) => r.title)) } };
+  const own = {
+    status: { const: rows[0].status },
+    code: { enum: unique(rows.map((r) => r.code)) },
+    title: { enum: unique(rows.map((r) => r.title)) },
+  };
   return { 'application/problem+json': { schema: { allOf: [ref('schemas', 'Problem'), { type: 'object', properties: own }] } } } as const;
 };
 
 const jsonContent = (schema: JsonSchema, examples: Readonly<Record<string, unknown>> = {}): Content => ({
   'application/json': {
     schema,
-    ...(Object.keys(examples).length === 0 ? {} : { examples: Object.fromEntries(Object.entries(examples).map(([name, value]) => [name, { value: value as JsonValue }])) }),
+    ...(Object.keys(examples).length === 0
+      ? {}
+      : { examples: Object.fromEntries(Object.entries(examples).map(([name, value]) => [name, { value: value as JsonValue }])) }),
   },
 });
 
@@ -87,7 +106,11 @@ const successContent = (spec: ResponseSpec, registry: SchemaRegistry): Content |
 };
 
 /** A header that is there whenever it can be, but not always (the request may fail before it is set). */
-const optional = (name: string, why: string): HeaderObject => ({ ...HEADERS[name], required: false, description: `${HEADERS[name].description} ${why}` });
+const optional = (name: string, why: string): HeaderObject => ({
+  ...HEADERS[name],
+  required: false,
+  description: `${HEADERS[name].description} ${why}`,
+});
 
 const problemResponse = (route: Route, status: number, sources: readonly Source[]): ResponseObject => {
   const tags = unique(sources.map((source) => source.tag));
@@ -98,7 +121,9 @@ const problemResponse = (route: Route, status: number, sources: readonly Source[
       const coded = tags.length > 1 ? `\`${ERROR_TABLE[source.tag].code}\`: ${text}` : text;
       if (!idempotent) return coded;
       if (source.business === true) return `${coded} Stored under an Idempotency-Key, and replayed.`;
-      return status >= 500 ? `${coded} Not stored under an Idempotency-Key: the same request may retry and finish the work.` : `${coded} Not stored under an Idempotency-Key.`;
+      return status >= 500
+        ? `${coded} Not stored under an Idempotency-Key: the same request may retry and finish the work.`
+        : `${coded} Not stored under an Idempotency-Key.`;
     }),
   );
   if (route.guards.includes('rateLimit') && status === 401) lines.push('Counted against no token: no rate-limit headers.');
@@ -107,10 +132,13 @@ const problemResponse = (route: Route, status: number, sources: readonly Source[
   if (status === 429 || status === 503) headers['Retry-After'] = ref('headers', 'RetryAfter');
   if (tags.includes('IdempotencyKeyInProgress')) {
     headers['Retry-After'] =
-      tags.length === 1 ? ref('headers', 'RetryAfter') : optional('RetryAfter', 'Only with `IDEMPOTENCY_KEY_IN_PROGRESS`: the seconds left on the claim that holds the key.');
+      tags.length === 1
+        ? ref('headers', 'RetryAfter')
+        : optional('RetryAfter', 'Only with `IDEMPOTENCY_KEY_IN_PROGRESS`: the seconds left on the claim that holds the key.');
   }
   if (route.guards.includes('rateLimit') && status !== 401) Object.assign(headers, rateLimitHeaders(status >= 500));
-  if (idempotent && sources.some((source) => source.business === true)) headers['Idempotent-Replayed'] = ref('headers', 'IdempotentReplayed');
+  if (idempotent && sources.some((source) => source.business === true))
+    headers['Idempotent-Replayed'] = ref('headers', 'IdempotentReplayed');
   return { description: lines.join(lines.length > 1 ? '\n\n' : ''), headers, content: problemContent(tags) };
 };
 
@@ -118,7 +146,10 @@ const problemResponse = (route: Route, status: number, sources: readonly Source[
 const rateLimitHeaders = (mayBeMissing: boolean): Record<string, HeaderObject | Reference> =>
   mayBeMissing
     ? {
-        'RateLimit-Policy': optional('RateLimitPolicy', 'Absent when the failure came before the request was counted (while authenticating).'),
+        'RateLimit-Policy': optional(
+          'RateLimitPolicy',
+          'Absent when the failure came before the request was counted (while authenticating).',
+        ),
         RateLimit: optional('RateLimit', 'Absent when the failure came before the request was counted (while authenticating).'),
       }
     : { 'RateLimit-Policy': ref('headers', 'RateLimitPolicy'), RateLimit: ref('headers', 'RateLimit') };
@@ -126,7 +157,10 @@ const rateLimitHeaders = (mayBeMissing: boolean): Record<string, HeaderObject | 
 /** The members of a parameter object, read one by one, with their description lifted from the schema. */
 const parametersOf = (codec: ParametersCodec | undefined, where: 'path' | 'query', registry: SchemaRegistry): ParameterObject[] => {
   if (codec === undefined) return [];
-  const members = [...Object.entries(codec.required).map(([n, c]) => [n, c, true] as const), ...Object.entries(codec.optional).map(([n, c]) => [n, c, false] as const)];
+  const members = [
+    ...Object.entries(codec.required).map(([n, c]) => [n, c, true] as const),
+    ...Object.entries(codec.optional).map(([n, c]) => [n, c, false] as const),
+  ];
   return members.map(([name, member, required]) => {
     const { description, ...schema } = registry.schemaOf(member);
     const text = where === 'query' ? `${description ?? ''} Give it at most once.`.trim() : (description ?? '');
@@ -149,7 +183,8 @@ const operationOf = (route: Route, registry: SchemaRegistry): OperationObject =>
     const status = ERROR_TABLE[source.tag].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), source]);
   }
-  for (const [status, sources] of [...byStatus].sort(([a], [b]) => a - b)) responses[String(status)] = problemResponse(route, status, sources);
+  for (const [status, sources] of [...byStatus].sort(([a], [b]) => a - b))
+    responses[String(status)] = problemResponse(route, status, sources);
   const security = route.guards.includes('token') ? [{ bearerAuth: [] }] : route.guards.includes('admin') ? [{ adminToken: [] }] : [];
   return {
     operationId: route.operationId,
@@ -164,7 +199,9 @@ const operationOf = (route: Route, registry: SchemaRegistry): OperationObject =>
       ...parametersOf(route.params, 'path', registry),
       ...parametersOf(route.query, 'query', registry),
     ],
-    ...(route.body === undefined ? {} : { requestBody: { required: true, content: jsonContent(registry.schemaOf(route.body), route.bodyExamples) } }),
+    ...(route.body === undefined
+      ? {}
+      : { requestBody: { required: true, content: jsonContent(registry.schemaOf(route.body), route.bodyExamples) } }),
     responses,
   };
 };
@@ -208,7 +245,11 @@ export const buildOpenApiDocument = (routes: readonly Route[]): OpenApiDocument 
       responses: Object.fromEntries(
         Object.entries(OUTSIDE_OPERATIONS).map(([name, [tag, headers]]) => [
           name,
-          { description: ERROR_TABLE[tag].description, headers: { 'X-Request-Id': ref('headers', 'RequestId'), ...headers }, content: problemContent([tag]) },
+          {
+            description: ERROR_TABLE[tag].description,
+            headers: { 'X-Request-Id': ref('headers', 'RequestId'), ...headers },
+            content: problemContent([tag]),
+          },
         ]),
       ),
       parameters: {

@@ -54,7 +54,8 @@ const rateLimitWhere =
 
 export const HEADERS: Record<string, HeaderObject> = {
   RequestId: {
-    description: 'On every response: the incoming `X-Request-Id` when it was 1-128 characters of `[A-Za-z0-9._-]`, else one made by the service.',
+    description:
+      'On every response: the incoming `X-Request-Id` when it was 1-128 characters of `[A-Za-z0-9._-]`, else one made by the service.',
     required: true,
     schema: { type: 'string', pattern: REQUEST_ID.source },
   },
@@ -63,17 +64,26 @@ export const HEADERS: Record<string, HeaderObject> = {
       'On a 201, the path of what was created: `/api/v1/orders/{externalId}`, with `externalId` written as the path parameter says ' +
       "(percent-encoded; `~.` for `.`), `/api/v1/webhooks/{webhookId}` or `/api/v1/links/{id}`. On the 302 of a short link, the link's URL with the click's query parameters added.",
     required: true,
-    schema: { type: 'string', examples: ['/api/v1/orders/order-1', '/api/v1/links/lnk_6Zq0vB2xT4mYc8Rk1Lw9Ns', 'https://shop.example/?utm_source=google&utm_medium=cpc&utm_campaign=bf&gclid=abc'] },
+    schema: {
+      type: 'string',
+      examples: [
+        '/api/v1/orders/order-1',
+        '/api/v1/links/lnk_6Zq0vB2xT4mYc8Rk1Lw9Ns',
+        'https://shop.example/?utm_source=google&utm_medium=cpc&utm_campaign=bf&gclid=abc',
+      ],
+    },
   },
   WwwAuthenticate: {
-    description: '`Bearer` for a missing, malformed or unknown token; `Bearer error="invalid_token", error_description="The token was revoked"` for a revoked one.',
+    description:
+      '`Bearer` for a missing, malformed or unknown token; `Bearer error="invalid_token", error_description="The token was revoked"` for a revoked one.',
     required: true,
     schema: { type: 'string' },
   },
   Allow: { description: 'The methods the path supports.', required: true, schema: { type: 'string', examples: ['HEAD, GET, POST'] } },
   RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0 } },
   ETag: {
-    description: 'A strong entity tag of this representation (RFC 9110): send it back in `If-None-Match` to get 304 while it has not changed.',
+    description:
+      'A strong entity tag of this representation (RFC 9110): send it back in `If-None-Match` to get 304 while it has not changed.',
     required: true,
     schema: { type: 'string', pattern: '^"[\\x21\\x23-\\x7E]*"$', examples: ['"4c1Fh0qaXJ8tXl2y0VbP1Q-gzip"'] },
   },
@@ -193,7 +203,8 @@ export const WEBHOOK_REQUESTS = {
       name: 'webhook-timestamp',
       in: 'header',
       required: true,
-      description: 'When this attempt was made, in seconds since the Unix epoch. Refuse a timestamp far from your clock (Standard Webhooks libraries allow 5 minutes).',
+      description:
+        'When this attempt was made, in seconds since the Unix epoch. Refuse a timestamp far from your clock (Standard Webhooks libraries allow 5 minutes).',
       schema: { type: 'string', pattern: '^[0-9]+$' },
     },
     {

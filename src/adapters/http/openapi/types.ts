@@ -15,7 +15,9 @@ export interface ParameterObject extends HeaderObject {
   readonly in: 'query' | 'path' | 'header';
 }
 
-export type Content = Readonly<Record<string, { readonly schema: JsonSchema; readonly examples?: Readonly<Record<string, { readonly value: JsonValue }>> }>>;
+export type Content = Readonly<
+  Record<string, { readonly schema: JsonSchema; readonly examples?: Readonly<Record<string, { readonly value: JsonValue }>> }>
+>;
 
 export interface ResponseObject {
   readonly description: string;
@@ -38,7 +40,9 @@ export interface OperationObject {
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-export type PathItemObject = { readonly [M in HttpMethod]?: OperationObject } & { readonly parameters?: readonly (ParameterObject | Reference)[] };
+export type PathItemObject = { readonly [M in HttpMethod]?: OperationObject } & {
+  readonly parameters?: readonly (ParameterObject | Reference)[];
+};
 
 export interface SecuritySchemeObject {
   readonly type: 'http';

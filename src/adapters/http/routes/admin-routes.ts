@@ -45,7 +45,11 @@ export const createTokenRoute = route({
   body: CreateTokenBody,
   bodyExamples: { named: { name: 'checkout' }, unnamed: {} },
   responses: {
-    201: { description: 'The token was issued. The response holds a secret: no cache may store it.', body: IssuedTokenResponse, fixedHeaders: { 'Cache-Control': 'no-store' } },
+    201: {
+      description: 'The token was issued. The response holds a secret: no cache may store it.',
+      body: IssuedTokenResponse,
+      fixedHeaders: { 'Cache-Control': 'no-store' },
+    },
   },
   problems: ['DashboardNotFound'],
   handle: async ({ params, body }, { useCases }) =>

@@ -114,7 +114,10 @@ export const listLinksRoute = route({
     const { page, pageSize } = query;
     const result = await useCases.listLinks.execute(principal.dashboardId, { page, pageSize });
     const base = publicBaseUrl();
-    return E.right({ status: 200 as const, body: { links: result.links.map((link) => linkView(link, base)), page, pageSize, total: result.total } });
+    return E.right({
+      status: 200 as const,
+      body: { links: result.links.map((link) => linkView(link, base)), page, pageSize, total: result.total },
+    });
   },
 });
 
@@ -169,7 +172,8 @@ export const followShortLinkRoute = route({
   params: SlugPath,
   responses: {
     302: {
-      description: "To the link's URL, with the click's query parameters added; `Cache-Control: no-store`, so that every click reaches the service.",
+      description:
+        "To the link's URL, with the click's query parameters added; `Cache-Control: no-store`, so that every click reaches the service.",
       headers: ['Location'],
       fixedHeaders: { 'Cache-Control': 'no-store' },
     },

@@ -57,7 +57,9 @@ export const readinessRoute = route({
   handle: async (_input, { readiness }) => {
     const { draining, components } = await readiness();
     const ready = !draining && components.store === 'up' && Object.values(components.workers).every((state) => state === 'running');
-    return ready ? E.right({ status: 200 as const, body: { status: 'ready' as const, components } }) : E.left({ _tag: 'NotReady', draining, components });
+    return ready
+      ? E.right({ status: 200 as const, body: { status: 'ready' as const, components } })
+      : E.left({ _tag: 'NotReady', draining, components });
   },
 });
 

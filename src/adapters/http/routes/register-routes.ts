@@ -61,7 +61,9 @@ const handler =
       details.push(...unpaired, ...codecDetails.filter((detail) => !flagged.has(detail.path)));
     }
     if (details.length > 0) throw validationFailed(details);
-    const headers = Object.fromEntries((route.requestHeaders ?? []).flatMap((name) => (ctx.get(name) === '' ? [] : [[name, ctx.get(name)]])));
+    const headers = Object.fromEntries(
+      (route.requestHeaders ?? []).flatMap((name) => (ctx.get(name) === '' ? [] : [[name, ctx.get(name)]])),
+    );
     const result = await route.handle(
       {
         params: decodedParams as never,
@@ -125,17 +127,14 @@ const patternExcluding = (route: Route, reserved: Map<number, string[]>): RegExp
 };
 
 /** Registers each route with its guards in their fixed order, then its handler. */
-export const registerRoutes = (
-  router: Router<RequestState>,
-  routes: readonly Route[],
-  guards: GuardMiddleware,
-  deps: RouteDeps,
-): void => {
+export const registerRoutes = (router: Router<RequestState>, routes: readonly Route[], guards: GuardMiddleware, deps: RouteDeps): void => {
   for (const route of routes) {
     const steps = ORDER.filter((step) => (step === 'body' ? route.body !== undefined : route.guards.includes(step))).map(
       (step) => guards[step],
     );
-    const layer = router.register(routerPath(route.path), [route.method.toUpperCase()], [...steps, handler(route, deps)], { name: route.operationId });
+    const layer = router.register(routerPath(route.path), [route.method.toUpperCase()], [...steps, handler(route, deps)], {
+      name: route.operationId,
+    });
     const reserved = literalSiblings(route, routes);
     if (reserved.size > 0 && 'regexp' in layer) layer.regexp = patternExcluding(route, reserved);
   }

@@ -132,11 +132,16 @@ export interface RouteSpec<
 }
 
 /** A route with its types forgotten, as the router and the document generator see it. */
-export type Route = Omit<RouteSpec<AnyStrict, AnyStrict, t.Mixed, Guard, Readonly<Record<number, ResponseSpec>>, ProblemTag, RequestHeader>, 'handle'> & {
+export type Route = Omit<
+  RouteSpec<AnyStrict, AnyStrict, t.Mixed, Guard, Readonly<Record<number, ResponseSpec>>, ProblemTag, RequestHeader>,
+  'handle'
+> & {
   readonly handle: (
     input: HandlerInput<AnyStrict, AnyStrict, t.Mixed, Guard, RequestHeader>,
     deps: RouteDeps,
-  ) => Promise<E.Either<HttpError, { readonly status: number; readonly body?: unknown; readonly headers?: Readonly<Record<string, string>> }>>;
+  ) => Promise<
+    E.Either<HttpError, { readonly status: number; readonly body?: unknown; readonly headers?: Readonly<Record<string, string>> }>
+  >;
 };
 
 export const route = <

@@ -36,7 +36,11 @@ export const trackerScriptRoute = route({
       optionalHeaders: ['Content-Encoding'],
       fixedHeaders: CACHING,
     },
-    304: { description: '`If-None-Match` names the `ETag` of the representation that would be sent: no body.', headers: ['ETag'], fixedHeaders: CACHING },
+    304: {
+      description: '`If-None-Match` names the `ETag` of the representation that would be sent: no body.',
+      headers: ['ETag'],
+      fixedHeaders: CACHING,
+    },
   },
   problems: [],
   handle: async ({ headers }, { trackerScript }) => {

@@ -187,7 +187,10 @@ export const listDeliveriesRoute = route({
     const { page, pageSize, status } = query;
     return pipe(
       await useCases.listDeliveries.execute(principal.dashboardId, params.webhookId, { page, pageSize, status }),
-      E.map((result) => ({ status: 200 as const, body: { deliveries: result.deliveries.map(deliveryView), page, pageSize, total: result.total } })),
+      E.map((result) => ({
+        status: 200 as const,
+        body: { deliveries: result.deliveries.map(deliveryView), page, pageSize, total: result.total },
+      })),
     );
   },
 });
