@@ -40,9 +40,11 @@ export interface LinkRepository {
 
   /**
    * The redirect: counts one click on the link with this slug and resolves the link as stored right
-   * after it (its `clicks` included), or `none` when no link has the slug. The count is one atomic
-   * increment: parallel calls never lose a click, and each resolves a distinct count. Costs one
-   * look-up by slug, on an index, and the increment; a miss writes nothing.
+   * after it (its `clicks` counting this click), or `none` when no link has the slug. The count is one
+   * atomic increment: parallel calls never lose a click. (Whether each also resolves a distinct count
+   * depends on the store returning the image of its own update: SQLite, memory and MongoDB do,
+   * mongo-java-server not always; nothing relies on it.) Costs one look-up by slug, on an index, and
+   * the increment; a miss writes nothing.
    */
   recordClick(slug: string): Promise<Option<Link>>;
 }
