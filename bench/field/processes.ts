@@ -50,12 +50,12 @@ export class ServerProcess {
   }
 
   /**
-   * Starts `node script` with `env` (PATH and PORT added); stdout goes to /dev/null (the service's
-   * log lines are written, and thrown away), stderr is kept for the error message.
+   * Starts `node [nodeFlags] script` with `env` (PATH and PORT added); stdout goes to /dev/null (the
+   * service's log lines are written, and thrown away), stderr is kept for the error message.
    */
-  static async start(name: string, script: string, env: Record<string, string>): Promise<ServerProcess> {
+  static async start(name: string, script: string, env: Record<string, string>, nodeFlags: readonly string[] = []): Promise<ServerProcess> {
     const port = await freePort();
-    const child = spawn(process.execPath, [script], {
+    const child = spawn(process.execPath, [...nodeFlags, script], {
       env: { PATH: process.env['PATH'] ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
