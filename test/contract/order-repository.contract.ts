@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
-import type { OrderEvent, OrderRepository } from '../../src/application/ports/order-repository';
+import { summaryOf, type OrderEvent, type OrderRepository, type OrderSummary } from '../../src/application/ports/order-repository';
 import { MAX_CENTS } from '../../src/domain/money';
 import type { Order } from '../../src/domain/order';
 import type { OrderEventType } from '../../src/domain/order-events';
@@ -21,6 +21,14 @@ const scribbleOn = (order: Order): void => {
   target.status = 'refused';
   target.metadata = { scribbled: true };
   target.products[0].name = 'scribbled';
+  target.createdAt.setTime(0);
+  target.amounts.grossCents = 1;
+};
+
+/** The same, through a listing's summary: no products to write through. */
+const scribbleOnSummary = (summary: OrderSummary): void => {
+  const target = summary as unknown as Omit<Scribbled, 'products'>;
+  target.status = 'refused';
   target.createdAt.setTime(0);
   target.amounts.grossCents = 1;
 };
@@ -224,9 +232,55 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
         expect((await found('dsh_a', 'tz')).createdAt.toISOString()).to.equal('2026-01-02T03:30:00.250Z');
       });
 
-      it('gives back the full order exactly through list too', async () => {
+      it('gives back the summary of a full order exactly through list: every field a list item shows', async () => {
         await inserted(aFullOrder());
-        expect(await orders.list('dsh_a', { page: 1, pageSize: 20 })).to.deep.equal({ orders: [aFullOrder()], total: 1 });
+        expect(await orders.list('dsh_a', { page: 1, pageSize: 20 })).to.deep.equal({
+          orders: [
+            {
+              id: 'ord_full',
+              externalId: 'full-1',
+              status: 'chargedback',
+              isTest: true,
+              platform: 'plataforma-ção',
+              paymentMethod: 'pix',
+              createdAt: new Date('2026-01-02T03:04:05.123Z'),
+              paidAt: new Date('2026-01-02T03:05:00.001Z'),
+              refundedAt: new Date('2026-01-03T00:00:00.999Z'),
+              chargedbackAt: new Date('2026-01-04T23:59:59.500Z'),
+              amounts: { currency: 'USD', grossCents: MAX_CENTS, netToSellerCents: MAX_CENTS - 1 },
+              tracking: { utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'natal "2026"' },
+            },
+          ],
+          total: 1,
+        });
+      });
+
+      it('lists a full order with the summary keys and nothing else: no products, customer, fees, metadata, trackingExtras, version', async () => {
+        await inserted(aFullOrder());
+        const [listed] = (await orders.list('dsh_a', { page: 1, pageSize: 20 })).orders;
+        expect(Object.keys(listed)).to.have.members([
+          'id',
+          'externalId',
+          'status',
+          'isTest',
+          'platform',
+          'paymentMethod',
+          'createdAt',
+          'paidAt',
+          'refundedAt',
+          'chargedbackAt',
+          'amounts',
+          'tracking',
+        ]);
+        expect(Object.keys(listed.amounts)).to.have.members(['currency', 'grossCents', 'netToSellerCents']);
+        expect(Object.keys(listed.tracking)).to.have.members(['utmSource', 'utmMedium', 'utmCampaign']);
+      });
+
+      it('lists a minimal order without inventing optional dates', async () => {
+        await inserted(aMinimalOrder());
+        const [listed] = (await orders.list('dsh_a', { page: 1, pageSize: 20 })).orders;
+        expect(listed).to.deep.equal(summaryOf(aMinimalOrder()));
+        expect(listed).not.to.have.any.keys('paidAt', 'refundedAt', 'chargedbackAt');
       });
     });
 
@@ -374,10 +428,10 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
         expect(event.order).not.to.have.any.keys('paidAt', 'refundedAt', 'chargedbackAt', 'customer', 'fees', 'metadata', 'trackingExtras');
       });
 
-      it('keeps the outbox out of the order: find and list give the order alone', async () => {
+      it("keeps the outbox out of the order: find gives the order alone, list the order's summary alone", async () => {
         await orders.insert(aFullOrder(), created(aFullOrder()));
         expect(await found('dsh_a', 'full-1')).to.deep.equal(aFullOrder());
-        expect(await orders.list('dsh_a', { page: 1, pageSize: 20 })).to.deep.equal({ orders: [aFullOrder()], total: 1 });
+        expect(await orders.list('dsh_a', { page: 1, pageSize: 20 })).to.deep.equal({ orders: [summaryOf(aFullOrder())], total: 1 });
       });
 
       it('appends the events given to replace after those already there, with the new order', async () => {
@@ -601,8 +655,9 @@ export const orderRepositoryContract = (adapterName: string, factory: () => Prom
       it('does not share listed orders with the store', async () => {
         await inserted(aMinimalOrder());
         const page = await orders.list('dsh_a', { page: 1, pageSize: 20 });
-        scribbleOn(page.orders[0]);
+        scribbleOnSummary(page.orders[0]);
         expect(await found('dsh_a', 'min-1')).to.deep.equal(aMinimalOrder());
+        expect((await orders.list('dsh_a', { page: 1, pageSize: 20 })).orders).to.deep.equal([summaryOf(aMinimalOrder())]);
       });
     });
   });

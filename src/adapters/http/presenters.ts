@@ -1,4 +1,5 @@
 import type * as t from 'io-ts';
+import type { OrderSummary } from '../../application/ports/order-repository';
 import type { ApiToken, Dashboard } from '../../domain/dashboard';
 import type { Link } from '../../domain/link';
 import type { Order } from '../../domain/order';
@@ -8,7 +9,8 @@ import type { CreateOrderResponse, OrderDetail, OrderListItem } from './codecs/o
 
 /** Domain objects as the API shows them; each is typed by the codec that documents it. */
 
-export const orderListItem = (order: Order): t.TypeOf<typeof OrderListItem> => ({
+/** Takes a summary, what a listing reads; a full order is one too (the GET of one order, webhooks). */
+export const orderListItem = (order: OrderSummary): t.TypeOf<typeof OrderListItem> => ({
   id: order.id,
   externalId: order.externalId,
   status: order.status,

@@ -2,7 +2,13 @@ import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
 import { duplicateExternalId, type DuplicateExternalId } from '../../domain/errors';
 import type { Order } from '../../domain/order';
-import type { OrderEvent, OrderPage, OrderQuery, OrderRepository } from '../../application/ports/order-repository';
+import {
+  summaryOf,
+  type OrderEvent,
+  type OrderPage,
+  type OrderQuery,
+  type OrderRepository,
+} from '../../application/ports/order-repository';
 import type { OutboxEntry } from '../../application/ports/webhook-outbox';
 
 const keyOf = (dashboardId: string, externalId: string): string => `${dashboardId}\u0000${externalId}`;
@@ -92,7 +98,7 @@ export class InMemoryOrderRepository implements OrderRepository {
       .sort(newestFirst);
     const start = (query.page - 1) * query.pageSize;
     return {
-      orders: matching.slice(start, start + query.pageSize).map((order) => structuredClone(order)),
+      orders: matching.slice(start, start + query.pageSize).map((order) => structuredClone(summaryOf(order))),
       total: matching.length,
     };
   }

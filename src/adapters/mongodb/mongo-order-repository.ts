@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
 import type { Collection, Db, Filter } from 'mongodb';
 import type { Logger } from '../../application/ports/logger';
-import type { OrderEvent, OrderPage, OrderQuery, OrderRepository } from '../../application/ports/order-repository';
+import type { OrderEvent, OrderPage, OrderQuery, OrderRepository, OrderSummary } from '../../application/ports/order-repository';
 import { duplicateExternalId, type DuplicateExternalId } from '../../domain/errors';
 import type { Order } from '../../domain/order';
 import { decodeDocument } from './corrupt-document';
@@ -15,6 +15,9 @@ import {
   orderUpdate,
   outboxDocumentCodec,
   outboxFromDocument,
+  SUMMARY_PROJECTION,
+  summaryDocumentCodec,
+  summaryFromDocument,
   type OrderDocument,
 } from './order-document';
 
@@ -81,7 +84,8 @@ export class MongoOrderRepository implements OrderRepository {
 
   /**
    * Two reads, the page and the count, without a snapshot between them: an order written in between
-   * may show in one and not the other, as it would on any page read a moment later.
+   * may show in one and not the other, as it would on any page read a moment later. The page comes
+   * projected to the summary's fields (`SUMMARY_PROJECTION`).
    */
   async list(dashboardId: string, query: OrderQuery): Promise<OrderPage> {
     const filter: Filter<OrderDocument> = { dashboardId };
@@ -95,7 +99,7 @@ export class MongoOrderRepository implements OrderRepository {
     const [documents, total] = await guarded(() =>
       Promise.all([
         this.orders
-          .find(filter, WITHOUT_OUTBOX)
+          .find(filter, { projection: SUMMARY_PROJECTION })
           .sort(NEWEST_FIRST)
           .skip((query.page - 1) * query.pageSize)
           .limit(query.pageSize)
@@ -103,10 +107,14 @@ export class MongoOrderRepository implements OrderRepository {
         this.orders.countDocuments(filter),
       ]),
     );
-    return { orders: documents.map((document) => this.decode(document)), total };
+    return { orders: documents.map((document) => this.decodeSummary(document)), total };
   }
 
   private decode(document: unknown): Order {
     return orderFromDocument(decodeDocument(orderDocumentCodec, document, COLLECTIONS.orders, this.logger));
+  }
+
+  private decodeSummary(document: unknown): OrderSummary {
+    return summaryFromDocument(decodeDocument(summaryDocumentCodec, document, COLLECTIONS.orders, this.logger));
   }
 }

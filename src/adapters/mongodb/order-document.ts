@@ -1,6 +1,6 @@
 import type { Long } from 'mongodb';
 import * as t from 'io-ts';
-import type { OrderEvent } from '../../application/ports/order-repository';
+import type { OrderEvent, OrderSummary } from '../../application/ports/order-repository';
 import type { Order, Product } from '../../domain/order';
 import { ORDER_EVENT_TYPES, type OrderEventType } from '../../domain/order-events';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-status';
@@ -53,6 +53,36 @@ const optionalOrderFields = t.partial({
  * outbox (`outbox`), which is read on its own (`outboxDocumentCodec`).
  */
 export const orderDocumentCodec = t.intersection([t.type({ _id: t.string, ...requiredOrderFields }), optionalOrderFields]);
+
+const pick = <P extends t.Props, K extends keyof P & string>(props: P, keys: readonly K[]): Pick<P, K> =>
+  Object.fromEntries(keys.map((key) => [key, props[key]])) as Pick<P, K>;
+
+const summaryAmounts = t.type(pick(requiredOrderFields.amounts.props, ['currency', 'grossCents', 'netToSellerCents']));
+
+/**
+ * An order as a listing reads it: the fields of `OrderSummary`, each decoded by the codec of
+ * `orderDocumentCodec`, so a corrupt value in a field the listing reads fails it as it fails a read
+ * of the whole order.
+ */
+export const summaryDocumentCodec = t.intersection([
+  t.type({
+    _id: t.string,
+    ...pick(requiredOrderFields, ['externalId', 'platform', 'paymentMethod', 'status', 'isTest', 'createdAt', 'tracking']),
+    amounts: summaryAmounts,
+  }),
+  t.partial(pick(optionalOrderFields.props, ['paidAt', 'refundedAt', 'chargedbackAt'])),
+]);
+
+/**
+ * What a listing asks the server for: the fields of `summaryDocumentCodec`, and of the amounts only
+ * those it shows. Products, the free-form objects and the outbox stay on the server.
+ */
+export const SUMMARY_PROJECTION: Readonly<Record<string, 1>> = Object.fromEntries(
+  [
+    ...summaryDocumentCodec.types.flatMap((part) => Object.keys(part.props)).filter((field) => field !== 'amounts'),
+    ...Object.keys(summaryAmounts.props).map((field) => `amounts.${field}`),
+  ].map((field) => [field, 1]),
+);
 
 /** The order an event carries, stored like the order itself, its id as `id`: `_id` is the document's. */
 const snapshotCodec = t.intersection([t.type({ id: t.string, ...requiredOrderFields }), optionalOrderFields]);
@@ -172,6 +202,23 @@ export const orderFromDocument = (doc: OrderDocumentRead): Order =>
     trackingExtras: doc.trackingExtras,
     version: doc.version,
     updatedAt: doc.updatedAt,
+  });
+
+/** Builds an order's summary field by field, so nothing of the document (`_id`, extra fields) leaks out. */
+export const summaryFromDocument = (doc: t.TypeOf<typeof summaryDocumentCodec>): OrderSummary =>
+  withoutUndefined({
+    id: doc._id,
+    externalId: doc.externalId,
+    platform: doc.platform,
+    paymentMethod: doc.paymentMethod,
+    status: doc.status,
+    isTest: doc.isTest,
+    createdAt: doc.createdAt,
+    paidAt: doc.paidAt,
+    refundedAt: doc.refundedAt,
+    chargedbackAt: doc.chargedbackAt,
+    amounts: { currency: doc.amounts.currency, grossCents: doc.amounts.grossCents, netToSellerCents: doc.amounts.netToSellerCents },
+    tracking: { utmSource: doc.tracking.utmSource, utmMedium: doc.tracking.utmMedium, utmCampaign: doc.tracking.utmCampaign },
   });
 
 const eventToDocument = (event: OrderEvent): Record<string, unknown> => {

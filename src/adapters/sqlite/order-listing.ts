@@ -1,5 +1,5 @@
 import type { OrderQuery } from '../../application/ports/order-repository';
-import { ORDER_COLUMNS } from './order-rows';
+import { SUMMARY_COLUMNS } from './order-rows';
 
 /** Which filters a listing has: each combination is its own pair of statements, prepared once. */
 export interface ListingShape {
@@ -24,14 +24,16 @@ export const shapeOf = (query: OrderQuery): ListingShape => ({
 export const keyOfShape = (shape: ListingShape): string => `${+shape.status}${+shape.from}${+shape.to}`;
 
 /**
- * The statements of a listing. The page walks `orders_by_status_newest_first` (with a status) or
- * `orders_newest_first` (without) in its order from the start of the dashboard's (and status's)
- * entries, the dates a range on the next column: no sort, no scan of other dashboards. The index is
- * named (INDEXED BY): left to itself, the planner takes the index without the status when both dates
- * are given, and filters the status row by row; named, a statement that could not use it would fail
- * to prepare rather than run slowly. The total, without dates, is read from `order_counts` (kept by
- * triggers) in constant time; with dates it is counted on the same covering index, over the matching
- * entries only. test/adapters/sqlite/sqlite-query-plans.test.ts holds the plans to this.
+ * The statements of a listing. The page selects the summary's columns only (`summaryRowCodec`): the
+ * JSON columns, the longest of a row, stay unread. It walks `orders_by_status_newest_first` (with a
+ * status) or `orders_newest_first` (without) in its order from the start of the dashboard's (and
+ * status's) entries, the dates a range on the next column: no sort, no scan of other dashboards.
+ * The index is named (INDEXED BY): left to itself, the planner takes the index without the status
+ * when both dates are given, and filters the status row by row; named, a statement that could not
+ * use it would fail to prepare rather than run slowly. The total, without dates, is read from
+ * `order_counts` (kept by triggers) in constant time; with dates it is counted on the same covering
+ * index, over the matching entries only. test/adapters/sqlite/sqlite-query-plans.test.ts holds the
+ * plans to this.
  */
 export const listingSql = (shape: ListingShape): ListingSql => {
   const index = shape.status ? 'orders_by_status_newest_first' : 'orders_newest_first';
@@ -41,7 +43,7 @@ export const listingSql = (shape: ListingShape): ListingSql => {
     ...(shape.from ? ['created_at >= @from'] : []),
     ...(shape.to ? ['created_at <= @to'] : []),
   ].join(' AND ');
-  const page = `SELECT ${ORDER_COLUMNS.join(', ')} FROM orders INDEXED BY ${index} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`;
+  const page = `SELECT ${SUMMARY_COLUMNS.join(', ')} FROM orders INDEXED BY ${index} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`;
   const count =
     shape.from || shape.to
       ? `SELECT count(*) AS total FROM orders INDEXED BY ${index} WHERE ${where}`

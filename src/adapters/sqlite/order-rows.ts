@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import type { OrderEvent } from '../../application/ports/order-repository';
+import type { OrderEvent, OrderSummary } from '../../application/ports/order-repository';
 import type { JsonObject, Order, Product } from '../../domain/order';
 import { ORDER_EVENT_TYPES, type OrderEventType } from '../../domain/order-events';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-status';
@@ -50,6 +50,40 @@ export const orderRowCodec = t.type({
 
 /** The columns of `orders`, for SELECT and INSERT lists. */
 export const ORDER_COLUMNS: readonly string[] = Object.keys(orderRowCodec.props);
+
+/** The columns a listing reads, for its SELECT: those of `OrderSummary`, in the order of the table. */
+export const SUMMARY_COLUMNS = [
+  'id',
+  'external_id',
+  'platform',
+  'payment_method',
+  'status',
+  'is_test',
+  'created_at',
+  'paid_at',
+  'refunded_at',
+  'chargedback_at',
+  'currency',
+  'gross_cents',
+  'net_to_seller_cents',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+] as const satisfies readonly (keyof typeof orderRowCodec.props)[];
+
+type SummaryColumn = (typeof SUMMARY_COLUMNS)[number];
+
+/**
+ * A row of a listing: the summary's columns, each decoded by the codec of `orderRowCodec`, so a corrupt
+ * value in a column the listing reads fails it as it fails a read of the whole order. The JSON columns
+ * are neither read nor parsed.
+ */
+export const summaryRowCodec = t.type(
+  Object.fromEntries(SUMMARY_COLUMNS.map((column) => [column, orderRowCodec.props[column]])) as Pick<
+    typeof orderRowCodec.props,
+    SummaryColumn
+  >,
+);
 
 /** A row as written: what the statements bind, and what an event keeps of its order. */
 export type OrderRow = { readonly [K in keyof typeof orderRowCodec.props]: string | number | null };
@@ -132,6 +166,22 @@ export const orderFromRow = (row: t.TypeOf<typeof orderRowCodec>): Order => ({
   ...present('trackingExtras', row.tracking_extras),
   version: row.version,
   updatedAt: row.updated_at,
+});
+
+/** Builds an order's summary field by field from a decoded listing row. */
+export const summaryFromRow = (row: t.TypeOf<typeof summaryRowCodec>): OrderSummary => ({
+  id: row.id,
+  externalId: row.external_id,
+  status: row.status,
+  isTest: row.is_test,
+  platform: row.platform,
+  paymentMethod: row.payment_method,
+  createdAt: row.created_at,
+  ...present('paidAt', row.paid_at),
+  ...present('refundedAt', row.refunded_at),
+  ...present('chargedbackAt', row.chargedback_at),
+  amounts: { currency: row.currency, grossCents: row.gross_cents, netToSellerCents: row.net_to_seller_cents },
+  tracking: { utmSource: row.utm_source, utmMedium: row.utm_medium, utmCampaign: row.utm_campaign },
 });
 
 /** A row of `order_events` as read back; `order_row` is the order's row as the change left it, as JSON. */

@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
 import type { Logger } from '../../application/ports/logger';
-import type { OrderEvent, OrderPage, OrderQuery, OrderRepository } from '../../application/ports/order-repository';
+import type { OrderEvent, OrderPage, OrderQuery, OrderRepository, OrderSummary } from '../../application/ports/order-repository';
 import { duplicateExternalId, type DuplicateExternalId } from '../../domain/errors';
 import type { Order } from '../../domain/order';
 import { keyOfShape, listingParams, listingSql, shapeOf, type ListingSql } from './order-listing';
@@ -15,6 +15,8 @@ import {
   orderFromRow,
   orderRowCodec,
   orderToRow,
+  summaryFromRow,
+  summaryRowCodec,
 } from './order-rows';
 import { decodeRow, rowIdOf } from './sqlite-codecs';
 import type { SqliteDatabase } from './sqlite-database';
@@ -100,7 +102,7 @@ export class SqliteOrderRepository implements OrderRepository {
       raws: statements.page.all({ ...filters, limit, offset }),
       total: (statements.count.get(filters) as { total: number }).total,
     }));
-    return { orders: raws.map((raw) => this.decode(raw)), total };
+    return { orders: raws.map((raw) => this.decodeSummary(raw)), total };
   }
 
   private listing(query: OrderQuery): { page: Statement; count: Statement } {
@@ -117,5 +119,9 @@ export class SqliteOrderRepository implements OrderRepository {
 
   private decode(raw: unknown): Order {
     return orderFromRow(decodeRow(orderRowCodec, raw, 'orders', rowIdOf(raw), this.logger));
+  }
+
+  private decodeSummary(raw: unknown): OrderSummary {
+    return summaryFromRow(decodeRow(summaryRowCodec, raw, 'orders', rowIdOf(raw), this.logger));
   }
 }

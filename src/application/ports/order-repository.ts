@@ -1,7 +1,8 @@
 import type { Either } from 'fp-ts/Either';
 import type { Option } from 'fp-ts/Option';
 import type { DuplicateExternalId } from '../../domain/errors';
-import type { Order } from '../../domain/order';
+import type { Amounts } from '../../domain/money';
+import type { Order, Tracking } from '../../domain/order';
 import type { OrderDomainEvent } from '../../domain/order-events';
 import type { OrderStatus } from '../../domain/order-status';
 
@@ -23,8 +24,41 @@ export interface OrderQuery {
   readonly pageSize: number;
 }
 
+/**
+ * An order as a listing gives it: what a list item shows, and nothing else. A page of orders is read
+ * often and shows little, so a listing reads only these fields: products, customer, fees, metadata,
+ * trackingExtras, the amounts not shown, version and updatedAt stay unread in the store. An `Order`
+ * is an `OrderSummary`, so whatever presents a summary presents a full order too.
+ */
+export type OrderSummary = Pick<
+  Order,
+  'id' | 'externalId' | 'status' | 'isTest' | 'platform' | 'paymentMethod' | 'createdAt' | 'paidAt' | 'refundedAt' | 'chargedbackAt'
+> & {
+  readonly amounts: Pick<Amounts, 'currency' | 'grossCents' | 'netToSellerCents'>;
+  readonly tracking: Pick<Tracking, 'utmSource' | 'utmMedium' | 'utmCampaign'>;
+};
+
+/**
+ * The summary of a stored order, for a store that holds whole orders. Builds a new object but shares
+ * the order's dates: a store that must not share them copies the result.
+ */
+export const summaryOf = (order: OrderSummary): OrderSummary => ({
+  id: order.id,
+  externalId: order.externalId,
+  status: order.status,
+  isTest: order.isTest,
+  platform: order.platform,
+  paymentMethod: order.paymentMethod,
+  createdAt: order.createdAt,
+  ...(order.paidAt === undefined ? {} : { paidAt: order.paidAt }),
+  ...(order.refundedAt === undefined ? {} : { refundedAt: order.refundedAt }),
+  ...(order.chargedbackAt === undefined ? {} : { chargedbackAt: order.chargedbackAt }),
+  amounts: { currency: order.amounts.currency, grossCents: order.amounts.grossCents, netToSellerCents: order.amounts.netToSellerCents },
+  tracking: { utmSource: order.tracking.utmSource, utmMedium: order.tracking.utmMedium, utmCampaign: order.tracking.utmCampaign },
+});
+
 export interface OrderPage {
-  readonly orders: readonly Order[];
+  readonly orders: readonly OrderSummary[];
   /** Every order of the dashboard that matches the filters, whatever the page. */
   readonly total: number;
 }
@@ -63,7 +97,12 @@ export interface OrderRepository {
    */
   outboxOf(dashboardId: string, externalId: string): Promise<readonly OrderEvent[]>;
 
-  /** One page, newest first: `createdAt` descending, then `id` descending, so pages are stable. */
+  /**
+   * One page, newest first: `createdAt` descending, then `id` descending, so pages are stable. Each
+   * order as its `OrderSummary`, holding exactly the summary's fields (the optional dates only when the
+   * order has them): what the summary leaves out is not read. Copies: changing them changes nothing
+   * stored.
+   */
   list(dashboardId: string, query: OrderQuery): Promise<OrderPage>;
 }
 

@@ -21,19 +21,22 @@ const rejectionOf = async (promise: Promise<unknown>): Promise<Error> => {
   throw new Error('expected a rejection');
 };
 
-/** Each way a stored order can go wrong, the field the log must name, and the update that breaks it. */
-const CORRUPTIONS: { field: string; update: Document }[] = [
-  { field: 'amounts.grossCents', update: { $set: { 'amounts.grossCents': SECRET_VALUE } } },
-  { field: 'amounts.netToSellerCents', update: { $set: { 'amounts.netToSellerCents': 10.5 } } },
-  { field: 'createdAt', update: { $set: { createdAt: SECRET_VALUE } } },
-  { field: 'paidAt', update: { $set: { paidAt: null } } },
-  { field: 'status', update: { $set: { status: SECRET_VALUE } } },
-  { field: 'products.0.quantity', update: { $set: { 'products.0.quantity': 0 } } },
-  { field: 'metadata', update: { $set: { metadata: `{${SECRET_VALUE}` } } },
-  { field: 'customer', update: { $set: { customer: { since: new Date(), note: SECRET_VALUE } } } },
-  { field: 'fees', update: { $set: { fees: [SECRET_VALUE] } } },
-  { field: 'version', update: { $unset: { version: '' } } },
-  { field: 'tracking.utmSource', update: { $set: { 'tracking.utmSource': 42 } } },
+/**
+ * Each way a stored order can go wrong, the field the log must name, the update that breaks it, and
+ * whether a listing reads that field (the summary's fields) and so must fail on it too.
+ */
+const CORRUPTIONS: { field: string; update: Document; listed: boolean }[] = [
+  { field: 'amounts.grossCents', update: { $set: { 'amounts.grossCents': SECRET_VALUE } }, listed: true },
+  { field: 'amounts.netToSellerCents', update: { $set: { 'amounts.netToSellerCents': 10.5 } }, listed: true },
+  { field: 'createdAt', update: { $set: { createdAt: SECRET_VALUE } }, listed: true },
+  { field: 'paidAt', update: { $set: { paidAt: null } }, listed: true },
+  { field: 'status', update: { $set: { status: SECRET_VALUE } }, listed: true },
+  { field: 'products.0.quantity', update: { $set: { 'products.0.quantity': 0 } }, listed: false },
+  { field: 'metadata', update: { $set: { metadata: `{${SECRET_VALUE}` } }, listed: false },
+  { field: 'customer', update: { $set: { customer: { since: new Date(), note: SECRET_VALUE } } }, listed: false },
+  { field: 'fees', update: { $set: { fees: [SECRET_VALUE] } }, listed: false },
+  { field: 'version', update: { $unset: { version: '' } }, listed: false },
+  { field: 'tracking.utmSource', update: { $set: { 'tracking.utmSource': 42 } }, listed: true },
 ];
 
 describeWithMongo('MongoDB corrupt documents', (mongo) => {
@@ -52,8 +55,8 @@ describeWithMongo('MongoDB corrupt documents', (mongo) => {
   const corruptLogLines = (): Record<string, unknown>[] =>
     logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry['msg'] === 'corrupt document in MongoDB');
 
-  for (const { field, update } of CORRUPTIONS) {
-    it(`rejects an order whose ${field} is corrupt with CorruptDocumentError, and logs the id and field only`, async () => {
+  for (const { field, update, listed } of CORRUPTIONS) {
+    it(`rejects an order whose ${field} is corrupt with CorruptDocumentError, and logs the id and field only${listed ? '' : '; a listing, which does not read it, lists the order'}`, async () => {
       await storage.orders.insert(
         anOrder()
           .inDashboard('dsh_c')
@@ -67,7 +70,12 @@ describeWithMongo('MongoDB corrupt documents', (mongo) => {
       const failure = await rejectionOf(storage.orders.findByExternalId('dsh_c', 'c-1'));
       expect(failure).to.be.instanceOf(CorruptDocumentError);
       expect(failure.message).to.equal(`orders document ord_corrupt is corrupt at ${field}`);
-      expect(await rejectionOf(storage.orders.list('dsh_c', { page: 1, pageSize: 20 }))).to.be.instanceOf(CorruptDocumentError);
+      if (listed) expect(await rejectionOf(storage.orders.list('dsh_c', { page: 1, pageSize: 20 }))).to.be.instanceOf(CorruptDocumentError);
+      else
+        expect((await storage.orders.list('dsh_c', { page: 1, pageSize: 20 })).orders.map((order) => order.id)).to.deep.equal([
+          'ord_corrupt',
+        ]);
+      expect(corruptLogLines()).to.have.lengthOf(listed ? 2 : 1);
 
       expect(corruptLogLines()[0]).to.include({ level: 'error', collection: 'orders', documentId: 'ord_corrupt', field });
       expect(logs.join('\n')).not.to.include(SECRET_VALUE);
