@@ -1,6 +1,6 @@
 import type { Long } from 'mongodb';
 import * as t from 'io-ts';
-import type { OrderEvent, OrderSummary } from '../../application/ports/order-repository';
+import { summaryOf, type OrderEvent, type OrderSummary } from '../../application/ports/order-repository';
 import type { Order, Product } from '../../domain/order';
 import { ORDER_EVENT_TYPES, type OrderEventType } from '../../domain/order-events';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-status';
@@ -204,22 +204,8 @@ export const orderFromDocument = (doc: OrderDocumentRead): Order =>
     updatedAt: doc.updatedAt,
   });
 
-/** Builds an order's summary field by field, so nothing of the document (`_id`, extra fields) leaks out. */
-export const summaryFromDocument = (doc: t.TypeOf<typeof summaryDocumentCodec>): OrderSummary =>
-  withoutUndefined({
-    id: doc._id,
-    externalId: doc.externalId,
-    platform: doc.platform,
-    paymentMethod: doc.paymentMethod,
-    status: doc.status,
-    isTest: doc.isTest,
-    createdAt: doc.createdAt,
-    paidAt: doc.paidAt,
-    refundedAt: doc.refundedAt,
-    chargedbackAt: doc.chargedbackAt,
-    amounts: { currency: doc.amounts.currency, grossCents: doc.amounts.grossCents, netToSellerCents: doc.amounts.netToSellerCents },
-    tracking: { utmSource: doc.tracking.utmSource, utmMedium: doc.tracking.utmMedium, utmCampaign: doc.tracking.utmCampaign },
-  });
+/** The summary of a listed document: `summaryOf` copies the summary's fields alone, so `_id` and extra fields stay out. */
+export const summaryFromDocument = (doc: t.TypeOf<typeof summaryDocumentCodec>): OrderSummary => summaryOf({ ...doc, id: doc._id });
 
 const eventToDocument = (event: OrderEvent): Record<string, unknown> => {
   const { _id, ...snapshot } = orderToDocument(event.order);
