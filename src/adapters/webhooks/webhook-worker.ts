@@ -4,6 +4,7 @@ import type { ClaimedDelivery } from '../../application/ports/delivery-repositor
 import type { Logger } from '../../application/ports/logger';
 import type { UseCases } from '../../application/use-cases';
 import type { WebhookDoorbells } from './doorbell';
+import { failure, RepeatedFailureLog } from './repeated-failure-log';
 
 export interface WebhookWorkerSettings {
   /** WEBHOOK_CONCURRENCY: the most attempts in flight in this process. */
@@ -40,6 +41,8 @@ export class WebhookWorker implements BackgroundWorker {
   private readonly perEndpoint = new Map<string, number>();
   private readonly cutOff = new AbortController();
   private purgeTimer: NodeJS.Timeout | undefined;
+  private readonly relayFailures: RepeatedFailureLog;
+  private readonly claimFailures: RepeatedFailureLog;
 
   constructor(
     private readonly useCases: Pick<UseCases, 'relayOrderEvents' | 'deliverWebhooks'>,
@@ -48,7 +51,12 @@ export class WebhookWorker implements BackgroundWorker {
     private readonly logger: Logger,
     /** Told of every claimed delivery's outcome (metrics will count them). */
     private readonly onAttempt: (report: AttemptReport) => void = () => undefined,
-  ) {}
+    /** The time, in ms, for spacing out the lines of a failure that repeats at every poll. */
+    now: () => number = Date.now,
+  ) {
+    this.relayFailures = new RepeatedFailureLog(logger, 'webhook relay', now);
+    this.claimFailures = new RepeatedFailureLog(logger, 'claiming webhook deliveries', now);
+  }
 
   start(): void {
     this.running = true;
@@ -73,9 +81,11 @@ export class WebhookWorker implements BackgroundWorker {
   private async relayLoop(): Promise<void> {
     while (this.running) {
       try {
-        if ((await this.useCases.relayOrderEvents.execute(this.settings.relayBatch ?? 100)) > 0) continue;
+        const relayed = await this.useCases.relayOrderEvents.execute(this.settings.relayBatch ?? 100);
+        this.relayFailures.succeeded();
+        if (relayed > 0) continue;
       } catch (err) {
-        this.logger.error('webhook relay failed', failure(err));
+        this.relayFailures.failed(err);
       }
       await this.doorbells.relay.wait(this.settings.pollIntervalMs);
     }
@@ -89,8 +99,9 @@ export class WebhookWorker implements BackgroundWorker {
         const busy = [...this.perEndpoint].filter(([, count]) => count >= limit).map(([endpointId]) => endpointId);
         try {
           claimed = await this.useCases.deliverWebhooks.claim(1, busy);
+          this.claimFailures.succeeded();
         } catch (err) {
-          this.logger.error('claiming webhook deliveries failed', failure(err));
+          this.claimFailures.failed(err);
         }
         for (const delivery of claimed) this.launch(delivery);
         if (claimed.length > 0) continue;
@@ -148,8 +159,3 @@ export class WebhookWorker implements BackgroundWorker {
     );
   }
 }
-
-const failure = (err: unknown): { errorName: string; errorMessage?: string } => ({
-  errorName: err instanceof Error ? err.name : typeof err,
-  ...(err instanceof Error ? { errorMessage: err.message.slice(0, 300) } : {}),
-});
