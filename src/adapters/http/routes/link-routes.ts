@@ -181,7 +181,7 @@ export const followShortLinkRoute = route({
   problems: ['ShortLinkNotFound'],
   handle: async ({ params, queryString }, { useCases }) =>
     pipe(
-      await useCases.followShortLink.execute(params.slug, queryString),
+      await useCases.followShortLink.execute(params.slug, queryString, { count: true }),
       E.map(({ location }) => ({
         status: 302 as const,
         headers: { Location: location },
