@@ -40,13 +40,19 @@ const anInput = (changes: Partial<LinkInput> = {}): LinkInput => ({
 const URL =
   'https://shop.example/p?color=blue&utm_source=facebook&utm_medium=paid%20social&utm_campaign={{campaign.name}}&ad={{ad.id}}#top';
 
-/** A repository whose redirect look-up fails the test: what must be answered without the store. */
+/** A repository whose redirect look-ups fail the test: what must be answered without the store. */
 const noLookUp = (links: LinkRepository): LinkRepository =>
   Object.assign(Object.create(links) as LinkRepository, {
     recordClick: async () => {
       throw new Error('the store was asked');
     },
+    findBySlug: async () => {
+      throw new Error('the store was asked');
+    },
   });
+
+const CLICK = { count: true };
+const CHECK = { count: false };
 
 describe('UTM link use cases (D13)', () => {
   let links: InMemoryLinkRepository;
@@ -126,29 +132,49 @@ describe('UTM link use cases (D13)', () => {
   });
 
   describe('FollowShortLink', () => {
+    const clicksOf = async (id: string): Promise<O.Option<number>> =>
+      O.map((l: { clicks: number }) => l.clicks)(await links.findById('dsh_a', id));
+
     it("counts the click and leads to the link's URL with the click's parameters, the link's utm_* kept", async () => {
       const link = await createLink.execute('dsh_a', anInput());
-      const followed = await new FollowShortLink(links).execute(link.slug, 'fbclid=IwAR1&utm_source=evil');
+      const followed = await new FollowShortLink(links).execute(link.slug, 'fbclid=IwAR1&utm_source=evil', CLICK);
       expect(followed).to.deep.equal(E.right({ location: URL.replace('#top', '&fbclid=IwAR1#top') }));
-      expect(O.map((l: { clicks: number }) => l.clicks)(await links.findById('dsh_a', link.id))).to.deep.equal(O.some(1));
+      expect(await clicksOf(link.id)).to.deep.equal(O.some(1));
     });
 
-    it('answers not found for an unknown slug, and for a deleted link', async () => {
+    it('without counting, leads to the same place and counts nothing; a click afterwards counts from there', async () => {
       const link = await createLink.execute('dsh_a', anInput());
       const follow = new FollowShortLink(links);
-      expect(await follow.execute('zzzzzzzzzzz', '')).to.deep.equal(E.left({ _tag: 'ShortLinkNotFound' }));
-      await new DeleteLink(links).execute('dsh_a', link.id);
-      expect(await follow.execute(link.slug, '')).to.deep.equal(E.left({ _tag: 'ShortLinkNotFound' }));
+      expect(await follow.execute(link.slug, 'fbclid=IwAR1&utm_source=evil', CHECK)).to.deep.equal(
+        E.right({ location: URL.replace('#top', '&fbclid=IwAR1#top') }),
+      );
+      expect(await follow.execute(link.slug, '', CHECK)).to.deep.equal(E.right({ location: URL }));
+      expect(await clicksOf(link.id)).to.deep.equal(O.some(0));
+      await follow.execute(link.slug, '', CLICK);
+      expect(await clicksOf(link.id)).to.deep.equal(O.some(1));
     });
 
-    it('answers not found for text that cannot be a slug, without asking the store', async () => {
-      const follow = new FollowShortLink(noLookUp(links));
-      for (const text of ['', 'short', 'aaaaaaaaaa12', 'aaaaaaaaa-1', 'aaaaaaaaaa\u00e9', '../../admin']) {
-        expect(await follow.execute(text, ''), text).to.deep.equal(E.left({ _tag: 'ShortLinkNotFound' }));
-      }
-      let failure: unknown;
-      await follow.execute('aaaaaaaaaa1', '').catch((err: unknown) => (failure = err));
-      expect(failure, 'a slug of the right shape is looked up').to.be.instanceOf(Error);
-    });
+    for (const [name, options] of [
+      ['a click', CLICK],
+      ['a request that does not count', CHECK],
+    ] as const) {
+      it(`answers not found for an unknown slug, and for a deleted link: ${name}`, async () => {
+        const link = await createLink.execute('dsh_a', anInput());
+        const follow = new FollowShortLink(links);
+        expect(await follow.execute('zzzzzzzzzzz', '', options)).to.deep.equal(E.left({ _tag: 'ShortLinkNotFound' }));
+        await new DeleteLink(links).execute('dsh_a', link.id);
+        expect(await follow.execute(link.slug, '', options)).to.deep.equal(E.left({ _tag: 'ShortLinkNotFound' }));
+      });
+
+      it(`answers not found for text that cannot be a slug, without asking the store: ${name}`, async () => {
+        const follow = new FollowShortLink(noLookUp(links));
+        for (const text of ['', 'short', 'aaaaaaaaaa12', 'aaaaaaaaa-1', 'aaaaaaaaaa\u00e9', '../../admin']) {
+          expect(await follow.execute(text, '', options), text).to.deep.equal(E.left({ _tag: 'ShortLinkNotFound' }));
+        }
+        let failure: unknown;
+        await follow.execute('aaaaaaaaaa1', '', options).catch((err: unknown) => (failure = err));
+        expect(failure, 'a slug of the right shape is looked up').to.be.instanceOf(Error);
+      });
+    }
   });
 });

@@ -137,6 +137,39 @@ export const linkRepositoryContract = (adapterName: string, factory: () => Promi
       });
     });
 
+    describe('findBySlug', () => {
+      it('finds the link of a slug, whatever its dashboard, with its current clicks', async () => {
+        await links.insert(aLink('lnk_1', { dashboardId: 'dsh_b' }));
+        await links.recordClick(aLink('lnk_1').slug);
+        expect(await links.findBySlug(aLink('lnk_1').slug)).to.deep.equal(O.some(aLink('lnk_1', { dashboardId: 'dsh_b', clicks: 1 })));
+      });
+
+      it('resolves none for a slug no link has, and for the slug of a deleted link', async () => {
+        await links.insert(aLink('lnk_1'));
+        expect(await links.findBySlug('unknownSlug')).to.deep.equal(O.none);
+        await links.delete('dsh_a', 'lnk_1');
+        expect(await links.findBySlug(aLink('lnk_1').slug)).to.deep.equal(O.none);
+      });
+
+      it('counts nothing: after several look-ups a click still counts from the stored number', async () => {
+        await links.insert(aLink('lnk_1'));
+        await links.recordClick(aLink('lnk_1').slug);
+        for (let i = 0; i < 3; i++) {
+          expect(await links.findBySlug(aLink('lnk_1').slug)).to.deep.equal(O.some(aLink('lnk_1', { clicks: 1 })));
+        }
+        expect(await links.findById('dsh_a', 'lnk_1')).to.deep.equal(O.some(aLink('lnk_1', { clicks: 1 })));
+        expect(await links.recordClick(aLink('lnk_1').slug)).to.deep.equal(O.some(aLink('lnk_1', { clicks: 2 })));
+      });
+
+      it('does not share a found link with the store', async () => {
+        await links.insert(aLink('lnk_1'));
+        const found = await links.findBySlug(aLink('lnk_1').slug);
+        if (O.isNone(found)) throw new Error('link not found');
+        (found.value as unknown as { clicks: number }).clicks = 99;
+        expect(await links.findBySlug(aLink('lnk_1').slug)).to.deep.equal(O.some(aLink('lnk_1')));
+      });
+    });
+
     describe('recordClick', () => {
       it('counts a click and resolves the link as stored after it', async () => {
         await links.insert(aLink('lnk_1'));

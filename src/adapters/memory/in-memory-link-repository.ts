@@ -41,6 +41,12 @@ export class InMemoryLinkRepository implements LinkRepository {
     return true;
   }
 
+  async findBySlug(slug: string): Promise<O.Option<Link>> {
+    const id = this.idBySlug.get(slug);
+    const found = id === undefined ? undefined : this.byId.get(id);
+    return found === undefined ? O.none : O.some(structuredClone(found));
+  }
+
   async recordClick(slug: string): Promise<O.Option<Link>> {
     const id = this.idBySlug.get(slug);
     const found = id === undefined ? undefined : this.byId.get(id);

@@ -57,6 +57,12 @@ export class MongoLinkRepository implements LinkRepository {
     return result.deletedCount === 1;
   }
 
+  /** Found by the unique slug index; nothing written. */
+  async findBySlug(slug: string): Promise<O.Option<Link>> {
+    const found = await guarded(() => this.links.findOne({ slug }));
+    return found === null ? O.none : O.some(this.decode(found));
+  }
+
   /** One command: found by the unique slug index, incremented and returned in the same write. */
   async recordClick(slug: string): Promise<O.Option<Link>> {
     const clicked = await guarded(() => this.links.findOneAndUpdate({ slug }, { $inc: { clicks: 1 } }, { returnDocument: 'after' }));

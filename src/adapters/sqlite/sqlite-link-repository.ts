@@ -56,7 +56,7 @@ const linkRowCodec = t.type({
 
 /**
  * The statements, each on an index (test/adapters/sqlite/sqlite-query-plans.test.ts holds them to
- * their plans): a link by its primary key, a page by walking `links_newest_first` from the dashboard's
+ * their plans): a link by its primary key or by the slug's unique index, a page by walking `links_newest_first` from the dashboard's
  * newest entry, its total counted on the same index, a click by the slug's unique index.
  */
 export const LINK_SQL = {
@@ -66,6 +66,7 @@ export const LINK_SQL = {
   page: `SELECT ${columns} FROM links INDEXED BY links_newest_first WHERE dashboard_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
   count: 'SELECT count(*) AS total FROM links INDEXED BY links_newest_first WHERE dashboard_id = ?',
   delete: 'DELETE FROM links WHERE id = ? AND dashboard_id = ?',
+  bySlug: `SELECT ${columns} FROM links WHERE slug = ?`,
   slugExists: 'SELECT 1 FROM links WHERE slug = ?',
   click: `UPDATE links SET clicks = clicks + 1 WHERE slug = ? RETURNING ${columns}`,
 } as const;
@@ -85,6 +86,7 @@ export class SqliteLinkRepository implements LinkRepository {
   private readonly selectPage: Statement;
   private readonly countOfDashboard: Statement;
   private readonly deleteLink: Statement;
+  private readonly selectBySlug: Statement;
   private readonly slugExists: Statement;
   private readonly countClick: Statement;
 
@@ -97,6 +99,7 @@ export class SqliteLinkRepository implements LinkRepository {
     this.selectPage = db.prepare(LINK_SQL.page);
     this.countOfDashboard = db.prepare(LINK_SQL.count);
     this.deleteLink = db.prepare(LINK_SQL.delete);
+    this.selectBySlug = db.prepare(LINK_SQL.bySlug);
     this.slugExists = db.prepare(LINK_SQL.slugExists);
     this.countClick = db.prepare(LINK_SQL.click);
   }
@@ -140,6 +143,11 @@ export class SqliteLinkRepository implements LinkRepository {
   async delete(dashboardId: string, id: string): Promise<boolean> {
     const result = await this.db.write(() => this.deleteLink.run(id, dashboardId));
     return result.changes > 0;
+  }
+
+  async findBySlug(slug: string): Promise<O.Option<Link>> {
+    const raw = this.db.read(() => this.selectBySlug.get(slug));
+    return raw === undefined ? O.none : O.some(this.decode(raw));
   }
 
   /**

@@ -14,8 +14,8 @@ export interface LinkPage {
 }
 
 /**
- * Where UTM links live (D13). Every method but `recordClick` is scoped by dashboard: a link of another
- * dashboard is never seen. Implementations must agree on everything written here
+ * Where UTM links live (D13). Every method but `findBySlug` and `recordClick` is scoped by dashboard: a
+ * link of another dashboard is never seen. Implementations must agree on everything written here
  * (test/contract/link-repository.contract.ts).
  */
 export interface LinkRepository {
@@ -37,6 +37,13 @@ export interface LinkRepository {
    * link is left alone). Its slug leads nowhere afterwards.
    */
   delete(dashboardId: string, id: string): Promise<boolean>;
+
+  /**
+   * The link with this slug, whatever its dashboard, or `none` when no link has the slug; counts
+   * nothing and writes nothing (the redirect answered to a `HEAD`). Costs one look-up on the slug's
+   * unique index.
+   */
+  findBySlug(slug: string): Promise<Option<Link>>;
 
   /**
    * The redirect: counts one click on the link with this slug and resolves the link as stored right

@@ -106,6 +106,7 @@ describe('SQLite link query plans', () => {
     ['a link by its id', LINK_SQL.byId, 'SEARCH links USING INDEX sqlite_autoindex_links_1 (id=?)'],
     ['a page of the dashboard, in order', LINK_SQL.page, 'SEARCH links USING INDEX links_newest_first (dashboard_id=?)'],
     ["the dashboard's total", LINK_SQL.count, 'SEARCH links USING COVERING INDEX links_newest_first (dashboard_id=?)'],
+    ['a link by its slug', LINK_SQL.bySlug, 'SEARCH links USING INDEX sqlite_autoindex_links_2 (slug=?)'],
     ['the look-up of a slug', LINK_SQL.slugExists, 'SEARCH links USING COVERING INDEX sqlite_autoindex_links_2 (slug=?)'],
     ['the click', LINK_SQL.click, 'SEARCH links USING INDEX sqlite_autoindex_links_2 (slug=?)'],
     ['a deletion', LINK_SQL.delete, 'SEARCH links USING INDEX sqlite_autoindex_links_1 (id=?)'],

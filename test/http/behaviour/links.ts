@@ -36,6 +36,9 @@ const slugOf = (link: { shortUrl: string }): string => link.shortUrl.slice(link.
 /** A click on a short link: no token, never followed. */
 const click = (h: Harness, slug: string, query = ''): Promise<ApiResponse> => h.api.request('GET', `/l/${slug}${query}`);
 
+/** What a link checker sends: the headers of a click, no body, no token. */
+const check = (h: Harness, slug: string, query = ''): Promise<ApiResponse> => h.api.request('HEAD', `/l/${slug}${query}`);
+
 /** The 302 of a short link (D13): where to, not stored by caches, no body, no rate-limit headers. */
 const expectRedirect = (res: ApiResponse, location: string): void => {
   expect(res.status, res.text).to.equal(302);
@@ -263,6 +266,28 @@ export const linksBehaviour = (storageFactory: StorageFactory): void => {
           expectProblem(await click(h, slug), 404, 'NOT_FOUND');
         }
         expect((await read(h, link.id)).clicks).to.equal(0);
+      });
+    });
+
+    describe('HEAD /l/{slug}', () => {
+      it('answers what a GET answers, the same Location, and counts nothing', async () => {
+        const link = await create(h);
+        const query = '?fbclid=IwAR0&utm_source=evil';
+        const location = A_URL.replace('#reviews', '&fbclid=IwAR0#reviews');
+        expectRedirect(await check(h, slugOf(link), query), location);
+        expectRedirect(await check(h, slugOf(link)), A_URL);
+        expect((await read(h, link.id)).clicks).to.equal(0);
+        expectRedirect(await click(h, slugOf(link), query), location);
+        expect((await read(h, link.id)).clicks).to.equal(1);
+      });
+
+      it('answers 404 for an unknown slug and for text that is not a slug, with the headers of the problem', async () => {
+        for (const slug of ['zzzzzzzzzzz', 'short']) {
+          const res = await check(h, slug);
+          expect(res.status, slug).to.equal(404);
+          expect(res.headers.get('content-type'), slug).to.match(/^application\/problem\+json\b/);
+          expect(res.text, slug).to.equal('');
+        }
       });
     });
   });

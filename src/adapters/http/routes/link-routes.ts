@@ -165,8 +165,8 @@ export const followShortLinkRoute = route({
   description:
     "No token: redirects to the link's URL and counts the click. The query parameters of this request (`fbclid`, `gclid`, …) are " +
     "added to the URL as sent, before its fragment, except those whose name the link's URL already has: the link's utm_* are never " +
-    'replaced. Not rate-limited per token (there is none); each request costs one look-up by slug and one atomic increment. ' +
-    'A `HEAD` is answered and counted like a `GET`.',
+    'replaced. Not rate-limited per token (there is none); each click costs one look-up by slug and one atomic increment. ' +
+    'A `HEAD` is answered like a `GET` but not counted: link checkers do not add clicks.',
   tag: 'links',
   guards: [],
   params: SlugPath,
@@ -179,9 +179,9 @@ export const followShortLinkRoute = route({
     },
   },
   problems: ['ShortLinkNotFound'],
-  handle: async ({ params, queryString }, { useCases }) =>
+  handle: async ({ params, queryString, isHead }, { useCases }) =>
     pipe(
-      await useCases.followShortLink.execute(params.slug, queryString),
+      await useCases.followShortLink.execute(params.slug, queryString, { count: !isHead }),
       E.map(({ location }) => ({
         status: 302 as const,
         headers: { Location: location },

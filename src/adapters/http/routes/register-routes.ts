@@ -73,6 +73,7 @@ const handler =
         principal: ctx.state.principal as never,
         reservedId: ctx.state.reservedId,
         queryString: ctx.querystring,
+        isHead: ctx.method === 'HEAD',
       },
       deps,
     );

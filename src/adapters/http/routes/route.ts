@@ -95,6 +95,11 @@ export interface HandlerInput<P, Q, B, G extends Guard, H extends RequestHeader 
   readonly reservedId: string | undefined;
   /** The query string as sent, after `?` (`''` without one): what a redirect passes on, undecoded. */
   readonly queryString: string;
+  /**
+   * True for a `HEAD`: the router answers one wherever a route has `get`, with the GET's handler and
+   * status and headers, the body dropped. A handler whose GET changes something (a click) reads it.
+   */
+  readonly isHead: boolean;
 }
 
 export interface RouteSpec<
