@@ -56,8 +56,9 @@ const linkRowCodec = t.type({
 
 /**
  * The statements, each on an index (test/adapters/sqlite/sqlite-query-plans.test.ts holds them to
- * their plans): a link by its primary key or by the slug's unique index, a page by walking `links_newest_first` from the dashboard's
- * newest entry, its total counted on the same index, a click by the slug's unique index.
+ * their plans): a link by its primary key or by the slug's unique index, a page by walking
+ * `links_newest_first` from the dashboard's newest entry, its total counted on the same index, a
+ * click by the slug's unique index.
  */
 export const LINK_SQL = {
   // Only the slug's conflict is an expected outcome: a second link with an id already stored is a bug, and fails loudly.
