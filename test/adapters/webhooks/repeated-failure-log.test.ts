@@ -4,6 +4,7 @@ import { WebhookDoorbells } from '../../../src/adapters/webhooks/doorbell';
 import { REPEAT_EVERY_MS, RepeatedFailureLog } from '../../../src/adapters/webhooks/repeated-failure-log';
 import { WebhookWorker } from '../../../src/adapters/webhooks/webhook-worker';
 import { memoryLogger } from '../../support/memory-log';
+import { eventually } from '../../support/webhook-receiver';
 
 const parsed = (lines: readonly string[]): Record<string, unknown>[] => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
@@ -91,15 +92,16 @@ describe('the webhook worker while the store is down', () => {
       },
     } as unknown as Pick<UseCases, 'relayOrderEvents' | 'deliverWebhooks'>;
     const worker = new WebhookWorker(useCases, new WebhookDoorbells(), { concurrency: 2, pollIntervalMs: 5 }, logger);
+    const messagesOf = (): unknown[] => parsed(lines).map((line) => line['msg']);
     worker.start();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const pollsWhileDown = relays;
+    await eventually('30 relay polls while the store is down', async () => relays >= 30);
     down = false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await eventually('both loops logged that the store is back', async () =>
+      ['webhook relay recovered', 'claiming webhook deliveries recovered'].every((msg) => messagesOf().includes(msg)),
+    );
     await worker.stop(new AbortController().signal);
 
-    expect(pollsWhileDown).to.be.greaterThan(10);
-    const messages = parsed(lines).map((line) => line['msg']);
+    const messages = messagesOf();
     expect(messages.filter((msg) => msg === 'webhook relay failed')).to.have.lengthOf(1);
     expect(messages.filter((msg) => msg === 'claiming webhook deliveries failed')).to.have.lengthOf(1);
     expect(messages.filter((msg) => typeof msg === 'string' && msg.endsWith('still failing'))).to.have.lengthOf(0);
