@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { listingParams, listingSql, shapeOf } from '../src/adapters/sqlite/order-listing';
 import type { SqliteDatabase } from '../src/adapters/sqlite/sqlite-database';
 import { RandomIdGenerator } from '../src/adapters/system/random-id-generator';
@@ -9,7 +8,7 @@ import type { Storage } from '../src/application/ports/storage';
 import { createOrder } from '../src/domain/order';
 import { ORDER_STATUSES } from '../src/domain/order-status';
 import { aNewOrder } from '../test/support/order-builder';
-import { freePort } from '../test/bootstrap/service-process';
+import { freePort, MAIN_JS } from '../test/bootstrap/service-process';
 import { orderBody } from './bench-api';
 
 const ids = new RandomIdGenerator();
@@ -106,8 +105,6 @@ export const listingCosts = async (storage: Storage, db: SqliteDatabase, dashboa
     matchingThirtyDays: ranged.total,
   };
 };
-
-const MAIN_JS = resolve(__dirname, '../src/bootstrap/main.js');
 
 const rssMb = (pid: number): { rss: number; peak: number } => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

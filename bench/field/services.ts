@@ -1,12 +1,10 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { ORDER_STATUSES } from '../../src/domain/order-status';
+import { MAIN_JS } from '../../test/bootstrap/service-process';
 import { anOrderPayload } from '../../test/support/order-builder';
 import { ServerProcess } from './processes';
 
-/** The service (`node dist/src/bootstrap/main.js`) on one store, with the dashboards and tokens the workloads use. */
-
-export const MAIN_JS = resolve(__dirname, '../../src/bootstrap/main.js');
 /**
  * Node's flags for the service, as `npm start`, the Dockerfile and the README's production command
  * give them: V8's young generation capped at 2 × 16 MB (README, "Memory").
