@@ -8,6 +8,7 @@ import { SqliteDatabase } from '../../src/adapters/sqlite/sqlite-database';
 import { anOrderPayload } from '../support/order-builder';
 import { temporaryFolder } from '../support/sqlite-files';
 import { SqliteMain } from './sqlite-process';
+import { rejectionOf } from '../support/failures';
 
 const BACKUP_JS = resolve(__dirname, '../../src/adapters/sqlite/sqlite-backup.js');
 
@@ -20,15 +21,6 @@ const backupInAnotherProcess = (from: string, to: string): Promise<{ code: numbe
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.once('close', (code) => done({ code, stderr }));
   });
-
-const failureOf = async (promise: Promise<unknown>): Promise<Error> => {
-  try {
-    await promise;
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected a failure');
-};
 
 /** Online backups of the SQLite file (README, "SQLite store"). */
 describe('backing up the SQLite file', function () {
@@ -93,7 +85,7 @@ describe('backing up the SQLite file', function () {
     await SqliteDatabase.open({ path: folder.path }).close();
     const existing = join(folder.dir, 'existing.db');
     writeFileSync(existing, 'keep me');
-    expect((await failureOf(backupSqliteFile(folder.path, existing))).message).to.equal(
+    expect((await rejectionOf(backupSqliteFile(folder.path, existing))).message).to.equal(
       `backup ${existing} already exists; choose a new name`,
     );
 
@@ -102,10 +94,10 @@ describe('backing up the SQLite file', function () {
     other.exec('CREATE TABLE t (x)');
     other.close();
     const target = join(folder.dir, 'copy.db');
-    expect((await failureOf(backupSqliteFile(foreign, target))).message).to.equal(
+    expect((await rejectionOf(backupSqliteFile(foreign, target))).message).to.equal(
       `SQLite file ${foreign} is not an orders-service database`,
     );
-    expect((await failureOf(backupSqliteFile(join(folder.dir, 'missing.db'), target))).message).to.match(
+    expect((await rejectionOf(backupSqliteFile(join(folder.dir, 'missing.db'), target))).message).to.match(
       /^SQLite file .*missing\.db cannot be opened/,
     );
     expect(existsSync(target)).to.equal(false);

@@ -9,17 +9,9 @@ import { memoryLogger } from '../../support/memory-log';
 import { describeWithMongo } from '../../support/mongo-server';
 import { anOrder, anOrderPayload } from '../../support/order-builder';
 import { TestApi } from '../../support/test-api';
+import { rejectionOf } from '../../support/failures';
 
 const SECRET_VALUE = 'corrupt-value-that-must-not-be-logged';
-
-const rejectionOf = async (promise: Promise<unknown>): Promise<Error> => {
-  try {
-    await promise;
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected a rejection');
-};
 
 /**
  * Each way a stored order can go wrong, the field the log must name, the update that breaks it, and

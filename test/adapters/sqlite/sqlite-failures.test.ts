@@ -12,17 +12,9 @@ import { memoryLogger } from '../../support/memory-log';
 import { anOrder, anOrderPayload } from '../../support/order-builder';
 import { temporaryFolder } from '../../support/sqlite-files';
 import { TestApi } from '../../support/test-api';
+import { rejectionOf } from '../../support/failures';
 
 const SECRET_VALUE = 'corrupt-value-that-must-not-be-logged';
-
-const rejectionOf = async (promise: Promise<unknown>): Promise<Error> => {
-  try {
-    await promise;
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected a rejection');
-};
 
 /** What the service does when the file fails it while it runs: 503 for "not now", 500 for a bad row. */
 describe('the SQLite store when the file fails it', () => {

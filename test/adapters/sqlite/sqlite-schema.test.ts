@@ -3,15 +3,7 @@ import { expect } from 'chai';
 import { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
 import { APPLICATION_ID, migrate, MIGRATIONS, SqliteFileError } from '../../../src/adapters/sqlite/sqlite-schema';
 import { temporaryFolder } from '../../support/sqlite-files';
-
-const failureOf = (action: () => unknown): Error => {
-  try {
-    action();
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected a failure');
-};
+import { failureOf } from '../../support/failures';
 
 /** Versioned migrations under `PRAGMA user_version`. */
 describe('SQLite schema migrations', () => {

@@ -5,15 +5,7 @@ import { expect } from 'chai';
 import { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
 import { SqliteFileError } from '../../../src/adapters/sqlite/sqlite-schema';
 import { temporaryFolder } from '../../support/sqlite-files';
-
-const failureOf = (action: () => unknown): Error => {
-  try {
-    action();
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected a failure');
-};
+import { failureOf } from '../../support/failures';
 
 /** A file the service cannot use stops the start with one line naming it (the process prints it and exits 1). */
 describe('opening a SQLite file that cannot be used', () => {
