@@ -9,6 +9,27 @@ import type { TransitionPolicy } from './transition-policy';
 export type JsonObject = { readonly [key: string]: JsonValue };
 export type JsonValue = string | number | boolean | null | JsonObject | readonly JsonValue[];
 
+const isJsonValue = (u: unknown, depth: number): u is JsonValue => {
+  if (depth > 64) return false;
+  if (u === null || typeof u === 'string' || typeof u === 'boolean') return true;
+  if (typeof u === 'number') return Number.isFinite(u);
+  if (Array.isArray(u)) return u.every((item) => isJsonValue(item, depth + 1));
+  return isPlainJsonObject(u, depth);
+};
+
+const isPlainJsonObject = (u: unknown, depth: number): u is JsonObject =>
+  typeof u === 'object' &&
+  u !== null &&
+  Object.getPrototypeOf(u) === Object.prototype &&
+  Object.values(u).every((value) => isJsonValue(value, depth + 1));
+
+/**
+ * Whether `u` is what JSON can hold, as a plain object: strings, finite numbers, booleans, null,
+ * arrays and plain objects, 64 levels at most; a class instance (a Date, a BSON type) is not. The
+ * stores check what they read back with it.
+ */
+export const isJsonObject = (u: unknown): u is JsonObject => isPlainJsonObject(u, 0);
+
 export interface Product {
   readonly externalId?: string;
   readonly sku?: string;

@@ -1,6 +1,6 @@
 import { Long } from 'mongodb';
 import * as t from 'io-ts';
-import type { JsonObject, JsonValue } from '../../domain/order';
+import { isJsonObject, type JsonObject } from '../../domain/order';
 
 /** A BSON date as the driver returns it: a valid `Date`. */
 export const bsonDate = new t.Type<Date, Date, unknown>(
@@ -39,24 +39,6 @@ export const bsonCount = new t.Type<number, number, unknown>(
 );
 
 /**
- * Only what JSON can hold: the driver reads a sub-document as a plain object and an array as an
- * array, so a BSON date, ObjectId, binary or the like (a class instance) is not JSON.
- */
-const isJsonValue = (u: unknown, depth: number): u is JsonValue => {
-  if (depth > 64) return false;
-  if (u === null || typeof u === 'string' || typeof u === 'boolean') return true;
-  if (typeof u === 'number') return Number.isFinite(u);
-  if (Array.isArray(u)) return u.every((item) => isJsonValue(item, depth + 1));
-  return isJsonObject(u, depth);
-};
-
-const isJsonObject = (u: unknown, depth: number): u is JsonObject =>
-  typeof u === 'object' &&
-  u !== null &&
-  Object.getPrototypeOf(u) === Object.prototype &&
-  Object.values(u).every((value) => isJsonValue(value, depth + 1));
-
-/**
  * A free-form JSON object (customer, fees, metadata, trackingExtras), stored as a native
  * sub-document: objects as sub-documents, arrays as arrays (nested ones included), numbers as
  * int32 or double, which JSON numbers fit (every integer up to 2^53 is exact as a double). Its keys
@@ -65,8 +47,8 @@ const isJsonObject = (u: unknown, depth: number): u is JsonObject =>
  */
 export const bsonJsonObject = new t.Type<JsonObject, JsonObject, unknown>(
   'BsonJsonObject',
-  (u): u is JsonObject => isJsonObject(u, 0),
-  (u, c) => (isJsonObject(u, 0) ? t.success(u) : t.failure(u, c, 'must be a JSON object')),
+  (u): u is JsonObject => isJsonObject(u),
+  (u, c) => (isJsonObject(u) ? t.success(u) : t.failure(u, c, 'must be a JSON object')),
   t.identity,
 );
 

@@ -2,7 +2,7 @@ import { isLeft } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import type { Logger } from '../../application/ports/logger';
 import { MAX_CENTS } from '../../domain/money';
-import type { JsonObject, JsonValue } from '../../domain/order';
+import { isJsonObject, type JsonObject } from '../../domain/order';
 
 /** An instant as stored: integer milliseconds since the epoch, read back as a `Date`. */
 export const instant = new t.Type<Date, number, unknown>(
@@ -61,22 +61,11 @@ export const jsonText = <A, O>(codec: t.Type<A, O, unknown>, name = `JsonText<${
     (value) => JSON.stringify(codec.encode(value)),
   );
 
-const isJsonValue = (u: unknown, depth: number): u is JsonValue => {
-  if (depth > 64) return false;
-  if (u === null || typeof u === 'string' || typeof u === 'boolean') return true;
-  if (typeof u === 'number') return Number.isFinite(u);
-  if (Array.isArray(u)) return u.every((item) => isJsonValue(item, depth + 1));
-  return isJsonObject(u, depth);
-};
-
-const isJsonObject = (u: unknown, depth: number): u is JsonObject =>
-  typeof u === 'object' && u !== null && !Array.isArray(u) && Object.values(u).every((value) => isJsonValue(value, depth + 1));
-
 /** A free-form JSON object (customer, fees, metadata, trackingExtras). */
 export const jsonObject = new t.Type<JsonObject, JsonObject, unknown>(
   'JsonObject',
-  (u): u is JsonObject => isJsonObject(u, 0),
-  (u, c) => (isJsonObject(u, 0) ? t.success(u) : t.failure(u, c, 'must be a JSON object')),
+  (u): u is JsonObject => isJsonObject(u),
+  (u, c) => (isJsonObject(u) ? t.success(u) : t.failure(u, c, 'must be a JSON object')),
   t.identity,
 );
 
