@@ -21,20 +21,30 @@ export const routerPath = (path: string): string => path.replace(/\{([A-Za-z0-9_
  * back to the raw text when a segment is not percent-encoded UTF-8 (`%ED%A0%80` is a lone surrogate),
  * which would name another resource; here it is a validation problem.
  */
-const rawParams = (route: Route, ctx: Context, details: ValidationDetail[]): Record<string, string> => {
+const rawParams = (positions: readonly ParamPosition[], ctx: Context, details: ValidationDetail[]): Record<string, string> => {
   const segments = ctx.path.split('/');
   const params: Record<string, string> = {};
-  route.path.split('/').forEach((part, index) => {
-    const name = /^\{(.+)\}$/.exec(part)?.[1];
-    if (name === undefined) return;
+  for (const { index, name } of positions) {
     try {
       params[name] = decodeURIComponent(segments[index] ?? '');
     } catch {
       details.push({ path: `path.${name}`, message: 'must be percent-encoded UTF-8' });
     }
-  });
+  }
   return params;
 };
+
+interface ParamPosition {
+  readonly index: number;
+  readonly name: string;
+}
+
+/** Where the route's path parameters stand among its segments, found once per route. */
+const paramPositions = (route: Route): readonly ParamPosition[] =>
+  route.path.split('/').flatMap((part, index) => {
+    const name = /^\{(.+)\}$/.exec(part)?.[1];
+    return name === undefined ? [] : [{ index, name }];
+  });
 
 const decodeInto = (codec: t.Mixed, input: unknown, prefix: string, details: ValidationDetail[]): unknown => {
   const result = codec.decode(input);
@@ -44,11 +54,11 @@ const decodeInto = (codec: t.Mixed, input: unknown, prefix: string, details: Val
 };
 
 /** Decodes every input of the request, reports every problem at once, then runs the handler. */
-const handler =
-  (route: Route, deps: RouteDeps): Middleware<RequestState> =>
-  async (ctx) => {
+const handler = (route: Route, deps: RouteDeps): Middleware<RequestState> => {
+  const positions = paramPositions(route);
+  return async (ctx) => {
     const details: ValidationDetail[] = [];
-    const params = route.params === undefined ? undefined : rawParams(route, ctx, details);
+    const params = route.params === undefined ? undefined : rawParams(positions, ctx, details);
     const decodedParams = params === undefined || details.length > 0 ? undefined : decodeInto(route.params!, params, 'path', details);
     const query = route.query === undefined ? undefined : decodeInto(route.query, ctx.query, 'query', details);
     let body: unknown;
@@ -91,6 +101,7 @@ const handler =
       ctx.status = reply.status;
     }
   };
+};
 
 const PARAMETER = /^\{.+\}$/;
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
