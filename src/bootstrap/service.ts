@@ -11,7 +11,7 @@ import { createHttpServer } from '../adapters/http/server';
 import { listenForMetrics, PrometheusMetrics } from '../adapters/metrics/prometheus-metrics';
 import { asyncFileDestination } from '../adapters/logging/log-destinations';
 import { PinoLogger } from '../adapters/logging/pino-logger';
-import type { AttemptReport } from '../application/deliver-webhooks';
+import type { AttemptReport } from '../application/webhooks/deliver-webhooks';
 import { WebhookDoorbells } from '../adapters/webhooks/doorbell';
 import type { Resolver } from '../adapters/webhooks/outbound-addresses';
 import { WebhookWorker } from '../adapters/webhooks/webhook-worker';

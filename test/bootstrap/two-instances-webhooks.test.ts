@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { AttemptReport } from '../../src/application/deliver-webhooks';
+import type { AttemptReport } from '../../src/application/webhooks/deliver-webhooks';
 import { memoryLogger } from '../support/memory-log';
 import { describeWithMongo } from '../support/mongo-server';
 import { anOrderPayload } from '../support/order-builder';

@@ -1,4 +1,4 @@
-import type { AppError } from '../../application/errors';
+import type { AppError } from '../../application/shared/errors';
 import type { ValidationDetail } from './codecs/codec-kit';
 
 /** The state of each part the service needs to serve (GET /readyz). */

@@ -1,4 +1,4 @@
-import type { Principal } from '../../application/authenticate-token';
+import type { Principal } from '../../application/access/authenticate-token';
 
 /** What the middleware leaves on `ctx.state` for the ones after it. */
 export interface RequestState {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { AttemptReport } from '../../application/deliver-webhooks';
+import type { AttemptReport } from '../../application/webhooks/deliver-webhooks';
 import type { Metrics } from '../../application/ports/metrics';
 
 /** Methods kept as they are in labels; any other (a fuzzer's `FOO`) is `OTHER`, so labels stay few. */

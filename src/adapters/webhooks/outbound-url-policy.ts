@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import type { WebhookUrlNotAllowed } from '../../application/errors';
+import type { WebhookUrlNotAllowed } from '../../application/shared/errors';
 import type { WebhookUrlPolicy } from '../../application/ports/webhook-url-policy';
 import { hostOf, isIpLiteral, refusedAddress, resolveAll, type Resolver } from './outbound-addresses';
 

@@ -1,4 +1,4 @@
-import type { AttemptReport } from '../../application/deliver-webhooks';
+import type { AttemptReport } from '../../application/webhooks/deliver-webhooks';
 import type { BackgroundWorker } from '../../application/ports/background-worker';
 import type { ClaimedDelivery } from '../../application/ports/delivery-repository';
 import type { Logger } from '../../application/ports/logger';

@@ -1,4 +1,4 @@
-import type { AttemptReport } from '../deliver-webhooks';
+import type { AttemptReport } from '../webhooks/deliver-webhooks';
 
 /**
  * What the service counts for its operators (Prometheus, GET /metrics on METRICS_PORT). Adapters

@@ -1,5 +1,5 @@
 import type { Either } from 'fp-ts/Either';
-import type { WebhookUrlNotAllowed } from '../errors';
+import type { WebhookUrlNotAllowed } from '../shared/errors';
 
 /** Which URLs the service may send webhooks to (DECISIONS D12, outbound safety). */
 export interface WebhookUrlPolicy {

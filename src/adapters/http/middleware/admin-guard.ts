@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { unauthorized } from '../../../application/errors';
+import { unauthorized } from '../../../application/shared/errors';
 import { ProblemError } from '../http-errors';
 import { bearerToken } from './authenticate';
 

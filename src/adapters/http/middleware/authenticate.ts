@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import type { Middleware } from 'koa';
-import type { AuthenticateToken } from '../../../application/authenticate-token';
-import { unauthorized } from '../../../application/errors';
+import type { AuthenticateToken } from '../../../application/access/authenticate-token';
+import { unauthorized } from '../../../application/shared/errors';
 import { ProblemError } from '../http-errors';
 
 /** The token of an `Authorization: Bearer <token>` header, or undefined for anything else. */

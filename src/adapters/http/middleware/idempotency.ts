@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type { RequestState } from '../request-state';
-import type { IdempotencyGate } from '../../../application/idempotency-gate';
+import type { IdempotencyGate } from '../../../application/guards/idempotency-gate';
 import type { StoredResponse } from '../../../application/ports/idempotency-store';
 import { ProblemError, validationFailed } from '../http-errors';
 import { renderProblem } from '../problem';

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { CheckRateLimit } from '../../../application/check-rate-limit';
+import type { CheckRateLimit } from '../../../application/guards/check-rate-limit';
 import type { Metrics } from '../../../application/ports/metrics';
 import { ProblemError } from '../http-errors';
 import { principalOf } from '../request-state';

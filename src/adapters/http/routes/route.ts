@@ -1,6 +1,6 @@
 import type * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
-import type { Principal } from '../../../application/authenticate-token';
+import type { Principal } from '../../../application/access/authenticate-token';
 import type { UseCases } from '../../../application/use-cases';
 import type { HttpError } from '../http-errors';
 import type { ReadinessReport } from './ops-routes';

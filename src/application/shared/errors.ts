@@ -1,0 +1,104 @@
+import type { OrderError } from '../../domain/errors';
+
+/** The bearer token is missing, malformed or unknown. */
+export interface Unauthorized {
+  readonly _tag: 'Unauthorized';
+}
+
+/** The bearer token exists but was revoked. */
+export interface TokenRevoked {
+  readonly _tag: 'TokenRevoked';
+}
+
+/** No dashboard with this id. */
+export interface DashboardNotFound {
+  readonly _tag: 'DashboardNotFound';
+  readonly dashboardId: string;
+}
+
+/** No token with this id. */
+export interface TokenNotFound {
+  readonly _tag: 'TokenNotFound';
+  readonly tokenId: string;
+}
+
+/** No link with this id in the caller's dashboard (whether or not another dashboard has one). */
+export interface LinkNotFound {
+  readonly _tag: 'LinkNotFound';
+  readonly linkId: string;
+}
+
+/** No short link with this slug: never made, deleted, or not a slug at all. */
+export interface ShortLinkNotFound {
+  readonly _tag: 'ShortLinkNotFound';
+}
+
+/** The Idempotency-Key was first used for another request (another method, path or body). */
+export interface IdempotencyKeyReused {
+  readonly _tag: 'IdempotencyKeyReused';
+}
+
+/** The first request with this Idempotency-Key is still being executed. */
+export interface IdempotencyKeyInProgress {
+  readonly _tag: 'IdempotencyKeyInProgress';
+  readonly retryAfterSeconds: number;
+}
+
+/** The token used up its requests for the current window. */
+export interface RateLimitExceeded {
+  readonly _tag: 'RateLimitExceeded';
+  readonly retryAfterSeconds: number;
+}
+
+/** No webhook endpoint with this id in the caller's dashboard (whether or not another dashboard has one). */
+export interface WebhookNotFound {
+  readonly _tag: 'WebhookNotFound';
+  readonly webhookId: string;
+}
+
+/** No delivery with this id among the endpoint's deliveries. */
+export interface DeliveryNotFound {
+  readonly _tag: 'DeliveryNotFound';
+  readonly deliveryId: string;
+}
+
+/** The dashboard has as many endpoints as it may have (DECISIONS D12: 20). */
+export interface WebhookLimitReached {
+  readonly _tag: 'WebhookLimitReached';
+  readonly limit: number;
+}
+
+/** The URL may not be sent to: its scheme, or the addresses its host is or resolves to (DECISIONS D12). */
+export interface WebhookUrlNotAllowed {
+  readonly _tag: 'WebhookUrlNotAllowed';
+  /** Why, in words for the caller: never anything but facts about the URL they sent. */
+  readonly reason: string;
+}
+
+/** The endpoint is disabled, and a disabled endpoint is sent nothing: enable it first. */
+export interface WebhookDisabled {
+  readonly _tag: 'WebhookDisabled';
+  readonly webhookId: string;
+}
+
+export type AuthError = Unauthorized | TokenRevoked;
+export type WebhookError = WebhookNotFound | DeliveryNotFound | WebhookLimitReached | WebhookUrlNotAllowed | WebhookDisabled;
+export type AdminError = DashboardNotFound | TokenNotFound;
+export type GuardError = IdempotencyKeyReused | IdempotencyKeyInProgress | RateLimitExceeded;
+export type LinkError = LinkNotFound | ShortLinkNotFound;
+
+/** Every expected outcome a use case can answer instead of its result. */
+export type AppError = OrderError | AuthError | AdminError | GuardError | WebhookError | LinkError;
+
+export const unauthorized: Unauthorized = { _tag: 'Unauthorized' };
+export const tokenRevoked: TokenRevoked = { _tag: 'TokenRevoked' };
+export const dashboardNotFound = (dashboardId: string): DashboardNotFound => ({
+  _tag: 'DashboardNotFound',
+  dashboardId,
+});
+export const tokenNotFound = (tokenId: string): TokenNotFound => ({ _tag: 'TokenNotFound', tokenId });
+export const webhookNotFound = (webhookId: string): WebhookNotFound => ({ _tag: 'WebhookNotFound', webhookId });
+export const deliveryNotFound = (deliveryId: string): DeliveryNotFound => ({ _tag: 'DeliveryNotFound', deliveryId });
+export const webhookDisabled = (webhookId: string): WebhookDisabled => ({ _tag: 'WebhookDisabled', webhookId });
+export const linkNotFound = (linkId: string): LinkNotFound => ({ _tag: 'LinkNotFound', linkId });
+export const shortLinkNotFound: ShortLinkNotFound = { _tag: 'ShortLinkNotFound' };

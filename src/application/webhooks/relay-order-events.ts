@@ -1,0 +1,74 @@
+import { inject, injectable } from 'tsyringe';
+import { newDelivery, type Delivery } from '../../domain/delivery';
+import { subscribes, type WebhookEndpoint } from '../../domain/webhook';
+import { CLOCK, type Clock } from '../ports/clock';
+import { ID_GENERATOR, type IdGenerator } from '../ports/id-generator';
+import { WEBHOOK_ENDPOINTS, type WebhookEndpointRepository } from '../ports/webhook-endpoint-repository';
+import { WEBHOOK_NUDGE, type WebhookNudge } from '../ports/webhook-nudge';
+import { WEBHOOK_OUTBOX, type OutboxEntry, type WebhookOutbox } from '../ports/webhook-outbox';
+import { WEBHOOK_PAYLOADS, type WebhookPayloads } from '../ports/webhook-payloads';
+
+/**
+ * The relay: turns the events waiting in the orders' outboxes into deliveries, one per event and
+ * subscribed endpoint, then takes them out of the outboxes. Subscriptions are read now, at relay
+ * time: an endpoint disabled or deleted by then gets nothing. Creating a delivery is idempotent on
+ * (event, endpoint), so a relay that dies half-way, or two relays of one order at once (two
+ * instances), make each delivery once: at least once, never twice.
+ */
+@injectable()
+export class RelayOrderEvents {
+  constructor(
+    @inject(WEBHOOK_OUTBOX) private readonly outbox: WebhookOutbox,
+    @inject(WEBHOOK_ENDPOINTS) private readonly endpoints: WebhookEndpointRepository,
+    @inject(WEBHOOK_PAYLOADS) private readonly payloads: WebhookPayloads,
+    @inject(WEBHOOK_NUDGE) private readonly nudge: WebhookNudge,
+    @inject(ID_GENERATOR) private readonly ids: IdGenerator,
+    @inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Relays the outboxes of up to `limit` orders, all at once (on SQLite their writes share a group
+   * commit); resolves how many orders it relayed, 0 once every outbox is empty.
+   */
+  async execute(limit: number): Promise<number> {
+    const entries = await this.outbox.pending(limit);
+    if (entries.length === 0) return 0;
+    const endpointsOf = new Map<string, Promise<readonly WebhookEndpoint[]>>();
+    const listed = (dashboardId: string): Promise<readonly WebhookEndpoint[]> => {
+      let endpoints = endpointsOf.get(dashboardId);
+      if (endpoints === undefined) endpointsOf.set(dashboardId, (endpoints = this.endpoints.listByDashboard(dashboardId)));
+      return endpoints;
+    };
+    const made = await Promise.all(
+      entries.map(async (entry) => {
+        const deliveries = this.deliveriesOf(entry, await listed(entry.dashboardId));
+        await this.outbox.relay(entry, deliveries);
+        return deliveries.length;
+      }),
+    );
+    if (made.some((count) => count > 0)) this.nudge.deliveriesDue();
+    return entries.length;
+  }
+
+  private deliveriesOf(entry: OutboxEntry, endpoints: readonly WebhookEndpoint[]): Delivery[] {
+    const now = this.clock.now();
+    return entry.events.flatMap((event) => {
+      const subscribed = endpoints.filter((endpoint) => subscribes(endpoint, event.type));
+      if (subscribed.length === 0) return [];
+      const rendered = this.payloads.orderEvent(event);
+      return subscribed.map((endpoint) =>
+        newDelivery(
+          {
+            id: this.ids.next('dlv'),
+            dashboardId: entry.dashboardId,
+            endpointId: endpoint.id,
+            eventId: event.id,
+            eventType: event.type,
+            ...rendered,
+          },
+          now,
+        ),
+      );
+    });
+  }
+}
