@@ -3,7 +3,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { MongoClient } from 'mongodb';
-import { ApiWebhookPayloads } from '../src/adapters/http/webhook-payloads';
+import { ApiWebhookPayloads } from '../src/adapters/http/webhooks/webhook-payloads';
 import { sinkDestination } from '../src/adapters/logging/log-destinations';
 import { PinoLogger } from '../src/adapters/logging/pino-logger';
 import { inMemoryStorage } from '../src/adapters/memory/in-memory-storage';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import { jsonBody } from '../../src/adapters/http/middleware/json-body';
-import type { RequestState } from '../../src/adapters/http/request-state';
+import { jsonBody } from '../../src/adapters/http/kit/middleware/json-body';
+import type { RequestState } from '../../src/adapters/http/kit/request-state';
 import { created, loadFixtures, port } from './baseline-fixtures';
 
 /**

@@ -3,7 +3,7 @@ import { isLeft } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../domain/order-status';
 import { LOG_LEVELS, type LogLevel } from '../adapters/logging/pino-logger';
-import type { ServerLimits } from '../adapters/http/server';
+import type { ServerLimits } from '../adapters/http/kit/server';
 import type { TransitionTable } from '../adapters/transitions/table-transition-policy';
 
 /** Which store holds the data (DECISIONS D15). */

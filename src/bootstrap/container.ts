@@ -49,7 +49,7 @@ import { WEBHOOK_PAYLOADS } from '../application/ports/webhook-payloads';
 import { WEBHOOK_SECRETS } from '../application/ports/webhook-secrets';
 import { WEBHOOK_SENDER } from '../application/ports/webhook-sender';
 import { WEBHOOK_URL_POLICY } from '../application/ports/webhook-url-policy';
-import { ApiWebhookPayloads } from '../adapters/http/webhook-payloads';
+import { ApiWebhookPayloads } from '../adapters/http/webhooks/webhook-payloads';
 import { RandomWebhookSecrets } from '../adapters/system/random-webhook-secrets';
 import { HttpWebhookSender } from '../adapters/webhooks/http-webhook-sender';
 import { SYSTEM_RESOLVER, type Resolver } from '../adapters/webhooks/outbound-addresses';

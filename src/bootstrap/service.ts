@@ -7,7 +7,7 @@ import type { Logger } from '../application/ports/logger';
 import type { SlugGenerator } from '../application/ports/slug-generator';
 import type { Storage } from '../application/ports/storage';
 import { createHttpApp } from '../adapters/http/app';
-import { createHttpServer } from '../adapters/http/server';
+import { createHttpServer } from '../adapters/http/kit/server';
 import { listenForMetrics, PrometheusMetrics } from '../adapters/metrics/prometheus-metrics';
 import { asyncFileDestination } from '../adapters/logging/log-destinations';
 import { PinoLogger } from '../adapters/logging/pino-logger';

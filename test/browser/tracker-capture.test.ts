@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { isRight } from 'fp-ts/Either';
-import { CreateOrderBody } from '../../src/adapters/http/codecs/order-codecs';
+import { CreateOrderBody } from '../../src/adapters/http/orders/order-codecs';
 import { describeWithBrowser } from '../support/browser';
 import { shopPage } from '../support/loopback-site';
 import { anOrderPayload } from '../support/order-builder';

@@ -2,9 +2,9 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { expect } from 'chai';
 import { isRight } from 'fp-ts/Either';
-import { DESTINATION_PATTERN, LinkBody } from '../../src/adapters/http/codecs/link-codecs';
+import { DESTINATION_PATTERN, LinkBody } from '../../src/adapters/http/links/link-codecs';
 import { openApiDocument } from '../../src/adapters/http/openapi';
-import type { ParameterObject, ResponseObject } from '../../src/adapters/http/openapi/types';
+import type { ParameterObject, ResponseObject } from '../../src/adapters/http/kit/openapi/types';
 import { linkUrl, SLUG_PATTERN } from '../../src/domain/link';
 
 const doc = openApiDocument;

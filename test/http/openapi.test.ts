@@ -4,12 +4,12 @@ import addFormats from 'ajv-formats';
 import { expect } from 'chai';
 import { isRight } from 'fp-ts/Either';
 import { createHttpApp } from '../../src/adapters/http/app';
-import { CreateOrderBody, UpdateOrderBody } from '../../src/adapters/http/codecs/order-codecs';
-import { OrderPath } from '../../src/adapters/http/routes/order-routes';
-import { CreateWebhookBody, UpdateWebhookBody } from '../../src/adapters/http/codecs/webhook-codecs';
+import { CreateOrderBody, UpdateOrderBody } from '../../src/adapters/http/orders/order-codecs';
+import { OrderPath } from '../../src/adapters/http/orders/order-routes';
+import { CreateWebhookBody, UpdateWebhookBody } from '../../src/adapters/http/webhooks/webhook-codecs';
 import { WEBHOOK_EVENT_TYPES } from '../../src/domain/webhook';
 import { eventually, WebhookReceiver } from '../support/webhook-receiver';
-import { parseIdempotencyKey } from '../../src/adapters/http/middleware/idempotency';
+import { parseIdempotencyKey } from '../../src/adapters/http/kit/middleware/idempotency';
 import { openApiDocument } from '../../src/adapters/http/openapi';
 import {
   HTTP_METHODS,
@@ -18,7 +18,7 @@ import {
   type OperationObject,
   type Reference,
   type ResponseObject,
-} from '../../src/adapters/http/openapi/types';
+} from '../../src/adapters/http/kit/openapi/types';
 import type { IdempotencyStore } from '../../src/application/ports/idempotency-store';
 import type { OrderRepository } from '../../src/application/ports/order-repository';
 import { StorageUnavailableError } from '../../src/application/ports/storage-health';

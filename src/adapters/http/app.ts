@@ -4,21 +4,21 @@ import type { IdGenerator } from '../../application/ports/id-generator';
 import type { Logger } from '../../application/ports/logger';
 import type { Metrics } from '../../application/ports/metrics';
 import type { UseCases } from '../../application/use-cases';
-import { accessLog } from './middleware/access-log';
-import { adminGuard } from './middleware/admin-guard';
-import { authenticate } from './middleware/authenticate';
-import { errorHandler } from './middleware/error-handler';
-import { idempotency } from './middleware/idempotency';
-import { jsonBody } from './middleware/json-body';
-import { rateLimit } from './middleware/rate-limit';
-import { requestId } from './middleware/request-id';
-import { routeFallback } from './middleware/route-fallback';
+import { accessLog } from './kit/middleware/access-log';
+import { adminGuard } from './kit/middleware/admin-guard';
+import { authenticate } from './kit/middleware/authenticate';
+import { errorHandler } from './kit/middleware/error-handler';
+import { idempotency } from './kit/middleware/idempotency';
+import { jsonBody } from './kit/middleware/json-body';
+import { rateLimit } from './kit/middleware/rate-limit';
+import { requestId } from './kit/middleware/request-id';
+import { routeFallback } from './kit/middleware/route-fallback';
 import { openApiDocument } from './openapi';
-import type { RequestState } from './request-state';
-import { registerRoutes } from './routes/register-routes';
-import type { ReadinessReport } from './routes/ops-routes';
-import { ROUTES } from './routes/route-table';
-import { prepareAsset } from './static-asset';
+import type { RequestState } from './kit/request-state';
+import { registerRoutes } from './kit/register-routes';
+import type { ReadinessReport } from './operations/ops-routes';
+import { ROUTES } from './route-table';
+import { prepareAsset } from './kit/static-asset';
 
 export interface HttpOptions {
   /** Largest accepted body (DECISIONS D1: 256 KiB by default). */

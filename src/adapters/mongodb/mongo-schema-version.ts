@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import type { Db } from 'mongodb';
 import type { Logger } from '../../application/ports/logger';
 import { bsonCount, bsonDate } from './bson-codecs';
-import { decodeDocument } from './corrupt-document';
+import { decodeDocument } from '../persistence/corrupt-record';
 import { isDuplicateKey } from './mongo-errors';
 import { COLLECTIONS } from './mongo-indexes';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { orderDetail, orderListItem } from '../../../src/adapters/http/presenters';
-import { ApiWebhookPayloads } from '../../../src/adapters/http/webhook-payloads';
+import { orderDetail, orderListItem } from '../../../src/adapters/http/orders/order-presenters';
+import { ApiWebhookPayloads } from '../../../src/adapters/http/webhooks/webhook-payloads';
 import { inMemoryStorage } from '../../../src/adapters/memory/in-memory-storage';
 import { CreateOrder } from '../../../src/application/orders/create-order';
 import type { Storage } from '../../../src/application/ports/storage';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { requestFingerprint } from '../../../src/adapters/http/middleware/idempotency';
+import { requestFingerprint } from '../../../src/adapters/http/kit/middleware/idempotency';
 import { StorageUnavailableError } from '../../../src/application/ports/storage-health';
 import type { Storage } from '../../../src/application/ports/storage';
 import { anOrder, anOrderPayload } from '../../support/order-builder';

@@ -1,0 +1,56 @@
+import * as t from 'io-ts';
+import { TOKEN_SHAPE } from '../../system/sha256-token-secrets';
+import { check, nullable, str, strictObject } from '../kit/codec-kit';
+import { utcDateTime } from '../kit/dates';
+import { described } from '../kit/json-schema';
+
+/** Dashboards and tokens of the admin API (DECISIONS D8): what is sent and what is answered. */
+
+const name = str(1, 200);
+const serviceId = described(t.string, 'Made by the service; opaque.');
+
+export const CreateDashboardBody = strictObject('CreateDashboardRequest', { name });
+
+export const CreateTokenBody = strictObject(
+  'CreateTokenRequest',
+  {},
+  { name },
+  { description: 'An empty object is a valid request: the name is optional.' },
+);
+
+/** Ids of dashboards and tokens as they arrive in a path; anything else cannot name one. */
+export const IdParam = str(1, 64);
+export const DashboardPath = strictObject('DashboardPath', { dashboardId: described(IdParam, 'The id of the dashboard.') });
+export const TokenPath = strictObject('TokenPath', { tokenId: described(IdParam, 'The id of the token.') });
+
+const Dashboard = strictObject('Dashboard', { id: serviceId, name, createdAt: utcDateTime });
+export const DashboardResponse = strictObject('DashboardResponse', { dashboard: Dashboard });
+
+const IssuedToken = strictObject('IssuedToken', {
+  id: serviceId,
+  dashboardId: t.string,
+  name: nullable(name),
+  token: described(
+    check('TokenValue', (u): u is string => typeof u === 'string' && TOKEN_SHAPE.test(u), 'must be a token', {
+      type: 'string',
+      pattern: TOKEN_SHAPE.source,
+    }),
+    'The bearer token for /api/v1. Shown only in this response; only its SHA-256 hash is stored.',
+  ),
+  createdAt: utcDateTime,
+});
+export const IssuedTokenResponse = strictObject('IssuedTokenResponse', { token: IssuedToken });
+
+const TokenSummary = strictObject('TokenSummary', {
+  id: serviceId,
+  name: nullable(name),
+  createdAt: utcDateTime,
+  revokedAt: nullable(utcDateTime),
+});
+export const TokenList = strictObject('TokenList', { tokens: t.array(TokenSummary) });
+
+const RevokedToken = strictObject('RevokedToken', {
+  id: serviceId,
+  revokedAt: described(utcDateTime, 'The first revocation time; revoking again keeps it.'),
+});
+export const RevokedTokenResponse = strictObject('RevokedTokenResponse', { token: RevokedToken });

@@ -1,0 +1,101 @@
+import * as E from 'fp-ts/Either';
+import { pipe } from 'fp-ts/function';
+import {
+  CreateDashboardBody,
+  CreateTokenBody,
+  DashboardPath,
+  DashboardResponse,
+  IssuedTokenResponse,
+  RevokedTokenResponse,
+  TokenList,
+  TokenPath,
+} from './admin-codecs';
+import { dashboardView, issuedTokenView, revokedTokenView, tokenView } from '../orders/order-presenters';
+import { route } from '../kit/route';
+
+/**
+ * Dashboards and tokens (DECISIONS D8), behind ADMIN_TOKEN. The admin secret is checked before
+ * anything else, so without ADMIN_TOKEN every admin route answers 404 whatever the request.
+ */
+
+export const createDashboardRoute = route({
+  method: 'post',
+  path: '/admin/v1/dashboards',
+  operationId: 'createDashboard',
+  summary: 'Create a dashboard',
+  tag: 'admin',
+  guards: ['admin'],
+  body: CreateDashboardBody,
+  bodyExamples: { shop: { name: 'My shop' } },
+  responses: { 201: { description: 'The dashboard was created.', body: DashboardResponse } },
+  problems: [],
+  handle: async ({ body }, { useCases }) =>
+    E.right({ status: 201 as const, body: { dashboard: dashboardView(await useCases.createDashboard.execute(body.name)) } }),
+});
+
+export const createTokenRoute = route({
+  method: 'post',
+  path: '/admin/v1/dashboards/{dashboardId}/tokens',
+  operationId: 'createToken',
+  summary: 'Issue an API token for a dashboard',
+  description: 'The plain token is in this response and nowhere else: only its SHA-256 hash is stored.',
+  tag: 'admin',
+  guards: ['admin'],
+  params: DashboardPath,
+  body: CreateTokenBody,
+  bodyExamples: { named: { name: 'checkout' }, unnamed: {} },
+  responses: {
+    201: {
+      description: 'The token was issued. The response holds a secret: no cache may store it.',
+      body: IssuedTokenResponse,
+      fixedHeaders: { 'Cache-Control': 'no-store' },
+    },
+  },
+  problems: ['DashboardNotFound'],
+  handle: async ({ params, body }, { useCases }) =>
+    pipe(
+      await useCases.createToken.execute(params.dashboardId, body.name),
+      E.map(({ token, plain }) => ({
+        status: 201 as const,
+        body: { token: issuedTokenView(token, plain) },
+      })),
+    ),
+});
+
+export const listTokensRoute = route({
+  method: 'get',
+  path: '/admin/v1/dashboards/{dashboardId}/tokens',
+  operationId: 'listTokens',
+  summary: "List a dashboard's tokens",
+  description: 'Revoked tokens included; never a token value or its hash.',
+  tag: 'admin',
+  guards: ['admin'],
+  params: DashboardPath,
+  responses: { 200: { description: "The dashboard's tokens.", body: TokenList } },
+  problems: ['DashboardNotFound'],
+  handle: async ({ params }, { useCases }) =>
+    pipe(
+      await useCases.listTokens.execute(params.dashboardId),
+      E.map((tokens) => ({ status: 200 as const, body: { tokens: tokens.map(tokenView) } })),
+    ),
+});
+
+export const revokeTokenRoute = route({
+  method: 'post',
+  path: '/admin/v1/tokens/{tokenId}/revoke',
+  operationId: 'revokeToken',
+  summary: 'Revoke a token',
+  description: 'Takes no body (one sent is not read). Revoking a revoked token answers 200 with the first revocation time.',
+  tag: 'admin',
+  guards: ['admin'],
+  params: TokenPath,
+  responses: { 200: { description: 'The token is revoked.', body: RevokedTokenResponse } },
+  problems: ['TokenNotFound'],
+  handle: async ({ params }, { useCases }) =>
+    pipe(
+      await useCases.revokeToken.execute(params.tokenId),
+      E.map((token) => ({ status: 200 as const, body: { token: revokedTokenView(token) } })),
+    ),
+});
+
+export const adminRoutes = [createDashboardRoute, createTokenRoute, listTokensRoute, revokeTokenRoute];

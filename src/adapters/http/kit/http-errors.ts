@@ -1,0 +1,37 @@
+import type { AppError } from '../../../application/shared/errors';
+import type { ValidationDetail } from './codec-kit';
+
+/** The state of each part the service needs to serve (GET /readyz). */
+export interface ReadinessComponents {
+  readonly store: 'up' | 'down';
+  readonly workers: Readonly<Record<string, 'running' | 'stopping' | 'stopped'>>;
+}
+
+/** Failures found at the HTTP edge, before or around a use case. */
+export type EdgeError =
+  | { readonly _tag: 'ValidationFailed'; readonly details: readonly ValidationDetail[] }
+  | { readonly _tag: 'MalformedJson'; readonly reason: string }
+  | { readonly _tag: 'PayloadTooLarge'; readonly limitBytes: number }
+  | { readonly _tag: 'UnsupportedMediaType'; readonly reason: string }
+  | { readonly _tag: 'MethodNotAllowed'; readonly allowed: readonly string[] }
+  | { readonly _tag: 'RouteNotFound' }
+  | { readonly _tag: 'ServiceUnavailable' }
+  | { readonly _tag: 'NotReady'; readonly draining: boolean; readonly components: ReadinessComponents }
+  | { readonly _tag: 'InternalError' }
+  | { readonly _tag: 'MalformedRequest' }
+  | { readonly _tag: 'RequestTimeout' }
+  | { readonly _tag: 'HeadersTooLarge' };
+
+export type HttpError = AppError | EdgeError;
+
+/** Thrown by middleware to stop a request with an expected error; the error handler renders it. */
+export class ProblemError extends Error {
+  override readonly name = 'ProblemError';
+
+  constructor(readonly error: HttpError) {
+    super(error._tag);
+  }
+}
+
+export const validationFailed = (details: readonly ValidationDetail[]): ProblemError =>
+  new ProblemError({ _tag: 'ValidationFailed', details });

@@ -1,0 +1,21 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Middleware } from 'koa';
+import { unauthorized } from '../../../../application/shared/errors';
+import { ProblemError } from '../http-errors';
+import { bearerToken } from './authenticate';
+
+const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
+
+/**
+ * Guards the admin API with ADMIN_TOKEN. Without it the admin API does not exist (404); with it, the
+ * bearer token is compared through digests of equal length, in constant time (DECISIONS D8).
+ */
+export const adminGuard = (adminToken: string | undefined): Middleware => {
+  const expected = adminToken === undefined ? undefined : digest(adminToken);
+  return async (ctx, next) => {
+    if (expected === undefined) throw new ProblemError({ _tag: 'RouteNotFound' });
+    const given = bearerToken(ctx.get('Authorization'));
+    if (given === undefined || !timingSafeEqual(digest(given), expected)) throw new ProblemError(unauthorized);
+    await next();
+  };
+};

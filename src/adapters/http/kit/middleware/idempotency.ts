@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import type { Context, Middleware } from 'koa';
+import type { RequestState } from '../request-state';
+import type { IdempotencyGate } from '../../../../application/guards/idempotency-gate';
+import type { StoredResponse } from '../../../../application/ports/idempotency-store';
+import { ProblemError, validationFailed } from '../http-errors';
+import { renderProblem } from '../problem';
+import { principalOf } from '../request-state';
+
+/**
+ * The two forms of an Idempotency-Key (DECISIONS D7), also the patterns of its OpenAPI parameter: 1–255
+ * visible ASCII characters that do not read as a structured-field string, or such a string (`"abc"`
+ * means `abc`) of 1–255 visible characters, with `\"` and `\\` escapes.
+ */
+export const RAW_KEY = /^(?!"(?:[^"\\]|\\["\\])*"$)[\x21-\x7E]{1,255}$/;
+export const QUOTED_KEY = /^"(?:[\x21\x23-\x5B\x5D-\x7E]|\\["\\]){1,255}"$/;
+
+/** The key an Idempotency-Key header names, or undefined when it names none. */
+export const parseIdempotencyKey = (header: string): string | undefined => {
+  if (RAW_KEY.test(header)) return header;
+  return QUOTED_KEY.test(header) ? header.slice(1, -1).replace(/\\(["\\])/g, '$1') : undefined;
+};
+
+/** JSON with object keys sorted, so that key order in a body does not change its fingerprint. */
+const canonicalJson = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+};
+
+/** The fingerprint stored with a key: method, path and the parsed body (DECISIONS D7). */
+export const requestFingerprint = (method: string, path: string, body: unknown): string =>
+  createHash('sha256')
+    .update(`${method}\n${path}\n${canonicalJson(body)}`)
+    .digest('hex');
+
+/** Statuses answered before anything was executed: the key is given back for any request. */
+const NOTHING_EXECUTED = [400, 401, 413, 415, 429];
+
+/** The headers a replay must repeat. */
+const REPLAYED_HEADERS = ['location'] as const;
+
+const snapshot = (ctx: Context): StoredResponse => ({
+  status: ctx.status,
+  headers: Object.fromEntries(
+    REPLAYED_HEADERS.flatMap((name) => {
+      const value: unknown = ctx.response.get(name);
+      return typeof value === 'string' && value !== '' ? [[name, value]] : [];
+    }),
+  ),
+  body: ctx.body,
+});
+
+/**
+ * Idempotency-Key on the writes (DECISIONS D7), after authentication, rate limiting and body parsing.
+ * The route reads `ctx.state.reservedId` to give a created resource the id reserved with the key, which
+ * is how a retry after a crash recognises its own earlier write.
+ */
+export const idempotency =
+  (gate: IdempotencyGate): Middleware<RequestState> =>
+  async (ctx, next) => {
+    const header = ctx.request.headers['idempotency-key'];
+    if (header === undefined) {
+      await next();
+      return;
+    }
+    const key = typeof header === 'string' ? parseIdempotencyKey(header) : undefined;
+    if (key === undefined) {
+      throw validationFailed([
+        { path: 'header.Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters, optionally in double quotes' },
+      ]);
+    }
+    const scope = { dashboardId: principalOf(ctx.state).dashboardId, key };
+    const admission = await gate.admit(scope, requestFingerprint(ctx.method, ctx.path, ctx.request.body));
+    switch (admission.kind) {
+      case 'reused':
+        throw new ProblemError({ _tag: 'IdempotencyKeyReused' });
+      case 'in-progress':
+        throw new ProblemError({ _tag: 'IdempotencyKeyInProgress', retryAfterSeconds: admission.retryAfterSeconds });
+      case 'replay': {
+        const { response } = admission;
+        ctx.status = response.status;
+        for (const [name, value] of Object.entries(response.headers)) ctx.set(name, value);
+        ctx.body = response.body;
+        if (response.status >= 400) ctx.type = 'application/problem+json';
+        ctx.set('Idempotent-Replayed', 'true');
+        return;
+      }
+      case 'execute':
+        break;
+    }
+    const { claim } = admission;
+    ctx.state.reservedId = claim.reservedId;
+    try {
+      await next();
+    } catch (err) {
+      if (!(err instanceof ProblemError)) {
+        // Storage may have taken the write before failing: keep the reserved id for the retry.
+        await gate.abandon(scope, claim).catch(() => undefined);
+        throw err;
+      }
+      renderProblem(ctx, err.error);
+    }
+    if (ctx.status >= 500) await gate.abandon(scope, claim);
+    else if (NOTHING_EXECUTED.includes(ctx.status)) await gate.release(scope, claim);
+    else await gate.complete(scope, claim, snapshot(ctx));
+  };

@@ -1,0 +1,120 @@
+import type { ParameterizedContext } from 'koa';
+import type { RequestState } from './request-state';
+import type { JsonSchema } from './json-schema';
+import { detailOf, ERROR_TABLE, MAX_DETAILS } from './error-table';
+import type { HttpError } from './http-errors';
+import { REQUEST_ID } from './middleware/request-id';
+
+/** Seconds a client should wait before retrying when storage is unavailable. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** A path in `details` is cut there: one huge unknown key must not make a huge answer. */
+const MAX_PATH_LENGTH = 1_024;
+
+/** The members of a problem body (DECISIONS D2). */
+export const problemBody = (error: HttpError, requestId: string): Record<string, unknown> => {
+  const row = ERROR_TABLE[error._tag];
+  const body: Record<string, unknown> = {
+    type: 'about:blank',
+    title: row.title,
+    status: row.status,
+    detail: detailOf(error),
+    code: row.code,
+    requestId,
+  };
+  if (error._tag === 'ValidationFailed') {
+    body['details'] = error.details.slice(0, MAX_DETAILS).map(({ path, message }) => ({
+      path: path.length > MAX_PATH_LENGTH ? `${path.slice(0, MAX_PATH_LENGTH)}…` : path,
+      message,
+    }));
+    if (error.details.length > MAX_DETAILS) body['totalDetails'] = error.details.length;
+  }
+  if (error._tag === 'NotReady') body['components'] = error.components;
+  return body;
+};
+
+/** Writes an RFC 9457 problem body for `error`, with the headers its status calls for (DECISIONS D1, D2). */
+export const renderProblem = (ctx: ParameterizedContext<RequestState>, error: HttpError): void => {
+  ctx.status = ERROR_TABLE[error._tag].status;
+  ctx.body = problemBody(error, ctx.state.requestId);
+  ctx.type = 'application/problem+json';
+  switch (error._tag) {
+    case 'Unauthorized':
+      ctx.set('WWW-Authenticate', 'Bearer');
+      break;
+    case 'TokenRevoked':
+      ctx.set('WWW-Authenticate', 'Bearer error="invalid_token", error_description="The token was revoked"');
+      break;
+    case 'MethodNotAllowed':
+      ctx.set('Allow', error.allowed.join(', '));
+      break;
+    case 'ServiceUnavailable':
+    case 'NotReady':
+      ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      break;
+    case 'IdempotencyKeyInProgress':
+    case 'RateLimitExceeded':
+      ctx.set('Retry-After', String(error.retryAfterSeconds));
+      break;
+    default:
+      break;
+  }
+};
+
+const rows = Object.values(ERROR_TABLE);
+const unique = <A>(values: readonly A[]): A[] => [...new Set(values)];
+
+/** The problem body as JSON Schema, written beside the code that makes it. */
+export const PROBLEM_SCHEMAS: Record<'ValidationDetail' | 'Problem', JsonSchema> = {
+  ValidationDetail: {
+    type: 'object',
+    properties: {
+      path: {
+        type: 'string',
+        maxLength: MAX_PATH_LENGTH + 1,
+        description:
+          'Dotted path of the problem: `products.0.quantity` in a body, `query.pageSize`, `path.externalId`; `(body)` for the body as a whole.',
+      },
+      message: { type: 'string' },
+    },
+    required: ['path', 'message'],
+    additionalProperties: false,
+  },
+  Problem: {
+    type: 'object',
+    description:
+      'RFC 9457 problem details with the members of the specification. `details` is present for, and only for, `VALIDATION_FAILED`.',
+    properties: {
+      type: { const: 'about:blank' },
+      title: { type: 'string', enum: unique(rows.map((row) => row.title)) },
+      status: { type: 'integer', enum: unique(rows.map((row) => row.status)) },
+      detail: { type: 'string', description: 'A sentence for humans; never internals or the request body.' },
+      code: { type: 'string', enum: unique(rows.map((row) => row.code)) },
+      requestId: {
+        type: 'string',
+        pattern: REQUEST_ID.source,
+        description:
+          'The same value as the `X-Request-Id` header, except in a replay (`Idempotent-Replayed: true`): its body is the stored one, with the id of the first request.',
+      },
+      details: {
+        type: 'array',
+        items: { $ref: '#/components/schemas/ValidationDetail' },
+        minItems: 1,
+        maxItems: MAX_DETAILS,
+        description: `One entry per problem, all problems at once; the first ${MAX_DETAILS} when there are more.`,
+      },
+      totalDetails: {
+        type: 'integer',
+        minimum: MAX_DETAILS + 1,
+        description: `How many problems there were, when more than ${MAX_DETAILS}.`,
+      },
+      components: { $ref: '#/components/schemas/ReadinessComponents', description: 'Only on GET /readyz: the state of each component.' },
+    },
+    required: ['type', 'title', 'status', 'detail', 'code', 'requestId'],
+    additionalProperties: false,
+    dependentRequired: { totalDetails: ['details'] },
+    if: { properties: { code: { const: 'VALIDATION_FAILED' } }, required: ['code'] },
+    then: { required: ['details'] },
+    else: { not: { required: ['details'] } },
+  },
+};

@@ -1,0 +1,153 @@
+import type Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import type * as t from 'io-ts';
+import { describeErrors, type ValidationDetail } from './codec-kit';
+import { unpairedSurrogates } from './well-formed';
+import { ProblemError, validationFailed } from './http-errors';
+import type { RequestState } from './request-state';
+import type { Guard, Route, RouteDeps } from './route';
+
+/** The middleware behind each guard, and the body reader of the routes that take a body. */
+export type GuardMiddleware = Readonly<Record<Guard | 'body', Middleware<RequestState>>>;
+
+/** Where each step runs, whatever order a route lists its guards in (see `Guard`). */
+const ORDER: readonly (Guard | 'body')[] = ['admin', 'token', 'rateLimit', 'body', 'idempotency'];
+
+/** `/api/v1/orders/{externalId}` → `/api/v1/orders/:externalId`, the router's form. */
+export const routerPath = (path: string): string => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+
+/**
+ * Path parameters read from the raw path, segment by segment, and decoded strictly: the router falls
+ * back to the raw text when a segment is not percent-encoded UTF-8 (`%ED%A0%80` is a lone surrogate),
+ * which would name another resource; here it is a validation problem.
+ */
+const rawParams = (positions: readonly ParamPosition[], ctx: Context, details: ValidationDetail[]): Record<string, string> => {
+  const segments = ctx.path.split('/');
+  const params: Record<string, string> = {};
+  for (const { index, name } of positions) {
+    try {
+      params[name] = decodeURIComponent(segments[index] ?? '');
+    } catch {
+      details.push({ path: `path.${name}`, message: 'must be percent-encoded UTF-8' });
+    }
+  }
+  return params;
+};
+
+interface ParamPosition {
+  readonly index: number;
+  readonly name: string;
+}
+
+/** Where the route's path parameters stand among its segments, found once per route. */
+const paramPositions = (route: Route): readonly ParamPosition[] =>
+  route.path.split('/').flatMap((part, index) => {
+    const name = /^\{(.+)\}$/.exec(part)?.[1];
+    return name === undefined ? [] : [{ index, name }];
+  });
+
+const decodeInto = (codec: t.Mixed, input: unknown, prefix: string, details: ValidationDetail[]): unknown => {
+  const result = codec.decode(input);
+  if (result._tag === 'Right') return result.right;
+  details.push(...describeErrors(result.left, prefix));
+  return undefined;
+};
+
+/** Decodes every input of the request, reports every problem at once, then runs the handler. */
+const handler = (route: Route, deps: RouteDeps): Middleware<RequestState> => {
+  const positions = paramPositions(route);
+  return async (ctx) => {
+    const details: ValidationDetail[] = [];
+    const params = route.params === undefined ? undefined : rawParams(positions, ctx, details);
+    const decodedParams = params === undefined || details.length > 0 ? undefined : decodeInto(route.params!, params, 'path', details);
+    const query = route.query === undefined ? undefined : decodeInto(route.query, ctx.query, 'query', details);
+    let body: unknown;
+    if (route.body !== undefined) {
+      const raw: unknown = ctx.request.body;
+      const unpaired = unpairedSurrogates(raw);
+      const flagged = new Set(unpaired.map((detail) => detail.path));
+      const codecDetails: ValidationDetail[] = [];
+      body = decodeInto(route.body, raw, '', codecDetails);
+      details.push(...unpaired, ...codecDetails.filter((detail) => !flagged.has(detail.path)));
+    }
+    if (details.length > 0) throw validationFailed(details);
+    const headers = Object.fromEntries(
+      (route.requestHeaders ?? []).flatMap((name) => (ctx.get(name) === '' ? [] : [[name, ctx.get(name)]])),
+    );
+    const result = await route.handle(
+      {
+        params: decodedParams as never,
+        query: query as never,
+        body: body as never,
+        headers,
+        principal: ctx.state.principal as never,
+        reservedId: ctx.state.reservedId,
+        queryString: ctx.querystring,
+        isHead: ctx.method === 'HEAD',
+      },
+      deps,
+    );
+    if (result._tag === 'Left') throw new ProblemError(result.left);
+    const reply = result.right;
+    const spec = route.responses[reply.status];
+    ctx.status = reply.status;
+    for (const [name, value] of Object.entries({ ...spec?.fixedHeaders, ...reply.headers })) ctx.set(name, value);
+    if (reply.body !== undefined) {
+      ctx.body = reply.body;
+      if (spec?.mediaType !== undefined) ctx.type = spec.mediaType;
+    } else {
+      // No body (a 204, a 304, a redirect): left unset, Koa would write the status text as one, as text/plain.
+      ctx.body = null;
+      ctx.status = reply.status;
+    }
+  };
+};
+
+const PARAMETER = /^\{.+\}$/;
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The literal segments that other routes have where `route` has a parameter, the rest of their paths
+ * equal: `build` for `/api/v1/links/{id}`, beside `/api/v1/links/build`. Left to itself the router
+ * matches the parameter to them too: it would answer a GET of `/api/v1/links/build` as the read of a
+ * link named `build`, and list GET and DELETE in its `Allow`. The document says what OpenAPI says,
+ * that the literal path wins (and has only its own methods).
+ */
+const literalSiblings = (route: Route, routes: readonly Route[]): Map<number, string[]> => {
+  const own = route.path.split('/');
+  const reserved = new Map<number, string[]>();
+  for (const other of routes) {
+    const theirs = other.path.split('/');
+    if (other === route || theirs.length !== own.length) continue;
+    const differing = own.flatMap((part, index) => (part === theirs[index] ? [] : [index]));
+    const index = differing[0];
+    if (differing.length === 1 && index !== undefined && PARAMETER.test(own[index]) && !PARAMETER.test(theirs[index])) {
+      reserved.set(index, [...(reserved.get(index) ?? []), theirs[index]]);
+    }
+  }
+  return reserved;
+};
+
+/** The router's own pattern for `route` (parameters a whole segment, an optional trailing `/`, any case), its parameters barred from `reserved`. */
+const patternExcluding = (route: Route, reserved: Map<number, string[]>): RegExp => {
+  const segments = route.path.split('/').map((part, index) => {
+    if (!PARAMETER.test(part)) return escapeRegExp(part);
+    const taken = reserved.get(index) ?? [];
+    return `${taken.length === 0 ? '' : `(?!(?:${taken.map(escapeRegExp).join('|')})(?:/|$))`}([^/]+)`;
+  });
+  return new RegExp(`^${segments.join('/')}/?$`, 'i');
+};
+
+/** Registers each route with its guards in their fixed order, then its handler. */
+export const registerRoutes = (router: Router<RequestState>, routes: readonly Route[], guards: GuardMiddleware, deps: RouteDeps): void => {
+  for (const route of routes) {
+    const steps = ORDER.filter((step) => (step === 'body' ? route.body !== undefined : route.guards.includes(step))).map(
+      (step) => guards[step],
+    );
+    const layer = router.register(routerPath(route.path), [route.method.toUpperCase()], [...steps, handler(route, deps)], {
+      name: route.operationId,
+    });
+    const reserved = literalSiblings(route, routes);
+    if (reserved.size > 0 && 'regexp' in layer) layer.regexp = patternExcluding(route, reserved);
+  }
+};

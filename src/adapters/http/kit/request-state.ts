@@ -1,0 +1,15 @@
+import type { Principal } from '../../../application/access/authenticate-token';
+
+/** What the middleware leaves on `ctx.state` for the ones after it. */
+export interface RequestState {
+  requestId: string;
+  /** Set by the authentication middleware on the public API. */
+  principal?: Principal;
+  /** Set under an Idempotency-Key: the id a resource created by this request must take. */
+  reservedId?: string;
+}
+
+export const principalOf = (state: RequestState): Principal => {
+  if (state.principal === undefined) throw new Error('route reached without authentication');
+  return state.principal;
+};

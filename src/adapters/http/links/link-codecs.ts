@@ -1,0 +1,143 @@
+import * as t from 'io-ts';
+import type { Destination, LinkParam } from '../../../domain/campaign-url';
+import { isPlainObject, str, strictObject } from '../kit/codec-kit';
+import { described, Documented, type JsonSchema } from '../kit/json-schema';
+
+/** Codecs of what a caller sends about UTM links (D13); each limit and pattern is written here once. */
+
+export const DESTINATION_MAX = 2048;
+export const UTM_MAX = 255;
+export const MAX_PARAMS = 20;
+export const PARAM_VALUE_MAX = 500;
+
+/**
+ * Letters that a host may hold beyond ASCII, in ranges that browsers' IDNA (UTS 46, as the WHATWG
+ * URL standard runs it) accepts everywhere in a label: Latin, Greek, Cyrillic, kana, CJK, Hangul,
+ * all written left to right, so no mix of them breaks the bidi rule. A host in any other script
+ * can be given in its punycode form (`xn--…`).
+ */
+const IDN =
+  '\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u017F\\u0391-\\u03A1\\u03A3-\\u03A9\\u03B1-\\u03C9\\u0410-\\u044F\\u3041-\\u3096\\u30A1-\\u30FA\\u4E00-\\u9FFF\\uAC00-\\uD7A3';
+const LABEL = `[A-Za-z0-9_${IDN}-]+`;
+/** The last label starts with a letter: one that reads as a number would make the host an IPv4 address. */
+const TOP_LABEL = `[A-Za-z_${IDN}][A-Za-z0-9_${IDN}-]*`;
+const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
+const HOST = `(?:(?:${LABEL}\\.)*${TOP_LABEL}\\.?|${OCTET}(?:\\.${OCTET}){3})`;
+const PORT = '(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?';
+/** Path, query and fragment: no spaces or control characters; no backslash in the path, which browsers read as `/`. */
+const REST = '(?:/[^\\u0000-\\u0020\\u007F\\\\?#]*)?(?:\\?[^\\u0000-\\u0020\\u007F#]*)?(?:#[^\\u0000-\\u0020\\u007F]*)?';
+
+/**
+ * An absolute http(s) URL with a domain name (IDNs included) or an IPv4 address, no credentials
+ * (`user:password@`), and nothing a browser would have to repair: every string this pattern admits,
+ * the WHATWG URL parser accepts, so the document and the service agree.
+ */
+export const DESTINATION_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://${HOST}${PORT}${REST}$`;
+const DESTINATION = new RegExp(DESTINATION_PATTERN, 'u');
+const AUTHORITY = /^[A-Za-z]+:\/\/[^/?#]*/;
+
+/** The destination, parsed: the host in ASCII through the WHATWG URL parser, the rest as written. */
+const parseDestination = (href: string): Destination | undefined => {
+  try {
+    const authority = AUTHORITY.exec(href)![0];
+    return { href, origin: new URL(href).origin, rest: href.slice(authority.length) };
+  } catch {
+    return undefined;
+  }
+};
+
+export const destinationUrl = new Documented<Destination, string>(
+  'DestinationUrl',
+  (u): u is Destination => typeof u === 'object' && u !== null && 'href' in u,
+  (u, c) => {
+    if (typeof u !== 'string') return t.failure(u, c, 'must be a string');
+    if ([...u].length > DESTINATION_MAX) return t.failure(u, c, `must be at most ${DESTINATION_MAX} characters`);
+    if (!DESTINATION.test(u)) {
+      const credentials = /^[A-Za-z]+:\/\/[^/?#]*@/.test(u);
+      return t.failure(u, c, credentials ? 'must not hold credentials (user:password@)' : 'must be an absolute http or https URL');
+    }
+    const parsed = parseDestination(u);
+    return parsed === undefined ? t.failure(u, c, 'must be an absolute http or https URL') : t.success(parsed);
+  },
+  (destination) => destination.href,
+  () => ({
+    type: 'string',
+    maxLength: DESTINATION_MAX,
+    pattern: DESTINATION_PATTERN,
+    description:
+      `An absolute http or https URL of at most ${DESTINATION_MAX} characters, without credentials, spaces or control characters. ` +
+      'The host is a domain name, in ASCII, in punycode (`xn--…`) or in Unicode (Latin, Greek, Cyrillic, kana, CJK and Hangul ' +
+      'letters), or an IPv4 address in dotted-decimal form.',
+    examples: ['https://shop.example/products/tee?color=blue#reviews', 'https://bücher.example/'],
+  }),
+);
+
+export const utmValue = str(1, UTM_MAX);
+
+/** Keys of `params`: not `utm_…` in any case, since the link's own fields set those. Spelt out, because JSON Schema engines differ on lookaheads. */
+export const PARAM_KEY_PATTERN =
+  '^(?:[A-TV-Za-tv-z0-9_.-][A-Za-z0-9_.-]{0,63}|[Uu](?:[A-SU-Za-su-z0-9_.-][A-Za-z0-9_.-]{0,62}|[Tt](?:[A-LN-Za-ln-z0-9_.-][A-Za-z0-9_.-]{0,61}|[Mm](?:[A-Za-z0-9.-][A-Za-z0-9_.-]{0,60})?)?)?)$';
+const PARAM_KEY = new RegExp(PARAM_KEY_PATTERN);
+const paramValue = str(0, PARAM_VALUE_MAX);
+
+export const describeParams = (description: string): JsonSchema => ({
+  type: 'object',
+  description,
+  maxProperties: MAX_PARAMS,
+  propertyNames: { type: 'string', pattern: PARAM_KEY_PATTERN },
+  additionalProperties: { type: 'string', maxLength: PARAM_VALUE_MAX },
+});
+
+/** `params`: each problem at its own path (`params.utm_x`), decoded to the pairs in the order JSON gave them. */
+export const linkParams = new Documented<LinkParam[], Record<string, string>>(
+  'LinkParams',
+  Array.isArray as (u: unknown) => u is LinkParam[],
+  (u, c) => {
+    if (!isPlainObject(u)) return t.failure(u, c, 'must be a JSON object');
+    const entries = Object.entries(u);
+    if (entries.length > MAX_PARAMS) return t.failure(u, c, `must have at most ${MAX_PARAMS} parameters`);
+    const errors: t.ValidationError[] = [];
+    const at = (key: string, value: unknown): t.Context => t.appendContext(c, key, paramValue, value);
+    for (const [key, value] of entries) {
+      if (!PARAM_KEY.test(key)) {
+        errors.push({
+          value,
+          context: at(key, value),
+          message: 'is not an allowed name: 1 to 64 of A-Z a-z 0-9 _ . -, not starting with utm_',
+        });
+      } else if (!paramValue.is(value)) {
+        errors.push({ value, context: at(key, value), message: `must be a string of at most ${PARAM_VALUE_MAX} characters` });
+      }
+    }
+    return errors.length > 0 ? t.failures(errors) : t.success(entries.map(([key, value]) => ({ key, value: value as string })));
+  },
+  (params) => Object.fromEntries(params.map(({ key, value }) => [key, value])),
+  () =>
+    describeParams(
+      `Parameters added after the utm_* ones, in the order given: at most ${MAX_PARAMS}, each value at most ${PARAM_VALUE_MAX} characters. ` +
+        'Keys that are array indices (`0`, `42`) come first, in ascending order, as JSON parsers in JavaScript give them.',
+    ),
+);
+
+const utm = (name: string) =>
+  described(utmValue, `The \`${name}\` value, percent-encoded in the URL (ad-platform macros kept as they are).`);
+
+/** The body of POST /api/v1/links and POST /api/v1/links/build (D13). */
+export const LinkBody = strictObject(
+  'LinkRequest',
+  {
+    destinationUrl,
+    utmSource: utm('utm_source'),
+    utmMedium: utm('utm_medium'),
+    utmCampaign: utm('utm_campaign'),
+  },
+  {
+    utmTerm: utm('utm_term'),
+    utmContent: utm('utm_content'),
+    utmId: utm('utm_id'),
+    params: linkParams,
+    name: described(str(1, 255), "The link's name in the dashboard; not part of the URL."),
+  },
+  { description: 'A UTM link. Unknown fields are refused; every problem is reported at once.' },
+);
+export type LinkBody = t.TypeOf<typeof LinkBody>;

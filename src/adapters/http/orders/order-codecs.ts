@@ -1,0 +1,105 @@
+import { isCents, isCurrencyCode, MAX_CENTS } from '../../../domain/money';
+import { ORDER_STATUSES } from '../../../domain/order-status';
+import { arrayOf, bool, check, int, oneOf, str, strictObject } from '../kit/codec-kit';
+import { isoInstant } from '../kit/dates';
+import { freeFormObject } from '../kit/free-form';
+import { component, described } from '../kit/json-schema';
+
+/** Codecs of what a caller sends about orders (specification, DECISIONS D3, D6). */
+
+/** The domain's rule for money, said in the edge's words. */
+export const cents = component(
+  'Cents',
+  check('Cents', isCents, `must be an integer from 0 to ${MAX_CENTS}`, { type: 'integer', minimum: 0, maximum: MAX_CENTS }),
+  'An amount of money as an integer count of cents.',
+);
+
+export const orderStatus = component(
+  'OrderStatus',
+  oneOf(ORDER_STATUSES),
+  "The order states of the specification. Which changes between them are allowed is decided by the operator's transition " +
+    'table; the service ships none (see PATCH /api/v1/orders/{externalId}).',
+);
+
+export const currency = component(
+  'CurrencyCode',
+  check('CurrencyCode', isCurrencyCode, 'must be a three-letter uppercase currency code, such as BRL', {
+    type: 'string',
+    pattern: '^[A-Z]{3}$',
+    examples: ['BRL'],
+  }),
+  'A three-letter uppercase code (the shape of ISO 4217).',
+);
+
+export const TEXT_MAX = 255;
+/** Strings the specification leaves open: 1 to 255 characters (DECISIONS D3). */
+export const text = str(1, TEXT_MAX);
+
+export const MAX_PRODUCTS = 500;
+export const MAX_QUANTITY = 1_000_000;
+
+const omittedIsZero = (codec: typeof cents) => described(codec, 'Stored as 0 when omitted.');
+
+const Amounts = strictObject(
+  'CreateOrderAmounts',
+  { currency, grossCents: cents, netToSellerCents: cents },
+  {
+    discountCents: omittedIsZero(cents),
+    shippingCents: omittedIsZero(cents),
+    taxesCents: omittedIsZero(cents),
+    totalFeesCents: omittedIsZero(cents),
+  },
+);
+
+export const Product = strictObject(
+  'Product',
+  { name: text, quantity: int(1, MAX_QUANTITY), unitPriceCents: cents },
+  { externalId: text, sku: text },
+);
+
+export const Tracking = strictObject('Tracking', { utmSource: text, utmMedium: text, utmCampaign: text });
+
+const statusDate = (status: string) => described(isoInstant, `When omitted and \`status\` is \`${status}\`, \`createdAt\` is used.`);
+
+/** The creation payload (specification, DECISIONS D3). */
+export const CreateOrderBody = strictObject(
+  'CreateOrderRequest',
+  {
+    externalId: described(text, "The caller's identifier of the order, unique within the dashboard."),
+    platform: text,
+    paymentMethod: text,
+    status: orderStatus,
+    createdAt: isoInstant,
+    isTest: bool,
+    amounts: Amounts,
+    products: arrayOf(Product, 1, MAX_PRODUCTS),
+    tracking: Tracking,
+  },
+  {
+    customer: freeFormObject,
+    fees: freeFormObject,
+    metadata: described(freeFormObject, 'Non-sensitive operational data.'),
+    trackingExtras: freeFormObject,
+    paidAt: statusDate('paid'),
+    refundedAt: statusDate('refunded'),
+    chargedbackAt: statusDate('chargedback'),
+  },
+  { description: 'The creation payload. Unknown fields, at any level of the known objects, are refused.' },
+);
+
+/** The PATCH body: any of these, at least one (DECISIONS D6). */
+export const UpdateOrderBody = strictObject(
+  'UpdateOrderRequest',
+  {},
+  {
+    status: orderStatus,
+    paidAt: isoInstant,
+    refundedAt: isoInstant,
+    chargedbackAt: isoInstant,
+    metadata: described(freeFormObject, 'Replaces the stored metadata as a whole.'),
+  },
+  {
+    description: 'At least one of the fields; unknown fields are refused.',
+    atLeastOne: 'must change at least one of status, paidAt, refundedAt, chargedbackAt, metadata',
+  },
+);

@@ -1,0 +1,126 @@
+import * as t from 'io-ts';
+import { MAX_WEBHOOK_DESCRIPTION_LENGTH, MAX_WEBHOOKS_PER_DASHBOARD, WEBHOOK_EVENT_TYPES } from '../../../domain/webhook';
+import { WEBHOOK_SECRET_SHAPE } from '../../system/random-webhook-secrets';
+import { arrayOf, bool, check, int, nullable, str, strictObject } from '../kit/codec-kit';
+import { utcDateTime } from '../kit/dates';
+import { described } from '../kit/json-schema';
+import { MAX_PAGE, MAX_PAGE_SIZE } from '../kit/list-query';
+import { orderStatus } from '../orders/order-codecs';
+import { OrderDetail, OrderListItem } from '../orders/order-views';
+import { deliveryStatus, webhookEventType } from './webhook-codecs';
+
+/** Codecs of what the service answers about webhooks, and of the events it sends (DECISIONS D12). */
+
+const serviceId = described(t.string, 'Made by the service; opaque.');
+
+const webhookFields = {
+  id: described(t.string, 'Made by the service (`whk_…`); opaque.'),
+  url: t.string,
+  events: described(
+    arrayOf(webhookEventType, 0, WEBHOOK_EVENT_TYPES.length),
+    'The event types sent to the endpoint; empty means every type.',
+  ),
+  description: nullable(str(1, MAX_WEBHOOK_DESCRIPTION_LENGTH)),
+  enabled: described(bool, 'A disabled endpoint is sent nothing: no new deliveries, and its pending ones fail unsent when due.'),
+  disabledReason: described(
+    nullable(t.string),
+    'Why the service disabled the endpoint (its receiver answered 410 Gone); `null` otherwise.',
+  ),
+  createdAt: utcDateTime,
+};
+
+export const Webhook = strictObject(
+  'Webhook',
+  webhookFields,
+  {},
+  { description: 'A webhook endpoint, as listed and read: never its secret.' },
+);
+
+const WebhookWithSecret = strictObject('WebhookWithSecret', {
+  ...webhookFields,
+  secret: described(
+    check('WebhookSecret', (u): u is string => typeof u === 'string' && WEBHOOK_SECRET_SHAPE.test(u), 'must be a webhook secret', {
+      type: 'string',
+      pattern: WEBHOOK_SECRET_SHAPE.source,
+    }),
+    '`whsec_` and the base64 of 32 random bytes: the key of the signatures (Standard Webhooks). Shown on creation and rotation only.',
+  ),
+});
+
+export const WebhookResponse = strictObject('WebhookResponse', { webhook: Webhook });
+export const WebhookWithSecretResponse = strictObject('WebhookWithSecretResponse', { webhook: WebhookWithSecret });
+export const WebhookList = strictObject('WebhookList', {
+  webhooks: described(arrayOf(Webhook, 0, MAX_WEBHOOKS_PER_DASHBOARD), 'Oldest first.'),
+});
+
+const eventId = described(t.string, 'The event id (`evt_…`), also the `webhook-id` header of every attempt.');
+const previousStatus = described(orderStatus, 'On the events of a PATCH that changed the status: the status before it.');
+const TestEventData = strictObject('TestEventData', { webhook: strictObject('TestEventWebhook', { id: serviceId }) });
+
+const envelope = (name: string, data: t.Mixed, description: string) =>
+  strictObject(
+    name,
+    { id: eventId, type: webhookEventType, timestamp: described(utcDateTime, 'When it happened.'), data },
+    {},
+    { description },
+  );
+
+/** The body of every webhook request. */
+export const WebhookEvent = envelope(
+  'WebhookEvent',
+  t.union([
+    strictObject(
+      'OrderEventData',
+      { order: described(OrderDetail, 'The order as GET /api/v1/orders/{externalId} answers it, with its version.') },
+      { previousStatus },
+    ),
+    TestEventData,
+  ]),
+  'The body of a webhook request. Events of one order carry increasing `data.order.version`: a receiver can drop stale ones.',
+);
+
+/** The reduced event of the delivery log. */
+export const WebhookEventSummary = envelope(
+  'WebhookEventSummary',
+  t.union([
+    strictObject(
+      'OrderEventSummaryData',
+      { order: described(OrderListItem, 'The order as a list item: never its customer, products, metadata, fees or trackingExtras.') },
+      { previousStatus },
+    ),
+    TestEventData,
+  ]),
+  'An event as the delivery log keeps it: the order in its list-item form.',
+);
+
+const DeliveryAttempt = strictObject(
+  'DeliveryAttempt',
+  { at: utcDateTime, durationMs: int(0, Number.MAX_SAFE_INTEGER) },
+  {
+    responseStatus: described(int(100, 999), 'The status the receiver answered; no response body is kept.'),
+    error: described(t.string, 'Why there was no answer: refused, timed out, an address not allowed...'),
+  },
+);
+
+export const Delivery = strictObject(
+  'Delivery',
+  {
+    id: described(t.string, 'Made by the service (`dlv_…`); opaque.'),
+    eventId,
+    eventType: webhookEventType,
+    status: deliveryStatus,
+    attempts: described(t.array(DeliveryAttempt), 'Oldest first.'),
+    createdAt: utcDateTime,
+    payload: WebhookEventSummary,
+  },
+  { nextAttemptAt: described(utcDateTime, 'When the next attempt is due; only while pending.') },
+  { description: 'One event to one endpoint, and its attempts. Kept 30 days.' },
+);
+
+export const DeliveryResponse = strictObject('DeliveryResponse', { delivery: Delivery });
+export const DeliveryList = strictObject('DeliveryList', {
+  deliveries: described(arrayOf(Delivery, 0, MAX_PAGE_SIZE), 'Newest first: `createdAt` descending, then `id` descending.'),
+  page: int(1, MAX_PAGE),
+  pageSize: int(1, MAX_PAGE_SIZE),
+  total: described(int(0, Number.MAX_SAFE_INTEGER), 'Every delivery of the endpoint matching the filter, on all pages.'),
+});
