@@ -68,8 +68,8 @@ const BELOW: Record<string, readonly string[]> = {
   adapters: ['application', 'domain'],
   bootstrap: ['adapters', 'application', 'domain'],
 };
-/** Adapters every adapter may use: ids, clocks and randomness of the system. */
-const SHARED_ADAPTERS = ['system'];
+/** Adapters every adapter may use: ids, clocks and randomness of the system; what every store shares of persistence. */
+const SHARED_ADAPTERS = ['system', 'persistence'];
 
 interface SourceFile {
   readonly path: string;
