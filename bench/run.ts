@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { MongoClient } from 'mongodb';

@@ -1,10 +1,9 @@
-import 'reflect-metadata';
 import * as E from 'fp-ts/Either';
 import { inMemoryStorage } from '../src/adapters/memory/in-memory-storage';
 import { sinkDestination } from '../src/adapters/logging/log-destinations';
 import { PinoLogger } from '../src/adapters/logging/pino-logger';
 import type { Storage } from '../src/application/ports/storage';
-import { compose } from '../src/bootstrap/container';
+import { compose } from '../src/bootstrap/composition';
 import { startService, type RunningService } from '../src/bootstrap/service';
 import { aNewOrder } from '../test/support/order-builder';
 import { temporarySqliteStorage } from '../test/support/sqlite-files';
@@ -37,15 +36,10 @@ const ROUNDS = 3;
  * creations or `maxMs`.
  */
 export const useCaseCreationRates = async (count: number, concurrency: number, maxMs: number): Promise<CreationRow[]> => {
-  const logger = new PinoLogger(
-    'silent',
-    sinkDestination(() => undefined),
-  );
   const stores = CREATION_STORES.map(({ name, open }) => {
     const storage = open();
     const { useCases } = compose({
       storage,
-      logger,
       transitions: {},
       rateLimit: { max: 1_000_000_000, windowSeconds: 60 },
       idempotency: { ttlMs: 86_400_000, leaseMs: 10_000 },

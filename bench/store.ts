@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { fork, type ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import * as E from 'fp-ts/Either';
 import type { Storage } from '../application/ports/storage';
@@ -8,7 +7,7 @@ import { sinkDestination } from '../adapters/logging/log-destinations';
 import { PinoLogger } from '../adapters/logging/pino-logger';
 import { backupSqliteFile } from '../adapters/sqlite/sqlite-backup';
 import { loadConfig, type Config, type Env } from './config';
-import { compose } from './container';
+import { compose } from './composition';
 import { openStorage } from './open-storage';
 
 export const USAGE = `usage: orders-cli <command>
@@ -93,7 +92,6 @@ const onStore = async (config: Config, given: Storage | undefined, work: (useCas
     }
     const { useCases } = compose({
       storage: store,
-      logger,
       transitions: {},
       rateLimit: { max: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds },
       idempotency: { ttlMs: config.idempotencyTtlSeconds * 1000, leaseMs: config.idempotencyLeaseSeconds * 1000 },

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { asyncFileDestination } from '../adapters/logging/log-destinations';
 import { PinoLogger } from '../adapters/logging/pino-logger';
 import { loadConfig } from './config';

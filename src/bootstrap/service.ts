@@ -16,7 +16,7 @@ import { WebhookDoorbells } from '../adapters/webhooks/doorbell';
 import type { Resolver } from '../adapters/webhooks/outbound-addresses';
 import { WebhookWorker } from '../adapters/webhooks/webhook-worker';
 import type { Config } from './config';
-import { compose } from './container';
+import { compose } from './composition';
 import { openStorage } from './open-storage';
 import { readTrackerScript } from './tracker-script';
 
@@ -60,7 +60,6 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   const doorbells = new WebhookDoorbells();
   const { useCases, ids, webhookSender } = compose({
     storage,
-    logger,
     transitions: config.transitions,
     rateLimit: { max: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds },
     idempotency: { ttlMs: config.idempotencyTtlSeconds * 1000, leaseMs: config.idempotencyLeaseSeconds * 1000 },

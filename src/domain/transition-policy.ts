@@ -10,5 +10,3 @@ export interface TransitionPolicy {
   /** True when `from` → `to` is allowed. Pure and synchronous; `from` and `to` always differ. */
   allows(from: OrderStatus, to: OrderStatus): boolean;
 }
-
-export const TRANSITION_POLICY = Symbol('TransitionPolicy');

@@ -6,7 +6,8 @@ import ts from 'typescript';
 /**
  * The dependency rule of ../shared/STYLE.md, read from the imports of every file under src/: arrows
  * only point down (bootstrap → adapters → application → domain), adapters of one technology do not
- * reach into another's, and only bootstrap touches the container.
+ * reach into another's, and the application imports no package but fp-ts (no container: bootstrap
+ * wires with plain calls).
  */
 
 const ROOT = resolve(__dirname, '../../..');
@@ -58,7 +59,7 @@ const BUILTIN = /^node:/;
 /** What each layer may import besides its own files and the layers below it. */
 const PACKAGES: Record<string, RegExp> = {
   domain: /^fp-ts(\/|$)/,
-  application: /^(fp-ts|tsyringe)(\/|$)/,
+  application: /^fp-ts(\/|$)/,
   adapters: /./,
   bootstrap: /./,
 };
@@ -98,16 +99,6 @@ const crossAdapterViolations = (files: readonly SourceFile[]): string[] =>
       .map(({ specifier }) => `${path} imports ${specifier}`);
   });
 
-const containerViolations = (files: readonly SourceFile[]): string[] =>
-  files.flatMap(({ path, imports }) =>
-    layerOf(path) === 'bootstrap'
-      ? []
-      : imports
-          .filter(({ specifier }) => specifier === 'tsyringe')
-          .flatMap(({ names }) => names.filter((name) => name !== 'inject' && name !== 'injectable'))
-          .map((name) => `${path} imports ${name} from tsyringe`),
-  );
-
 const fake = (path: string, specifier: string, names: string[] = []): SourceFile => ({
   path,
   imports: [{ specifier, names, target: specifier.startsWith('.') ? relative(SRC, resolve(SRC, dirname(path), specifier)) : undefined }],
@@ -133,10 +124,6 @@ describe('architecture: the dependency rule', () => {
     expect(crossAdapterViolations(files)).to.deep.equal([]);
   });
 
-  it('resolves from the container in bootstrap only: elsewhere tsyringe is decorators and nothing else', () => {
-    expect(containerViolations(files)).to.deep.equal([]);
-  });
-
   it('keeps the browser tracking script apart: browser/ imports nothing (no dependencies, no modules), and src/ does not import it', () => {
     // The script runs in shops' pages, not in the service: the service serves its built file and
     // never loads its code, so it belongs to no layer.
@@ -159,6 +146,6 @@ describe('architecture: the dependency rule', () => {
     expect(downwardViolations([fake('bootstrap/x', '../adapters/http/app')])).to.deep.equal([]);
     expect(crossAdapterViolations([fake('adapters/http/x', '../memory/in-memory-storage')])).to.have.length(1);
     expect(crossAdapterViolations([fake('adapters/memory/x', '../system/base62')])).to.deep.equal([]);
-    expect(containerViolations([fake('adapters/http/app', 'tsyringe', ['container'])])).to.have.length(1);
+    expect(downwardViolations([fake('application/x', 'tsyringe')])).to.have.length(1);
   });
 });

@@ -24,7 +24,7 @@ import type { OrderRepository } from '../../src/application/ports/order-reposito
 import { StorageUnavailableError } from '../../src/application/ports/storage-health';
 import { sinkDestination } from '../../src/adapters/logging/log-destinations';
 import { PinoLogger } from '../../src/adapters/logging/pino-logger';
-import { compose } from '../../src/bootstrap/container';
+import { compose } from '../../src/bootstrap/composition';
 import { PrometheusMetrics } from '../../src/adapters/metrics/prometheus-metrics';
 import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
 import { anOrderPayload } from '../support/order-builder';
@@ -179,7 +179,6 @@ describe('OpenAPI document', () => {
       );
       const { useCases, ids } = compose({
         storage,
-        logger,
         transitions: {},
         rateLimit: { max: 600, windowSeconds: 60 },
         idempotency: { ttlMs: 86_400_000, leaseMs: 10_000 },

@@ -1,20 +1,18 @@
 import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
-import { inject, injectable } from 'tsyringe';
 import { tokenRevoked, unauthorized, type AuthError } from '../shared/errors';
-import { TOKEN_REPOSITORY, type TokenRepository } from '../ports/token-repository';
-import { TOKEN_SECRETS, type TokenSecrets } from '../ports/token-secrets';
+import type { TokenRepository } from '../ports/token-repository';
+import type { TokenSecrets } from '../ports/token-secrets';
 
 export interface Principal {
   readonly dashboardId: string;
   readonly tokenId: string;
 }
 
-@injectable()
 export class AuthenticateToken {
   constructor(
-    @inject(TOKEN_REPOSITORY) private readonly tokens: TokenRepository,
-    @inject(TOKEN_SECRETS) private readonly secrets: TokenSecrets,
+    private readonly tokens: TokenRepository,
+    private readonly secrets: TokenSecrets,
   ) {}
 
   /**

@@ -1,15 +1,13 @@
-import { inject, injectable } from 'tsyringe';
 import type { Dashboard } from '../../domain/dashboard';
-import { CLOCK, type Clock } from '../ports/clock';
-import { DASHBOARD_REPOSITORY, type DashboardRepository } from '../ports/dashboard-repository';
-import { ID_GENERATOR, type IdGenerator } from '../ports/id-generator';
+import type { Clock } from '../ports/clock';
+import type { DashboardRepository } from '../ports/dashboard-repository';
+import type { IdGenerator } from '../ports/id-generator';
 
-@injectable()
 export class CreateDashboard {
   constructor(
-    @inject(DASHBOARD_REPOSITORY) private readonly dashboards: DashboardRepository,
-    @inject(ID_GENERATOR) private readonly ids: IdGenerator,
-    @inject(CLOCK) private readonly clock: Clock,
+    private readonly dashboards: DashboardRepository,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   async execute(name: string): Promise<Dashboard> {

@@ -1,16 +1,14 @@
 import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
-import { inject, injectable } from 'tsyringe';
 import type { RevokedToken } from '../../domain/dashboard';
 import { tokenNotFound, type TokenNotFound } from '../shared/errors';
-import { CLOCK, type Clock } from '../ports/clock';
-import { TOKEN_REPOSITORY, type TokenRepository } from '../ports/token-repository';
+import type { Clock } from '../ports/clock';
+import type { TokenRepository } from '../ports/token-repository';
 
-@injectable()
 export class RevokeToken {
   constructor(
-    @inject(TOKEN_REPOSITORY) private readonly tokens: TokenRepository,
-    @inject(CLOCK) private readonly clock: Clock,
+    private readonly tokens: TokenRepository,
+    private readonly clock: Clock,
   ) {}
 
   /** Revokes the token; revoking it again keeps the first revocation time. */

@@ -1,6 +1,5 @@
-import { inject, injectable } from 'tsyringe';
-import { CLOCK, type Clock } from '../ports/clock';
-import { RATE_LIMIT_COUNTER, type RateLimitCounter } from '../ports/rate-limit-counter';
+import type { Clock } from '../ports/clock';
+import type { RateLimitCounter } from '../ports/rate-limit-counter';
 
 export interface RateLimitSettings {
   /** Requests allowed per token and window (RATE_LIMIT_MAX). */
@@ -8,8 +7,6 @@ export interface RateLimitSettings {
   /** RATE_LIMIT_WINDOW_SECONDS. */
   readonly windowSeconds: number;
 }
-
-export const RATE_LIMIT_SETTINGS = Symbol('RateLimitSettings');
 
 export interface RateLimitDecision {
   readonly allowed: boolean;
@@ -21,12 +18,11 @@ export interface RateLimitDecision {
 }
 
 /** Counts a request against its token's fixed window (DECISIONS D9). */
-@injectable()
 export class CheckRateLimit {
   constructor(
-    @inject(RATE_LIMIT_COUNTER) private readonly counter: RateLimitCounter,
-    @inject(RATE_LIMIT_SETTINGS) private readonly settings: RateLimitSettings,
-    @inject(CLOCK) private readonly clock: Clock,
+    private readonly counter: RateLimitCounter,
+    private readonly settings: RateLimitSettings,
+    private readonly clock: Clock,
   ) {}
 
   async execute(tokenId: string): Promise<RateLimitDecision> {

@@ -1,13 +1,6 @@
-import { inject, injectable } from 'tsyringe';
-import { CLOCK, type Clock } from '../ports/clock';
-import { ID_GENERATOR, type IdGenerator } from '../ports/id-generator';
-import {
-  IDEMPOTENCY_STORE,
-  type Claim,
-  type IdempotencyScope,
-  type IdempotencyStore,
-  type StoredResponse,
-} from '../ports/idempotency-store';
+import type { Clock } from '../ports/clock';
+import type { IdGenerator } from '../ports/id-generator';
+import type { Claim, IdempotencyScope, IdempotencyStore, StoredResponse } from '../ports/idempotency-store';
 
 export interface IdempotencySettings {
   /** How long a key is remembered after its first use (DECISIONS D7: 24 h by default). */
@@ -15,8 +8,6 @@ export interface IdempotencySettings {
   /** How long a claim holds before a retry may take it over, as after a crash. */
   readonly leaseMs: number;
 }
-
-export const IDEMPOTENCY_SETTINGS = Symbol('IdempotencySettings');
 
 export type Admission =
   | { readonly kind: 'execute'; readonly claim: Claim }
@@ -29,13 +20,12 @@ export type Admission =
  * replay the stored response, or refuse it because the key belongs to another request or is still
  * being executed.
  */
-@injectable()
 export class IdempotencyGate {
   constructor(
-    @inject(IDEMPOTENCY_STORE) private readonly store: IdempotencyStore,
-    @inject(IDEMPOTENCY_SETTINGS) private readonly settings: IdempotencySettings,
-    @inject(ID_GENERATOR) private readonly ids: IdGenerator,
-    @inject(CLOCK) private readonly clock: Clock,
+    private readonly store: IdempotencyStore,
+    private readonly settings: IdempotencySettings,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   async admit(scope: IdempotencyScope, fingerprint: string): Promise<Admission> {

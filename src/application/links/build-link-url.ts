@@ -1,7 +1,5 @@
-import { injectable } from 'tsyringe';
 import { linkUrl, type LinkInput } from '../../domain/link';
 
-@injectable()
 export class BuildLinkUrl {
   /** The URL a link with this input would have (D13), without saving anything. */
   execute(input: LinkInput): string {

@@ -1,9 +1,8 @@
-import { inject, injectable } from 'tsyringe';
 import { newLink, type Link, type LinkInput } from '../../domain/link';
-import { CLOCK, type Clock } from '../ports/clock';
-import { ID_GENERATOR, type IdGenerator } from '../ports/id-generator';
-import { LINK_REPOSITORY, type LinkRepository } from '../ports/link-repository';
-import { SLUG_GENERATOR, type SlugGenerator } from '../ports/slug-generator';
+import type { Clock } from '../ports/clock';
+import type { IdGenerator } from '../ports/id-generator';
+import type { LinkRepository } from '../ports/link-repository';
+import type { SlugGenerator } from '../ports/slug-generator';
 
 /**
  * How many slugs a creation draws before it gives up. With 65 random bits a second draw is already
@@ -16,13 +15,12 @@ export class SlugsExhaustedError extends Error {
   override readonly name = 'SlugsExhaustedError';
 }
 
-@injectable()
 export class CreateLink {
   constructor(
-    @inject(LINK_REPOSITORY) private readonly links: LinkRepository,
-    @inject(ID_GENERATOR) private readonly ids: IdGenerator,
-    @inject(SLUG_GENERATOR) private readonly slugs: SlugGenerator,
-    @inject(CLOCK) private readonly clock: Clock,
+    private readonly links: LinkRepository,
+    private readonly ids: IdGenerator,
+    private readonly slugs: SlugGenerator,
+    private readonly clock: Clock,
   ) {}
 
   /** Saves a new link in the dashboard with a fresh slug; a slug already taken is drawn again. */

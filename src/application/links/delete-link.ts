@@ -1,11 +1,9 @@
 import * as E from 'fp-ts/Either';
-import { inject, injectable } from 'tsyringe';
 import { linkNotFound, type LinkNotFound } from '../shared/errors';
-import { LINK_REPOSITORY, type LinkRepository } from '../ports/link-repository';
+import type { LinkRepository } from '../ports/link-repository';
 
-@injectable()
 export class DeleteLink {
-  constructor(@inject(LINK_REPOSITORY) private readonly links: LinkRepository) {}
+  constructor(private readonly links: LinkRepository) {}
 
   /** Deletes the dashboard's link; its short link answers 404 from then on. Another dashboard's link is not found. */
   async execute(dashboardId: string, id: string): Promise<E.Either<LinkNotFound, void>> {

@@ -1,10 +1,9 @@
 import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
-import { inject, injectable } from 'tsyringe';
 import { withClickParams } from '../../domain/campaign-url';
 import { isSlug } from '../../domain/link';
 import { shortLinkNotFound, type ShortLinkNotFound } from '../shared/errors';
-import { LINK_REPOSITORY, type LinkRepository } from '../ports/link-repository';
+import type { LinkRepository } from '../ports/link-repository';
 
 export interface FollowOptions {
   /**
@@ -14,9 +13,8 @@ export interface FollowOptions {
   readonly count: boolean;
 }
 
-@injectable()
 export class FollowShortLink {
-  constructor(@inject(LINK_REPOSITORY) private readonly links: LinkRepository) {}
+  constructor(private readonly links: LinkRepository) {}
 
   /**
    * A request for `/l/<slug>`: answers where it goes, the link's URL with the request's own query

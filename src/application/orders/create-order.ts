@@ -1,20 +1,18 @@
 import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
-import { inject, injectable } from 'tsyringe';
 import type { DuplicateExternalId } from '../../domain/errors';
 import { createOrder, type NewOrder, type Order } from '../../domain/order';
-import { CLOCK, type Clock } from '../ports/clock';
-import { ID_GENERATOR, type IdGenerator } from '../ports/id-generator';
-import { ORDER_REPOSITORY, type OrderRepository } from '../ports/order-repository';
-import { WEBHOOK_NUDGE, type WebhookNudge } from '../ports/webhook-nudge';
+import type { Clock } from '../ports/clock';
+import type { IdGenerator } from '../ports/id-generator';
+import type { OrderRepository } from '../ports/order-repository';
+import type { WebhookNudge } from '../ports/webhook-nudge';
 
-@injectable()
 export class CreateOrder {
   constructor(
-    @inject(ORDER_REPOSITORY) private readonly orders: OrderRepository,
-    @inject(ID_GENERATOR) private readonly ids: IdGenerator,
-    @inject(CLOCK) private readonly clock: Clock,
-    @inject(WEBHOOK_NUDGE) private readonly nudge: WebhookNudge,
+    private readonly orders: OrderRepository,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+    private readonly nudge: WebhookNudge,
   ) {}
 
   /**

@@ -1,12 +1,10 @@
 import * as E from 'fp-ts/Either';
-import { inject, injectable } from 'tsyringe';
 import { orderNotFound, type OrderNotFound } from '../../domain/errors';
 import type { Order } from '../../domain/order';
-import { ORDER_REPOSITORY, type OrderRepository } from '../ports/order-repository';
+import type { OrderRepository } from '../ports/order-repository';
 
-@injectable()
 export class GetOrder {
-  constructor(@inject(ORDER_REPOSITORY) private readonly orders: OrderRepository) {}
+  constructor(private readonly orders: OrderRepository) {}
 
   /** The dashboard's order with this externalId; another dashboard's order is not found. */
   async execute(dashboardId: string, externalId: string): Promise<E.Either<OrderNotFound, Order>> {

@@ -2,5 +2,3 @@
 export interface Clock {
   now(): Date;
 }
-
-export const CLOCK = Symbol('Clock');

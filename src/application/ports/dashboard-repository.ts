@@ -10,5 +10,3 @@ export interface DashboardRepository {
   /** Every dashboard, oldest first (then by id). */
   list(): Promise<readonly Dashboard[]>;
 }
-
-export const DASHBOARD_REPOSITORY = Symbol('DashboardRepository');

@@ -89,5 +89,3 @@ export interface DeliveryRepository {
   /** Deletes the deliveries made DELIVERY_RETENTION_MS or longer before `now`; resolves how many. */
   purgeExpired(now: Date): Promise<number>;
 }
-
-export const DELIVERIES = Symbol('DeliveryRepository');

@@ -3,5 +3,3 @@ export interface IdGenerator {
   /** A new id that starts with `prefix` and an underscore, such as `ord_…`. */
   next(prefix: 'ord' | 'dsh' | 'tok' | 'req' | 'evt' | 'lnk' | 'whk' | 'dlv'): string;
 }
-
-export const ID_GENERATOR = Symbol('IdGenerator');

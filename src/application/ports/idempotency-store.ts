@@ -69,5 +69,3 @@ export interface IdempotencyStore {
    */
   abandon(scope: IdempotencyScope, claimId: string, now: Date): Promise<void>;
 }
-
-export const IDEMPOTENCY_STORE = Symbol('IdempotencyStore');

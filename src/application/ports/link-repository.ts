@@ -55,5 +55,3 @@ export interface LinkRepository {
    */
   recordClick(slug: string): Promise<Option<Link>>;
 }
-
-export const LINK_REPOSITORY = Symbol('LinkRepository');

@@ -23,5 +23,3 @@ export interface Logger {
    */
   flush(): Promise<void>;
 }
-
-export const LOGGER = Symbol('Logger');

@@ -105,5 +105,3 @@ export interface OrderRepository {
    */
   list(dashboardId: string, query: OrderQuery): Promise<OrderPage>;
 }
-
-export const ORDER_REPOSITORY = Symbol('OrderRepository');

@@ -17,5 +17,3 @@ export interface RateLimitCounter {
    */
   hit(subject: string, windowMs: number, now: Date): Promise<WindowCount>;
 }
-
-export const RATE_LIMIT_COUNTER = Symbol('RateLimitCounter');

@@ -2,5 +2,3 @@
 export interface SlugGenerator {
   next(): string;
 }
-
-export const SLUG_GENERATOR = Symbol('SlugGenerator');

@@ -6,8 +6,6 @@ export interface StorageHealth {
   close(): Promise<void>;
 }
 
-export const STORAGE_HEALTH = Symbol('StorageHealth');
-
 /**
  * Thrown by storage adapters when the store cannot be reached in time: the request answers 503 and
  * may be retried, unlike a bug, which answers 500.

@@ -15,5 +15,3 @@ export interface TokenRepository {
    */
   revoke(tokenId: string, at: Date): Promise<Option<ApiToken>>;
 }
-
-export const TOKEN_REPOSITORY = Symbol('TokenRepository');

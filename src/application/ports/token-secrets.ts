@@ -9,5 +9,3 @@ export interface TokenSecrets {
   /** Compares two hashes in constant time. */
   sameHash(a: string, b: string): boolean;
 }
-
-export const TOKEN_SECRETS = Symbol('TokenSecrets');

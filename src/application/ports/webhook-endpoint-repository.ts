@@ -30,5 +30,3 @@ export interface WebhookEndpointRepository {
   /** Deletes the endpoint; resolves false when the dashboard had no endpoint with this id. */
   delete(dashboardId: string, id: string): Promise<boolean>;
 }
-
-export const WEBHOOK_ENDPOINTS = Symbol('WebhookEndpointRepository');

@@ -10,5 +10,3 @@ export interface WebhookNudge {
   /** A delivery became due. */
   deliveriesDue(): void;
 }
-
-export const WEBHOOK_NUDGE = Symbol('WebhookNudge');

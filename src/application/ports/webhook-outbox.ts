@@ -29,5 +29,3 @@ export interface WebhookOutbox {
   /** How many events wait in all the outboxes, for the metrics: one count, read now. */
   backlog(): Promise<number>;
 }
-
-export const WEBHOOK_OUTBOX = Symbol('WebhookOutbox');

@@ -19,5 +19,3 @@ export interface WebhookPayloads {
   /** The `webhook.test` event of `eventId`, to `endpoint`, at `at`. */
   testEvent(eventId: string, endpoint: WebhookEndpoint, at: Date): RenderedEvent;
 }
-
-export const WEBHOOK_PAYLOADS = Symbol('WebhookPayloads');

@@ -3,5 +3,3 @@ export interface WebhookSecrets {
   /** `whsec_` and the base64 of 32 random bytes. */
   generate(): string;
 }
-
-export const WEBHOOK_SECRETS = Symbol('WebhookSecrets');

@@ -24,5 +24,3 @@ export interface WebhookSender {
    */
   send(request: WebhookRequest, signal: AbortSignal): Promise<SendOutcome>;
 }
-
-export const WEBHOOK_SENDER = Symbol('WebhookSender');

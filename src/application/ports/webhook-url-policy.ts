@@ -10,5 +10,3 @@ export interface WebhookUrlPolicy {
    */
   check(url: string): Promise<Either<WebhookUrlNotAllowed, void>>;
 }
-
-export const WEBHOOK_URL_POLICY = Symbol('WebhookUrlPolicy');

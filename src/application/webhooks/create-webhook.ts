@@ -1,21 +1,19 @@
 import * as E from 'fp-ts/Either';
-import { inject, injectable } from 'tsyringe';
 import { MAX_WEBHOOKS_PER_DASHBOARD, newWebhookEndpoint, type NewWebhookEndpoint, type WebhookEndpoint } from '../../domain/webhook';
 import type { WebhookLimitReached, WebhookUrlNotAllowed } from '../shared/errors';
-import { CLOCK, type Clock } from '../ports/clock';
-import { ID_GENERATOR, type IdGenerator } from '../ports/id-generator';
-import { WEBHOOK_ENDPOINTS, type WebhookEndpointRepository } from '../ports/webhook-endpoint-repository';
-import { WEBHOOK_SECRETS, type WebhookSecrets } from '../ports/webhook-secrets';
-import { WEBHOOK_URL_POLICY, type WebhookUrlPolicy } from '../ports/webhook-url-policy';
+import type { Clock } from '../ports/clock';
+import type { IdGenerator } from '../ports/id-generator';
+import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository';
+import type { WebhookSecrets } from '../ports/webhook-secrets';
+import type { WebhookUrlPolicy } from '../ports/webhook-url-policy';
 
-@injectable()
 export class CreateWebhook {
   constructor(
-    @inject(WEBHOOK_ENDPOINTS) private readonly endpoints: WebhookEndpointRepository,
-    @inject(WEBHOOK_URL_POLICY) private readonly urls: WebhookUrlPolicy,
-    @inject(WEBHOOK_SECRETS) private readonly secrets: WebhookSecrets,
-    @inject(ID_GENERATOR) private readonly ids: IdGenerator,
-    @inject(CLOCK) private readonly clock: Clock,
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly urls: WebhookUrlPolicy,
+    private readonly secrets: WebhookSecrets,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   /**

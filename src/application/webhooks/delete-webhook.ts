@@ -1,14 +1,12 @@
 import * as E from 'fp-ts/Either';
-import { inject, injectable } from 'tsyringe';
 import { webhookNotFound, type WebhookNotFound } from '../shared/errors';
-import { DELIVERIES, type DeliveryRepository } from '../ports/delivery-repository';
-import { WEBHOOK_ENDPOINTS, type WebhookEndpointRepository } from '../ports/webhook-endpoint-repository';
+import type { DeliveryRepository } from '../ports/delivery-repository';
+import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository';
 
-@injectable()
 export class DeleteWebhook {
   constructor(
-    @inject(WEBHOOK_ENDPOINTS) private readonly endpoints: WebhookEndpointRepository,
-    @inject(DELIVERIES) private readonly deliveries: DeliveryRepository,
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly deliveries: DeliveryRepository,
   ) {}
 
   /**

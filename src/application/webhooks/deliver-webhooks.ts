@@ -1,11 +1,10 @@
 import * as O from 'fp-ts/Option';
-import { inject, injectable } from 'tsyringe';
 import { afterAttempt, failedUnsent, type AttemptResult } from '../../domain/delivery';
 import { disableWebhookEndpoint, signingSecrets } from '../../domain/webhook';
-import { CLOCK, type Clock } from '../ports/clock';
-import { DELIVERIES, type ClaimedDelivery, type DeliveryRepository } from '../ports/delivery-repository';
-import { WEBHOOK_ENDPOINTS, type WebhookEndpointRepository } from '../ports/webhook-endpoint-repository';
-import { WEBHOOK_SENDER, type WebhookSender } from '../ports/webhook-sender';
+import type { Clock } from '../ports/clock';
+import type { ClaimedDelivery, DeliveryRepository } from '../ports/delivery-repository';
+import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository';
+import type { WebhookSender } from '../ports/webhook-sender';
 import { changeStoredEndpoint } from './stored-webhook-endpoint';
 
 export interface WebhookSettings {
@@ -17,8 +16,6 @@ export interface WebhookSettings {
    */
   readonly leaseMs: number;
 }
-
-export const WEBHOOK_SETTINGS = Symbol('WebhookSettings');
 
 /** What came of one claimed delivery, for the logs and, later, the metrics. */
 export type AttemptReport =
@@ -47,14 +44,13 @@ export type AttemptReport =
  * schedule the next (DECISIONS D12). Claims are leases in the store, so several instances share the
  * work and an attempt is made by one of them at a time.
  */
-@injectable()
 export class DeliverWebhooks {
   constructor(
-    @inject(DELIVERIES) private readonly deliveries: DeliveryRepository,
-    @inject(WEBHOOK_ENDPOINTS) private readonly endpoints: WebhookEndpointRepository,
-    @inject(WEBHOOK_SENDER) private readonly sender: WebhookSender,
-    @inject(WEBHOOK_SETTINGS) private readonly settings: WebhookSettings,
-    @inject(CLOCK) private readonly clock: Clock,
+    private readonly deliveries: DeliveryRepository,
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly sender: WebhookSender,
+    private readonly settings: WebhookSettings,
+    private readonly clock: Clock,
   ) {}
 
   /** Claims up to `limit` due deliveries, none of `busyEndpoints`. */

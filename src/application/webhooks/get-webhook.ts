@@ -1,12 +1,10 @@
 import * as E from 'fp-ts/Either';
-import { inject, injectable } from 'tsyringe';
 import type { WebhookEndpoint } from '../../domain/webhook';
 import { webhookNotFound, type WebhookNotFound } from '../shared/errors';
-import { WEBHOOK_ENDPOINTS, type WebhookEndpointRepository } from '../ports/webhook-endpoint-repository';
+import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository';
 
-@injectable()
 export class GetWebhook {
-  constructor(@inject(WEBHOOK_ENDPOINTS) private readonly endpoints: WebhookEndpointRepository) {}
+  constructor(private readonly endpoints: WebhookEndpointRepository) {}
 
   /** The dashboard's endpoint; another dashboard's is not found. */
   async execute(dashboardId: string, id: string): Promise<E.Either<WebhookNotFound, WebhookEndpoint>> {

@@ -1,12 +1,11 @@
-import { inject, injectable } from 'tsyringe';
 import { newDelivery, type Delivery } from '../../domain/delivery';
 import { subscribes, type WebhookEndpoint } from '../../domain/webhook';
-import { CLOCK, type Clock } from '../ports/clock';
-import { ID_GENERATOR, type IdGenerator } from '../ports/id-generator';
-import { WEBHOOK_ENDPOINTS, type WebhookEndpointRepository } from '../ports/webhook-endpoint-repository';
-import { WEBHOOK_NUDGE, type WebhookNudge } from '../ports/webhook-nudge';
-import { WEBHOOK_OUTBOX, type OutboxEntry, type WebhookOutbox } from '../ports/webhook-outbox';
-import { WEBHOOK_PAYLOADS, type WebhookPayloads } from '../ports/webhook-payloads';
+import type { Clock } from '../ports/clock';
+import type { IdGenerator } from '../ports/id-generator';
+import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository';
+import type { WebhookNudge } from '../ports/webhook-nudge';
+import type { OutboxEntry, WebhookOutbox } from '../ports/webhook-outbox';
+import type { WebhookPayloads } from '../ports/webhook-payloads';
 
 /**
  * The relay: turns the events waiting in the orders' outboxes into deliveries, one per event and
@@ -15,15 +14,14 @@ import { WEBHOOK_PAYLOADS, type WebhookPayloads } from '../ports/webhook-payload
  * (event, endpoint), so a relay that dies half-way, or two relays of one order at once (two
  * instances), make each delivery once: at least once, never twice.
  */
-@injectable()
 export class RelayOrderEvents {
   constructor(
-    @inject(WEBHOOK_OUTBOX) private readonly outbox: WebhookOutbox,
-    @inject(WEBHOOK_ENDPOINTS) private readonly endpoints: WebhookEndpointRepository,
-    @inject(WEBHOOK_PAYLOADS) private readonly payloads: WebhookPayloads,
-    @inject(WEBHOOK_NUDGE) private readonly nudge: WebhookNudge,
-    @inject(ID_GENERATOR) private readonly ids: IdGenerator,
-    @inject(CLOCK) private readonly clock: Clock,
+    private readonly outbox: WebhookOutbox,
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly payloads: WebhookPayloads,
+    private readonly nudge: WebhookNudge,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   /**

@@ -1,6 +1,5 @@
 import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
-import { inject, injectable } from 'tsyringe';
 import type { Delivery } from '../../domain/delivery';
 import {
   deliveryNotFound,
@@ -10,18 +9,17 @@ import {
   type WebhookDisabled,
   type WebhookNotFound,
 } from '../shared/errors';
-import { CLOCK, type Clock } from '../ports/clock';
-import { DELIVERIES, type DeliveryRepository } from '../ports/delivery-repository';
-import { WEBHOOK_ENDPOINTS, type WebhookEndpointRepository } from '../ports/webhook-endpoint-repository';
-import { WEBHOOK_NUDGE, type WebhookNudge } from '../ports/webhook-nudge';
+import type { Clock } from '../ports/clock';
+import type { DeliveryRepository } from '../ports/delivery-repository';
+import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository';
+import type { WebhookNudge } from '../ports/webhook-nudge';
 
-@injectable()
 export class RetryDelivery {
   constructor(
-    @inject(WEBHOOK_ENDPOINTS) private readonly endpoints: WebhookEndpointRepository,
-    @inject(DELIVERIES) private readonly deliveries: DeliveryRepository,
-    @inject(WEBHOOK_NUDGE) private readonly nudge: WebhookNudge,
-    @inject(CLOCK) private readonly clock: Clock,
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly deliveries: DeliveryRepository,
+    private readonly nudge: WebhookNudge,
+    private readonly clock: Clock,
   ) {}
 
   /**

@@ -1,24 +1,22 @@
 import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
-import { inject, injectable } from 'tsyringe';
 import { newDelivery, type Delivery } from '../../domain/delivery';
 import { webhookDisabled, webhookNotFound, type WebhookDisabled, type WebhookNotFound } from '../shared/errors';
-import { CLOCK, type Clock } from '../ports/clock';
-import { DELIVERIES, type DeliveryRepository } from '../ports/delivery-repository';
-import { ID_GENERATOR, type IdGenerator } from '../ports/id-generator';
-import { WEBHOOK_ENDPOINTS, type WebhookEndpointRepository } from '../ports/webhook-endpoint-repository';
-import { WEBHOOK_NUDGE, type WebhookNudge } from '../ports/webhook-nudge';
-import { WEBHOOK_PAYLOADS, type WebhookPayloads } from '../ports/webhook-payloads';
+import type { Clock } from '../ports/clock';
+import type { DeliveryRepository } from '../ports/delivery-repository';
+import type { IdGenerator } from '../ports/id-generator';
+import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository';
+import type { WebhookNudge } from '../ports/webhook-nudge';
+import type { WebhookPayloads } from '../ports/webhook-payloads';
 
-@injectable()
 export class SendTestWebhook {
   constructor(
-    @inject(WEBHOOK_ENDPOINTS) private readonly endpoints: WebhookEndpointRepository,
-    @inject(DELIVERIES) private readonly deliveries: DeliveryRepository,
-    @inject(WEBHOOK_PAYLOADS) private readonly payloads: WebhookPayloads,
-    @inject(WEBHOOK_NUDGE) private readonly nudge: WebhookNudge,
-    @inject(ID_GENERATOR) private readonly ids: IdGenerator,
-    @inject(CLOCK) private readonly clock: Clock,
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly deliveries: DeliveryRepository,
+    private readonly payloads: WebhookPayloads,
+    private readonly nudge: WebhookNudge,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   /**

@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/Option';
 import type { WebhookEndpoint } from '../../domain/webhook';
 import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository';
-import { ConcurrentUpdateError } from '../orders/update-order';
+import { retryOnConflict } from '../shared/retry-on-conflict';
 
 /** Each lost round is another write of the endpoint landing in between; endpoints are rarely written. */
 const MAX_ROUNDS = 20;
@@ -16,13 +16,11 @@ export const changeStoredEndpoint = async (
   dashboardId: string,
   id: string,
   change: (current: WebhookEndpoint) => WebhookEndpoint,
-): Promise<O.Option<WebhookEndpoint>> => {
-  for (let round = 0; round < MAX_ROUNDS; round++) {
+): Promise<O.Option<WebhookEndpoint>> =>
+  retryOnConflict<O.Option<WebhookEndpoint>>('webhook endpoint', MAX_ROUNDS, async () => {
     const current = await endpoints.find(dashboardId, id);
-    if (O.isNone(current)) return current;
+    if (O.isNone(current)) return { done: current };
     const changed = change(current.value);
-    if (changed.version === current.value.version) return current;
-    if (await endpoints.replace(changed)) return O.some(changed);
-  }
-  throw new ConcurrentUpdateError(`webhook endpoint kept changing during ${MAX_ROUNDS} attempts`);
-};
+    if (changed.version === current.value.version) return { done: current };
+    return (await endpoints.replace(changed)) ? { done: O.some(changed) } : 'conflict';
+  });

@@ -1,19 +1,17 @@
 import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
-import { inject, injectable } from 'tsyringe';
 import { changeWebhookEndpoint, type WebhookEndpoint, type WebhookEndpointChanges } from '../../domain/webhook';
 import { webhookNotFound, type WebhookNotFound, type WebhookUrlNotAllowed } from '../shared/errors';
-import { CLOCK, type Clock } from '../ports/clock';
-import { WEBHOOK_ENDPOINTS, type WebhookEndpointRepository } from '../ports/webhook-endpoint-repository';
-import { WEBHOOK_URL_POLICY, type WebhookUrlPolicy } from '../ports/webhook-url-policy';
+import type { Clock } from '../ports/clock';
+import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository';
+import type { WebhookUrlPolicy } from '../ports/webhook-url-policy';
 import { changeStoredEndpoint } from './stored-webhook-endpoint';
 
-@injectable()
 export class UpdateWebhook {
   constructor(
-    @inject(WEBHOOK_ENDPOINTS) private readonly endpoints: WebhookEndpointRepository,
-    @inject(WEBHOOK_URL_POLICY) private readonly urls: WebhookUrlPolicy,
-    @inject(CLOCK) private readonly clock: Clock,
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly urls: WebhookUrlPolicy,
+    private readonly clock: Clock,
   ) {}
 
   /**

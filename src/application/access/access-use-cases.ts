@@ -1,0 +1,30 @@
+import type { Clock } from '../ports/clock';
+import type { DashboardRepository } from '../ports/dashboard-repository';
+import type { IdGenerator } from '../ports/id-generator';
+import type { TokenRepository } from '../ports/token-repository';
+import type { TokenSecrets } from '../ports/token-secrets';
+import { AuthenticateToken } from './authenticate-token';
+import { CreateDashboard } from './create-dashboard';
+import { CreateToken } from './create-token';
+import { ListDashboards } from './list-dashboards';
+import { ListTokens } from './list-tokens';
+import { RevokeToken } from './revoke-token';
+
+export interface AccessPorts {
+  readonly dashboards: DashboardRepository;
+  readonly tokens: TokenRepository;
+  readonly tokenSecrets: TokenSecrets;
+  readonly ids: IdGenerator;
+  readonly clock: Clock;
+}
+
+export const accessUseCases = ({ dashboards, tokens, tokenSecrets, ids, clock }: AccessPorts) => ({
+  authenticateToken: new AuthenticateToken(tokens, tokenSecrets),
+  createDashboard: new CreateDashboard(dashboards, ids, clock),
+  listDashboards: new ListDashboards(dashboards),
+  createToken: new CreateToken(dashboards, tokens, tokenSecrets, ids, clock),
+  listTokens: new ListTokens(dashboards, tokens),
+  revokeToken: new RevokeToken(tokens, clock),
+});
+
+export type AccessUseCases = ReturnType<typeof accessUseCases>;
