@@ -17,11 +17,8 @@ export class FollowShortLink {
   constructor(private readonly links: LinkRepository) {}
 
   /**
-   * A request for `/l/<slug>`: answers where it goes, the link's URL with the request's own query
-   * parameters (`clickQuery`, as sent after `?`) added, and counts it as a click when `count` says so.
-   * No authentication: the slug is the secret. Text that cannot be a slug is not found without asking
-   * the store; a slug costs one look-up, and a click one atomic increment with it
-   * (LinkRepository.recordClick, else LinkRepository.findBySlug).
+   * Where `/l/<slug>` goes: the link's URL with the click's own query parameters (`clickQuery`) added,
+   * counted as a click when `count` says so. Text that cannot be a slug never reaches the store.
    */
   async execute(
     slug: string,

@@ -16,12 +16,9 @@ export class CreateOrder {
   ) {}
 
   /**
-   * Records a new order in the dashboard; the repository's unique insert settles duplicates.
-   * `reservedId`, given under an Idempotency-Key, becomes the order's id: when the insert finds the
-   * externalId taken by an order with that very id, it is this request's own earlier attempt (the
-   * process died before the response was stored), and that order is the answer; its events were
-   * stored with it then, and this attempt stores none. The webhook relay is nudged once the events
-   * are stored (it also finds them without the nudge, by polling).
+   * The repository's unique insert settles duplicates. `reservedId` (under an Idempotency-Key) becomes
+   * the order's id, so an externalId already taken by an order with that id is this request's own
+   * earlier attempt, cut off by a crash before its response was stored: that order is the answer.
    */
   async execute(dashboardId: string, input: NewOrder, reservedId?: string): Promise<E.Either<DuplicateExternalId, Order>> {
     const { order, events } = createOrder(input, { id: reservedId ?? this.ids.next('ord'), dashboardId }, this.clock.now());

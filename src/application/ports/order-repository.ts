@@ -91,9 +91,8 @@ export interface OrderRepository {
 
   /**
    * The events stored with the order and not yet relayed, oldest first (in the order they were
-   * given to `insert` and `replace`); `[]` when the dashboard has no order with this externalId. A
-   * relay (a later issue) takes them from here to the webhook deliveries. Copies: changing them
-   * changes nothing stored.
+   * given to `insert` and `replace`); `[]` when the dashboard has no order with this externalId.
+   * Copies: changing them changes nothing stored.
    */
   outboxOf(dashboardId: string, externalId: string): Promise<readonly OrderEvent[]>;
 

@@ -17,7 +17,7 @@ export interface WebhookSettings {
   readonly leaseMs: number;
 }
 
-/** What came of one claimed delivery, for the logs and, later, the metrics. */
+/** What came of one claimed delivery, for the logs and the metrics. */
 export type AttemptReport =
   | {
       readonly kind: 'attempted';
