@@ -99,6 +99,16 @@ const crossAdapterViolations = (files: readonly SourceFile[]): string[] =>
       .map(({ specifier }) => `${path} imports ${specifier}`);
   });
 
+/** The HTTP route kit is the machinery every feature uses: it imports none of them, nor what composes them. */
+const kitViolations = (files: readonly SourceFile[]): string[] =>
+  files.flatMap(({ path, imports }) =>
+    path.startsWith('adapters/http/kit/')
+      ? imports
+          .filter(({ target }) => target !== undefined && target.startsWith('adapters/http/') && !target.startsWith('adapters/http/kit/'))
+          .map(({ specifier }) => `${path} imports ${specifier}`)
+      : [],
+  );
+
 const fake = (path: string, specifier: string, names: string[] = []): SourceFile => ({
   path,
   imports: [{ specifier, names, target: specifier.startsWith('.') ? relative(SRC, resolve(SRC, dirname(path), specifier)) : undefined }],
@@ -124,6 +134,11 @@ describe('architecture: the dependency rule', () => {
     expect(crossAdapterViolations(files)).to.deep.equal([]);
   });
 
+  it('keeps the HTTP route kit free of features: adapters/http/kit imports nothing of adapters/http outside it', () => {
+    expect(files.some((f) => f.path.startsWith('adapters/http/kit/'))).to.equal(true);
+    expect(kitViolations(files)).to.deep.equal([]);
+  });
+
   it('keeps the browser tracking script apart: browser/ imports nothing (no dependencies, no modules), and src/ does not import it', () => {
     // The script runs in shops' pages, not in the service: the service serves its built file and
     // never loads its code, so it belongs to no layer.
@@ -147,5 +162,8 @@ describe('architecture: the dependency rule', () => {
     expect(crossAdapterViolations([fake('adapters/http/x', '../memory/in-memory-storage')])).to.have.length(1);
     expect(crossAdapterViolations([fake('adapters/memory/x', '../system/base62')])).to.deep.equal([]);
     expect(downwardViolations([fake('application/x', 'tsyringe')])).to.have.length(1);
+    expect(kitViolations([fake('adapters/http/kit/route', '../operations/ops-routes')])).to.have.length(1);
+    expect(kitViolations([fake('adapters/http/kit/openapi/document', '../json-schema')])).to.deep.equal([]);
+    expect(kitViolations([fake('adapters/http/orders/order-routes', '../kit/route')])).to.deep.equal([]);
   });
 });

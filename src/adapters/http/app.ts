@@ -16,7 +16,7 @@ import { routeFallback } from './kit/middleware/route-fallback';
 import { openApiDocument } from './openapi';
 import type { RequestState } from './kit/request-state';
 import { registerRoutes } from './kit/register-routes';
-import type { ReadinessReport } from './operations/ops-routes';
+import type { ReadinessReport } from './kit/http-errors';
 import { ROUTES } from './route-table';
 import { prepareAsset } from './kit/static-asset';
 

@@ -35,3 +35,10 @@ export class ProblemError extends Error {
 
 export const validationFailed = (details: readonly ValidationDetail[]): ProblemError =>
   new ProblemError({ _tag: 'ValidationFailed', details });
+
+/** What the service says of its parts; bootstrap knows them. */
+export interface ReadinessReport {
+  /** True from SIGTERM on: a load balancer should send no more requests. */
+  readonly draining: boolean;
+  readonly components: ReadinessComponents;
+}

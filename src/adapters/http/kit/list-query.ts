@@ -1,8 +1,5 @@
 import * as t from 'io-ts';
-import { defaulted, strictObject } from './codec-kit';
-import { queryInstant } from './dates';
-import { described, Documented } from './json-schema';
-import { orderStatus } from '../orders/order-codecs';
+import { Documented } from './json-schema';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -32,19 +29,6 @@ export const intParam = (min: number, max: number): Documented<number, number> =
     () => ({ type: 'integer', minimum: min, maximum: max }),
   );
 
-const INSTANT_NOTE =
+/** How a query parameter that is an instant is read, said once for every route that takes one. */
+export const QUERY_INSTANT_NOTE =
   'ISO 8601 with a timezone, inclusive. Percent-encode a `+` offset (`%2B`); an unencoded `+` arrives as a space and is read back as `+`.';
-
-/** The query string of GET /api/v1/orders (specification, DECISIONS D5). Unknown parameters are refused. */
-export const ListOrdersQuery = strictObject(
-  'ListOrdersQuery',
-  {},
-  {
-    page: defaulted(described(single(intParam(1, MAX_PAGE)), '1-based page number.'), 1),
-    pageSize: defaulted(described(single(intParam(1, MAX_PAGE_SIZE)), 'Orders per page.'), DEFAULT_PAGE_SIZE),
-    status: described(single(orderStatus), 'Only orders with this status.'),
-    from: described(single(queryInstant), `Only orders with \`createdAt\` at or after this instant. ${INSTANT_NOTE}`),
-    to: described(single(queryInstant), `Only orders with \`createdAt\` at or before this instant. ${INSTANT_NOTE}`),
-  },
-);
-export type ListOrdersQuery = t.TypeOf<typeof ListOrdersQuery>;

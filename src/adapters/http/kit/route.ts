@@ -2,8 +2,7 @@ import type * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import type { Principal } from '../../../application/access/authenticate-token';
 import type { UseCases } from '../../../application/use-cases';
-import type { HttpError } from './http-errors';
-import type { ReadinessReport } from '../operations/ops-routes';
+import type { HttpError, ReadinessReport } from './http-errors';
 import type { StaticAsset } from './static-asset';
 
 /**

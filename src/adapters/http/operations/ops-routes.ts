@@ -2,7 +2,6 @@ import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { oneOf, strictObject } from '../kit/codec-kit';
 import { documented } from '../kit/json-schema';
-import type { ReadinessComponents as Components } from '../kit/http-errors';
 import { route } from '../kit/route';
 
 /** Probes and the API description, without authentication (DECISIONS D11). */
@@ -19,12 +18,6 @@ const ReadinessComponents = strictObject('ReadinessComponents', {
 });
 const Readiness = strictObject('Readiness', { status: t.literal('ready'), components: ReadinessComponents });
 
-/** What the service says of its parts; bootstrap knows them. */
-export interface ReadinessReport {
-  /** True from SIGTERM on: a load balancer should send no more requests. */
-  readonly draining: boolean;
-  readonly components: Components;
-}
 const OpenApiDocument = documented(t.UnknownRecord, () => ({
   type: 'object',
   required: ['openapi', 'info', 'paths'],

@@ -1,9 +1,11 @@
+import type * as t from 'io-ts';
 import { isCents, isCurrencyCode, MAX_CENTS } from '../../../domain/money';
 import { ORDER_STATUSES } from '../../../domain/order-status';
-import { arrayOf, bool, check, int, oneOf, str, strictObject } from '../kit/codec-kit';
-import { isoInstant } from '../kit/dates';
+import { arrayOf, bool, check, defaulted, int, oneOf, str, strictObject } from '../kit/codec-kit';
+import { isoInstant, queryInstant } from '../kit/dates';
 import { freeFormObject } from '../kit/free-form';
 import { component, described } from '../kit/json-schema';
+import { DEFAULT_PAGE_SIZE, intParam, MAX_PAGE, MAX_PAGE_SIZE, QUERY_INSTANT_NOTE, single } from '../kit/list-query';
 
 /** Codecs of what a caller sends about orders (specification, DECISIONS D3, D6). */
 
@@ -103,3 +105,17 @@ export const UpdateOrderBody = strictObject(
     atLeastOne: 'must change at least one of status, paidAt, refundedAt, chargedbackAt, metadata',
   },
 );
+
+/** The query string of GET /api/v1/orders (specification, DECISIONS D5). Unknown parameters are refused. */
+export const ListOrdersQuery = strictObject(
+  'ListOrdersQuery',
+  {},
+  {
+    page: defaulted(described(single(intParam(1, MAX_PAGE)), '1-based page number.'), 1),
+    pageSize: defaulted(described(single(intParam(1, MAX_PAGE_SIZE)), 'Orders per page.'), DEFAULT_PAGE_SIZE),
+    status: described(single(orderStatus), 'Only orders with this status.'),
+    from: described(single(queryInstant), `Only orders with \`createdAt\` at or after this instant. ${QUERY_INSTANT_NOTE}`),
+    to: described(single(queryInstant), `Only orders with \`createdAt\` at or before this instant. ${QUERY_INSTANT_NOTE}`),
+  },
+);
+export type ListOrdersQuery = t.TypeOf<typeof ListOrdersQuery>;

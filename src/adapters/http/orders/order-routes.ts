@@ -1,8 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { pipe } from 'fp-ts/function';
 import { strictObject } from '../kit/codec-kit';
-import { ListOrdersQuery } from '../kit/list-query';
-import { CreateOrderBody, text, TEXT_MAX, UpdateOrderBody } from './order-codecs';
+import { CreateOrderBody, ListOrdersQuery, text, TEXT_MAX, UpdateOrderBody } from './order-codecs';
 import { CreateOrderResponse, OrderDetailResponse, OrderList, OrderResponse } from './order-views';
 import { pathIdentifier, toPathSegment } from '../kit/path-segment';
 import { createdOrder, orderDetail, orderListItem } from './order-presenters';

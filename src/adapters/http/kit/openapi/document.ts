@@ -1,6 +1,5 @@
 import { ERROR_TABLE } from '../error-table';
 import { SchemaRegistry } from '../json-schema';
-import { WebhookEvent } from '../../webhooks/webhook-views';
 import { PROBLEM_SCHEMAS } from '../problem';
 import type { FixedHeader, ParametersCodec, ProblemTag, ResponseSpec, Route } from '../route';
 import {
@@ -13,7 +12,6 @@ import {
   REQUEST_ID_PARAMETER,
   SECURITY_SCHEMES,
   TAGS,
-  WEBHOOK_REQUESTS,
 } from './texts';
 import type {
   Content,
@@ -25,6 +23,7 @@ import type {
   ParameterObject,
   Reference,
   ResponseObject,
+  WebhookSection,
 } from './types';
 
 /**
@@ -215,21 +214,22 @@ const OUTSIDE_OPERATIONS: Record<string, readonly [ProblemTag, Record<string, Re
   HeadersTooLarge: ['HeadersTooLarge', {}],
 };
 
-export const buildOpenApiDocument = (routes: readonly Route[]): OpenApiDocument => {
+/** The document of `routes`, with `webhooks`: the requests the service sends, which no route declares. */
+export const buildOpenApiDocument = (routes: readonly Route[], webhookRequests: WebhookSection): OpenApiDocument => {
   const registry = new SchemaRegistry();
   const paths: Record<string, Record<string, OperationObject>> = {};
   for (const route of routes) (paths[route.path] ??= {})[route.method] = operationOf(route, registry);
-  const event = registry.schemaOf(WebhookEvent);
+  const event = registry.schemaOf(webhookRequests.event);
   const webhooks = Object.fromEntries(
-    WEBHOOK_REQUESTS.requests.map(({ type, summary }) => [
+    webhookRequests.requests.map(({ type, summary }) => [
       type,
       {
         post: {
           summary,
-          description: WEBHOOK_REQUESTS.description,
-          parameters: WEBHOOK_REQUESTS.headers,
+          description: webhookRequests.description,
+          parameters: webhookRequests.headers,
           requestBody: { required: true as const, content: { 'application/json': { schema: event } } },
-          responses: WEBHOOK_REQUESTS.responses,
+          responses: webhookRequests.responses,
         },
       },
     ]),

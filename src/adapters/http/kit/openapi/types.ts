@@ -1,3 +1,4 @@
+import type * as t from 'io-ts';
 import type { JsonSchema, JsonValue, Reference } from '../json-schema';
 
 export type { JsonSchema, JsonValue, Reference };
@@ -57,6 +58,16 @@ export interface OutgoingRequestObject {
   readonly description: string;
   readonly parameters: readonly ParameterObject[];
   readonly requestBody: { readonly required: true; readonly content: Content };
+  readonly responses: Readonly<Record<string, { readonly description: string }>>;
+}
+
+/** What a feature tells the document of the requests the service sends (the webhooks), which no route declares. */
+export interface WebhookSection {
+  /** The body's codec, the same for every event type. */
+  readonly event: t.Mixed;
+  readonly requests: readonly { readonly type: string; readonly summary: string }[];
+  readonly description: string;
+  readonly headers: readonly ParameterObject[];
   readonly responses: Readonly<Record<string, { readonly description: string }>>;
 }
 
