@@ -6,82 +6,117 @@ import type { HttpError } from './http-errors';
  */
 export const MAX_DETAILS = 100;
 
-export interface ErrorRow {
+export interface ErrorRow<E extends HttpError = HttpError> {
   readonly status: number;
   readonly code: string;
   readonly title: string;
   /** When it is answered, for the OpenAPI document. */
   readonly description: string;
+  /** The sentence for `detail`: only facts the caller sent or may know, never internals. */
+  readonly detail: string | ((error: E) => string);
 }
+
+type ErrorTable = { readonly [T in HttpError['_tag']]: ErrorRow<Extract<HttpError, { readonly _tag: T }>> };
 
 /**
  * Every error the service can answer, with its status and `code` (DECISIONS D1). A `Record` over the
  * union of tags: a new error variant does not compile until it has a row here.
  */
-export const ERROR_TABLE: Readonly<Record<HttpError['_tag'], ErrorRow>> = {
+export const ERROR_TABLE: ErrorTable = {
   ValidationFailed: {
     status: 400,
     code: 'VALIDATION_FAILED',
     title: 'Validation failed',
     description: 'A path or query parameter, a header or the body is invalid; `details` lists every problem.',
+    detail: (error) => {
+      if (error.details.length > MAX_DETAILS) return `${error.details.length} fields are invalid; the first ${MAX_DETAILS} are listed`;
+      return error.details.length === 1 ? '1 field is invalid' : `${error.details.length} fields are invalid`;
+    },
   },
   MalformedJson: {
     status: 400,
     code: 'MALFORMED_JSON',
     title: 'Malformed JSON',
     description: 'The body is empty, not UTF-8, or not JSON.',
+    detail: (error) => error.reason,
   },
   MalformedRequest: {
     status: 400,
     code: 'MALFORMED_REQUEST',
     title: 'Malformed request',
     description: 'The request is not valid HTTP; the connection is closed.',
+    detail: 'The request is not valid HTTP',
   },
   Unauthorized: {
     status: 401,
     code: 'UNAUTHORIZED',
     title: 'Unauthorized',
     description: 'The bearer token is missing, malformed or unknown.',
+    detail: 'The bearer token is missing, malformed or unknown',
   },
-  TokenRevoked: { status: 401, code: 'TOKEN_REVOKED', title: 'Token revoked', description: 'The bearer token was revoked.' },
+  TokenRevoked: {
+    status: 401,
+    code: 'TOKEN_REVOKED',
+    title: 'Token revoked',
+    description: 'The bearer token was revoked.',
+    detail: 'The bearer token was revoked',
+  },
   OrderNotFound: {
     status: 404,
     code: 'NOT_FOUND',
     title: 'Not found',
     description: "No order with this externalId in the caller's dashboard (an order of another dashboard is not found either).",
+    detail: 'No order with this externalId in this dashboard',
   },
   LinkNotFound: {
     status: 404,
     code: 'NOT_FOUND',
     title: 'Not found',
     description: "No link with this id in the caller's dashboard (a link of another dashboard is not found either).",
+    detail: 'No link with this id in this dashboard',
   },
   ShortLinkNotFound: {
     status: 404,
     code: 'NOT_FOUND',
     title: 'Not found',
     description: 'No short link with this slug: never made, deleted, or not a slug at all.',
+    detail: 'No short link with this slug',
   },
-  DashboardNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found', description: 'No dashboard with this id.' },
-  TokenNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found', description: 'No token with this id.' },
+  DashboardNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    title: 'Not found',
+    description: 'No dashboard with this id.',
+    detail: 'No dashboard with this id',
+  },
+  TokenNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    title: 'Not found',
+    description: 'No token with this id.',
+    detail: 'No token with this id',
+  },
   WebhookNotFound: {
     status: 404,
     code: 'NOT_FOUND',
     title: 'Not found',
     description: "No webhook endpoint with this id in the caller's dashboard (an endpoint of another dashboard is not found either).",
+    detail: 'No webhook endpoint with this id in this dashboard',
   },
   DeliveryNotFound: {
     status: 404,
     code: 'NOT_FOUND',
     title: 'Not found',
     description: "No delivery with this id among the endpoint's deliveries.",
+    detail: 'No delivery with this id for this webhook endpoint',
   },
-  RouteNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found', description: 'No such route.' },
+  RouteNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found', description: 'No such route.', detail: 'No such route' },
   MethodNotAllowed: {
     status: 405,
     code: 'METHOD_NOT_ALLOWED',
     title: 'Method not allowed',
     description: 'The path exists, but not with this method; `Allow` lists those it has.',
+    detail: (error) => `Allowed methods: ${error.allowed.join(', ')}`,
   },
   RequestTimeout: {
     status: 408,
@@ -89,54 +124,63 @@ export const ERROR_TABLE: Readonly<Record<HttpError['_tag'], ErrorRow>> = {
     title: 'Request timeout',
     description:
       'The headers or the body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS); the connection is closed.',
+    detail: 'The request did not arrive in time',
   },
   DuplicateExternalId: {
     status: 409,
     code: 'DUPLICATE_EXTERNAL_ID',
     title: 'Duplicate externalId',
     description: 'An order with this externalId already exists in the dashboard.',
+    detail: 'An order with this externalId already exists in this dashboard',
   },
   InvalidTransition: {
     status: 409,
     code: 'INVALID_TRANSITION',
     title: 'Invalid transition',
     description: "The operator's transition table does not allow this status change.",
+    detail: (error) => `The transition policy does not allow ${error.from} -> ${error.to}`,
   },
   WebhookLimitReached: {
     status: 409,
     code: 'WEBHOOK_LIMIT_REACHED',
     title: 'Webhook limit reached',
     description: 'The dashboard already has 20 webhook endpoints, the most it may have: delete one first.',
+    detail: (error) => `The dashboard already has ${error.limit} webhook endpoints, the most it may have`,
   },
   WebhookDisabled: {
     status: 409,
     code: 'WEBHOOK_DISABLED',
     title: 'Webhook disabled',
     description: 'The endpoint is disabled, and a disabled endpoint is sent nothing: enable it first (PATCH `enabled: true`).',
+    detail: 'The webhook endpoint is disabled; enable it first',
   },
   IdempotencyKeyInProgress: {
     status: 409,
     code: 'IDEMPOTENCY_KEY_IN_PROGRESS',
     title: 'Idempotency key in progress',
     description: 'A request with the same Idempotency-Key is still being executed; retry after `Retry-After` seconds.',
+    detail: 'A request with this Idempotency-Key is still being executed; retry later',
   },
   PayloadTooLarge: {
     status: 413,
     code: 'PAYLOAD_TOO_LARGE',
     title: 'Payload too large',
     description: 'The body is larger than the configured limit (BODY_LIMIT_BYTES, 256 KiB by default).',
+    detail: (error) => `The body is larger than ${error.limitBytes} bytes`,
   },
   UnsupportedMediaType: {
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
     title: 'Unsupported media type',
     description: 'The body was not sent as `application/json` (with no charset, or utf-8), or with a `Content-Encoding`.',
+    detail: (error) => error.reason,
   },
   IdempotencyKeyReused: {
     status: 422,
     code: 'IDEMPOTENCY_KEY_REUSED',
     title: 'Idempotency key reused',
     description: 'This Idempotency-Key was first used in the dashboard for another request: another method, path or body.',
+    detail: 'This Idempotency-Key was used for a different request',
   },
   WebhookUrlNotAllowed: {
     status: 422,
@@ -145,6 +189,7 @@ export const ERROR_TABLE: Readonly<Record<HttpError['_tag'], ErrorRow>> = {
     description:
       'The URL is well-formed, but the service may not send to it: it is not `https://`, or its host is (or resolves to) a loopback, private, ' +
       'link-local, carrier-grade NAT, unique-local, multicast, unspecified or other reserved address, or does not resolve.',
+    detail: (error) => error.reason,
   },
   RateLimitExceeded: {
     status: 429,
@@ -152,18 +197,21 @@ export const ERROR_TABLE: Readonly<Record<HttpError['_tag'], ErrorRow>> = {
     title: 'Rate limit exceeded',
     description:
       'The token has used up its quota for the current window; `Retry-After` is the seconds until it resets. Nothing was executed.',
+    detail: 'Too many requests for this token; retry after the window resets',
   },
   HeadersTooLarge: {
     status: 431,
     code: 'HEADERS_TOO_LARGE',
     title: 'Request header fields too large',
     description: 'The request headers are larger than the server accepts; the connection is closed.',
+    detail: 'The request headers are too large',
   },
   InternalError: {
     status: 500,
     code: 'INTERNAL_ERROR',
     title: 'Internal error',
     description: 'An unexpected failure; the body holds no internals, the request id finds it in the logs.',
+    detail: 'An unexpected error occurred; the request id identifies it in the logs',
   },
   NotReady: {
     status: 503,
@@ -171,82 +219,18 @@ export const ERROR_TABLE: Readonly<Record<HttpError['_tag'], ErrorRow>> = {
     title: 'Service unavailable',
     description:
       'The service is not ready: shutting down, storage unreachable, or a background worker not running; `components` says which.',
+    detail: (error) => (error.draining ? 'The service is shutting down' : 'The service is not ready; see components'),
   },
   ServiceUnavailable: {
     status: 503,
     code: 'SERVICE_UNAVAILABLE',
     title: 'Service unavailable',
     description: 'Storage is unreachable; retry after `Retry-After` seconds.',
+    detail: 'Storage is unavailable; retry later',
   },
 };
 
-/** The sentence for `detail`: only facts the caller sent or may know, never internals. */
 export const detailOf = (error: HttpError): string => {
-  switch (error._tag) {
-    case 'ValidationFailed':
-      if (error.details.length > MAX_DETAILS) return `${error.details.length} fields are invalid; the first ${MAX_DETAILS} are listed`;
-      return error.details.length === 1 ? '1 field is invalid' : `${error.details.length} fields are invalid`;
-    case 'MalformedJson':
-      return error.reason;
-    case 'Unauthorized':
-      return 'The bearer token is missing, malformed or unknown';
-    case 'TokenRevoked':
-      return 'The bearer token was revoked';
-    case 'OrderNotFound':
-      return 'No order with this externalId in this dashboard';
-    case 'LinkNotFound':
-      return 'No link with this id in this dashboard';
-    case 'ShortLinkNotFound':
-      return 'No short link with this slug';
-    case 'DashboardNotFound':
-      return 'No dashboard with this id';
-    case 'TokenNotFound':
-      return 'No token with this id';
-    case 'WebhookNotFound':
-      return 'No webhook endpoint with this id in this dashboard';
-    case 'DeliveryNotFound':
-      return 'No delivery with this id for this webhook endpoint';
-    case 'WebhookLimitReached':
-      return `The dashboard already has ${error.limit} webhook endpoints, the most it may have`;
-    case 'WebhookDisabled':
-      return 'The webhook endpoint is disabled; enable it first';
-    case 'WebhookUrlNotAllowed':
-      return error.reason;
-    case 'RouteNotFound':
-      return 'No such route';
-    case 'MethodNotAllowed':
-      return `Allowed methods: ${error.allowed.join(', ')}`;
-    case 'MalformedRequest':
-      return 'The request is not valid HTTP';
-    case 'RequestTimeout':
-      return 'The request did not arrive in time';
-    case 'HeadersTooLarge':
-      return 'The request headers are too large';
-    case 'DuplicateExternalId':
-      return 'An order with this externalId already exists in this dashboard';
-    case 'InvalidTransition':
-      return `The transition policy does not allow ${error.from} -> ${error.to}`;
-    case 'IdempotencyKeyInProgress':
-      return 'A request with this Idempotency-Key is still being executed; retry later';
-    case 'IdempotencyKeyReused':
-      return 'This Idempotency-Key was used for a different request';
-    case 'RateLimitExceeded':
-      return 'Too many requests for this token; retry after the window resets';
-    case 'PayloadTooLarge':
-      return `The body is larger than ${error.limitBytes} bytes`;
-    case 'UnsupportedMediaType':
-      return error.reason;
-    case 'InternalError':
-      return 'An unexpected error occurred; the request id identifies it in the logs';
-    case 'ServiceUnavailable':
-      return 'Storage is unavailable; retry later';
-    case 'NotReady':
-      return error.draining ? 'The service is shutting down' : 'The service is not ready; see components';
-    default:
-      return unreachable(error);
-  }
-};
-
-const unreachable = (error: never): never => {
-  throw new Error(`unhandled error ${JSON.stringify(error)}`);
+  const { detail } = ERROR_TABLE[error._tag] as ErrorRow;
+  return typeof detail === 'string' ? detail : detail(error);
 };
