@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import * as E from 'fp-ts/Either';
 import type { Storage } from '../application/ports/storage';
 import type { UseCases } from '../application/use-cases';
-import { dashboardView, issuedTokenView, revokedTokenView, tokenView } from '../adapters/http/orders/order-presenters';
+import { dashboardView, issuedTokenView, revokedTokenView, tokenView } from '../adapters/http/access/access-presenters';
 import { sinkDestination } from '../adapters/logging/log-destinations';
 import { PinoLogger } from '../adapters/logging/pino-logger';
 import { backupSqliteFile } from '../adapters/sqlite/sqlite-backup';

@@ -38,24 +38,35 @@ export type OrderSummary = Pick<
   readonly tracking: Pick<Tracking, 'utmSource' | 'utmMedium' | 'utmCampaign'>;
 };
 
-/**
- * The summary of a stored order, for a store that holds whole orders. Builds a new object but shares
- * the order's dates: a store that must not share them copies the result.
- */
-export const summaryOf = (order: OrderSummary): OrderSummary => ({
+/** A summary with its instants given as `D`: Dates in a store, ISO strings in an API's list item. */
+export type SummaryWith<D> = Omit<OrderSummary, 'createdAt' | 'paidAt' | 'refundedAt' | 'chargedbackAt'> & {
+  readonly createdAt: D;
+  readonly paidAt?: D;
+  readonly refundedAt?: D;
+  readonly chargedbackAt?: D;
+};
+
+/** The summary's fields of an order, in the order a list item shows them, with each instant through `instant`. */
+export const summarize = <D>(order: OrderSummary, instant: (date: Date) => D): SummaryWith<D> => ({
   id: order.id,
   externalId: order.externalId,
   status: order.status,
   isTest: order.isTest,
   platform: order.platform,
   paymentMethod: order.paymentMethod,
-  createdAt: order.createdAt,
-  ...(order.paidAt === undefined ? {} : { paidAt: order.paidAt }),
-  ...(order.refundedAt === undefined ? {} : { refundedAt: order.refundedAt }),
-  ...(order.chargedbackAt === undefined ? {} : { chargedbackAt: order.chargedbackAt }),
+  createdAt: instant(order.createdAt),
+  ...(order.paidAt === undefined ? {} : { paidAt: instant(order.paidAt) }),
+  ...(order.refundedAt === undefined ? {} : { refundedAt: instant(order.refundedAt) }),
+  ...(order.chargedbackAt === undefined ? {} : { chargedbackAt: instant(order.chargedbackAt) }),
   amounts: { currency: order.amounts.currency, grossCents: order.amounts.grossCents, netToSellerCents: order.amounts.netToSellerCents },
   tracking: { utmSource: order.tracking.utmSource, utmMedium: order.tracking.utmMedium, utmCampaign: order.tracking.utmCampaign },
 });
+
+/**
+ * The summary of a stored order, for a store that holds whole orders. Builds a new object but shares
+ * the order's dates: a store that must not share them copies the result.
+ */
+export const summaryOf = (order: OrderSummary): OrderSummary => summarize(order, (date) => date);
 
 export interface OrderPage {
   readonly orders: readonly OrderSummary[];

@@ -10,7 +10,7 @@ import {
   TokenList,
   TokenPath,
 } from './admin-codecs';
-import { dashboardView, issuedTokenView, revokedTokenView, tokenView } from '../orders/order-presenters';
+import { dashboardView, issuedTokenView, revokedTokenView, tokenView } from './access-presenters';
 import { route } from '../kit/route';
 
 /**

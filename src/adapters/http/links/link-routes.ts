@@ -6,7 +6,7 @@ import { str, strictObject } from '../kit/codec-kit';
 import { described, Documented } from '../kit/json-schema';
 import { LinkBody } from './link-codecs';
 import { LinkList, LinkResponse, LinkUrlResponse, ListLinksQuery } from './link-views';
-import { linkView } from '../orders/order-presenters';
+import { linkView } from './link-presenters';
 import { route } from '../kit/route';
 
 /** UTM links and their short links (DECISIONS D13): thin handlers, decode → use case → reply. */
