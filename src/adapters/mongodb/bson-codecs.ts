@@ -1,6 +1,7 @@
 import { Long } from 'mongodb';
 import * as t from 'io-ts';
-import { isJsonObject, type JsonObject } from '../../domain/order';
+import type { Logger } from '../../application/ports/logger';
+import { CorruptRecordError, decodeRecord, jsonObjectCodec } from '../persistence/corrupt-record';
 
 /** A BSON date as the driver returns it: a valid `Date`. */
 export const bsonDate = new t.Type<Date, Date, unknown>(
@@ -45,13 +46,41 @@ export const bsonCount = new t.Type<number, number, unknown>(
  * were validated when the order came in (not empty, no leading `$`, no `.`), so MongoDB takes them as
  * they are. Read back, anything JSON cannot hold is corruption.
  */
-export const bsonJsonObject = new t.Type<JsonObject, JsonObject, unknown>(
-  'BsonJsonObject',
-  (u): u is JsonObject => isJsonObject(u),
-  (u, c) => (isJsonObject(u) ? t.success(u) : t.failure(u, c, 'must be a JSON object')),
-  t.identity,
-);
+export const bsonJsonObject = jsonObjectCodec('BsonJsonObject');
 
 /** Drops the keys whose value is undefined, so that an absent field is absent in BSON, not null. */
 export const withoutUndefined = <T extends object>(value: T): T =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+
+export class CorruptDocumentError extends CorruptRecordError {
+  override readonly name = 'CorruptDocumentError';
+}
+
+const idOf = (raw: unknown): string => {
+  const id = typeof raw === 'object' && raw !== null ? (raw as { _id?: unknown })._id : undefined;
+  if (id === undefined) return '(none)';
+  // An _id is a string, a number or an ObjectId, whose String() is its hex: the id a reader can look up.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
+  return String(id).slice(0, 100);
+};
+
+/**
+ * Decodes a document with its codec. A corrupt one is logged (collection, id, field: nothing else)
+ * and thrown as `CorruptDocumentError`, which fails the one request that read it.
+ */
+export const decodeDocument = <A>(codec: t.Decoder<unknown, A>, raw: unknown, collection: string, logger: Logger): A =>
+  decodeRecord(
+    codec,
+    raw,
+    () => {
+      const documentId = idOf(raw);
+      return {
+        logMessage: 'corrupt document in MongoDB',
+        logFields: { collection, documentId },
+        subject: `${collection} document ${documentId}`,
+        whole: '(document)',
+        error: CorruptDocumentError,
+      };
+    },
+    logger,
+  );

@@ -3,7 +3,7 @@ import type { Collection, Db } from 'mongodb';
 import type { DashboardRepository } from '../../application/ports/dashboard-repository';
 import type { Logger } from '../../application/ports/logger';
 import type { Dashboard } from '../../domain/dashboard';
-import { decodeDocument } from '../persistence/corrupt-record';
+import { decodeDocument } from './bson-codecs';
 import { dashboardDocumentCodec, dashboardFromDocument, dashboardToDocument, type DashboardDocument } from './dashboard-documents';
 import { guarded } from './mongo-errors';
 import { COLLECTIONS } from './mongo-indexes';

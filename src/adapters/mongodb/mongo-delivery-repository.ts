@@ -11,7 +11,7 @@ import type {
 import type { Logger } from '../../application/ports/logger';
 import type { Delivery } from '../../domain/delivery';
 import { randomBase62 } from '../system/base62';
-import { decodeDocument } from '../persistence/corrupt-record';
+import { decodeDocument } from './bson-codecs';
 import { guarded, insertUnlessDuplicate } from './mongo-errors';
 import { COLLECTIONS } from './mongo-indexes';
 import { deliveryDocumentCodec, deliveryFromDocument, deliveryProgress, NO_LEASE, type DeliveryDocument } from './webhook-documents';

@@ -8,7 +8,7 @@ import type {
 } from '../../application/ports/idempotency-store';
 import type { Logger } from '../../application/ports/logger';
 import { randomBase62 } from '../system/base62';
-import { decodeDocument } from '../persistence/corrupt-record';
+import { decodeDocument } from './bson-codecs';
 import { idempotencyDocumentCodec, type IdempotencyDocument, type IdempotencyRecord } from './guard-documents';
 import { guarded, isDuplicateKey } from './mongo-errors';
 import { COLLECTIONS } from './mongo-indexes';

@@ -3,7 +3,7 @@ import type { Collection, Db } from 'mongodb';
 import type { LinkPage, LinkPageQuery, LinkRepository } from '../../application/ports/link-repository';
 import type { Logger } from '../../application/ports/logger';
 import type { Link } from '../../domain/link';
-import { decodeDocument } from '../persistence/corrupt-record';
+import { decodeDocument } from './bson-codecs';
 import { linkDocumentCodec, linkFromDocument, linkToDocument, type LinkDocument } from './link-document';
 import { guarded, insertUnlessDuplicate } from './mongo-errors';
 import { COLLECTIONS } from './mongo-indexes';

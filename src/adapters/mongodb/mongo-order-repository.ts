@@ -5,7 +5,7 @@ import type { Logger } from '../../application/ports/logger';
 import type { OrderEvent, OrderPage, OrderQuery, OrderRepository, OrderSummary } from '../../application/ports/order-repository';
 import { duplicateExternalId, type DuplicateExternalId } from '../../domain/errors';
 import type { Order } from '../../domain/order';
-import { decodeDocument } from '../persistence/corrupt-record';
+import { decodeDocument } from './bson-codecs';
 import { COLLECTIONS } from './mongo-indexes';
 import { guarded, insertUnlessDuplicate } from './mongo-errors';
 import {

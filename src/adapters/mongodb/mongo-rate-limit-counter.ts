@@ -1,7 +1,7 @@
 import type { Collection, Db } from 'mongodb';
 import type { Logger } from '../../application/ports/logger';
 import type { RateLimitCounter, WindowCount } from '../../application/ports/rate-limit-counter';
-import { decodeDocument } from '../persistence/corrupt-record';
+import { decodeDocument } from './bson-codecs';
 import { rateLimitCounterCodec, type RateLimitCounterDocument } from './guard-documents';
 import { guarded, isDuplicateKey } from './mongo-errors';
 import { COLLECTIONS } from './mongo-indexes';

@@ -1,8 +1,7 @@
 import * as t from 'io-ts';
 import type { Db } from 'mongodb';
 import type { Logger } from '../../application/ports/logger';
-import { bsonCount, bsonDate } from './bson-codecs';
-import { decodeDocument } from '../persistence/corrupt-record';
+import { bsonCount, bsonDate, decodeDocument } from './bson-codecs';
 import { isDuplicateKey } from './mongo-errors';
 import { COLLECTIONS } from './mongo-indexes';
 

@@ -3,7 +3,7 @@ import type { Collection, Db } from 'mongodb';
 import type { Logger } from '../../application/ports/logger';
 import type { TokenRepository } from '../../application/ports/token-repository';
 import type { ApiToken } from '../../domain/dashboard';
-import { decodeDocument } from '../persistence/corrupt-record';
+import { decodeDocument } from './bson-codecs';
 import { tokenDocumentCodec, tokenFromDocument, tokenToDocument, type TokenDocument } from './dashboard-documents';
 import { guarded } from './mongo-errors';
 import { COLLECTIONS } from './mongo-indexes';

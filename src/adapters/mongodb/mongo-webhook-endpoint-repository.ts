@@ -3,7 +3,7 @@ import type { Collection, Db } from 'mongodb';
 import type { Logger } from '../../application/ports/logger';
 import type { WebhookEndpointRepository } from '../../application/ports/webhook-endpoint-repository';
 import type { WebhookEndpoint } from '../../domain/webhook';
-import { decodeDocument } from '../persistence/corrupt-record';
+import { decodeDocument } from './bson-codecs';
 import { guarded, insertUnlessDuplicate } from './mongo-errors';
 import { COLLECTIONS } from './mongo-indexes';
 import {

@@ -3,7 +3,7 @@ import { MongoBulkWriteError, type Collection, type Db } from 'mongodb';
 import type { Logger } from '../../application/ports/logger';
 import type { OutboxEntry, WebhookOutbox } from '../../application/ports/webhook-outbox';
 import type { Delivery } from '../../domain/delivery';
-import { decodeDocument } from '../persistence/corrupt-record';
+import { decodeDocument } from './bson-codecs';
 import { guarded } from './mongo-errors';
 import { COLLECTIONS, EVENT_ENDPOINT_INDEX } from './mongo-indexes';
 import { outboxDocumentCodec, outboxFromDocument, type OrderDocument } from './order-document';

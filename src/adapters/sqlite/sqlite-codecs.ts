@@ -1,8 +1,7 @@
-import { isLeft } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import type { Logger } from '../../application/ports/logger';
 import { MAX_CENTS } from '../../domain/money';
-import { isJsonObject, type JsonObject } from '../../domain/order';
+import { CorruptRecordError, decodeRecord, jsonObjectCodec } from '../persistence/corrupt-record';
 
 /** An instant as stored: integer milliseconds since the epoch, read back as a `Date`. */
 export const instant = new t.Type<Date, number, unknown>(
@@ -62,47 +61,35 @@ export const jsonText = <A, O>(codec: t.Type<A, O, unknown>, name = `JsonText<${
   );
 
 /** A free-form JSON object (customer, fees, metadata, trackingExtras). */
-export const jsonObject = new t.Type<JsonObject, JsonObject, unknown>(
-  'JsonObject',
-  (u): u is JsonObject => isJsonObject(u),
-  (u, c) => (isJsonObject(u) ? t.success(u) : t.failure(u, c, 'must be a JSON object')),
-  t.identity,
-);
+export const jsonObject = jsonObjectCodec('JsonObject');
 
 /** A free-form object as stored: JSON text, or NULL when absent. */
 export const optionalJsonObjectText = t.union([t.null, jsonText(jsonObject)]);
 
-/**
- * A row read back does not have the shape this service writes. The message names the table, the row
- * id and the first bad field; never the row's content.
- */
-export class CorruptRowError extends Error {
+export class CorruptRowError extends CorruptRecordError {
   override readonly name = 'CorruptRowError';
 }
-
-/** The dotted path of the field an io-ts error points at, without the indexes of intersections and unions. */
-const fieldPath = (context: t.Context): string => {
-  const keys: string[] = [];
-  for (let i = 1; i < context.length; i++) {
-    const parent = context[i - 1]?.type;
-    if (parent instanceof t.IntersectionType || parent instanceof t.UnionType) continue;
-    keys.push(context[i]?.key ?? '?');
-  }
-  return keys.length === 0 ? '(row)' : keys.join('.');
-};
 
 /**
  * Decodes a row with its codec. A corrupt one is logged (table, id, field: nothing else) and thrown
  * as `CorruptRowError`, which fails the one request that read it.
  */
-export const decodeRow = <A>(codec: t.Decoder<unknown, A>, raw: unknown, table: string, rowId: string, logger: Logger): A => {
-  const decoded = codec.decode(raw);
-  if (!isLeft(decoded)) return decoded.right;
-  const field = decoded.left[0] === undefined ? '(row)' : fieldPath(decoded.left[0].context);
-  const id = rowId.slice(0, 100);
-  logger.error('corrupt row in SQLite', { table, rowId: id, field });
-  throw new CorruptRowError(`${table} row ${id} is corrupt at ${field}`);
-};
+export const decodeRow = <A>(codec: t.Decoder<unknown, A>, raw: unknown, table: string, rowId: string, logger: Logger): A =>
+  decodeRecord(
+    codec,
+    raw,
+    () => {
+      const id = rowId.slice(0, 100);
+      return {
+        logMessage: 'corrupt row in SQLite',
+        logFields: { table, rowId: id },
+        subject: `${table} row ${id}`,
+        whole: '(row)',
+        error: CorruptRowError,
+      };
+    },
+    logger,
+  );
 
 /** The `id` column of a raw row, for the log line of a corrupt one. */
 export const rowIdOf = (raw: unknown, column = 'id'): string => {

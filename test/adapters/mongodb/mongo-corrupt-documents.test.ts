@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as O from 'fp-ts/Option';
 import { ObjectId, type Document } from 'mongodb';
-import { CorruptDocumentError } from '../../../src/adapters/persistence/corrupt-record';
+import { CorruptDocumentError } from '../../../src/adapters/mongodb/bson-codecs';
 import { COLLECTIONS } from '../../../src/adapters/mongodb/mongo-indexes';
 import type { Storage } from '../../../src/application/ports/storage';
 import { expectProblem } from '../../http/problem-assertions';
