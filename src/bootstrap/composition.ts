@@ -16,7 +16,7 @@ import { TableTransitionPolicy, type TransitionTable } from '../adapters/transit
 import { HttpWebhookSender } from '../adapters/webhooks/http-webhook-sender';
 import { SYSTEM_RESOLVER, type Resolver } from '../adapters/webhooks/outbound-addresses';
 import { OutboundUrlPolicy } from '../adapters/webhooks/outbound-url-policy';
-import { DEFAULT_RETRY_SCHEDULE } from './config';
+import { DEFAULT_RETRY_SCHEDULE } from './config-variables';
 
 export interface Wiring {
   readonly storage: Storage;

@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { isLeft } from 'fp-ts/Either';
-import * as t from 'io-ts';
-import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../domain/order-status';
-import { LOG_LEVELS, type LogLevel } from '../adapters/logging/pino-logger';
+import type * as t from 'io-ts';
+import type { LogLevel } from '../adapters/logging/pino-logger';
 import type { ServerLimits } from '../adapters/http/kit/server';
 import type { TransitionTable } from '../adapters/transitions/table-transition-policy';
+import { VARIABLES, type Store } from './config-variables';
+import { readTransitions } from './transition-file';
 
-/** Which store holds the data (DECISIONS D15). */
-export const STORES = ['sqlite', 'mongodb', 'memory'] as const;
-export type Store = (typeof STORES)[number];
+export type { Store } from './config-variables';
 
 export interface Config {
   readonly port: number;
@@ -61,126 +59,7 @@ export interface WebhookConfig {
   readonly pollIntervalMs: number;
 }
 
-/** DECISIONS D12: 8 attempts over about 27 h. */
-export const DEFAULT_RETRY_SCHEDULE: readonly number[] = [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000];
-
-/** The most delays WEBHOOK_RETRY_SCHEDULE may list, and the longest one: a delivery is kept 30 days. */
-const MAX_RETRIES = 20;
-const MAX_RETRY_DELAY_SECONDS = 86_400;
-
 export type Env = Readonly<Record<string, string | undefined>>;
-
-const intText = (name: string, min: number, max: number) =>
-  new t.Type<number, string, unknown>(
-    name,
-    (u): u is number => typeof u === 'number',
-    (u, c) =>
-      typeof u === 'string' && /^\d+$/.test(u) && Number(u) >= min && Number(u) <= max
-        ? t.success(Number(u))
-        : t.failure(u, c, `must be an integer from ${min} to ${max}`),
-    String,
-  );
-
-const text = (name: string, test: (s: string) => boolean, message: string) =>
-  new t.Type<string, string, unknown>(
-    name,
-    (u): u is string => typeof u === 'string',
-    (u, c) => (typeof u === 'string' && test(u) ? t.success(u) : t.failure(u, c, message)),
-    t.identity,
-  );
-
-const secondsList = new t.Type<readonly number[], string, unknown>(
-  'seconds',
-  (u): u is readonly number[] => Array.isArray(u),
-  (u, c) => {
-    const parts = typeof u === 'string' ? u.split(',').map((part) => part.trim()) : [];
-    const valid =
-      parts.length >= 1 &&
-      parts.length <= MAX_RETRIES &&
-      parts.every((part) => /^\d+$/.test(part) && Number(part) <= MAX_RETRY_DELAY_SECONDS);
-    return valid
-      ? t.success(parts.map(Number))
-      : t.failure(u, c, `must be 1 to ${MAX_RETRIES} comma-separated whole numbers of seconds, each at most ${MAX_RETRY_DELAY_SECONDS}`);
-  },
-  (list) => list.join(','),
-);
-
-const booleanText = new t.Type<boolean, string, unknown>(
-  'boolean',
-  (u): u is boolean => typeof u === 'boolean',
-  (u, c) => (u === 'true' || u === 'false' ? t.success(u === 'true') : t.failure(u, c, 'must be true or false')),
-  String,
-);
-
-/**
- * An absolute http(s) URL without credentials, query or fragment, normalised by the WHATWG parser
- * (an IDN host in punycode) and without the trailing `/`, so that `/l/<slug>` can be appended.
- */
-const baseUrl = new t.Type<string, string, unknown>(
-  'baseUrl',
-  (u): u is string => typeof u === 'string',
-  (u, c) => {
-    const message = 'must be an absolute http or https URL without credentials, query or fragment, such as https://go.example';
-    if (typeof u !== 'string' || !/^https?:\/\/[^/?#@\\\s]+(\/[^?#\\\s]*)?$/i.test(u)) return t.failure(u, c, message);
-    try {
-      return t.success(new URL(u).href.replace(/\/+$/, ''));
-    } catch {
-      return t.failure(u, c, message);
-    }
-  },
-  t.identity,
-);
-
-/** Each variable, its codec and its default; an unset or empty variable takes the default. */
-const VARIABLES = {
-  PORT: { codec: intText('port', 0, 65535), fallback: '3000' },
-  HOST: { codec: text('host', (s) => s.length > 0, 'must not be empty'), fallback: '127.0.0.1' },
-  STORE: {
-    codec: text('store', (s) => (STORES as readonly string[]).includes(s), `must be one of ${STORES.join(', ')}`),
-    fallback: undefined,
-  },
-  SQLITE_PATH: { codec: text('path', (s) => s.length > 0, 'must be a file path'), fallback: 'data/orders.db' },
-  MONGODB_URI: {
-    codec: text('uri', (s) => /^mongodb(\+srv)?:\/\/\S+$/.test(s), 'must be a mongodb:// or mongodb+srv:// URI'),
-    fallback: undefined,
-  },
-  MONGODB_DB: {
-    codec: text(
-      'db',
-      (s) => /^[^/\\. "$*<>:|?]{1,63}$/.test(s),
-      'must be a MongoDB database name (1-63 characters, none of /\\. "$*<>:|?)',
-    ),
-    fallback: undefined,
-  },
-  ADMIN_TOKEN: {
-    codec: text('secret', (s) => s.length >= 16 && s.length <= 512 && /^\S+$/.test(s), 'must be 16 to 512 characters without spaces'),
-    fallback: undefined,
-  },
-  RATE_LIMIT_MAX: { codec: intText('max', 1, 1_000_000_000), fallback: '600' },
-  RATE_LIMIT_WINDOW_SECONDS: { codec: intText('seconds', 1, 86_400), fallback: '60' },
-  IDEMPOTENCY_TTL_SECONDS: { codec: intText('seconds', 60, 30 * 86_400), fallback: '86400' },
-  IDEMPOTENCY_LEASE_SECONDS: { codec: intText('seconds', 1, 3_600), fallback: '10' },
-  ORDER_TRANSITIONS_FILE: { codec: text('path', (s) => s.length > 0, 'must be a file path'), fallback: undefined },
-  LOG_LEVEL: {
-    codec: text('level', (s) => (LOG_LEVELS as readonly string[]).includes(s), `must be one of ${LOG_LEVELS.join(', ')}`),
-    fallback: 'info',
-  },
-  BODY_LIMIT_BYTES: { codec: intText('bytes', 1024, 16 * 1024 * 1024), fallback: String(256 * 1024) },
-  SHUTDOWN_TIMEOUT_MS: { codec: intText('ms', 0, 600_000), fallback: '10000' },
-  SHUTDOWN_READINESS_DELAY_MS: { codec: intText('ms', 0, 600_000), fallback: '0' },
-  METRICS_PORT: { codec: intText('port', 0, 65535), fallback: undefined },
-  METRICS_HOST: { codec: text('host', (s) => s.length > 0, 'must not be empty'), fallback: undefined },
-  HTTP_HEADERS_TIMEOUT_MS: { codec: intText('ms', 100, 600_000), fallback: '10000' },
-  HTTP_REQUEST_TIMEOUT_MS: { codec: intText('ms', 100, 3_600_000), fallback: '30000' },
-  HTTP_KEEP_ALIVE_TIMEOUT_MS: { codec: intText('ms', 1, 600_000), fallback: '5000' },
-  HTTP_MAX_CONNECTIONS: { codec: intText('connections', 1, 1_000_000), fallback: '1000' },
-  WEBHOOK_TIMEOUT_MS: { codec: intText('ms', 100, 600_000), fallback: '15000' },
-  WEBHOOK_RETRY_SCHEDULE: { codec: secondsList, fallback: DEFAULT_RETRY_SCHEDULE.join(',') },
-  WEBHOOK_ALLOW_PRIVATE_URLS: { codec: booleanText, fallback: 'false' },
-  WEBHOOK_CONCURRENCY: { codec: intText('attempts', 1, 1_000), fallback: '16' },
-  WEBHOOK_POLL_INTERVAL_MS: { codec: intText('ms', 10, 600_000), fallback: '1000' },
-  PUBLIC_BASE_URL: { codec: baseUrl, fallback: undefined },
-} as const;
 
 type Decoded = { -readonly [K in keyof typeof VARIABLES]: t.TypeOf<(typeof VARIABLES)[K]['codec']> | undefined };
 
@@ -260,47 +139,4 @@ const storeProblems = (store: Store, uriSet: boolean): string[] => {
   if (store === 'mongodb' && !uriSet) return ['STORE=mongodb needs MONGODB_URI'];
   if (store !== 'mongodb' && uriSet) return [`STORE=${store} contradicts MONGODB_URI, which selects MongoDB: unset one of them`];
   return [];
-};
-
-/**
- * Reads `{ "pending": ["paid"], ... }`. Unknown status names, on either side, and any other shape are
- * problems: a typo must stop the start, not silently forbid a transition (DECISIONS D6).
- */
-export const parseTransitionTable = (json: unknown): { table: TransitionTable; problems: string[] } => {
-  const problems: string[] = [];
-  const known = ORDER_STATUSES.join(', ');
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    return { table: {}, problems: ['must be a JSON object mapping a status to the statuses it may move to'] };
-  }
-  const table: Partial<Record<OrderStatus, OrderStatus[]>> = {};
-  for (const [from, tos] of Object.entries(json)) {
-    if (!isOrderStatus(from)) {
-      problems.push(`has unknown status "${from}" (known: ${known})`);
-      continue;
-    }
-    if (!Array.isArray(tos)) {
-      problems.push(`"${from}" must map to an array of statuses`);
-      continue;
-    }
-    for (const to of tos) {
-      if (!isOrderStatus(to)) problems.push(`"${from}" lists unknown status ${JSON.stringify(to)} (known: ${known})`);
-      else if (to === from) problems.push(`"${from}" lists itself; setting the current status is always a no-op`);
-    }
-    table[from] = tos.filter(isOrderStatus).filter((to) => to !== from);
-  }
-  return { table, problems };
-};
-
-const readTransitions = (path: string, problems: string[]): TransitionTable => {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    const reason = (err as NodeJS.ErrnoException).code ?? 'not valid JSON';
-    problems.push(`ORDER_TRANSITIONS_FILE ${path} cannot be read (${reason})`);
-    return {};
-  }
-  const parsed = parseTransitionTable(json);
-  problems.push(...parsed.problems.map((p) => `ORDER_TRANSITIONS_FILE ${path} ${p}`));
-  return parsed.table;
 };

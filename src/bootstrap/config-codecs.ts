@@ -1,0 +1,68 @@
+import * as t from 'io-ts';
+
+/** How an environment variable's text is read: each codec names the rule a bad value breaks. */
+
+/** The most delays WEBHOOK_RETRY_SCHEDULE may list, and the longest one: a delivery is kept 30 days. */
+const MAX_RETRIES = 20;
+const MAX_RETRY_DELAY_SECONDS = 86_400;
+
+export const intText = (name: string, min: number, max: number) =>
+  new t.Type<number, string, unknown>(
+    name,
+    (u): u is number => typeof u === 'number',
+    (u, c) =>
+      typeof u === 'string' && /^\d+$/.test(u) && Number(u) >= min && Number(u) <= max
+        ? t.success(Number(u))
+        : t.failure(u, c, `must be an integer from ${min} to ${max}`),
+    String,
+  );
+
+export const text = (name: string, test: (s: string) => boolean, message: string) =>
+  new t.Type<string, string, unknown>(
+    name,
+    (u): u is string => typeof u === 'string',
+    (u, c) => (typeof u === 'string' && test(u) ? t.success(u) : t.failure(u, c, message)),
+    t.identity,
+  );
+
+export const secondsList = new t.Type<readonly number[], string, unknown>(
+  'seconds',
+  (u): u is readonly number[] => Array.isArray(u),
+  (u, c) => {
+    const parts = typeof u === 'string' ? u.split(',').map((part) => part.trim()) : [];
+    const valid =
+      parts.length >= 1 &&
+      parts.length <= MAX_RETRIES &&
+      parts.every((part) => /^\d+$/.test(part) && Number(part) <= MAX_RETRY_DELAY_SECONDS);
+    return valid
+      ? t.success(parts.map(Number))
+      : t.failure(u, c, `must be 1 to ${MAX_RETRIES} comma-separated whole numbers of seconds, each at most ${MAX_RETRY_DELAY_SECONDS}`);
+  },
+  (list) => list.join(','),
+);
+
+export const booleanText = new t.Type<boolean, string, unknown>(
+  'boolean',
+  (u): u is boolean => typeof u === 'boolean',
+  (u, c) => (u === 'true' || u === 'false' ? t.success(u === 'true') : t.failure(u, c, 'must be true or false')),
+  String,
+);
+
+/**
+ * An absolute http(s) URL without credentials, query or fragment, normalised by the WHATWG parser
+ * (an IDN host in punycode) and without the trailing `/`, so that `/l/<slug>` can be appended.
+ */
+export const baseUrl = new t.Type<string, string, unknown>(
+  'baseUrl',
+  (u): u is string => typeof u === 'string',
+  (u, c) => {
+    const message = 'must be an absolute http or https URL without credentials, query or fragment, such as https://go.example';
+    if (typeof u !== 'string' || !/^https?:\/\/[^/?#@\\\s]+(\/[^?#\\\s]*)?$/i.test(u)) return t.failure(u, c, message);
+    try {
+      return t.success(new URL(u).href.replace(/\/+$/, ''));
+    } catch {
+      return t.failure(u, c, message);
+    }
+  },
+  t.identity,
+);
