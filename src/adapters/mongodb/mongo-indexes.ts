@@ -5,25 +5,7 @@ import type { Db, IndexDescription } from 'mongodb';
  * endpoints, webhook deliveries) and one per guard (idempotency records, rate-limit counters), plus
  * `meta` for the schema version. No write spans two documents, so none needs a transaction, and
  * each collection can be sharded on its own.
- * Shard keys, for a deployment that shards:
- *
- * - `orders`: `{ dashboardId: 1, externalId: 1 }`. The unique (dashboardId, externalId) index is the
- *   shard key itself, so the cluster still enforces it; every query names the dashboard, and a
- *   find or a replace names the whole key.
- * - `idempotency_keys`: `{ dashboardId: 1, key: 1 }`, the unique key of a record, named in full by
- *   every query.
- * - `rate_limits`: `{ _id: 'hashed' }`. A counter belongs to a token, not to a dashboard, and is
- *   found by `_id` (`<tokenId>:<window>`) alone; hashing spreads the tokens' counters.
- * - `links`: `{ slug: 1 }`. The slug's unique index is the shard key itself, so the cluster still
- *   enforces it, and the redirect, which finds a link by its slug alone, goes to one shard; slugs are
- *   random, so links spread. A dashboard's reads (its list, a link by id) go to every shard: they are
- *   few and small.
- * - `webhook_deliveries`: `{ eventId: 1, endpointId: 1 }`, its unique key; the worker's claims and
- *   the log's pages then go to every shard (they name no event), which their indexes keep cheap.
- * - `webhook_endpoints`, `tokens`, `dashboards`, `meta`: not sharded. They hold one small document
- *   per endpoint (20 at most per dashboard), per token, per dashboard, and one in all; a token is
- *   found by its hash before its dashboard is known (should tokens ever need sharding, `{ hash: 1 }`
- *   keeps the unique hash index).
+ * The shard key of each, for a deployment that shards, is in docs/mongodb-notes.md.
  */
 export const COLLECTIONS = {
   orders: 'orders',
