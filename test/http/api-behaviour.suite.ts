@@ -7,6 +7,7 @@ import { createOrderBehaviour } from './behaviour/create-order';
 import { dashboardIsolationBehaviour } from './behaviour/dashboard-isolation';
 import { edgeBehaviour } from './behaviour/edge';
 import { freeFormValidationBehaviour } from './behaviour/free-form-validation';
+import { hostileBodiesBehaviour } from './behaviour/hostile-bodies';
 import { idempotencyBehaviour } from './behaviour/idempotency';
 import { listQueryValidationBehaviour } from './behaviour/list-query-validation';
 import { linksBehaviour } from './behaviour/links';
@@ -45,6 +46,7 @@ export const apiBehaviourSuite = (storageName: string, storageFactory: () => Pro
     idempotencyBehaviour(storageFactory);
     rateLimitsBehaviour(storageFactory);
     edgeBehaviour(storageFactory);
+    hostileBodiesBehaviour(storageFactory);
     webhookEndpointsBehaviour(storageFactory);
     webhookDeliveriesBehaviour(storageFactory);
     webhookOutboundBehaviour(storageFactory);

@@ -3,44 +3,10 @@ import { expect } from 'chai';
 import { anOrderPayload } from '../../support/order-builder';
 import { listOrders, ORDERS, orderPath, useApi, type StorageFactory } from '../harness';
 import { expectInvalid, expectProblem } from '../problem-assertions';
-import { rawRequest } from '../raw-request';
-import type { ApiResponse } from '../../support/test-api';
+import { parseRaw, rawExchange, rawRequest } from '../raw-request';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
-
-/** Writes `text` on a raw connection and resolves everything the server sent until it closed. */
-const rawExchange = (url: string, writes: readonly (string | { wait: number })[]): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const { hostname, port } = new URL(url);
-    const socket = connect(Number(port), hostname);
-    let received = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => (received += chunk));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(received));
-    socket.on('connect', () => {
-      void (async () => {
-        for (const write of writes) {
-          if (typeof write === 'string') socket.write(write);
-          else await new Promise((done) => setTimeout(done, write.wait));
-        }
-      })();
-    });
-  });
-
-/** A raw HTTP answer, parsed: status, headers (lowercase names) and the JSON body. */
-const parseRaw = (text: string): ApiResponse => {
-  const [head = '', ...rest] = text.split('\r\n\r\n');
-  const [statusLine = '', ...headerLines] = head.split('\r\n');
-  const headers = new Headers();
-  for (const line of headerLines) {
-    const at = line.indexOf(':');
-    headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
-  }
-  const body = rest.join('\r\n\r\n');
-  return { status: Number(statusLine.split(' ')[1]), headers, text: body, body: body === '' ? undefined : JSON.parse(body) };
-};
 
 /** What the edge of the service does with input that is not what it seems (issue: a hardened edge). */
 export const edgeBehaviour = (storageFactory: StorageFactory): void => {

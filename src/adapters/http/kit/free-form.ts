@@ -18,6 +18,13 @@ const SAFE_KEY = /^(?!\$)(?!__proto__$)[^.\u0000]{1,1000}$/u;
 const COMPONENT = 'FreeFormObject';
 
 /**
+ * A number every reader gets back as it was sent: finite, and within ±(2^53 − 1), beyond which not
+ * every integer has a double (`9007199254740993` would be stored as `…992`, `1e400` as null).
+ */
+const isExactNumber = (n: number): boolean => Number.isFinite(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER;
+const INEXACT = `must be a number JSON carries exactly: finite, and at most ${Number.MAX_SAFE_INTEGER} in magnitude`;
+
+/**
  * JSON Schema cannot count depth, so the nesting limit is spelled out level by level: a value at
  * level `depth` may be a container only while `depth` is within the limit.
  */
@@ -73,6 +80,8 @@ export const freeFormObject = new Documented<JsonObject, JsonObject>(
         if ([...value].length > FREE_FORM_LIMITS.stringLength) {
           fail(value, path, `must be a string of at most ${FREE_FORM_LIMITS.stringLength} characters`);
         }
+      } else if (typeof value === 'number') {
+        if (!isExactNumber(value)) fail(value, path, INEXACT);
       } else if (Array.isArray(value) || isPlainObject(value)) {
         if (depth > FREE_FORM_LIMITS.depth) {
           fail(value, path, `is nested more than ${FREE_FORM_LIMITS.depth} levels deep`);

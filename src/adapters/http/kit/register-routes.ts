@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type * as t from 'io-ts';
 import { describeErrors, type ValidationDetail } from './codec-kit';
-import { unpairedSurrogates } from './well-formed';
+import { bodyShape } from './well-formed';
 import { ProblemError, validationFailed } from './http-errors';
 import type { RequestState } from './request-state';
 import type { Guard, Route, RouteDeps } from './route';
@@ -64,11 +64,11 @@ const handler = (route: Route, deps: RouteDeps): Middleware<RequestState> => {
     let body: unknown;
     if (route.body !== undefined) {
       const raw: unknown = ctx.request.body;
-      const unpaired = unpairedSurrogates(raw);
-      const flagged = new Set(unpaired.map((detail) => detail.path));
+      const shape = bodyShape(raw);
+      const flagged = new Set(shape.details.map((detail) => detail.path));
       const codecDetails: ValidationDetail[] = [];
-      body = decodeInto(route.body, raw, '', codecDetails);
-      details.push(...unpaired, ...codecDetails.filter((detail) => !flagged.has(detail.path)));
+      if (!shape.tooDeep) body = decodeInto(route.body, raw, '', codecDetails);
+      details.push(...shape.details, ...codecDetails.filter((detail) => !flagged.has(detail.path)));
     }
     if (details.length > 0) throw validationFailed(details);
     const headers = Object.fromEntries(

@@ -2,7 +2,8 @@ import * as E from 'fp-ts/Either';
 import type { Middleware } from 'koa';
 import type { AuthenticateToken } from '../../../../application/access/authenticate-token';
 import { unauthorized } from '../../../../application/shared/errors';
-import { ProblemError } from '../http-errors';
+import type { Context } from 'koa';
+import { ProblemError, validationFailed } from '../http-errors';
 
 /** The token of an `Authorization: Bearer <token>` header, or undefined for anything else. */
 export const bearerToken = (header: string): string | undefined => {
@@ -10,11 +11,23 @@ export const bearerToken = (header: string): string | undefined => {
   return match?.[1];
 };
 
+/**
+ * The one Authorization header of the request. Several are refused rather than one picked: Node keeps
+ * the first, a proxy in front may check the last, and the two must never disagree about who called.
+ */
+export const authorizationHeader = (ctx: Context): string => {
+  let seen = 0;
+  const raw = ctx.req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].toLowerCase() === 'authorization') seen++;
+  if (seen > 1) throw validationFailed([{ path: 'header.Authorization', message: 'must be sent once' }]);
+  return ctx.get('Authorization');
+};
+
 /** Resolves the caller's dashboard from the bearer token, or stops with 401 (DECISIONS D8). */
 export const authenticate =
   (useCase: AuthenticateToken): Middleware =>
   async (ctx, next) => {
-    const token = bearerToken(ctx.get('Authorization'));
+    const token = bearerToken(authorizationHeader(ctx));
     if (token === undefined) throw new ProblemError(unauthorized);
     const principal = await useCase.execute(token);
     if (E.isLeft(principal)) throw new ProblemError(principal.left);

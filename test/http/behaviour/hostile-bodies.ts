@@ -1,0 +1,102 @@
+import { expect } from 'chai';
+import { MAX_BODY_DEPTH } from '../../../src/adapters/http/kit/well-formed';
+import { anOrderPayload } from '../../support/order-builder';
+import { listOrders, ORDERS, orderPath, useApi, type StorageFactory } from '../harness';
+import { expectInvalid, expectProblem } from '../problem-assertions';
+import { parseRaw, rawExchange } from '../raw-request';
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+/** `{"a":{"a":…{}…}}` nested `levels` deep. */
+const nestedObjects = (levels: number): string => '{"a":'.repeat(levels - 1) + '{}' + '}'.repeat(levels - 1);
+
+/** The dotted path of the value at `level` in `nestedObjects`, under `prefix`. */
+const nestedPath = (prefix: string, level: number): string => [prefix, ...Array<string>(level - 1).fill('a')].join('.');
+
+/** Bodies built to cost the service more than their size: depth, width, numbers JSON cannot hold. */
+export const hostileBodiesBehaviour = (storageFactory: StorageFactory): void => {
+  describe('bodies nested too deep', () => {
+    const h = useApi(storageFactory);
+    const post = (rawBody: string) => h.api.request('POST', ORDERS, { token: h.token, rawBody, headers: JSON_TYPE });
+    const inMetadata = (levels: number) => JSON.stringify(anOrderPayload({ metadata: 'x' })).replace('"x"', nestedObjects(levels));
+
+    it(`answers 400 VALIDATION_FAILED at the path where a body nested 10,000 deep passes ${MAX_BODY_DEPTH} levels, and writes nothing`, async () => {
+      // The body is level 1 and metadata level 2: its first object too deep is MAX_BODY_DEPTH - 1 levels down.
+      expectInvalid(await post(inMetadata(10_000)), [nestedPath('metadata', MAX_BODY_DEPTH)]);
+      const bareArray = '['.repeat(10_000) + ']'.repeat(10_000);
+      expectInvalid(await post(bareArray), [Array<string>(MAX_BODY_DEPTH).fill('0').join('.')]);
+      expect((await listOrders(h)).total).to.equal(0);
+    });
+
+    it('answers the same on every route with a body (a PATCH, a webhook, a link)', async () => {
+      const deep = nestedObjects(10_000);
+      const patch = await h.api.request('PATCH', orderPath('none'), {
+        token: h.token,
+        rawBody: `{"metadata":${deep}}`,
+        headers: JSON_TYPE,
+      });
+      expectInvalid(patch, [nestedPath('metadata', MAX_BODY_DEPTH)]);
+      for (const path of ['/api/v1/webhooks', '/api/v1/links', '/api/v1/links/build']) {
+        const res = await h.api.request('POST', path, { token: h.token, rawBody: `{"url":${deep}}`, headers: JSON_TYPE });
+        expectInvalid(res, [nestedPath('url', MAX_BODY_DEPTH)]);
+      }
+    });
+
+    it('keeps the free-form limit of 5 levels for a body within the nesting limit', async () => {
+      const res = await post(inMetadata(7));
+      expect(expectProblem(res, 400, 'VALIDATION_FAILED').details).to.deep.equal([
+        { path: nestedPath('metadata', 6), message: 'is nested more than 5 levels deep' },
+      ]);
+    });
+
+    it('takes a body exactly at the limit to the codecs, which judge it as usual', async () => {
+      const atLimit = '['.repeat(MAX_BODY_DEPTH) + ']'.repeat(MAX_BODY_DEPTH);
+      const res = await post(atLimit);
+      expect(expectProblem(res, 400, 'VALIDATION_FAILED').details.map((d: { path: string }) => d.path)).to.deep.equal(['(body)']);
+    });
+  });
+
+  describe('free-form numbers JSON cannot carry exactly', () => {
+    const h = useApi(storageFactory);
+    const post = (rawBody: string) => h.api.request('POST', ORDERS, { token: h.token, rawBody, headers: JSON_TYPE });
+
+    it('answers 400 at their paths for non-finite numbers and integers beyond 2^53 - 1, and writes nothing', async () => {
+      const metadata = '{"big":9007199254740993,"huge":1e400,"negative":-1e309,"list":[1,-9007199254740992]}';
+      const body = JSON.stringify(anOrderPayload({ metadata: 'x', fees: 'y' }))
+        .replace('"x"', metadata)
+        .replace('"y"', '{"rate":1e999}');
+      expectInvalid(await post(body), ['metadata.big', 'metadata.huge', 'metadata.negative', 'metadata.list.1', 'fees.rate']);
+      expect((await listOrders(h)).total).to.equal(0);
+    });
+
+    it('keeps every number within ±(2^53 - 1), fractions and exponents included, as it was sent', async () => {
+      const metadata = '{"max":9007199254740991,"min":-9007199254740991,"fraction":0.1,"exp":1.5e300,"small":5e-324}';
+      const body = JSON.stringify(anOrderPayload({ externalId: 'num-1', metadata: 'x' })).replace('"x"', metadata);
+      const created = await post(body.replace('"exp":1.5e300,', ''));
+      expect(created.status, created.text).to.equal(201);
+      const read = await h.api.request('GET', orderPath('num-1'), { token: h.token });
+      expect(read.body.order.metadata).to.deep.equal({ max: 9007199254740991, min: -9007199254740991, fraction: 0.1, small: 5e-324 });
+      expectInvalid(await post(body.replace('num-1', 'num-2')), ['metadata.exp']);
+    });
+  });
+
+  describe('requests with several Authorization headers', () => {
+    const h = useApi(storageFactory);
+
+    it('answers 400 with a problem that says why, whichever token each one holds, on the API and the admin API', async () => {
+      for (const [path, first] of [
+        [ORDERS, h.token],
+        ['/admin/v1/dashboards/dsh_none/tokens', 'not-the-admin-token'],
+      ]) {
+        for (const second of [first, 'ok_live_other']) {
+          const text = await rawExchange(h.api.url, [
+            `GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${first}\r\nauthorization: Bearer ${second}\r\nConnection: close\r\n\r\n`,
+          ]);
+          const res = parseRaw(text);
+          const body = expectProblem(res, 400, 'VALIDATION_FAILED');
+          expect(body.details).to.deep.equal([{ path: 'header.Authorization', message: 'must be sent once' }]);
+        }
+      }
+    });
+  });
+};
