@@ -6,6 +6,7 @@ import type { WebhookNudge } from '../application/ports/webhook-nudge';
 import type { RateLimitSettings } from '../application/guards/check-rate-limit';
 import type { IdempotencySettings } from '../application/guards/idempotency-gate';
 import { buildUseCases, type UseCases } from '../application/use-cases';
+import { InMemoryRateLimitCounter } from '../adapters/memory/in-memory-rate-limit-counter';
 import { ApiWebhookPayloads } from '../adapters/http/webhooks/webhook-payloads';
 import { RandomIdGenerator } from '../adapters/system/random-id-generator';
 import { RandomSlugGenerator } from '../adapters/system/random-slug-generator';
@@ -77,6 +78,7 @@ export const compose = (wiring: Wiring): Composition => {
     slugs: wiring.slugs ?? new RandomSlugGenerator(),
     tokenSecrets: new Sha256TokenSecrets(),
     transitions: new TableTransitionPolicy(wiring.transitions),
+    localRateLimits: new InMemoryRateLimitCounter(),
     rateLimitSettings: wiring.rateLimit,
     idempotencySettings: wiring.idempotency,
     webhookPayloads: new ApiWebhookPayloads(),

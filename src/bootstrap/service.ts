@@ -77,10 +77,11 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   const workers = [webhookWorker, ...(overrides.workers ?? [])];
   const workerStates = new Map<string, 'running' | 'stopping' | 'stopped'>(workers.map((worker) => [worker.name, 'stopped']));
   let draining = false;
-  const readiness = async () => ({
-    draining,
-    components: { store: (await storage.health.ping()) ? ('up' as const) : ('down' as const), workers: Object.fromEntries(workerStates) },
-  });
+  const storeState = async (): Promise<'up' | 'read-only' | 'down'> => {
+    if (!(await storage.health.ping())) return 'down';
+    return (await storage.health.canWrite()) ? 'up' : 'read-only';
+  };
+  const readiness = async () => ({ draining, components: { store: await storeState(), workers: Object.fromEntries(workerStates) } });
   // Known once the port is bound (PORT=0 picks one); no request arrives before.
   let publicBaseUrl = config.publicBaseUrl ?? '';
   const { app } = createHttpApp(

@@ -32,7 +32,14 @@ const recordingWorker = (events: string[], name = 'recorder') => {
 
 const recordingStorage = (events: string[]) => {
   const storage = inMemoryStorage();
-  return { ...storage, health: { ping: () => storage.health.ping(), close: async () => void events.push('storage closed') } };
+  return {
+    ...storage,
+    health: {
+      ping: () => storage.health.ping(),
+      canWrite: () => storage.health.canWrite(),
+      close: async () => void events.push('storage closed'),
+    },
+  };
 };
 
 describe('service lifecycle: workers and the shutdown order', () => {

@@ -437,7 +437,7 @@ describe('OpenAPI document', () => {
     });
 
     it('describes readiness when storage does not answer, and the admin API when it is disabled', async () => {
-      const down = { ...inMemoryStorage(), health: { ping: async () => false, close: async () => undefined } };
+      const down = { ...inMemoryStorage(), health: { ping: async () => false, canWrite: async () => false, close: async () => undefined } };
       const unready = await TestApi.start({ adminToken: undefined }, { storage: down });
       try {
         conforms('/readyz', 'GET', await unready.request('GET', '/readyz'));

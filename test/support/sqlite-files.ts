@@ -22,6 +22,7 @@ export const temporarySqliteStorage = (options: Partial<SqliteStorageOptions> = 
     ...storage,
     health: {
       ping: () => storage.health.ping(),
+      canWrite: () => storage.health.canWrite(),
       close: async () => {
         await storage.health.close();
         folder.remove();

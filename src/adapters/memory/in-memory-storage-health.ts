@@ -6,5 +6,9 @@ export class InMemoryStorageHealth implements StorageHealth {
     return true;
   }
 
+  async canWrite(): Promise<boolean> {
+    return true;
+  }
+
   async close(): Promise<void> {}
 }

@@ -1,12 +1,15 @@
 import type { Statement } from 'better-sqlite3';
 import type { StorageHealth } from '../../application/ports/storage-health';
 import type { SqliteDatabase } from './sqlite-database';
+import { APPLICATION_ID } from './sqlite-schema';
 
 export class SqliteStorageHealth implements StorageHealth {
   private readonly probe: Statement;
+  private readonly mark: Statement;
 
   constructor(private readonly db: SqliteDatabase) {
     this.probe = db.prepare('SELECT count(*) FROM sqlite_schema');
+    this.mark = db.prepare(`PRAGMA application_id = ${APPLICATION_ID}`);
   }
 
   /** Reads the schema: false once the connection is closed or the file cannot be read. Never waits on a lock in WAL mode. */
@@ -14,6 +17,17 @@ export class SqliteStorageHealth implements StorageHealth {
     if (!this.db.isOpen) return false;
     try {
       this.db.read(() => this.probe.get());
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Writes the file's mark again through the group commit, as the start does: a disk without room for the WAL fails it. */
+  async canWrite(): Promise<boolean> {
+    if (!this.db.isOpen) return false;
+    try {
+      await this.db.write(() => this.mark.run());
       return true;
     } catch {
       return false;

@@ -1,5 +1,6 @@
 import type { Clock } from '../ports/clock';
-import type { RateLimitCounter } from '../ports/rate-limit-counter';
+import type { RateLimitCounter, WindowCount } from '../ports/rate-limit-counter';
+import { StorageUnavailableError } from '../ports/storage-health';
 
 export interface RateLimitSettings {
   /** Requests allowed per token and window (RATE_LIMIT_MAX). */
@@ -19,15 +20,30 @@ export interface RateLimitDecision {
 
 /** Counts a request against its token's fixed window (DECISIONS D9). */
 export class CheckRateLimit {
+  /** `fallback` counts in this process's memory: where reads are counted while the store cannot take a write. */
   constructor(
     private readonly counter: RateLimitCounter,
     private readonly settings: RateLimitSettings,
     private readonly clock: Clock,
+    private readonly fallback: RateLimitCounter,
   ) {}
 
-  async execute(tokenId: string): Promise<RateLimitDecision> {
+  /**
+   * A read (`isRead`) whose count the store cannot write (a full disk) is counted in this process's
+   * memory instead, in the same window, and served: a read must not fail for want of a write. A
+   * write fails as the store does.
+   */
+  async execute(tokenId: string, isRead = false): Promise<RateLimitDecision> {
     const now = this.clock.now();
-    const { count, resetAt } = await this.counter.hit(tokenId, this.settings.windowSeconds * 1000, now);
+    const windowMs = this.settings.windowSeconds * 1000;
+    let hit: WindowCount;
+    try {
+      hit = await this.counter.hit(tokenId, windowMs, now);
+    } catch (err) {
+      if (!isRead || !(err instanceof StorageUnavailableError)) throw err;
+      hit = await this.fallback.hit(tokenId, windowMs, now);
+    }
+    const { count, resetAt } = hit;
     return {
       allowed: count <= this.settings.max,
       limit: this.settings.max,

@@ -7,6 +7,8 @@ import { IdempotencyGate, type IdempotencySettings } from './idempotency-gate';
 
 export interface GuardPorts {
   readonly rateLimits: RateLimitCounter;
+  /** Counts in this process's memory, for reads while `rateLimits` cannot take a write. */
+  readonly localRateLimits: RateLimitCounter;
   readonly rateLimitSettings: RateLimitSettings;
   readonly idempotency: IdempotencyStore;
   readonly idempotencySettings: IdempotencySettings;
@@ -14,8 +16,16 @@ export interface GuardPorts {
   readonly clock: Clock;
 }
 
-export const guardUseCases = ({ rateLimits, rateLimitSettings, idempotency, idempotencySettings, ids, clock }: GuardPorts) => ({
-  checkRateLimit: new CheckRateLimit(rateLimits, rateLimitSettings, clock),
+export const guardUseCases = ({
+  rateLimits,
+  localRateLimits,
+  rateLimitSettings,
+  idempotency,
+  idempotencySettings,
+  ids,
+  clock,
+}: GuardPorts) => ({
+  checkRateLimit: new CheckRateLimit(rateLimits, rateLimitSettings, clock, localRateLimits),
   idempotencyGate: new IdempotencyGate(idempotency, idempotencySettings, ids, clock),
 });
 

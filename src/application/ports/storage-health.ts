@@ -2,6 +2,11 @@
 export interface StorageHealth {
   /** Resolves true when the store answered within its own short timeout; never rejects. */
   ping(): Promise<boolean>;
+  /**
+   * Writes a small record of its own (a heartbeat) and resolves whether the store kept it: false on a
+   * full disk or a read-only store that still answers reads. Never rejects.
+   */
+  canWrite(): Promise<boolean>;
   /** Releases connections; called once, at shutdown. */
   close(): Promise<void>;
 }

@@ -3,6 +3,7 @@ import { StorageUnavailableError } from '../../../src/application/ports/storage-
 import type { Storage } from '../../../src/application/ports/storage';
 import { ORDERS, useApi, type StorageFactory } from '../harness';
 import { expectProblem } from '../problem-assertions';
+import { anOrderPayload } from '../../support/order-builder';
 
 /** An object whose methods are the target's, bound to it, except `method`, which rejects with `failure()`. */
 const failingMethod = <T extends object>(target: T, method: string, failure: () => Error): T =>
@@ -61,13 +62,62 @@ export const storageFailuresBehaviour = (storageFactory: StorageFactory): void =
 
   describe('/readyz when storage does not answer', () => {
     const h = useApi(storageFactory, {
-      storage: (storage) => replacing(storage, { health: { ping: async () => false, close: () => storage.health.close() } }),
+      storage: (storage) =>
+        replacing(storage, { health: { ping: async () => false, canWrite: async () => false, close: () => storage.health.close() } }),
     });
 
     it('answers 503 on /readyz, while /healthz stays 200', async () => {
       const problem = expectProblem(await h.api.request('GET', '/readyz'), 503, 'SERVICE_UNAVAILABLE', ['components']);
       expect(problem.components).to.deep.equal({ store: 'down', workers: { webhooks: 'running' } });
       expect((await h.api.request('GET', '/healthz')).status).to.equal(200);
+    });
+  });
+
+  describe('storage that answers reads but cannot keep a write (a full disk)', () => {
+    let full = true;
+    const unavailable = () => new StorageUnavailableError('SQLite store unavailable (SQLITE_FULL): the disk or the file is full');
+    const h = useApi(storageFactory, {
+      storage: (storage) =>
+        replacing(storage, {
+          rateLimits: { hit: (...args) => (full ? Promise.reject(unavailable()) : storage.rateLimits.hit(...args)) },
+          orders: new Proxy(storage.orders, {
+            get: (t, prop) => {
+              const value: unknown = Reflect.get(t, prop);
+              if (typeof value !== 'function') return value;
+              return prop === 'insert' || prop === 'replace'
+                ? (...args: unknown[]) => (full ? Promise.reject(unavailable()) : (value as (...a: unknown[]) => unknown).apply(t, args))
+                : value.bind(t);
+            },
+          }),
+          health: {
+            ping: () => storage.health.ping(),
+            canWrite: async () => !full && (await storage.health.canWrite()),
+            close: () => storage.health.close(),
+          },
+        }),
+    });
+    beforeEach(() => (full = true));
+
+    it('still answers reads, counted in the process while the count cannot be written, and 503 to writes', async () => {
+      full = false;
+      expect((await h.api.request('POST', ORDERS, { token: h.token, body: anOrderPayload({ externalId: 'kept' }) })).status).to.equal(201);
+      full = true;
+      const list = await h.api.request('GET', ORDERS, { token: h.token });
+      expect(list.status, list.text).to.equal(200);
+      expect(list.body.orders.map((o: { externalId: string }) => o.externalId)).to.deep.equal(['kept']);
+      expect(list.headers.get('ratelimit')).to.match(/^"default";r=\d+;t=\d+$/);
+      expect((await h.api.request('GET', `${ORDERS}/kept`, { token: h.token })).status).to.equal(200);
+      const write = await h.api.request('POST', ORDERS, { token: h.token, body: anOrderPayload({ externalId: 'lost' }) });
+      expectProblem(write, 503, 'SERVICE_UNAVAILABLE');
+    });
+
+    it('answers 503 on /readyz with the store read-only, and 200 again once it can write', async () => {
+      const problem = expectProblem(await h.api.request('GET', '/readyz'), 503, 'SERVICE_UNAVAILABLE', ['components']);
+      expect(problem.components).to.deep.equal({ store: 'read-only', workers: { webhooks: 'running' } });
+      full = false;
+      const ready = await h.api.request('GET', '/readyz');
+      expect(ready.status, ready.text).to.equal(200);
+      expect(ready.body.components.store).to.equal('up');
     });
   });
 };

@@ -218,7 +218,7 @@ export const ERROR_TABLE: ErrorTable = {
     code: 'SERVICE_UNAVAILABLE',
     title: 'Service unavailable',
     description:
-      'The service is not ready: shutting down, storage unreachable, or a background worker not running; `components` says which.',
+      'The service is not ready: shutting down, storage unreachable or unable to write (a full disk), or a background worker not running; `components` says which.',
     detail: (error) => (error.draining ? 'The service is shutting down' : 'The service is not ready; see components'),
   },
   ServiceUnavailable: {

@@ -3,7 +3,8 @@ import type { ValidationDetail } from './codec-kit';
 
 /** The state of each part the service needs to serve (GET /readyz). */
 export interface ReadinessComponents {
-  readonly store: 'up' | 'down';
+  /** `read-only`: the store answers reads but cannot keep a write (a full disk). */
+  readonly store: 'up' | 'read-only' | 'down';
   readonly workers: Readonly<Record<string, 'running' | 'stopping' | 'stopped'>>;
 }
 

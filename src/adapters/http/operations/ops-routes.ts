@@ -9,7 +9,7 @@ import { route } from '../kit/route';
 const Health = strictObject('Health', { status: t.literal('ok') });
 const workerState = oneOf(['running', 'stopping', 'stopped'] as const);
 const ReadinessComponents = strictObject('ReadinessComponents', {
-  store: oneOf(['up', 'down'] as const),
+  store: oneOf(['up', 'read-only', 'down'] as const),
   workers: documented(t.record(t.string, workerState), (w) => ({
     type: 'object',
     description: 'Each background worker by name.',
@@ -41,11 +41,13 @@ export const readinessRoute = route({
   method: 'get',
   path: '/readyz',
   operationId: 'getReadiness',
-  summary: 'Readiness: storage answers, the workers run, and the service is not shutting down',
+  summary: 'Readiness: storage answers and takes a write, the workers run, and the service is not shutting down',
   tag: 'operations',
   guards: [],
   storage: false,
-  responses: { 200: { description: 'Ready: storage answered and every worker runs.', body: Readiness } },
+  responses: {
+    200: { description: 'Ready: storage answered a read and kept a small write of its own, and every worker runs.', body: Readiness },
+  },
   problems: ['NotReady'],
   handle: async (_input, { readiness }) => {
     const { draining, components } = await readiness();

@@ -12,7 +12,7 @@ import { principalOf } from '../request-state';
 export const rateLimit =
   (check: CheckRateLimit, metrics: Metrics): Middleware =>
   async (ctx, next) => {
-    const decision = await check.execute(principalOf(ctx.state).tokenId);
+    const decision = await check.execute(principalOf(ctx.state).tokenId, ctx.method === 'GET' || ctx.method === 'HEAD');
     ctx.set('RateLimit-Policy', `"default";q=${decision.limit};w=${decision.windowSeconds}`);
     ctx.set('RateLimit', `"default";r=${decision.remaining};t=${decision.resetSeconds}`);
     if (!decision.allowed) {
