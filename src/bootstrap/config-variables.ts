@@ -51,6 +51,7 @@ export const VARIABLES = {
   HTTP_REQUEST_TIMEOUT_MS: { codec: intText('ms', 100, 3_600_000), fallback: '30000' },
   HTTP_KEEP_ALIVE_TIMEOUT_MS: { codec: intText('ms', 1, 600_000), fallback: '5000' },
   HTTP_MAX_CONNECTIONS: { codec: intText('connections', 1, 1_000_000), fallback: '1000' },
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: { codec: intText('connections', 1, 1_000_000), fallback: '100' },
   WEBHOOK_TIMEOUT_MS: { codec: intText('ms', 100, 600_000), fallback: '15000' },
   WEBHOOK_RETRY_SCHEDULE: { codec: secondsList, fallback: DEFAULT_RETRY_SCHEDULE.join(',') },
   WEBHOOK_ALLOW_PRIVATE_URLS: { codec: booleanText, fallback: 'false' },

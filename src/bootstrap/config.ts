@@ -77,6 +77,12 @@ export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false
   const transitions = values.ORDER_TRANSITIONS_FILE === undefined ? {} : readTransitions(values.ORDER_TRANSITIONS_FILE, problems);
   const v = values as Decoded;
   problems.push(...timeoutProblems(v));
+  if (
+    v.HTTP_MAX_CONNECTIONS_PER_ADDRESS !== undefined &&
+    v.HTTP_MAX_CONNECTIONS !== undefined &&
+    v.HTTP_MAX_CONNECTIONS_PER_ADDRESS > v.HTTP_MAX_CONNECTIONS
+  )
+    problems.push('HTTP_MAX_CONNECTIONS_PER_ADDRESS must not be greater than HTTP_MAX_CONNECTIONS');
   const uriSet = env['MONGODB_URI'] !== undefined && env['MONGODB_URI'] !== '';
   const store = (v.STORE as Store | undefined) ?? (uriSet ? 'mongodb' : 'sqlite');
   problems.push(...storeProblems(store, uriSet));
@@ -109,6 +115,7 @@ export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false
         requestTimeoutMs: v.HTTP_REQUEST_TIMEOUT_MS as number,
         keepAliveTimeoutMs: v.HTTP_KEEP_ALIVE_TIMEOUT_MS as number,
         maxConnections: v.HTTP_MAX_CONNECTIONS as number,
+        maxConnectionsPerAddress: v.HTTP_MAX_CONNECTIONS_PER_ADDRESS as number,
       },
       webhooks: {
         timeoutMs: v.WEBHOOK_TIMEOUT_MS as number,

@@ -250,6 +250,7 @@ describe('loadConfig', () => {
         requestTimeoutMs: 30_000,
         keepAliveTimeoutMs: 5_000,
         maxConnections: 1_000,
+        maxConnectionsPerAddress: 100,
       });
     });
 
@@ -259,12 +260,14 @@ describe('loadConfig', () => {
         HTTP_REQUEST_TIMEOUT_MS: '4000',
         HTTP_KEEP_ALIVE_TIMEOUT_MS: '1000',
         HTTP_MAX_CONNECTIONS: '50',
+        HTTP_MAX_CONNECTIONS_PER_ADDRESS: '20',
       });
       expect(config.http).to.deep.equal({
         headersTimeoutMs: 2_000,
         requestTimeoutMs: 4_000,
         keepAliveTimeoutMs: 1_000,
         maxConnections: 50,
+        maxConnectionsPerAddress: 20,
       });
     });
 
@@ -274,6 +277,16 @@ describe('loadConfig', () => {
       ).to.deep.equal(['HTTP_HEADERS_TIMEOUT_MS must not be greater than HTTP_REQUEST_TIMEOUT_MS']);
       expect(problems({ HTTP_KEEP_ALIVE_TIMEOUT_MS: '10000' })).to.deep.equal([
         'HTTP_KEEP_ALIVE_TIMEOUT_MS must be less than HTTP_HEADERS_TIMEOUT_MS',
+      ]);
+    });
+
+    it('caps the connections of one address at 100 by default, never above the cap of all', () => {
+      expect(problems({ HTTP_MAX_CONNECTIONS: '50' })).to.deep.equal([
+        'HTTP_MAX_CONNECTIONS_PER_ADDRESS must not be greater than HTTP_MAX_CONNECTIONS',
+      ]);
+      expect(ok({ HTTP_MAX_CONNECTIONS: '50', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '50' }).http.maxConnectionsPerAddress).to.equal(50);
+      expect(problems({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' })).to.deep.equal([
+        'HTTP_MAX_CONNECTIONS_PER_ADDRESS must be an integer from 1 to 1000000',
       ]);
     });
 

@@ -22,7 +22,13 @@ export const testConfig = (changes: Partial<Config> = {}): Config => ({
   bodyLimitBytes: 256 * 1024,
   shutdownTimeoutMs: 2_000,
   shutdownReadinessDelayMs: 0,
-  http: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000 },
+  http: {
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 30_000,
+    keepAliveTimeoutMs: 5_000,
+    maxConnections: 1_000,
+    maxConnectionsPerAddress: 1_000,
+  },
   webhooks: { timeoutMs: 5_000, retrySchedule: [0, 0], allowPrivateUrls: true, concurrency: 8, pollIntervalMs: 200 },
   ...changes,
 });

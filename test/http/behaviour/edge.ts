@@ -188,7 +188,13 @@ export const edgeBehaviour = (storageFactory: StorageFactory): void => {
   });
 
   describe('slow clients', () => {
-    const limits = { headersTimeoutMs: 300, requestTimeoutMs: 600, keepAliveTimeoutMs: 200, maxConnections: 3 };
+    const limits = {
+      headersTimeoutMs: 300,
+      requestTimeoutMs: 600,
+      keepAliveTimeoutMs: 200,
+      maxConnections: 3,
+      maxConnectionsPerAddress: 3,
+    };
     const h = useApi(storageFactory, { config: { http: limits } });
 
     it('closes a connection whose headers do not arrive in time with a 408 problem', async () => {

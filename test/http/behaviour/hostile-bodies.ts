@@ -1,3 +1,4 @@
+import { connect, type Socket } from 'node:net';
 import { expect } from 'chai';
 import { MAX_BODY_DEPTH } from '../../../src/adapters/http/kit/well-formed';
 import { anOrderPayload } from '../../support/order-builder';
@@ -97,6 +98,53 @@ export const hostileBodiesBehaviour = (storageFactory: StorageFactory): void => 
           expect(body.details).to.deep.equal([{ path: 'header.Authorization', message: 'must be sent once' }]);
         }
       }
+    });
+  });
+
+  describe('connections from one address', () => {
+    const h = useApi(storageFactory, {
+      config: {
+        http: {
+          headersTimeoutMs: 10_000,
+          requestTimeoutMs: 30_000,
+          keepAliveTimeoutMs: 5_000,
+          maxConnections: 10,
+          maxConnectionsPerAddress: 3,
+        },
+      },
+    });
+
+    it('closes those beyond HTTP_MAX_CONNECTIONS_PER_ADDRESS at once, while another address is served', async () => {
+      const { port } = new URL(h.api.url);
+      const from = (localAddress: string) =>
+        new Promise<Socket>((resolve, reject) => {
+          const socket = connect({ port: Number(port), host: '127.0.0.1', localAddress }, () => resolve(socket));
+          socket.on('error', reject);
+        });
+      const held = await Promise.all(Array.from({ length: 3 }, () => from('127.0.0.2')));
+      try {
+        await new Promise((done) => setTimeout(done, 50));
+        const extra = await from('127.0.0.2');
+        const closed = await new Promise<boolean>((resolve) => {
+          extra.once('close', () => resolve(true));
+          setTimeout(() => resolve(false), 2_000);
+        });
+        expect(closed, 'a fourth connection from the same address is closed').to.equal(true);
+        expect(parseRaw(await rawExchange(h.api.url, ['GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'])).status).to.equal(
+          200,
+        );
+      } finally {
+        for (const socket of held) socket.destroy();
+      }
+      await new Promise((done) => setTimeout(done, 50));
+      const again = await from('127.0.0.2');
+      again.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      const answer = await new Promise<string>((resolve) => {
+        let text = '';
+        again.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+        again.on('close', () => resolve(text));
+      });
+      expect(answer).to.match(/^HTTP\/1\.1 200/);
     });
   });
 };

@@ -16,7 +16,28 @@ export interface ServerLimits {
   readonly keepAliveTimeoutMs: number;
   /** Open connections beyond this are closed as soon as they are accepted. */
   readonly maxConnections: number;
+  /** Open connections from one address beyond this are closed as soon as they are accepted, so one address cannot take every slot. */
+  readonly maxConnectionsPerAddress: number;
 }
+
+/** Closes a new connection from an address that already holds `max` open ones. */
+const capPerAddress = (server: Server, max: number): void => {
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > max) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left === 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
+};
 
 /** Node's own codes for what it refuses before a request reaches Koa. */
 const clientErrorOf = (code: unknown): Extract<HttpError, { _tag: 'MalformedRequest' | 'RequestTimeout' | 'HeadersTooLarge' }> =>
@@ -62,6 +83,7 @@ export const createHttpServer = (app: { callback(): RequestListener }, limits: S
   );
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxConnections = limits.maxConnections;
+  capPerAddress(server, limits.maxConnectionsPerAddress);
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(socket, err, ids, logger));
   return server;
 };
