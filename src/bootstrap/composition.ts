@@ -45,10 +45,10 @@ export interface WebhookWiring {
 const DEFAULT_WEBHOOKS: WebhookWiring = { timeoutMs: 15_000, retrySchedule: DEFAULT_RETRY_SCHEDULE, allowPrivateUrls: false };
 
 /**
- * How long a claim on a delivery holds: twice the attempt's timeout and 10 s more, so that a lease
- * ends only when its claimant died (40 s by default).
+ * A claim on a delivery holds 5 s and is renewed every 1.5 s while its attempt runs: the claims of a
+ * process killed mid-attempt end within 5 s, on every store, whatever WEBHOOK_TIMEOUT_MS is.
  */
-const leaseMsFor = (timeoutMs: number): number => 2 * timeoutMs + 10_000;
+const DELIVERY_LEASE = { leaseMs: 5_000, renewEveryMs: 1_500 } as const;
 
 const NO_NUDGE: WebhookNudge = { outboxChanged: () => undefined, deliveriesDue: () => undefined };
 
@@ -85,7 +85,7 @@ export const compose = (wiring: Wiring): Composition => {
     webhookSecrets: new RandomWebhookSecrets(),
     webhookSender,
     webhookUrls: new OutboundUrlPolicy({ allowPrivateUrls: webhooks.allowPrivateUrls, resolver }),
-    webhookSettings: { retrySchedule: webhooks.retrySchedule, leaseMs: leaseMsFor(webhooks.timeoutMs) },
+    webhookSettings: { retrySchedule: webhooks.retrySchedule, ...DELIVERY_LEASE },
     nudge: webhooks.nudge ?? NO_NUDGE,
   });
   return { useCases, ids, webhookSender };

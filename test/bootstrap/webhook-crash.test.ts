@@ -82,6 +82,59 @@ const crashScenario = (env: () => Record<string, string>) => {
   });
 };
 
+/**
+ * Attempts in flight when the process is killed (the receiver was slow to answer): their claims are
+ * short and were renewed only while the process lived, so the restarted process sends them within
+ * seconds, with the default WEBHOOK_TIMEOUT_MS of 15 s (a claim used to hold twice that and 10 s more).
+ */
+const inFlightScenario = (env: () => Record<string, string>) => {
+  const running: RunningMain[] = [];
+  let receiver: WebhookReceiver | undefined;
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((main) => main.proc.dispose()));
+    await receiver?.stop();
+    receiver = undefined;
+  });
+
+  it('sends the attempts that were in flight at kill -9 within seconds of the restart', async function () {
+    this.timeout(60_000);
+    const quick = {
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_RETRY_SCHEDULE: '1,1,1',
+      WEBHOOK_POLL_INTERVAL_MS: '200',
+      RATE_LIMIT_MAX: '1000000',
+    };
+    receiver = await WebhookReceiver.start(() => 'hang');
+    const first = await RunningMain.start({ ...env(), ...quick });
+    running.push(first);
+    const { token } = await first.newDashboard('Slow receiver');
+    const created = await first.call('POST', '/api/v1/webhooks', token, { url: receiver.url(), events: ['order.created'] });
+    const secret: string = created.body.webhook.secret;
+    for (let i = 0; i < 6; i++)
+      expect((await first.call('POST', '/api/v1/orders', token, anOrderPayload({ externalId: `slow-${i}` }))).status).to.equal(201);
+    await receiver.waitFor(6, 15_000);
+    first.proc.kill('SIGKILL');
+    await first.proc.exited;
+
+    receiver.respond = () => ({ status: 204 });
+    const restarted = Date.now();
+    const second = await RunningMain.start({ ...env(), ...quick });
+    running.push(second);
+    const expected = Array.from({ length: 6 }, (_, i) => `slow-${i}`);
+    let missing = expected;
+    while (missing.length > 0 && Date.now() - restarted < 30_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const answered = receiver.received.slice(6);
+      const got = new Set(receiver.verified(secret, answered).map((event) => event.data.order.externalId as string));
+      missing = expected.filter((id) => !got.has(id));
+    }
+    const seconds = (Date.now() - restarted) / 1000;
+    console.log(`      every in-flight event sent ${seconds.toFixed(1)} s after the restart`);
+    expect(missing).to.deep.equal([]);
+    expect(seconds, 'a claim of the dead process ends within its 5 s lease').to.be.below(10);
+  });
+};
+
 describe('webhooks across kill -9 on SQLite', function () {
   this.timeout(120_000);
   let folder: ReturnType<typeof temporaryFolder>;
@@ -90,8 +143,10 @@ describe('webhooks across kill -9 on SQLite', function () {
   });
   afterEach(() => folder.remove());
   crashScenario(() => ({ SQLITE_PATH: folder.path }));
+  inFlightScenario(() => ({ SQLITE_PATH: folder.path }));
 });
 
 describeWithMongo('webhooks across kill -9 on MongoDB', (mongo) => {
   crashScenario(() => ({ MONGODB_URI: mongo.uri, MONGODB_DB: mongo.dbName }));
+  inFlightScenario(() => ({ MONGODB_URI: mongo.uri, MONGODB_DB: mongo.dbName }));
 });

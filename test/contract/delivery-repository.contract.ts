@@ -135,6 +135,18 @@ export const deliveryRepositoryContract = (adapterName: string, factory: () => P
         ).to.equal(true);
       });
 
+      it('renews a lease that still holds, moving its end; refuses to renew one taken over', async () => {
+        await deliveries.insert(aDelivery('dlv_1'));
+        const [first] = await claim(at(0));
+        expect(await deliveries.renew(first.lease, at(LEASE_MS * 3))).to.equal(true);
+        expect(await claim(at(LEASE_MS * 3 - 1)), 'held until the renewed end').to.deep.equal([]);
+        const [second] = await claim(at(LEASE_MS * 3));
+        expect(second.delivery.id).to.equal('dlv_1');
+        expect(await deliveries.renew(first.lease, at(LEASE_MS * 10))).to.equal(false);
+        expect(await claim(at(LEASE_MS * 4 - 1)), "the first claimant's renewal moved nothing").to.deep.equal([]);
+        expect(await deliveries.renew(second.lease, at(LEASE_MS * 5))).to.equal(true);
+      });
+
       it('stores what an attempt made of the delivery and ends the lease: due again at its next attempt', async () => {
         await deliveries.insert(aDelivery('dlv_1'));
         const [claimed] = await claim(at(0));

@@ -94,6 +94,13 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
     return true;
   }
 
+  async renew(lease: DeliveryLease, until: Date): Promise<boolean> {
+    const entry = this.held(lease);
+    if (entry === undefined) return false;
+    this.byId.set(lease.deliveryId, { ...entry, leaseUntil: until.getTime() });
+    return true;
+  }
+
   async release(lease: DeliveryLease): Promise<void> {
     const entry = this.held(lease);
     if (entry !== undefined) this.byId.set(lease.deliveryId, { delivery: entry.delivery, leaseUntil: 0 });

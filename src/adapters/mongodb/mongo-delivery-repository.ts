@@ -98,6 +98,13 @@ export class MongoDeliveryRepository implements DeliveryRepository {
     return result.matchedCount === 1;
   }
 
+  async renew(lease: DeliveryLease, until: Date): Promise<boolean> {
+    const result = await guarded(() =>
+      this.deliveries.updateOne({ _id: lease.deliveryId, leaseId: lease.leaseId }, { $set: { leaseUntil: until } }),
+    );
+    return result.matchedCount === 1;
+  }
+
   async release(lease: DeliveryLease): Promise<void> {
     await guarded(() =>
       this.deliveries.updateOne(

@@ -37,6 +37,7 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
   private readonly claim: Statement;
   private readonly completeAttempt: Statement;
   private readonly releaseLease: Statement;
+  private readonly renewLease: Statement;
   private readonly discardDelivery: Statement;
   private readonly makeDue: Statement;
   private readonly deleteOfEndpointStatement: Statement;
@@ -77,6 +78,7 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
        WHERE ${held}`,
     );
     this.releaseLease = db.prepare(`UPDATE webhook_deliveries SET lease_until = 0, lease_id = NULL WHERE ${held}`);
+    this.renewLease = db.prepare(`UPDATE webhook_deliveries SET lease_until = @leaseUntil WHERE ${held}`);
     this.discardDelivery = db.prepare(`DELETE FROM webhook_deliveries WHERE ${held}`);
     // SET expressions all read the row as it was: a finished delivery gets one attempt, without retries.
     this.makeDue = db.prepare(
@@ -130,6 +132,11 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
   async complete(lease: DeliveryLease, delivery: Delivery): Promise<boolean> {
     const params = { ...lease, ...deliveryProgressToRow(delivery) };
     return this.db.write(() => this.completeAttempt.run(params).changes === 1);
+  }
+
+  /** Unsynced: a renewal lost to a power cut only ends a lease sooner, and the lease's holder went with the power. */
+  async renew(lease: DeliveryLease, until: Date): Promise<boolean> {
+    return this.db.writeUnsynced(() => this.renewLease.run({ ...lease, leaseUntil: until.getTime() }).changes === 1);
   }
 
   async release(lease: DeliveryLease): Promise<void> {

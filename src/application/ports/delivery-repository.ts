@@ -69,6 +69,12 @@ export interface DeliveryRepository {
    */
   complete(lease: DeliveryLease, delivery: Delivery): Promise<boolean>;
 
+  /**
+   * Moves the end of the lease to `until` when `lease` still holds the delivery, and resolves whether
+   * it did: an attempt that runs long keeps its claim, while the claim of a process that died ends soon.
+   */
+  renew(lease: DeliveryLease, until: Date): Promise<boolean>;
+
   /** Ends the lease without an attempt, when it still holds: the delivery is due again as it was. */
   release(lease: DeliveryLease): Promise<void>;
 

@@ -11,10 +11,12 @@ export interface WebhookSettings {
   /** WEBHOOK_RETRY_SCHEDULE: seconds between attempts; as many retries as delays. */
   readonly retrySchedule: readonly number[];
   /**
-   * How long a claim on a delivery holds. Longer than an attempt can take (WEBHOOK_TIMEOUT_MS and
-   * the writes around it), so that it only ends when its claimant died: then another takes it over.
+   * How long a claim on a delivery holds unless renewed. Short, so that the claims of a process that
+   * died end seconds later and another process (or the same one restarted) takes them over.
    */
   readonly leaseMs: number;
+  /** How often an attempt in flight renews its claim: well within `leaseMs`. */
+  readonly renewEveryMs: number;
 }
 
 /** What came of one claimed delivery, for the logs and the metrics. */
@@ -60,8 +62,9 @@ export class DeliverWebhooks {
 
   /**
    * Makes the claimed delivery's attempt: signed with the endpoint's secrets of the moment, sent to
-   * its URL of the moment. A delivery whose endpoint is gone is dropped; one whose endpoint is
-   * disabled fails unsent. A 410 disables the endpoint.
+   * its URL of the moment, its claim renewed while the receiver takes its time (a failed renewal is
+   * left to `complete`, which then records nothing). A delivery whose endpoint is gone is dropped; one
+   * whose endpoint is disabled fails unsent. A 410 disables the endpoint.
    */
   async attempt(claimed: ClaimedDelivery, signal: AbortSignal): Promise<AttemptReport> {
     const { delivery, lease } = claimed;
@@ -77,10 +80,18 @@ export class DeliverWebhooks {
       return { kind: 'skipped', ...ids };
     }
     const at = this.clock.now();
-    const sent = await this.sender.send(
-      { url: endpoint.url, webhookId: delivery.eventId, timestamp: at, body: delivery.body, secrets: signingSecrets(endpoint, at) },
-      signal,
-    );
+    const renewal = setInterval(() => {
+      this.deliveries.renew(lease, new Date(this.clock.now().getTime() + this.settings.leaseMs)).catch(() => undefined);
+    }, this.settings.renewEveryMs);
+    let sent: Awaited<ReturnType<WebhookSender['send']>>;
+    try {
+      sent = await this.sender.send(
+        { url: endpoint.url, webhookId: delivery.eventId, timestamp: at, body: delivery.body, secrets: signingSecrets(endpoint, at) },
+        signal,
+      );
+    } finally {
+      clearInterval(renewal);
+    }
     if (signal.aborted) {
       await this.deliveries.release(lease);
       return { kind: 'aborted', ...ids };

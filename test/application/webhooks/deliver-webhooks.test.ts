@@ -26,7 +26,13 @@ describe('DeliverWebhooks', () => {
   const clock = new MutableClock();
   const never = new AbortController().signal;
   const deliver = () =>
-    new DeliverWebhooks(storage.deliveries, storage.webhooks, sender, { retrySchedule: [5, 60], leaseMs: 60_000 }, clock);
+    new DeliverWebhooks(
+      storage.deliveries,
+      storage.webhooks,
+      sender,
+      { retrySchedule: [5, 60], leaseMs: 60_000, renewEveryMs: 20_000 },
+      clock,
+    );
   const stored = async (id = 'dlv_1') => {
     const found = await storage.deliveries.find('dsh_a', 'whk_1', id);
     if (O.isNone(found)) throw new Error(`${id} not found`);
@@ -113,5 +119,40 @@ describe('DeliverWebhooks', () => {
     expect((await stored()).attempts).to.deep.equal([]);
     expect(await deliver().attempt(second, never)).to.deep.include({ recorded: true });
     expect((await stored()).attempts).to.have.length(1);
+  });
+
+  it('renews its claim while a slow receiver takes its time, so no other claimant takes the delivery meanwhile', async () => {
+    const slow: WebhookSender = {
+      send: async () => {
+        await new Promise((done) => setTimeout(done, 250));
+        return { durationMs: 250, result: { kind: 'response', status: 200 } };
+      },
+    };
+    const settings = { retrySchedule: [5, 60], leaseMs: 100, renewEveryMs: 30 };
+    const worker = new DeliverWebhooks(storage.deliveries, storage.webhooks, slow, settings, clock);
+    const [claimed] = await worker.claim(1, []);
+    const attempt = worker.attempt(claimed!, never);
+    clock.advance(80);
+    await new Promise((done) => setTimeout(done, 100));
+    clock.advance(40);
+    expect(await worker.claim(1, []), 'the renewed claim still holds').to.deep.equal([]);
+    const report = await attempt;
+    expect(report).to.deep.include({ kind: 'attempted', recorded: true });
+    expect((await stored()).status).to.equal('succeeded');
+  });
+
+  it('lets another claimant take the delivery once a claim is no longer renewed (its process died)', async () => {
+    const worker = new DeliverWebhooks(
+      storage.deliveries,
+      storage.webhooks,
+      sender,
+      { retrySchedule: [5, 60], leaseMs: 100, renewEveryMs: 30 },
+      clock,
+    );
+    const [abandoned] = await worker.claim(1, []);
+    expect(abandoned).not.to.equal(undefined);
+    clock.advance(101);
+    const [taken] = await worker.claim(1, []);
+    expect(taken?.delivery.id).to.equal('dlv_1');
   });
 });
