@@ -131,7 +131,7 @@ describe('DeliverWebhooks', () => {
     const settings = { retrySchedule: [5, 60], leaseMs: 100, renewEveryMs: 30 };
     const worker = new DeliverWebhooks(storage.deliveries, storage.webhooks, slow, settings, clock);
     const [claimed] = await worker.claim(1, []);
-    const attempt = worker.attempt(claimed!, never);
+    const attempt = worker.attempt(claimed, never);
     clock.advance(80);
     await new Promise((done) => setTimeout(done, 100));
     clock.advance(40);
