@@ -62,7 +62,8 @@ export const operation = (path: string, method: string): OperationObject => {
 export const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, allowUnionTypes: true });
 addFormats(ajv);
 // The document's own members are not schema keywords; the schemas inside them are reached by pointer.
-ajv.addVocabulary(['openapi', 'info', 'tags', 'paths', 'webhooks', 'components']);
+// OpenAPI's `discriminator` is an annotation for generators: `oneOf` alone decides.
+ajv.addVocabulary(['openapi', 'info', 'servers', 'tags', 'paths', 'webhooks', 'components', 'discriminator']);
 ajv.addSchema({ ...JSON.parse(JSON.stringify(doc)), $id: BASE });
 
 /** A validator for the schema at `pointer` in the document; its `$ref`s resolve against the document. */
@@ -89,9 +90,8 @@ export const orderOperations = (): [string, string, OperationObject][] => operat
 
 /** The `code` values a problem response documents, read from its schema. */
 export const documentedCodes = (response: ResponseObject): string[] => {
-  const schema = response.content?.['application/problem+json']?.schema;
-  const enums = (schema?.allOf ?? []).map((part) => part.properties?.['code']?.enum ?? []);
-  return enums.flat().map(String);
+  const examples = response.content?.['application/problem+json']?.examples ?? {};
+  return Object.keys(examples);
 };
 
 export const validatesAgainst = (pointer: string, value: unknown): string | undefined => {

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { expect } from 'chai';
-import { anOrderPayload } from '../../support/order-builder';
+import type { Storage } from '../../../src/application/ports/storage';
+import { anOrder, anOrderPayload } from '../../support/order-builder';
 import { listOrders, ORDERS, orderPath, useApi, type StorageFactory } from '../harness';
 import { expectInvalid, expectProblem } from '../problem-assertions';
 import { parseRaw, rawExchange, rawRequest } from '../raw-request';
@@ -103,9 +104,10 @@ export const edgeBehaviour = (storageFactory: StorageFactory): void => {
   });
 
   describe('Location of every externalId', () => {
-    const h = useApi(storageFactory);
+    let storage: Storage;
+    const h = useApi(storageFactory, { storage: (given) => (storage = given) });
 
-    for (const externalId of ['.', '..', '~.', '~~..', '...', 'a/b', '?#', ' x ', '%2E']) {
+    for (const externalId of ['~.', '~~..', '...', 'a/b', '?#', ' x ', '%2E', '.a', 'a.']) {
       it(`leads back to the order ${JSON.stringify(externalId)}, resolved as any client resolves it`, async () => {
         const created = await h.api.request('POST', ORDERS, { token: h.token, body: anOrderPayload({ externalId }) });
         expect(created.status, created.text).to.equal(201);
@@ -121,13 +123,33 @@ export const edgeBehaviour = (storageFactory: StorageFactory): void => {
       });
     }
 
-    it('does not confuse ~.. with .. when both exist', async () => {
-      for (const externalId of ['..', '~..']) {
-        const created = await h.api.request('POST', ORDERS, { token: h.token, body: anOrderPayload({ externalId }) });
-        expect(created.status, created.text).to.equal(201);
+    it('refuses . and .. as new externalIds, the two path segments URL resolvers remove, and writes nothing', async () => {
+      for (const externalId of ['.', '..']) {
+        const res = await h.api.request('POST', ORDERS, { token: h.token, body: anOrderPayload({ externalId }) });
+        const problem = expectProblem(res, 400, 'VALIDATION_FAILED');
+        expect(problem.details).to.deep.equal([
+          { path: 'externalId', message: 'must not be . or .., which URLs cannot carry as a path segment' },
+        ]);
       }
+      expect((await listOrders(h)).total).to.equal(0);
+    });
+
+    it('still reaches an order stored as . or .. before they were refused, written ~. and ~.., without confusing ~.. with ..', async () => {
+      for (const externalId of ['.', '..']) {
+        await storage.orders.insert(
+          anOrder()
+            .inDashboard(h.dashboardId)
+            .with({ id: `ord_legacy${externalId.length}`, externalId })
+            .build(),
+          [],
+        );
+      }
+      expect((await h.api.request('POST', ORDERS, { token: h.token, body: anOrderPayload({ externalId: '~..' }) })).status).to.equal(201);
+      expect((await h.api.request('GET', orderPath('~.'), { token: h.token })).body.order.externalId).to.equal('.');
       expect((await h.api.request('GET', orderPath('~..'), { token: h.token })).body.order.externalId).to.equal('..');
       expect((await h.api.request('GET', orderPath('~~..'), { token: h.token })).body.order.externalId).to.equal('~..');
+      const patched = await h.api.request('PATCH', orderPath('~.'), { token: h.token, body: { metadata: { seen: true } } });
+      expect(patched.status, patched.text).to.equal(200);
     });
   });
 

@@ -62,7 +62,13 @@ export const nullable = <A, O>(codec: t.Type<A, O, unknown>): Documented<A | nul
     (u): u is A | null => u === null || codec.is(u),
     (u, c) => (u === null ? t.success(null) : codec.validate(u, c)),
     (a) => (a === null ? null : codec.encode(a)),
-    (w) => ({ anyOf: [w.schemaOf(codec), { type: 'null' }] }),
+    (w) => {
+      const inner = w.schemaOf(codec);
+      // A typed schema takes null among its types; a reference stays one member of two.
+      if (typeof inner.type !== 'string' || inner.$ref !== undefined || inner.const !== undefined)
+        return { anyOf: [inner, { type: 'null' }] };
+      return { ...inner, type: [inner.type, 'null'], ...(inner.enum === undefined ? {} : { enum: [...inner.enum, null] }) };
+    },
   );
 
 /** An optional member of a strict object that takes `value` when it is absent. */

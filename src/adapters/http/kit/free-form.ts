@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import type { JsonObject } from '../../../domain/order';
 import { isPlainObject } from './codec-kit';
-import { Documented, type JsonSchema } from './json-schema';
+import { Documented, type JsonSchema, type SchemaWalker } from './json-schema';
 
 /** Limits on free-form objects (DECISIONS D3). */
 export const FREE_FORM_LIMITS = { depth: 5, keys: 50, items: 50, stringLength: 1000 } as const;
@@ -25,39 +25,48 @@ const isExactNumber = (n: number): boolean => Number.isFinite(n) && Math.abs(n) 
 const INEXACT = `must be a number JSON carries exactly: finite, and at most ${Number.MAX_SAFE_INTEGER} in magnitude`;
 
 /**
- * JSON Schema cannot count depth, so the nesting limit is spelled out level by level: a value at
- * level `depth` may be a container only while `depth` is within the limit.
+ * JSON Schema cannot count depth, so the nesting limit is spelled out level by level, each level a
+ * component of its own (`FreeFormValueDepth2` …): a value at level `depth` may be a container only
+ * while `depth` is within the limit.
  */
-const describeFreeForm = (): JsonSchema => {
+const describeFreeForm = (w: SchemaWalker): JsonSchema => {
   const key: JsonSchema = { type: 'string', pattern: SAFE_KEY.source };
-  const level = (depth: number): JsonSchema => ({ $ref: `#/components/schemas/${COMPONENT}/$defs/depth${depth}` });
-  const levels: Record<string, JsonSchema> = {};
-  for (let depth = 2; depth <= FREE_FORM_LIMITS.depth + 1; depth++) {
-    const scalar = { maxLength: FREE_FORM_LIMITS.stringLength } as const;
-    levels[`depth${depth}`] =
+  const number: JsonSchema = { type: 'number', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+  const scalars: readonly JsonSchema[] = [
+    { type: 'string', maxLength: FREE_FORM_LIMITS.stringLength },
+    number,
+    { type: 'boolean' },
+    { type: 'null' },
+  ];
+  const level = (depth: number): JsonSchema =>
+    w.define(`FreeFormValueDepth${depth}`, () =>
       depth > FREE_FORM_LIMITS.depth
-        ? { type: ['string', 'number', 'boolean', 'null'], ...scalar }
+        ? {
+            type: ['string', 'number', 'boolean', 'null'],
+            description: `A value at level ${depth} of a free-form object: no deeper object or array.`,
+            anyOf: scalars,
+          }
         : {
             type: ['string', 'number', 'boolean', 'null', 'object', 'array'],
-            ...scalar,
-            maxProperties: FREE_FORM_LIMITS.keys,
-            propertyNames: key,
-            additionalProperties: level(depth + 1),
-            maxItems: FREE_FORM_LIMITS.items,
-            items: level(depth + 1),
-          };
-  }
+            description: `A value at level ${depth} of a free-form object.`,
+            anyOf: [
+              ...scalars,
+              { type: 'object', maxProperties: FREE_FORM_LIMITS.keys, propertyNames: key, additionalProperties: level(depth + 1) },
+              { type: 'array', maxItems: FREE_FORM_LIMITS.items, items: level(depth + 1) },
+            ],
+          },
+    );
   return {
     type: 'object',
     description:
       `Any JSON object, not an array and not null, within limits: at most ${FREE_FORM_LIMITS.depth} levels of ` +
       `objects and arrays (this object is level 1), at most ${FREE_FORM_LIMITS.keys} keys per object and ` +
       `${FREE_FORM_LIMITS.items} items per array, strings of at most ${FREE_FORM_LIMITS.stringLength} characters, ` +
+      `numbers within ±${Number.MAX_SAFE_INTEGER} (every one of them exact as a double), ` +
       'keys that are not empty, are not `__proto__`, do not start with `$` and hold neither `.` nor NUL.',
     maxProperties: FREE_FORM_LIMITS.keys,
     propertyNames: key,
     additionalProperties: level(2),
-    $defs: levels,
   };
 };
 

@@ -46,6 +46,9 @@ export interface JsonSchema {
   readonly uniqueItems?: boolean;
   readonly allOf?: readonly JsonSchema[];
   readonly anyOf?: readonly JsonSchema[];
+  readonly oneOf?: readonly JsonSchema[];
+  /** OpenAPI's: which member of a `oneOf` a value is, by one of its properties. */
+  readonly discriminator?: { readonly propertyName: string; readonly mapping: Readonly<Record<string, string>> };
   readonly not?: JsonSchema;
   readonly if?: JsonSchema;
   readonly then?: JsonSchema;
@@ -60,6 +63,12 @@ export interface Reference {
 /** What a codec's own description may ask of the walker: the schemas of the codecs inside it. */
 export interface SchemaWalker {
   schemaOf(codec: t.Decoder<unknown, unknown>): JsonSchema;
+  /**
+   * A schema of its own in the document's components under `name`, made by `describe` the first time
+   * it is asked for: how a codec names the parts of its schema that refer to each other (never `$defs`
+   * inside a component, which client generators cannot resolve).
+   */
+  define(name: string, describe: () => JsonSchema): JsonSchema;
 }
 
 /** A codec that says what JSON Schema it accepts; with `component`, it is described once, by reference. */
@@ -98,9 +107,22 @@ const withDescription = (schema: JsonSchema, description: string | undefined): J
  * Walks codecs into JSON Schema, collecting the components it meets. Two different codecs under one
  * component name are a mistake, refused loudly rather than described wrongly.
  */
+/** Stands for the owner of a component that `define` made rather than a codec. */
+const DEFINED = t.never;
+
 export class SchemaRegistry implements SchemaWalker {
   readonly components: Record<string, JsonSchema> = {};
   private readonly owners = new Map<string, t.Decoder<unknown, unknown>>();
+
+  define(name: string, describe: () => JsonSchema): JsonSchema {
+    const owner = this.owners.get(name);
+    if (owner !== undefined && owner !== DEFINED) throw new Error(`two codecs claim the schema component ${name}`);
+    if (owner === undefined) {
+      this.owners.set(name, DEFINED);
+      this.components[name] = describe();
+    }
+    return { $ref: `#/components/schemas/${name}` };
+  }
 
   schemaOf(codec: t.Decoder<unknown, unknown>): JsonSchema {
     if (codec instanceof Documented) {
@@ -125,8 +147,11 @@ export class SchemaRegistry implements SchemaWalker {
     if (codec instanceof t.NullType) return { type: 'null' };
     if (codec instanceof t.UnknownType) return {};
     if (codec instanceof t.AnyDictionaryType) return { type: 'object' };
-    if (codec instanceof t.LiteralType) return { const: codec.value as string | number | boolean };
-    if (codec instanceof t.KeyofType) return { enum: Object.keys(codec.keys as Record<string, unknown>) };
+    if (codec instanceof t.LiteralType) {
+      const value = codec.value as string | number | boolean;
+      return { type: typeof value === 'string' ? 'string' : typeof value === 'number' ? 'number' : 'boolean', const: value };
+    }
+    if (codec instanceof t.KeyofType) return { type: 'string', enum: Object.keys(codec.keys as Record<string, unknown>) };
     if (codec instanceof t.ArrayType) return { type: 'array', items: this.schemaOf(codec.type as t.Mixed) };
     if (codec instanceof t.UnionType) return { anyOf: (codec.types as t.Mixed[]).map((member) => this.schemaOf(member)) };
     if (codec instanceof t.IntersectionType) return { allOf: (codec.types as t.Mixed[]).map((member) => this.schemaOf(member)) };
@@ -141,3 +166,37 @@ export class SchemaRegistry implements SchemaWalker {
     throw new Error(`the codec ${codec.name} cannot be described as JSON Schema: give it a schema with documented()`);
   }
 }
+
+/**
+ * A union whose members are told apart by the value of one property (`type`), each member a named
+ * component: described as `oneOf` with OpenAPI's `discriminator`, so a generated client knows which
+ * type it holds.
+ */
+export const discriminated = <M extends readonly [t.Mixed, t.Mixed, ...t.Mixed[]]>(
+  name: string,
+  propertyName: string,
+  members: { readonly [K in keyof M]: { readonly codec: M[K]; readonly values: readonly string[] } },
+  description: string,
+): Documented<t.TypeOf<M[number]>, t.OutputOf<M[number]>> => {
+  const union = t.union(members.map((member) => member.codec) as unknown as [t.Mixed, t.Mixed, ...t.Mixed[]]) as t.Type<
+    t.TypeOf<M[number]>,
+    t.OutputOf<M[number]>,
+    unknown
+  >;
+  return documented(
+    union,
+    (w) => {
+      const refs = members.map((member) => w.schemaOf(member.codec));
+      return {
+        type: 'object',
+        description,
+        oneOf: refs,
+        discriminator: {
+          propertyName,
+          mapping: Object.fromEntries(members.flatMap((member, i) => member.values.map((value) => [value, refs[i].$ref!]))),
+        },
+      };
+    },
+    name,
+  );
+};

@@ -29,7 +29,10 @@ export const pathIdentifier = <A extends string>(codec: t.Type<A, A, unknown>, m
       type: 'string',
       minLength: 1,
       // Only the `~` of a dot segment can take an identifier of the longest length one further.
-      anyOf: [{ maxLength }, { pattern: READ_WITHOUT_TILDE.source, maxLength: maxLength + 1 }],
+      anyOf: [
+        { type: 'string', maxLength },
+        { type: 'string', pattern: READ_WITHOUT_TILDE.source, maxLength: maxLength + 1 },
+      ],
       description: `${description} Percent-encoded; \`.\` and \`..\`, which URL resolvers remove from paths, are written \`~.\` and \`~..\` (and an identifier of tildes followed by one or two dots takes one more \`~\`).`,
     }),
   );

@@ -85,7 +85,7 @@ export const PROBLEM_SCHEMAS: Record<'ValidationDetail' | 'Problem', JsonSchema>
     description:
       'RFC 9457 problem details with the members of the specification. `details` is present for, and only for, `VALIDATION_FAILED`.',
     properties: {
-      type: { const: 'about:blank' },
+      type: { type: 'string', const: 'about:blank' },
       title: { type: 'string', enum: unique(rows.map((row) => row.title)) },
       status: { type: 'integer', enum: unique(rows.map((row) => row.status)) },
       detail: { type: 'string', description: 'A sentence for humans; never internals or the request body.' },
@@ -113,8 +113,8 @@ export const PROBLEM_SCHEMAS: Record<'ValidationDetail' | 'Problem', JsonSchema>
     required: ['type', 'title', 'status', 'detail', 'code', 'requestId'],
     additionalProperties: false,
     dependentRequired: { totalDetails: ['details'] },
-    if: { properties: { code: { const: 'VALIDATION_FAILED' } }, required: ['code'] },
+    if: { type: 'object', properties: { code: { type: 'string', const: 'VALIDATION_FAILED' } }, required: ['code'] },
     then: { required: ['details'] },
-    else: { not: { required: ['details'] } },
+    else: { not: { type: 'object', required: ['details'] } },
   },
 };

@@ -21,7 +21,7 @@ const Readiness = strictObject('Readiness', { status: t.literal('ready'), compon
 const OpenApiDocument = documented(t.UnknownRecord, () => ({
   type: 'object',
   required: ['openapi', 'info', 'paths'],
-  properties: { openapi: { const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' } },
+  properties: { openapi: { type: 'string', const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' } },
 }));
 
 export const healthRoute = route({

@@ -1,10 +1,10 @@
-import type * as t from 'io-ts';
+import * as t from 'io-ts';
 import { isCents, isCurrencyCode, MAX_CENTS } from '../../../domain/money';
 import { ORDER_STATUSES } from '../../../domain/order-status';
 import { arrayOf, bool, check, defaulted, int, oneOf, str, strictObject } from '../kit/codec-kit';
 import { isoInstant, queryInstant } from '../kit/dates';
 import { freeFormObject } from '../kit/free-form';
-import { component, described } from '../kit/json-schema';
+import { component, described, Documented } from '../kit/json-schema';
 import { DEFAULT_PAGE_SIZE, intParam, MAX_PAGE, MAX_PAGE_SIZE, QUERY_INSTANT_NOTE, single } from '../kit/list-query';
 
 /** Codecs of what a caller sends about orders (specification, DECISIONS D3, D6). */
@@ -37,6 +37,19 @@ export const TEXT_MAX = 255;
 /** Strings the specification leaves open: 1 to 255 characters (DECISIONS D3). */
 export const text = str(1, TEXT_MAX);
 
+/**
+ * An order's externalId: any text but `.` and `..`, the two path segments every URL resolver removes,
+ * so that a client generated from the document cannot turn a read of one order into another route.
+ */
+const orderExternalId = new Documented<string>(
+  'OrderExternalId',
+  (u): u is string => text.is(u) && u !== '.' && u !== '..',
+  (u, c) =>
+    u === '.' || u === '..' ? t.failure(u, c, 'must not be . or .., which URLs cannot carry as a path segment') : text.validate(u, c),
+  t.identity,
+  () => ({ type: 'string', minLength: 1, maxLength: TEXT_MAX, not: { type: 'string', enum: ['.', '..'] } }),
+);
+
 export const MAX_PRODUCTS = 500;
 export const MAX_QUANTITY = 1_000_000;
 
@@ -67,7 +80,7 @@ const statusDate = (status: string) => described(isoInstant, `When omitted and \
 export const CreateOrderBody = strictObject(
   'CreateOrderRequest',
   {
-    externalId: described(text, "The caller's identifier of the order, unique within the dashboard."),
+    externalId: described(orderExternalId, "The caller's identifier of the order, unique within the dashboard; not `.` or `..`."),
     platform: text,
     paymentMethod: text,
     status: orderStatus,

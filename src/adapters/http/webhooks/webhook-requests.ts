@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../domain/webhook';
 import type { ParameterObject, WebhookSection } from '../kit/openapi/types';
-import { WebhookEvent } from './webhook-views';
+import { WebhookEvent, webhookEventOf } from './webhook-views';
 
 const WHEN: Readonly<Record<WebhookEventType, string>> = {
   'order.created': 'An order was created.',
@@ -12,10 +12,18 @@ const WHEN: Readonly<Record<WebhookEventType, string>> = {
   'webhook.test': 'The test route of an endpoint was called (`data.webhook.id` names the endpoint).',
 };
 
+/** `order.created` → `orderCreatedWebhook`. */
+const operationIdOf = (type: string): string => `${type.replace(/\.([a-z])/g, (_, letter: string) => letter.toUpperCase())}Webhook`;
+
 /** The requests the service sends to webhook endpoints (the document's `webhooks`), one per event type. */
 export const WEBHOOK_REQUESTS: WebhookSection = {
   event: WebhookEvent,
-  requests: WEBHOOK_EVENT_TYPES.map((type) => ({ type, summary: WHEN[type] })),
+  requests: WEBHOOK_EVENT_TYPES.map((type) => ({
+    type,
+    summary: WHEN[type],
+    operationId: operationIdOf(type),
+    body: webhookEventOf(type),
+  })),
   description: `\`POST\` to the endpoint's URL, \`Content-Type: application/json\`, signed as Standard Webhooks do (https://www.standardwebhooks.com): verify the signature before trusting the body.
 
 - At least once: a receiver may get one event twice (same \`webhook-id\`); deduplicate by it. Events of one order carry increasing \`data.order.version\`: drop a stale one.

@@ -1,9 +1,15 @@
 import * as t from 'io-ts';
-import { MAX_WEBHOOK_DESCRIPTION_LENGTH, MAX_WEBHOOKS_PER_DASHBOARD, WEBHOOK_EVENT_TYPES } from '../../../domain/webhook';
+import { ORDER_EVENT_TYPES } from '../../../domain/order-events';
+import {
+  MAX_WEBHOOK_DESCRIPTION_LENGTH,
+  MAX_WEBHOOKS_PER_DASHBOARD,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventType,
+} from '../../../domain/webhook';
 import { WEBHOOK_SECRET_SHAPE } from '../../system/random-webhook-secrets';
-import { arrayOf, bool, check, int, nullable, str, strictObject } from '../kit/codec-kit';
+import { arrayOf, bool, check, int, nullable, oneOf, str, strictObject } from '../kit/codec-kit';
 import { utcDateTime } from '../kit/dates';
-import { described } from '../kit/json-schema';
+import { described, discriminated } from '../kit/json-schema';
 import { MAX_PAGE, MAX_PAGE_SIZE } from '../kit/list-query';
 import { orderStatus } from '../orders/order-codecs';
 import { OrderDetail, OrderListItem } from '../orders/order-views';
@@ -57,39 +63,66 @@ const eventId = described(t.string, 'The event id (`evt_…`), also the `webhook
 const previousStatus = described(orderStatus, 'On the events of a PATCH that changed the status: the status before it.');
 const TestEventData = strictObject('TestEventData', { webhook: strictObject('TestEventWebhook', { id: serviceId }) });
 
-const envelope = (name: string, data: t.Mixed, description: string) =>
-  strictObject(
-    name,
-    { id: eventId, type: webhookEventType, timestamp: described(utcDateTime, 'When it happened.'), data },
-    {},
-    { description },
-  );
+const envelope = (name: string, type: t.Mixed, data: t.Mixed, description: string) =>
+  strictObject(name, { id: eventId, type, timestamp: described(utcDateTime, 'When it happened.'), data }, {}, { description });
 
-/** The body of every webhook request. */
-export const WebhookEvent = envelope(
+const orderEventType = oneOf(ORDER_EVENT_TYPES);
+const testEventType = oneOf(['webhook.test'] as const);
+
+/** The events of one kind, in their full form (sent) and their reduced form (the delivery log). */
+const events = (kind: 'Order' | 'Test', type: t.Mixed, data: t.Mixed, summaryData: t.Mixed) => ({
+  full: envelope(
+    `${kind}WebhookEvent`,
+    type,
+    data,
+    `A webhook request's body, for ${kind === 'Order' ? 'an order event' : 'the test event'}.`,
+  ),
+  summary: envelope(
+    `${kind}WebhookEventSummary`,
+    type,
+    summaryData,
+    `The delivery log's copy of ${kind === 'Order' ? 'an order event' : 'the test event'}.`,
+  ),
+});
+
+const orderEvents = events(
+  'Order',
+  orderEventType,
+  strictObject(
+    'OrderEventData',
+    { order: described(OrderDetail, 'The order as GET /api/v1/orders/{externalId} answers it, with its version.') },
+    { previousStatus },
+  ),
+  strictObject(
+    'OrderEventSummaryData',
+    { order: described(OrderListItem, 'The order as a list item: never its customer, products, metadata, fees or trackingExtras.') },
+    { previousStatus },
+  ),
+);
+const testEvents = events('Test', testEventType, TestEventData, TestEventData);
+
+/** The body of a webhook request of each event type. */
+export const webhookEventOf = (type: WebhookEventType): t.Mixed => (type === 'webhook.test' ? testEvents.full : orderEvents.full);
+
+/** The body of every webhook request, told apart by `type`. */
+export const WebhookEvent = discriminated(
   'WebhookEvent',
-  t.union([
-    strictObject(
-      'OrderEventData',
-      { order: described(OrderDetail, 'The order as GET /api/v1/orders/{externalId} answers it, with its version.') },
-      { previousStatus },
-    ),
-    TestEventData,
-  ]),
+  'type',
+  [
+    { codec: orderEvents.full, values: ORDER_EVENT_TYPES },
+    { codec: testEvents.full, values: ['webhook.test'] },
+  ],
   'The body of a webhook request. Events of one order carry increasing `data.order.version`: a receiver can drop stale ones.',
 );
 
 /** The reduced event of the delivery log. */
-export const WebhookEventSummary = envelope(
+export const WebhookEventSummary = discriminated(
   'WebhookEventSummary',
-  t.union([
-    strictObject(
-      'OrderEventSummaryData',
-      { order: described(OrderListItem, 'The order as a list item: never its customer, products, metadata, fees or trackingExtras.') },
-      { previousStatus },
-    ),
-    TestEventData,
-  ]),
+  'type',
+  [
+    { codec: orderEvents.summary, values: ORDER_EVENT_TYPES },
+    { codec: testEvents.summary, values: ['webhook.test'] },
+  ],
   'An event as the delivery log keeps it: the order in its list-item form.',
 );
 

@@ -64,14 +64,33 @@ const sourcesOf = (route: Route): Source[] => {
   return sources;
 };
 
-const problemContent = (tags: readonly ProblemTag[]) => {
-  const rows = tags.map((tag) => ERROR_TABLE[tag]);
-  const own = {
-    status: { const: rows[0].status },
-    code: { enum: unique(rows.map((r) => r.code)) },
-    title: { enum: unique(rows.map((r) => r.title)) },
+/** A problem of `tag` as the service writes it, for the response's examples. */
+const exampleProblem = (tag: ProblemTag): JsonValue => {
+  const row = ERROR_TABLE[tag];
+  return {
+    type: 'about:blank',
+    title: row.title,
+    status: row.status,
+    detail: typeof row.detail === 'string' ? row.detail : row.description,
+    code: row.code,
+    requestId: 'req_5tKd3nPq8WmZx2LbYc7HfA',
+    ...(tag === 'ValidationFailed' ? { details: [{ path: 'amounts.grossCents', message: 'must be an integer' }] } : {}),
+    ...(tag === 'NotReady' ? { components: { store: 'down', workers: { webhooks: 'running' } } } : {}),
   };
-  return { 'application/problem+json': { schema: { allOf: [ref('schemas', 'Problem'), { type: 'object', properties: own }] } } } as const;
+};
+
+/**
+ * The problems of one status: the one Problem schema (a response's own narrowing of its enums would
+ * be an `allOf` that client generators cannot merge), and an example for each code it may carry.
+ */
+const problemContent = (tags: readonly ProblemTag[]) => {
+  const examples = Object.fromEntries(
+    unique(tags.map((tag) => ERROR_TABLE[tag].code)).map((code) => {
+      const tag = tags.find((t) => ERROR_TABLE[t].code === code)!;
+      return [code, { summary: ERROR_TABLE[tag].title, value: exampleProblem(tag) }];
+    }),
+  );
+  return { 'application/problem+json': { schema: ref('schemas', 'Problem'), examples } } as const;
 };
 
 const jsonContent = (schema: JsonSchema, examples: Readonly<Record<string, unknown>> = {}): Content => ({
@@ -92,7 +111,7 @@ const declaredHeaders = (spec: ResponseSpec): Record<string, HeaderObject | Refe
   for (const name of spec.headers ?? []) headers[name] = ref('headers', componentName(name));
   for (const name of spec.optionalHeaders ?? []) headers[name] = { ...HEADERS[componentName(name)], required: false };
   for (const [name, value] of Object.entries(spec.fixedHeaders ?? {}) as [FixedHeader, string][]) {
-    headers[name] = { description: FIXED_HEADERS[name], required: true, schema: { const: value } };
+    headers[name] = { description: FIXED_HEADERS[name], required: true, schema: { type: 'string', const: value } };
   }
   return headers;
 };
@@ -219,16 +238,18 @@ export const buildOpenApiDocument = (routes: readonly Route[], webhookRequests: 
   const registry = new SchemaRegistry();
   const paths: Record<string, Record<string, OperationObject>> = {};
   for (const route of routes) (paths[route.path] ??= {})[route.method] = operationOf(route, registry);
-  const event = registry.schemaOf(webhookRequests.event);
+  registry.schemaOf(webhookRequests.event);
   const webhooks = Object.fromEntries(
-    webhookRequests.requests.map(({ type, summary }) => [
+    webhookRequests.requests.map(({ type, summary, operationId, body }) => [
       type,
       {
         post: {
+          operationId,
           summary,
           description: webhookRequests.description,
           parameters: webhookRequests.headers,
-          requestBody: { required: true as const, content: { 'application/json': { schema: event } } },
+          security: [] as const,
+          requestBody: { required: true as const, content: { 'application/json': { schema: registry.schemaOf(body) } } },
           responses: webhookRequests.responses,
         },
       },
@@ -237,6 +258,9 @@ export const buildOpenApiDocument = (routes: readonly Route[], webhookRequests: 
   return {
     openapi: '3.1.0',
     info: { title: 'Orders service', version: API_VERSION, description: API_DESCRIPTION },
+    servers: [
+      { url: '/', description: 'The service that serves this document: its paths are relative to where the document was fetched from.' },
+    ],
     tags: TAGS,
     paths: paths,
     webhooks,

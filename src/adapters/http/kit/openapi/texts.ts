@@ -89,7 +89,7 @@ export const HEADERS: Record<string, HeaderObject> = {
   ContentEncoding: {
     description: 'The body is compressed with gzip: only when `Accept-Encoding` takes gzip.',
     required: false,
-    schema: { const: 'gzip' },
+    schema: { type: 'string', const: 'gzip' },
   },
   RateLimitPolicy: {
     description:
@@ -110,7 +110,7 @@ export const HEADERS: Record<string, HeaderObject> = {
       'Present, with the value `true`, when this is the stored response of an earlier request with the same ' +
       '`Idempotency-Key` (the request was not executed again); absent otherwise.',
     required: false,
-    schema: { const: 'true' },
+    schema: { type: 'string', const: 'true' },
   },
 };
 
@@ -166,7 +166,7 @@ The key is 1-255 visible ASCII characters (\`%x21-7E\`), or the same written as 
 - **Expiry**: a key is remembered for IDEMPOTENCY_TTL_SECONDS (24 h by default) after its first use, then it is a new key.`,
   schema: {
     type: 'string',
-    anyOf: [{ pattern: RAW_KEY.source }, { pattern: QUOTED_KEY.source }],
+    pattern: `(?:${RAW_KEY.source})|(?:${QUOTED_KEY.source})`,
     examples: ['3f1c2d9e-7b1a-4c55-9a43-0e6f1f9b2c11', '"3f1c2d9e"'],
   },
 };

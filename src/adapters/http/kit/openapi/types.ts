@@ -17,7 +17,10 @@ export interface ParameterObject extends HeaderObject {
 }
 
 export type Content = Readonly<
-  Record<string, { readonly schema: JsonSchema; readonly examples?: Readonly<Record<string, { readonly value: JsonValue }>> }>
+  Record<
+    string,
+    { readonly schema: JsonSchema; readonly examples?: Readonly<Record<string, { readonly summary?: string; readonly value: JsonValue }>> }
+  >
 >;
 
 export interface ResponseObject {
@@ -54,18 +57,22 @@ export interface SecuritySchemeObject {
 
 /** A request the service makes to its callers (OpenAPI 3.1 `webhooks`): the webhook requests. */
 export interface OutgoingRequestObject {
+  readonly operationId: string;
   readonly summary: string;
   readonly description: string;
   readonly parameters: readonly ParameterObject[];
+  /** Empty: the receiver authenticates the request by its signature (`webhook-signature`), not by a scheme of the document. */
+  readonly security: readonly [];
   readonly requestBody: { readonly required: true; readonly content: Content };
   readonly responses: Readonly<Record<string, { readonly description: string }>>;
 }
 
 /** What a feature tells the document of the requests the service sends (the webhooks), which no route declares. */
 export interface WebhookSection {
-  /** The body's codec, the same for every event type. */
+  /** The body of any of them, one schema told apart by `type` (a component of the document). */
   readonly event: t.Mixed;
-  readonly requests: readonly { readonly type: string; readonly summary: string }[];
+  /** One request per event type: its body's own codec, its summary and its operationId. */
+  readonly requests: readonly { readonly type: string; readonly summary: string; readonly operationId: string; readonly body: t.Mixed }[];
   readonly description: string;
   readonly headers: readonly ParameterObject[];
   readonly responses: Readonly<Record<string, { readonly description: string }>>;
@@ -74,6 +81,7 @@ export interface WebhookSection {
 export interface OpenApiDocument {
   readonly openapi: '3.1.0';
   readonly info: { readonly title: string; readonly version: string; readonly description: string };
+  readonly servers: readonly { readonly url: string; readonly description: string }[];
   readonly tags: readonly { readonly name: string; readonly description: string }[];
   readonly paths: Readonly<Record<string, PathItemObject>>;
   readonly webhooks: Readonly<Record<string, { readonly post: OutgoingRequestObject }>>;
