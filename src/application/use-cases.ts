@@ -2,16 +2,18 @@ import { accessUseCases, type AccessPorts, type AccessUseCases } from './access/
 import { guardUseCases, type GuardPorts, type GuardUseCases } from './guards/guard-use-cases';
 import { linkUseCases, type LinkPorts, type LinkUseCases } from './links/link-use-cases';
 import { orderUseCases, type OrderPorts, type OrderUseCases } from './orders/order-use-cases';
+import { reportUseCases, type ReportPorts, type ReportUseCases } from './reports/report-use-cases';
+import { spendUseCases, type SpendPorts, type SpendUseCases } from './spend/spend-use-cases';
 import { webhookUseCases, type WebhookPorts, type WebhookUseCases } from './webhooks/webhook-use-cases';
 
 /** What every feature needs from the outside: bootstrap builds one of each. */
-export type Ports = AccessPorts & GuardPorts & OrderPorts & LinkPorts & WebhookPorts;
+export type Ports = AccessPorts & GuardPorts & OrderPorts & LinkPorts & WebhookPorts & ReportPorts & SpendPorts;
 
 /**
  * Every use case of the service, handed to the driving adapters (the HTTP app, the CLI, the webhook
  * workers). A feature's use cases are listed once, in its builder.
  */
-export type UseCases = AccessUseCases & GuardUseCases & OrderUseCases & LinkUseCases & WebhookUseCases;
+export type UseCases = AccessUseCases & GuardUseCases & OrderUseCases & LinkUseCases & WebhookUseCases & ReportUseCases & SpendUseCases;
 
 export const buildUseCases = (ports: Ports): UseCases => ({
   ...accessUseCases(ports),
@@ -19,4 +21,6 @@ export const buildUseCases = (ports: Ports): UseCases => ({
   ...orderUseCases(ports),
   ...linkUseCases(ports),
   ...webhookUseCases(ports),
+  ...reportUseCases(ports),
+  ...spendUseCases(ports),
 });

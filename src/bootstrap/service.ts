@@ -74,7 +74,7 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     overrides.onWebhookAttempt?.(report);
   };
   const webhookWorker = new WebhookWorker(useCases, doorbells, config.webhooks, logger, onAttempt);
-  const workers = [webhookWorker, ...(overrides.workers ?? [])];
+  const workers = [webhookWorker, ...(storage.workers ?? []), ...(overrides.workers ?? [])];
   const workerStates = new Map<string, 'running' | 'stopping' | 'stopped'>(workers.map((worker) => [worker.name, 'stopped']));
   let draining = false;
   const storeState = async (): Promise<'up' | 'read-only' | 'down'> => {

@@ -2,8 +2,12 @@
 export interface Dashboard {
   readonly id: string;
   readonly name: string;
+  /** IANA name: the calendar of its reports and of its spend's dates (DECISIONS D16). */
+  readonly timezone: string;
   readonly createdAt: Date;
 }
+
+export const DEFAULT_TIMEZONE = 'UTC';
 
 /**
  * An API token as stored: only the SHA-256 hash of the secret is kept; the plain token is shown once,

@@ -42,6 +42,9 @@ export interface Tracking {
   readonly utmSource: string;
   readonly utmMedium: string;
   readonly utmCampaign: string;
+  readonly utmContent?: string;
+  readonly utmTerm?: string;
+  readonly utmId?: string;
 }
 
 export interface Order {

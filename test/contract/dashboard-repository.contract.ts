@@ -6,6 +6,7 @@ import type { Dashboard } from '../../src/domain/dashboard';
 const aDashboard = (id: string, changes: Partial<Dashboard> = {}): Dashboard => ({
   id,
   name: `Shop ${id} — Café`,
+  timezone: 'America/Sao_Paulo',
   createdAt: new Date('2026-01-02T03:04:05.678Z'),
   ...changes,
 });
@@ -51,6 +52,17 @@ export const dashboardRepositoryContract = (adapterName: string, factory: () => 
         await dashboards.insert(given);
         (given as { name: string }).name = 'scribbled';
         expect(await dashboards.findById('dsh_1')).to.deep.equal(O.some(aDashboard('dsh_1')));
+      });
+    });
+
+    describe('update', () => {
+      it('stores a new name and time zone, keeping the rest, and says whether there was such a dashboard', async () => {
+        await dashboards.insert(aDashboard('dsh_1'));
+        const moved = aDashboard('dsh_1', { name: 'Renamed', timezone: 'Asia/Kathmandu' });
+        expect(await dashboards.update(moved)).to.equal(true);
+        expect(await dashboards.findById('dsh_1')).to.deep.equal(O.some(moved));
+        expect(await dashboards.update(aDashboard('dsh_2'))).to.equal(false);
+        expect(await dashboards.findById('dsh_2')).to.deep.equal(O.none);
       });
     });
 

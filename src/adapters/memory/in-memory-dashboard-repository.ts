@@ -11,6 +11,12 @@ export class InMemoryDashboardRepository implements DashboardRepository {
     this.byId.set(dashboard.id, structuredClone(dashboard));
   }
 
+  async update(dashboard: Dashboard): Promise<boolean> {
+    if (!this.byId.has(dashboard.id)) return false;
+    this.byId.set(dashboard.id, structuredClone(dashboard));
+    return true;
+  }
+
   async findById(id: string): Promise<O.Option<Dashboard>> {
     const found = this.byId.get(id);
     return found === undefined ? O.none : O.some(structuredClone(found));

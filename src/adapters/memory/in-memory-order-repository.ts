@@ -44,6 +44,11 @@ export class InMemoryOrderRepository implements OrderRepository {
     return E.right(structuredClone(order));
   }
 
+  /** The dashboard's orders as stored, not copied: for the reports of this store, which only read them. */
+  *ordersOf(dashboardId: string): Iterable<Order> {
+    for (const { order } of this.byKey.values()) if (order.dashboardId === dashboardId) yield order;
+  }
+
   async findByExternalId(dashboardId: string, externalId: string): Promise<O.Option<Order>> {
     const found = this.byKey.get(keyOf(dashboardId, externalId));
     return found === undefined ? O.none : O.some(structuredClone(found.order));

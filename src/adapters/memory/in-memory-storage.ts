@@ -5,6 +5,8 @@ import { InMemoryIdempotencyStore } from './in-memory-idempotency-store';
 import { InMemoryLinkRepository } from './in-memory-link-repository';
 import { InMemoryOrderRepository } from './in-memory-order-repository';
 import { InMemoryRateLimitCounter } from './in-memory-rate-limit-counter';
+import { InMemoryReportReader } from './in-memory-report-reader';
+import { InMemorySpendRepository } from './in-memory-spend-repository';
 import { InMemoryStorageHealth } from './in-memory-storage-health';
 import { InMemoryTokenRepository } from './in-memory-token-repository';
 import { InMemoryWebhookEndpointRepository } from './in-memory-webhook-endpoint-repository';
@@ -26,6 +28,8 @@ export const inMemoryStorage = (): Storage => {
     webhooks: new InMemoryWebhookEndpointRepository(),
     deliveries,
     outbox: new InMemoryWebhookOutbox(orders, deliveries),
+    reports: new InMemoryReportReader(orders),
+    spend: new InMemorySpendRepository(),
     health: new InMemoryStorageHealth(),
   };
 };

@@ -1,25 +1,31 @@
 import * as t from 'io-ts';
-import type { ApiToken, Dashboard } from '../../domain/dashboard';
+import { DEFAULT_TIMEZONE, type ApiToken, type Dashboard } from '../../domain/dashboard';
 import { bsonDate, withoutUndefined } from './bson-codecs';
 
-/** A dashboard as read from the `dashboards` collection; `_id` is the dashboard id. */
-export const dashboardDocumentCodec = t.type({ _id: t.string, name: t.string, createdAt: bsonDate });
+/** A dashboard as read from the `dashboards` collection; `_id` is the dashboard id. Made before time zones: UTC. */
+export const dashboardDocumentCodec = t.intersection([
+  t.type({ _id: t.string, name: t.string, createdAt: bsonDate }),
+  t.partial({ timezone: t.string }),
+]);
 
 export interface DashboardDocument {
   readonly _id: string;
   readonly name: string;
+  readonly timezone: string;
   readonly createdAt: Date;
 }
 
 export const dashboardToDocument = (dashboard: Dashboard): DashboardDocument => ({
   _id: dashboard.id,
   name: dashboard.name,
+  timezone: dashboard.timezone,
   createdAt: dashboard.createdAt,
 });
 
 export const dashboardFromDocument = (doc: t.TypeOf<typeof dashboardDocumentCodec>): Dashboard => ({
   id: doc._id,
   name: doc.name,
+  timezone: doc.timezone ?? DEFAULT_TIMEZONE,
   createdAt: doc.createdAt,
 });
 

@@ -23,6 +23,13 @@ export class MongoDashboardRepository implements DashboardRepository {
     await guarded(() => this.dashboards.insertOne(dashboardToDocument(dashboard)));
   }
 
+  async update(dashboard: Dashboard): Promise<boolean> {
+    const result = await guarded(() =>
+      this.dashboards.updateOne({ _id: dashboard.id }, { $set: { name: dashboard.name, timezone: dashboard.timezone } }),
+    );
+    return result.matchedCount === 1;
+  }
+
   async findById(id: string): Promise<O.Option<Dashboard>> {
     const found = await guarded(() => this.dashboards.findOne({ _id: id }));
     return found === null ? O.none : O.some(this.decode(found));

@@ -17,6 +17,9 @@ export const COLLECTIONS = {
   webhookEndpoints: 'webhook_endpoints',
   webhookDeliveries: 'webhook_deliveries',
   meta: 'meta',
+  reportCells: 'report_cells',
+  reportLeases: 'report_leases',
+  spend: 'spend',
 } as const;
 
 /** The unique (eventId, endpointId) index of deliveries, named where its refusals are told apart from others. */
@@ -35,6 +38,8 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
     { name: 'orders_dashboard_externalId_unique', key: { dashboardId: 1, externalId: 1 }, unique: true },
     { name: 'orders_dashboard_createdAt_id', key: { dashboardId: 1, createdAt: -1, _id: -1 } },
     { name: 'orders_dashboard_status_createdAt_id', key: { dashboardId: 1, status: 1, createdAt: -1, _id: -1 } },
+    // Only the orders the report rollup has not counted as they are: what it, and a report, look for.
+    { name: 'orders_report_dirty', key: { dashboardId: 1, createdAt: 1 }, partialFilterExpression: { reportDirty: true } },
     // Only the orders whose outbox holds events: what the webhook relay looks for.
     { name: 'orders_outbox_pending', key: { 'outbox.id': 1 }, partialFilterExpression: { 'outbox.id': { $exists: true } } },
   ],
@@ -68,6 +73,13 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
   ],
   // One document, found by `_id`.
   meta: [],
+  // A report reads a projection's cells of one grain over a range of periods; a recomputation replaces a day's.
+  reportCells: [
+    { name: 'report_cells_dashboard_proj_grain_start', key: { dashboardId: 1, proj: 1, grain: 1, start: 1 } },
+    { name: 'report_cells_dashboard_day', key: { dashboardId: 1, day: 1 } },
+  ],
+  reportLeases: [],
+  spend: [{ name: 'spend_dashboard_date', key: { dashboardId: 1, date: -1 } }],
 };
 
 /**

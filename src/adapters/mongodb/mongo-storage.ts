@@ -10,6 +10,9 @@ import { MongoLinkRepository } from './mongo-link-repository';
 import { checkSchemaVersion } from './mongo-schema-version';
 import { MongoOrderRepository } from './mongo-order-repository';
 import { MongoRateLimitCounter } from './mongo-rate-limit-counter';
+import { MongoReportReader } from './mongo-report-reader';
+import { MongoReportRollup } from './mongo-report-rollup';
+import { MongoSpendRepository } from './mongo-spend-repository';
 import { MongoStorageHealth } from './mongo-storage-health';
 import { MongoTokenRepository } from './mongo-token-repository';
 import { MongoWebhookEndpointRepository } from './mongo-webhook-endpoint-repository';
@@ -74,6 +77,9 @@ export const createMongoStorage = (
     webhooks: new MongoWebhookEndpointRepository(db, logger),
     deliveries: new MongoDeliveryRepository(db, logger),
     outbox: new MongoWebhookOutbox(db, logger),
+    reports: new MongoReportReader(db, logger),
+    spend: new MongoSpendRepository(db, logger),
+    workers: [new MongoReportRollup(db, logger)],
     health: new MongoStorageHealth(client, db, options.pingTimeoutMs),
   };
 };

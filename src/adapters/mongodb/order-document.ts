@@ -32,7 +32,10 @@ const requiredOrderFields = {
     totalFeesCents: bsonCents,
   }),
   products: t.array(productCodec),
-  tracking: t.type({ utmSource: t.string, utmMedium: t.string, utmCampaign: t.string }),
+  tracking: t.intersection([
+    t.type({ utmSource: t.string, utmMedium: t.string, utmCampaign: t.string }),
+    t.partial({ utmContent: t.string, utmTerm: t.string, utmId: t.string }),
+  ]),
   version: bsonCount,
   updatedAt: bsonDate,
 };
@@ -144,11 +147,14 @@ const orderToDocument = (order: Order): OrderDocument => {
     chargedbackAt: order.chargedbackAt,
     amounts: money,
     products: order.products.map(productToDocument),
-    tracking: {
+    tracking: withoutUndefined({
       utmSource: order.tracking.utmSource,
       utmMedium: order.tracking.utmMedium,
       utmCampaign: order.tracking.utmCampaign,
-    },
+      utmContent: order.tracking.utmContent,
+      utmTerm: order.tracking.utmTerm,
+      utmId: order.tracking.utmId,
+    }),
     customer: order.customer,
     fees: order.fees,
     metadata: order.metadata,
@@ -191,11 +197,14 @@ export const orderFromDocument = (doc: OrderDocumentRead): Order =>
       totalFeesCents: doc.amounts.totalFeesCents,
     },
     products: doc.products.map(productFromDocument),
-    tracking: {
+    tracking: withoutUndefined({
       utmSource: doc.tracking.utmSource,
       utmMedium: doc.tracking.utmMedium,
       utmCampaign: doc.tracking.utmCampaign,
-    },
+      utmContent: doc.tracking.utmContent,
+      utmTerm: doc.tracking.utmTerm,
+      utmId: doc.tracking.utmId,
+    }),
     customer: doc.customer,
     fees: doc.fees,
     metadata: doc.metadata,
@@ -227,22 +236,29 @@ const eventFromDocument = (doc: t.TypeOf<typeof outboxEventCodec>): OrderEvent =
     previousStatus: doc.previousStatus,
   });
 
-/** A new order's document: the order, and its first events as its outbox. */
+/**
+ * Marks an order whose report totals are not yet counted (mongo-report-rollup.ts): set in the same
+ * single-document write as every change, cleared by the rollup once it has counted that version.
+ */
+export const REPORT_DIRTY = 'reportDirty';
+
+/** A new order's document: the order, its first events as its outbox, and its mark for the reports. */
 export const newOrderDocument = (order: Order, events: readonly OrderEvent[]): OrderDocument => ({
   ...orderToDocument(order),
   outbox: events.map(eventToDocument),
+  [REPORT_DIRTY]: true,
 });
 
 /**
  * The update that turns a stored order into `order` and appends `events` to its outbox, in one
- * write: `$set` of every field, `$unset` of the optional ones `order` no longer has, `$push` of the
- * events. `_id` never changes, and the outbox is never replaced.
+ * write: `$set` of every field and of the reports' mark, `$unset` of the optional ones `order` no
+ * longer has, `$push` of the events. `_id` never changes, and the outbox is never replaced.
  */
 export const orderUpdate = (order: Order, events: readonly OrderEvent[]): Record<string, Record<string, unknown>> => {
   const { _id, ...fields } = orderToDocument(order);
   const absent = Object.keys(optionalOrderFields.props).filter((field) => !(field in fields));
   return {
-    $set: fields,
+    $set: { ...fields, [REPORT_DIRTY]: true },
     ...(absent.length === 0 ? {} : { $unset: Object.fromEntries(absent.map((field) => [field, ''])) }),
     ...(events.length === 0 ? {} : { $push: { outbox: { $each: events.map(eventToDocument) } } }),
   };

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import type { OrderEvent, OrderSummary } from '../../application/ports/order-repository';
+import { attributionOf } from '../../domain/attribution';
 import type { JsonObject, Order, Product } from '../../domain/order';
 import { ORDER_EVENT_TYPES, type OrderEventType } from '../../domain/order-events';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-status';
@@ -16,8 +17,8 @@ const productCodec = t.intersection([
   t.partial({ externalId: t.string, sku: t.string }),
 ]);
 
-/** A row of `orders` as read back: one column per field, in the order of the table. */
-export const orderRowCodec = t.type({
+/** The columns `orders` had before DECISIONS D16. */
+const originalColumns = {
   id: t.string,
   dashboard_id: t.string,
   external_id: t.string,
@@ -46,10 +47,31 @@ export const orderRowCodec = t.type({
   tracking_extras: optionalJsonObjectText,
   version: positiveCount,
   updated_at: instant,
-});
+};
 
-/** The columns of `orders`, for SELECT and INSERT lists. */
-export const ORDER_COLUMNS: readonly string[] = Object.keys(orderRowCodec.props);
+/** The tracking fields added by DECISIONS D16: absent from the rows kept in events written before. */
+const absentOrText = t.union([t.undefined, t.null, t.string]);
+const trackingColumns = { utm_content: absentOrText, utm_term: absentOrText, utm_id: absentOrText };
+
+/** A row of `orders` as read back: one column per field, in the order of the table. */
+export const orderRowCodec = t.type({ ...originalColumns, ...trackingColumns });
+
+/** The columns of `orders`, for SELECT lists. */
+export const ORDER_COLUMNS: readonly string[] = [...Object.keys(originalColumns), ...Object.keys(trackingColumns)];
+
+/** An order's attribution, resolved when it is written, for the reports (report-schema.ts). */
+const ATTRIBUTION_COLUMNS = [
+  'last_content',
+  'last_term',
+  'first_source',
+  'first_medium',
+  'first_campaign',
+  'first_content',
+  'first_term',
+] as const;
+
+/** The columns an INSERT or UPDATE of `orders` binds. */
+export const WRITE_COLUMNS: readonly string[] = [...ORDER_COLUMNS, ...ATTRIBUTION_COLUMNS];
 
 /** The columns a listing reads, for its SELECT: those of `OrderSummary`, in the order of the table. */
 export const SUMMARY_COLUMNS = [
@@ -69,7 +91,7 @@ export const SUMMARY_COLUMNS = [
   'utm_source',
   'utm_medium',
   'utm_campaign',
-] as const satisfies readonly (keyof typeof orderRowCodec.props)[];
+] as const satisfies readonly (keyof typeof originalColumns)[];
 
 type SummaryColumn = (typeof SUMMARY_COLUMNS)[number];
 
@@ -79,14 +101,11 @@ type SummaryColumn = (typeof SUMMARY_COLUMNS)[number];
  * are neither read nor parsed.
  */
 export const summaryRowCodec = t.type(
-  Object.fromEntries(SUMMARY_COLUMNS.map((column) => [column, orderRowCodec.props[column]])) as Pick<
-    typeof orderRowCodec.props,
-    SummaryColumn
-  >,
+  Object.fromEntries(SUMMARY_COLUMNS.map((column) => [column, originalColumns[column]])) as Pick<typeof originalColumns, SummaryColumn>,
 );
 
 /** A row as written: what the statements bind, and what an event keeps of its order. */
-export type OrderRow = { readonly [K in keyof typeof orderRowCodec.props]: string | number | null };
+export type OrderRow = Readonly<Record<string, string | number | null>>;
 
 const time = (date: Date | undefined): number | null => (date === undefined ? null : date.getTime());
 const json = (value: JsonObject | undefined): string | null => (value === undefined ? null : JSON.stringify(value));
@@ -99,36 +118,49 @@ const productToJson = (product: Product): Product => ({
   unitPriceCents: product.unitPriceCents,
 });
 
-export const orderToRow = (order: Order): OrderRow => ({
-  id: order.id,
-  dashboard_id: order.dashboardId,
-  external_id: order.externalId,
-  platform: order.platform,
-  payment_method: order.paymentMethod,
-  status: order.status,
-  is_test: order.isTest ? 1 : 0,
-  created_at: order.createdAt.getTime(),
-  paid_at: time(order.paidAt),
-  refunded_at: time(order.refundedAt),
-  chargedback_at: time(order.chargedbackAt),
-  currency: order.amounts.currency,
-  gross_cents: order.amounts.grossCents,
-  net_to_seller_cents: order.amounts.netToSellerCents,
-  discount_cents: order.amounts.discountCents,
-  shipping_cents: order.amounts.shippingCents,
-  taxes_cents: order.amounts.taxesCents,
-  total_fees_cents: order.amounts.totalFeesCents,
-  products: JSON.stringify(order.products.map(productToJson)),
-  utm_source: order.tracking.utmSource,
-  utm_medium: order.tracking.utmMedium,
-  utm_campaign: order.tracking.utmCampaign,
-  customer: json(order.customer),
-  fees: json(order.fees),
-  metadata: json(order.metadata),
-  tracking_extras: json(order.trackingExtras),
-  version: order.version,
-  updated_at: order.updatedAt.getTime(),
-});
+export const orderToRow = (order: Order): OrderRow => {
+  const { last, first } = attributionOf(order);
+  return {
+    id: order.id,
+    dashboard_id: order.dashboardId,
+    external_id: order.externalId,
+    platform: order.platform,
+    payment_method: order.paymentMethod,
+    status: order.status,
+    is_test: order.isTest ? 1 : 0,
+    created_at: order.createdAt.getTime(),
+    paid_at: time(order.paidAt),
+    refunded_at: time(order.refundedAt),
+    chargedback_at: time(order.chargedbackAt),
+    currency: order.amounts.currency,
+    gross_cents: order.amounts.grossCents,
+    net_to_seller_cents: order.amounts.netToSellerCents,
+    discount_cents: order.amounts.discountCents,
+    shipping_cents: order.amounts.shippingCents,
+    taxes_cents: order.amounts.taxesCents,
+    total_fees_cents: order.amounts.totalFeesCents,
+    products: JSON.stringify(order.products.map(productToJson)),
+    utm_source: order.tracking.utmSource,
+    utm_medium: order.tracking.utmMedium,
+    utm_campaign: order.tracking.utmCampaign,
+    customer: json(order.customer),
+    fees: json(order.fees),
+    metadata: json(order.metadata),
+    tracking_extras: json(order.trackingExtras),
+    version: order.version,
+    updated_at: order.updatedAt.getTime(),
+    utm_content: order.tracking.utmContent ?? null,
+    utm_term: order.tracking.utmTerm ?? null,
+    utm_id: order.tracking.utmId ?? null,
+    last_content: last.utmContent,
+    last_term: last.utmTerm,
+    first_source: first.utmSource,
+    first_medium: first.utmMedium,
+    first_campaign: first.utmCampaign,
+    first_content: first.utmContent,
+    first_term: first.utmTerm,
+  };
+};
 
 /** `{ [key]: value }`, or nothing when the value is absent: the domain has no nulls. */
 const present = <K extends string, V>(key: K, value: V | null): Partial<Record<K, V>> =>
@@ -159,7 +191,14 @@ export const orderFromRow = (row: t.TypeOf<typeof orderRowCodec>): Order => ({
     totalFeesCents: row.total_fees_cents,
   },
   products: row.products.map(productFromJson),
-  tracking: { utmSource: row.utm_source, utmMedium: row.utm_medium, utmCampaign: row.utm_campaign },
+  tracking: {
+    utmSource: row.utm_source,
+    utmMedium: row.utm_medium,
+    utmCampaign: row.utm_campaign,
+    ...present('utmContent', row.utm_content ?? null),
+    ...present('utmTerm', row.utm_term ?? null),
+    ...present('utmId', row.utm_id ?? null),
+  },
   ...present('customer', row.customer),
   ...present('fees', row.fees),
   ...present('metadata', row.metadata),

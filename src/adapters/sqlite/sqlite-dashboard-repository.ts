@@ -7,28 +7,34 @@ import type { Dashboard } from '../../domain/dashboard';
 import { decodeRow, instant, rowIdOf } from './sqlite-codecs';
 import type { SqliteDatabase } from './sqlite-database';
 
-const dashboardRowCodec = t.type({ id: t.string, name: t.string, created_at: instant });
+const dashboardRowCodec = t.type({ id: t.string, name: t.string, timezone: t.string, created_at: instant });
 
 /** Dashboards in the `dashboards` table; the primary key refuses a second insert of one id. */
 export class SqliteDashboardRepository implements DashboardRepository {
   private readonly insertDashboard: Statement;
   private readonly selectById: Statement;
   private readonly selectAll: Statement;
+  private readonly updateDashboard: Statement;
 
   constructor(
     private readonly db: SqliteDatabase,
     private readonly logger: Logger,
   ) {
-    this.insertDashboard = db.prepare('INSERT INTO dashboards (id, name, created_at) VALUES (?, ?, ?)');
-    this.selectById = db.prepare('SELECT id, name, created_at FROM dashboards WHERE id = ?');
-    this.selectAll = db.prepare('SELECT id, name, created_at FROM dashboards ORDER BY created_at, id');
+    this.insertDashboard = db.prepare('INSERT INTO dashboards (id, name, timezone, created_at) VALUES (?, ?, ?, ?)');
+    this.selectById = db.prepare('SELECT id, name, timezone, created_at FROM dashboards WHERE id = ?');
+    this.selectAll = db.prepare('SELECT id, name, timezone, created_at FROM dashboards ORDER BY created_at, id');
+    this.updateDashboard = db.prepare('UPDATE dashboards SET name = ?, timezone = ? WHERE id = ?');
   }
 
   async insert(dashboard: Dashboard): Promise<void> {
-    const values = [dashboard.id, dashboard.name, dashboard.createdAt.getTime()];
+    const values = [dashboard.id, dashboard.name, dashboard.timezone, dashboard.createdAt.getTime()];
     await this.db.write(() => {
       this.insertDashboard.run(values);
     });
+  }
+
+  async update(dashboard: Dashboard): Promise<boolean> {
+    return this.db.write(() => this.updateDashboard.run(dashboard.name, dashboard.timezone, dashboard.id).changes === 1);
   }
 
   async findById(id: string): Promise<O.Option<Dashboard>> {
@@ -42,6 +48,6 @@ export class SqliteDashboardRepository implements DashboardRepository {
 
   private decode(raw: unknown): Dashboard {
     const row = decodeRow(dashboardRowCodec, raw, 'dashboards', rowIdOf(raw), this.logger);
-    return { id: row.id, name: row.name, createdAt: row.created_at };
+    return { id: row.id, name: row.name, timezone: row.timezone, createdAt: row.created_at };
   }
 }

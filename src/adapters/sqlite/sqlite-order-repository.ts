@@ -15,6 +15,7 @@ import {
   orderFromRow,
   orderRowCodec,
   orderToRow,
+  WRITE_COLUMNS,
   summaryFromRow,
   summaryRowCodec,
 } from './order-rows';
@@ -22,8 +23,9 @@ import { decodeRow, rowIdOf } from './sqlite-codecs';
 import type { SqliteDatabase } from './sqlite-database';
 
 const columns = ORDER_COLUMNS.join(', ');
-const bindings = ORDER_COLUMNS.map((column) => `@${column}`).join(', ');
-const updates = ORDER_COLUMNS.filter((column) => !['id', 'dashboard_id', 'external_id'].includes(column))
+const written = WRITE_COLUMNS.join(', ');
+const bindings = WRITE_COLUMNS.map((column) => `@${column}`).join(', ');
+const updates = WRITE_COLUMNS.filter((column) => !['id', 'dashboard_id', 'external_id'].includes(column))
   .map((column) => `${column} = @${column}`)
   .join(', ');
 
@@ -46,7 +48,7 @@ export class SqliteOrderRepository implements OrderRepository {
     private readonly logger: Logger,
   ) {
     this.insertOrder = db.prepare(
-      `INSERT INTO orders (${columns}) VALUES (${bindings}) ON CONFLICT (dashboard_id, external_id) DO NOTHING`,
+      `INSERT INTO orders (${written}) VALUES (${bindings}) ON CONFLICT (dashboard_id, external_id) DO NOTHING`,
     );
     this.insertEvent = db.prepare(
       'INSERT INTO order_events (id, order_seq, type, occurred_at, previous_status, order_row) VALUES (@id, @orderSeq, @type, @occurred_at, @previous_status, @order_row)',

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { REPORTS_MIGRATION } from './report-schema';
 
 /**
  * The schema, as the migrations that build it, in order: migration N takes a file from
@@ -193,6 +194,7 @@ export const MIGRATIONS: readonly string[] = [
   -- The relay takes events out of the outbox by id once it has made their deliveries.
   CREATE UNIQUE INDEX order_events_by_id ON order_events (id);
   `,
+  REPORTS_MIGRATION,
 ];
 
 /** Marks the file as this service's (`PRAGMA application_id`): "ORDS". */

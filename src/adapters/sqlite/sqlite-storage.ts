@@ -7,6 +7,8 @@ import { SqliteIdempotencyStore } from './sqlite-idempotency-store';
 import { SqliteLinkRepository } from './sqlite-link-repository';
 import { SqliteOrderRepository } from './sqlite-order-repository';
 import { SqliteRateLimitCounter } from './sqlite-rate-limit-counter';
+import { SqliteReportReader } from './sqlite-report-reader';
+import { SqliteSpendRepository } from './sqlite-spend-repository';
 import { SqliteStorageHealth } from './sqlite-storage-health';
 import { SqliteTokenRepository } from './sqlite-token-repository';
 import { SqliteWebhookEndpointRepository } from './sqlite-webhook-endpoint-repository';
@@ -29,6 +31,8 @@ export const sqliteStorageOn = (db: SqliteDatabase, logger: Logger): Storage => 
   webhooks: new SqliteWebhookEndpointRepository(db, logger),
   deliveries: new SqliteDeliveryRepository(db, logger),
   outbox: new SqliteWebhookOutbox(db, logger),
+  reports: new SqliteReportReader(db),
+  spend: new SqliteSpendRepository(db, logger),
   health: new SqliteStorageHealth(db),
 });
 

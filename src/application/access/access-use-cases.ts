@@ -6,9 +6,11 @@ import type { TokenSecrets } from '../ports/token-secrets';
 import { AuthenticateToken } from './authenticate-token';
 import { CreateDashboard } from './create-dashboard';
 import { CreateToken } from './create-token';
+import { GetDashboard } from './get-dashboard';
 import { ListDashboards } from './list-dashboards';
 import { ListTokens } from './list-tokens';
 import { RevokeToken } from './revoke-token';
+import { UpdateDashboard } from './update-dashboard';
 
 export interface AccessPorts {
   readonly dashboards: DashboardRepository;
@@ -22,6 +24,8 @@ export const accessUseCases = ({ dashboards, tokens, tokenSecrets, ids, clock }:
   authenticateToken: new AuthenticateToken(tokens, tokenSecrets),
   createDashboard: new CreateDashboard(dashboards, ids, clock),
   listDashboards: new ListDashboards(dashboards),
+  getDashboard: new GetDashboard(dashboards),
+  updateDashboard: new UpdateDashboard(dashboards),
   createToken: new CreateToken(dashboards, tokens, tokenSecrets, ids, clock),
   listTokens: new ListTokens(dashboards, tokens),
   revokeToken: new RevokeToken(tokens, clock),

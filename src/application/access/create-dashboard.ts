@@ -1,4 +1,4 @@
-import type { Dashboard } from '../../domain/dashboard';
+import { DEFAULT_TIMEZONE, type Dashboard } from '../../domain/dashboard';
 import type { Clock } from '../ports/clock';
 import type { DashboardRepository } from '../ports/dashboard-repository';
 import type { IdGenerator } from '../ports/id-generator';
@@ -10,8 +10,8 @@ export class CreateDashboard {
     private readonly clock: Clock,
   ) {}
 
-  async execute(name: string): Promise<Dashboard> {
-    const dashboard: Dashboard = { id: this.ids.next('dsh'), name, createdAt: this.clock.now() };
+  async execute(name: string, timezone = DEFAULT_TIMEZONE): Promise<Dashboard> {
+    const dashboard: Dashboard = { id: this.ids.next('dsh'), name, timezone, createdAt: this.clock.now() };
     await this.dashboards.insert(dashboard);
     return dashboard;
   }

@@ -1,9 +1,12 @@
+import type { BackgroundWorker } from './background-worker';
 import type { DashboardRepository } from './dashboard-repository';
 import type { DeliveryRepository } from './delivery-repository';
 import type { IdempotencyStore } from './idempotency-store';
 import type { LinkRepository } from './link-repository';
 import type { OrderRepository } from './order-repository';
 import type { RateLimitCounter } from './rate-limit-counter';
+import type { ReportReader } from './report-reader';
+import type { SpendRepository } from './spend-repository';
 import type { StorageHealth } from './storage-health';
 import type { TokenRepository } from './token-repository';
 import type { WebhookEndpointRepository } from './webhook-endpoint-repository';
@@ -28,5 +31,10 @@ export interface Storage {
   readonly deliveries: DeliveryRepository;
   /** The orders' outboxes, as the webhook relay reads and empties them. */
   readonly outbox: WebhookOutbox;
+  /** Reports over the orders (DECISIONS D16). */
+  readonly reports: ReportReader;
+  readonly spend: SpendRepository;
   readonly health: StorageHealth;
+  /** Work the store does beside the requests (MongoDB's report rollup); run by the service, not the CLI. */
+  readonly workers?: readonly BackgroundWorker[];
 }

@@ -5,9 +5,12 @@ import { InMemoryTokenRepository } from '../../../src/adapters/memory/in-memory-
 import { dashboardRepositoryContract } from '../../contract/dashboard-repository.contract';
 import { linkRepositoryContract } from '../../contract/link-repository.contract';
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
+import { reportReaderContract } from '../../contract/report-reader.contract';
+import { inMemoryStorage } from '../../../src/adapters/memory/in-memory-storage';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';
 
 orderRepositoryContract('in-memory', async () => new InMemoryOrderRepository());
 dashboardRepositoryContract('in-memory', async () => new InMemoryDashboardRepository());
 tokenRepositoryContract('in-memory', async () => new InMemoryTokenRepository());
 linkRepositoryContract('in-memory', async () => new InMemoryLinkRepository());
+reportReaderContract('in-memory', async () => inMemoryStorage());

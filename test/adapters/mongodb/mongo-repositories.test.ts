@@ -3,6 +3,8 @@ import { dashboardRepositoryContract } from '../../contract/dashboard-repository
 import { deliveryRepositoryContract } from '../../contract/delivery-repository.contract';
 import { linkRepositoryContract } from '../../contract/link-repository.contract';
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
+import { reportReaderContract } from '../../contract/report-reader.contract';
+import { MongoReportRollup } from '../../../src/adapters/mongodb/mongo-report-rollup';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';
 import { webhookEndpointRepositoryContract } from '../../contract/webhook-endpoint-repository.contract';
 import { webhookOutboxContract } from '../../contract/webhook-outbox.contract';
@@ -28,4 +30,9 @@ describeWithMongo('MongoDB repositories', (mongo) => {
   deliveryRepositoryContract('MongoDeliveryRepository', async () => (await emptied()).deliveries);
   webhookOutboxContract('MongoWebhookOutbox', async () => emptied());
   linkRepositoryContract('MongoLinkRepository', async () => (await emptied()).links);
+  reportReaderContract('MongoReportReader', emptied, async (given) => {
+    const rollup = given.workers?.find((worker) => worker instanceof MongoReportRollup);
+    if (rollup === undefined) throw new Error('the MongoDB storage runs no report rollup');
+    while ((await rollup.catchUp()) > 0);
+  });
 });

@@ -5,6 +5,7 @@ import { idempotencyStoreContract } from '../../contract/idempotency-store.contr
 import { linkRepositoryContract } from '../../contract/link-repository.contract';
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
 import { rateLimitCounterContract } from '../../contract/rate-limit-counter.contract';
+import { reportReaderContract } from '../../contract/report-reader.contract';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';
 import { webhookEndpointRepositoryContract } from '../../contract/webhook-endpoint-repository.contract';
 import { webhookOutboxContract } from '../../contract/webhook-outbox.contract';
@@ -29,4 +30,5 @@ describe('SQLite adapters', () => {
   webhookEndpointRepositoryContract('SqliteWebhookEndpointRepository', async () => fresh().webhooks);
   deliveryRepositoryContract('SqliteDeliveryRepository', async () => fresh().deliveries);
   webhookOutboxContract('SqliteWebhookOutbox', async () => fresh());
+  reportReaderContract('SqliteReportReader', async () => fresh());
 });

@@ -50,8 +50,8 @@ describe('Tokens', () => {
     listTokens = new ListTokens(dashboards, tokens);
     revokeToken = new RevokeToken(tokens, clock);
     authenticate = new AuthenticateToken(tokens, secrets);
-    await dashboards.insert({ id: 'dsh_a', name: 'Shop A', createdAt: new Date('2026-01-01T00:00:00.000Z') });
-    await dashboards.insert({ id: 'dsh_b', name: 'Shop B', createdAt: new Date('2026-01-01T00:00:00.000Z') });
+    await dashboards.insert({ id: 'dsh_a', name: 'Shop A', timezone: 'UTC', createdAt: new Date('2026-01-01T00:00:00.000Z') });
+    await dashboards.insert({ id: 'dsh_b', name: 'Shop B', timezone: 'UTC', createdAt: new Date('2026-01-01T00:00:00.000Z') });
   });
 
   describe('CreateToken', () => {

@@ -1,0 +1,71 @@
+import type { ReportCell, CellQuery } from '../../application/ports/report-reader';
+import { attributionOf, UTM_DIMENSIONS, type Attribution, type ReportDimension } from '../../domain/attribution';
+import type { Order } from '../../domain/order';
+import type { OrderStatus } from '../../domain/order-status';
+import { addTotals, totalsOfOrder, type CellTotals } from '../../domain/report';
+
+/** What a report reads of one order: its instant, status, money, and both its touches resolved. */
+export interface ReportFacts {
+  readonly createdAt: number;
+  readonly status: OrderStatus;
+  readonly isTest: boolean;
+  readonly currency: string;
+  readonly grossCents: number;
+  readonly netToSellerCents: number;
+  readonly platform: string;
+  readonly paymentMethod: string;
+  readonly attribution: Attribution;
+}
+
+/** What a report reads of a whole order. */
+export const factsOfOrder = (order: Order): ReportFacts => ({
+  createdAt: order.createdAt.getTime(),
+  status: order.status,
+  isTest: order.isTest,
+  currency: order.amounts.currency,
+  grossCents: order.amounts.grossCents,
+  netToSellerCents: order.amounts.netToSellerCents,
+  platform: order.platform,
+  paymentMethod: order.paymentMethod,
+  attribution: attributionOf(order),
+});
+
+/** The value of a dimension for an order under a model. */
+const valueOf = (facts: ReportFacts, touch: Attribution['last'], dimension: ReportDimension): string =>
+  dimension === 'platform' ? facts.platform : dimension === 'paymentMethod' ? facts.paymentMethod : touch[dimension];
+
+/**
+ * Groups orders into the cells of `query` as a store that reads them one by one would: each order in
+ * the bucket that holds its `createdAt`, with its key under the query's model, if it passes the scope.
+ * `bucketOf` says which bucket (or -1); the in-memory store and the edges of the others use it.
+ */
+export class CellCollector {
+  private readonly cells = new Map<string, { bucket: number; key: ReportCell['key']; currency: string; totals: CellTotals }>();
+
+  constructor(private readonly query: CellQuery) {}
+
+  add(facts: ReportFacts, bucket: number): void {
+    const { query } = this;
+    if (bucket < 0) return;
+    if (query.isTest !== undefined && facts.isTest !== query.isTest) return;
+    const touch = query.model === 'first' ? facts.attribution.first : facts.attribution.last;
+    for (const dimension of UTM_DIMENSIONS) {
+      const wanted = query.filters[dimension];
+      if (wanted !== undefined && touch[dimension] !== wanted) return;
+    }
+    const key = Object.fromEntries(query.by.map((dimension) => [dimension, valueOf(facts, touch, dimension)]));
+    this.addTotals(bucket, key, facts.currency, totalsOfOrder(facts.status, facts.grossCents, facts.netToSellerCents));
+  }
+
+  /** Adds totals already grouped (a row of a store's rollups). */
+  addTotals(bucket: number, key: ReportCell['key'], currency: string, totals: CellTotals): void {
+    const id = JSON.stringify([bucket, this.query.by.map((dimension) => key[dimension]), currency]);
+    const cell = this.cells.get(id);
+    if (cell === undefined) this.cells.set(id, { bucket, key, currency, totals });
+    else cell.totals = addTotals(cell.totals, totals);
+  }
+
+  result(): ReportCell[] {
+    return [...this.cells.values()].map(({ bucket, key, currency, totals }) => ({ bucket, key, currency, ...totals }));
+  }
+}

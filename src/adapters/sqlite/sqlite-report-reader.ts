@@ -1,0 +1,145 @@
+import type { Statement } from 'better-sqlite3';
+import type { CellQuery, ReportCell, ReportReader } from '../../application/ports/report-reader';
+import { UTM_DIMENSIONS, type ReportDimension } from '../../domain/attribution';
+import type { CellTotals } from '../../domain/report';
+import { piecesOf, runsOf, type Grain } from '../persistence/report-pieces';
+import { CellCollector } from '../persistence/report-cells';
+import { PROJECTIONS, TOTAL_COLUMNS } from './report-schema';
+import type { SqliteDatabase } from './sqlite-database';
+
+/** The column of each dimension in the rollup tables. */
+const ROLLUP_COLUMN: Readonly<Record<ReportDimension, string>> = {
+  utmSource: 'utm_source',
+  utmMedium: 'utm_medium',
+  utmCampaign: 'utm_campaign',
+  utmContent: 'utm_content',
+  utmTerm: 'utm_term',
+  platform: 'platform',
+  paymentMethod: 'payment_method',
+};
+
+/** The column of `orders` that holds each dimension under each model. */
+const ORDER_COLUMN: Readonly<Record<'last' | 'first', Readonly<Record<ReportDimension, string>>>> = {
+  last: { ...ROLLUP_COLUMN, utmContent: 'last_content', utmTerm: 'last_term' },
+  first: {
+    utmSource: 'first_source',
+    utmMedium: 'first_medium',
+    utmCampaign: 'first_campaign',
+    utmContent: 'first_content',
+    utmTerm: 'first_term',
+    platform: 'platform',
+    paymentMethod: 'payment_method',
+  },
+};
+
+const ORDER_SUMS = [
+  "sum(status = 'pending') AS pending",
+  "sum(status = 'paid') AS paid",
+  "sum(status = 'refused') AS refused",
+  "sum(status = 'refunded') AS refunded",
+  "sum(status = 'chargedback') AS chargedback",
+  'sum(gross_cents) AS grossCents',
+  "sum(CASE WHEN status = 'paid' THEN gross_cents ELSE 0 END) AS paidGrossCents",
+  "sum(CASE WHEN status = 'paid' THEN net_to_seller_cents ELSE 0 END) AS paidNetCents",
+  "sum(CASE WHEN status = 'refunded' THEN gross_cents ELSE 0 END) AS refundedCents",
+  "sum(CASE WHEN status = 'chargedback' THEN gross_cents ELSE 0 END) AS chargedbackCents",
+].join(', ');
+
+const ROLLUP_SUMS = TOTAL_COLUMNS.map((column) => {
+  const alias = column.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+  return `sum(${column}) AS ${alias}`;
+}).join(', ');
+
+type SumRow = CellTotals & { readonly start?: number; readonly currency: string } & Readonly<Record<string, unknown>>;
+
+/**
+ * Reports from the rollup tables of report-schema.ts: each bucket cut into whole UTC months, days,
+ * hours and quarters of the smallest projection that holds the query's dimensions and filters, each
+ * run of consecutive periods one range read on its primary key, and the edges read from the orders
+ * on `orders_newest_first`. All of it on one snapshot of the file.
+ */
+export class SqliteReportReader implements ReportReader {
+  private readonly statements = new Map<string, Statement>();
+
+  constructor(private readonly db: SqliteDatabase) {}
+
+  async cells(dashboardId: string, query: CellQuery): Promise<readonly ReportCell[]> {
+    const used = new Set<ReportDimension>([...query.by, ...UTM_DIMENSIONS.filter((d) => query.filters[d] !== undefined)]);
+    const projection = PROJECTIONS.find((p) => [...used].every((d) => p.keys.some((k) => k.column === ROLLUP_COLUMN[d])))!;
+    const pieces = piecesOf(query.buckets, projection.grains);
+    const collector = new CellCollector(query);
+    const filters = UTM_DIMENSIONS.filter((d) => query.filters[d] !== undefined);
+    const base = {
+      dashboardId,
+      ...(query.isTest === undefined ? {} : { isTest: query.isTest ? 1 : 0 }),
+      ...Object.fromEntries(filters.map((d) => [`f_${d}`, query.filters[d]])),
+    };
+    const keyOf = (row: SumRow) => Object.fromEntries(query.by.map((d) => [d, row[d] as string]));
+    this.db.readTogether(() => {
+      for (const grain of projection.grains) {
+        const runs = runsOf(pieces, grain);
+        if (runs.length === 0) continue;
+        const bucketOf = new Map(pieces.filter((piece) => piece.grain === grain).map((piece) => [piece.start, piece.bucket]));
+        const statement = this.rollupStatement(projection.table, projection.modelled, query, filters);
+        for (const { first, last } of runs) {
+          const params = { ...base, grain, first, last, ...(projection.modelled ? { model: query.model === 'first' ? 'f' : 'l' } : {}) };
+          for (const row of statement.all(params) as SumRow[])
+            collector.addTotals(bucketOf.get(row.start!)!, keyOf(row), row.currency, row);
+        }
+      }
+      const edges = pieces.filter((piece) => piece.grain === 'edge');
+      if (edges.length > 0) {
+        const statement = this.edgeStatement(query, filters);
+        for (const edge of edges) {
+          for (const row of statement.all({ ...base, from: edge.start, to: edge.end }) as SumRow[])
+            collector.addTotals(edge.bucket, keyOf(row), row.currency, row);
+        }
+      }
+    });
+    return collector.result();
+  }
+
+  private rollupStatement(table: string, modelled: boolean, query: CellQuery, filters: readonly ReportDimension[]): Statement {
+    const dims = query.by.map((d) => `${ROLLUP_COLUMN[d]} AS ${d}`);
+    const where = [
+      'dashboard_id = @dashboardId',
+      'grain = @grain',
+      'start BETWEEN @first AND @last',
+      ...(modelled ? ['model = @model'] : []),
+      ...(query.isTest === undefined ? [] : ['is_test = @isTest']),
+      ...filters.map((d) => `${ROLLUP_COLUMN[d]} = @f_${d}`),
+    ];
+    const group = ['start', 'currency', ...query.by.map((d) => ROLLUP_COLUMN[d])];
+    return this.prepared(
+      `SELECT start, currency, ${[...dims, ROLLUP_SUMS].join(', ')} FROM ${table} WHERE ${where.join(' AND ')} GROUP BY ${group.join(', ')}`,
+    );
+  }
+
+  private edgeStatement(query: CellQuery, filters: readonly ReportDimension[]): Statement {
+    const columns = ORDER_COLUMN[query.model];
+    const dims = query.by.map((d) => `${columns[d]} AS ${d}`);
+    const where = [
+      'dashboard_id = @dashboardId',
+      'created_at >= @from',
+      'created_at < @to',
+      ...(query.isTest === undefined ? [] : ['is_test = @isTest']),
+      ...filters.map((d) => `${columns[d]} = @f_${d}`),
+    ];
+    const group = ['currency', ...query.by.map((d) => columns[d])];
+    return this.prepared(
+      `SELECT currency, ${[...dims, ORDER_SUMS].join(', ')} FROM orders INDEXED BY orders_newest_first WHERE ${where.join(' AND ')} GROUP BY ${group.join(', ')}`,
+    );
+  }
+
+  private prepared(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (statement === undefined) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+/** Which grains the SQLite store keeps for a projection (used by tests of the decomposition). */
+export const SQLITE_GRAINS: Readonly<Record<string, readonly Grain[]>> = Object.fromEntries(PROJECTIONS.map((p) => [p.table, p.grains]));

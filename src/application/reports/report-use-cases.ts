@@ -1,0 +1,18 @@
+import type { DashboardRepository } from '../ports/dashboard-repository';
+import type { ReportReader } from '../ports/report-reader';
+import type { SpendRepository } from '../ports/spend-repository';
+import { GetBreakdown } from './get-breakdown';
+import { GetTimeseries } from './get-timeseries';
+
+export interface ReportPorts {
+  readonly dashboards: DashboardRepository;
+  readonly reports: ReportReader;
+  readonly spend: SpendRepository;
+}
+
+export const reportUseCases = ({ dashboards, reports, spend }: ReportPorts) => ({
+  getBreakdown: new GetBreakdown(dashboards, reports, spend),
+  getTimeseries: new GetTimeseries(dashboards, reports, spend),
+});
+
+export type ReportUseCases = ReturnType<typeof reportUseCases>;

@@ -1,0 +1,216 @@
+/**
+ * Calendar arithmetic in an IANA time zone with nothing but Intl: where a zone's days, weeks, months
+ * and hours begin, as instants (milliseconds since the epoch). A day may last 23 or 25 hours (a DST
+ * change) and an offset may be +05:45: every boundary is found from the zone's own clock.
+ */
+
+export const REPORT_INTERVALS = ['hour', 'day', 'week', 'month'] as const;
+export type ReportInterval = (typeof REPORT_INTERVALS)[number];
+
+const HOUR = 3_600_000;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatterOf = (zone: string): Intl.DateTimeFormat => {
+  let formatter = formatters.get(zone);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+};
+
+/** Whether `name` is a time zone Intl knows (`UTC`, `America/Sao_Paulo`, `Asia/Kathmandu`). */
+export const isTimeZone = (name: string): boolean => {
+  if (name.length === 0 || name.length > 64) return false;
+  try {
+    formatterOf(name);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export interface WallTime {
+  readonly year: number;
+  /** 1-12. */
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+}
+
+/** The zone's clock at `instant` (milliseconds dropped). */
+export const wallTimeAt = (instant: number, zone: string): WallTime => {
+  const parts: Record<string, number> = {};
+  for (const part of formatterOf(zone).formatToParts(new Date(instant))) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return {
+    year: parts['year'],
+    month: parts['month'],
+    day: parts['day'],
+    hour: parts['hour'],
+    minute: parts['minute'],
+    second: parts['second'],
+  };
+};
+
+/** Minutes the zone's clock is ahead of UTC at `instant` (+345 in Asia/Kathmandu, -180 in America/Sao_Paulo). */
+export const offsetMinutesAt = (instant: number, zone: string): number => {
+  const wall = wallTimeAt(instant, zone);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return Math.round((asUtc - (instant - (((instant % 1000) + 1000) % 1000))) / 60_000);
+};
+
+/**
+ * The first instant at which the zone's clock reads `year-month-day hour:00` or later: the wall time
+ * itself, or, when a DST change skips it, the instant the clock jumps past it.
+ */
+export const instantOfWallTime = (year: number, month: number, day: number, hour: number, zone: string): number => {
+  const wall = Date.UTC(year, month - 1, day, hour);
+  // The offset is that of an instant near the wall time; two rounds settle it unless the time is skipped.
+  let guess = wall - offsetMinutesAt(wall, zone) * 60_000;
+  guess = wall - offsetMinutesAt(guess, zone) * 60_000;
+  const seen = wallTimeAt(guess, zone);
+  const seenUtc = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute, seen.second);
+  if (seenUtc === wall) {
+    // Of two instants that read the same (a DST change that repeats an hour), the earlier.
+    const earlier = guess - HOUR;
+    const before = wallTimeAt(earlier, zone);
+    return Date.UTC(before.year, before.month - 1, before.day, before.hour, before.minute, before.second) === wall ? earlier : guess;
+  }
+  // Skipped: the clock jumped over it. The first instant after the jump reads later than `wall`.
+  let low = guess - 2 * HOUR;
+  let high = guess + 2 * HOUR;
+  while (high - low > 60_000) {
+    const mid = low + Math.floor((high - low) / 120_000) * 60_000;
+    const at = wallTimeAt(mid, zone);
+    const atUtc = Date.UTC(at.year, at.month - 1, at.day, at.hour, at.minute, at.second);
+    if (atUtc >= wall) high = mid;
+    else low = mid;
+  }
+  return high;
+};
+
+const addDays = (year: number, month: number, day: number, days: number): [number, number, number] => {
+  const d = new Date(Date.UTC(year, month - 1, day + days));
+  return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
+};
+
+/** The start of the bucket of `interval` that holds `instant`, in the zone's calendar (weeks from Monday). */
+export const bucketStartOf = (instant: number, interval: ReportInterval, zone: string): number => {
+  const wall = wallTimeAt(instant, zone);
+  switch (interval) {
+    case 'hour':
+      return instant - (((instant % 1000) + 1000) % 1000) - (wall.minute * 60 + wall.second) * 1000;
+    case 'day':
+      return instantOfWallTime(wall.year, wall.month, wall.day, 0, zone);
+    case 'week': {
+      const weekday = (new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay() + 6) % 7;
+      const [y, m, d] = addDays(wall.year, wall.month, wall.day, -weekday);
+      return instantOfWallTime(y, m, d, 0, zone);
+    }
+    case 'month':
+      return instantOfWallTime(wall.year, wall.month, 1, 0, zone);
+  }
+};
+
+/** The start of the bucket after the one that starts at `start`. */
+export const nextBucketStart = (start: number, interval: ReportInterval, zone: string): number => {
+  if (interval === 'hour') return start + HOUR;
+  const wall = wallTimeAt(start, zone);
+  if (interval === 'month') {
+    const [y, m] = wall.month === 12 ? [wall.year + 1, 1] : [wall.year, wall.month + 1];
+    return instantOfWallTime(y, m, 1, 0, zone);
+  }
+  const [y, m, d] = addDays(wall.year, wall.month, wall.day, interval === 'week' ? 7 : 1);
+  return instantOfWallTime(y, m, d, 0, zone);
+};
+
+export interface Bucket {
+  /** The first instant of the bucket (the report's `from` for the first one). */
+  readonly start: number;
+  /** The first instant after it (the instant after the report's `to` for the last one). */
+  readonly end: number;
+}
+
+/**
+ * Every bucket of `interval` in the zone's calendar between `from` and `to` (inclusive instants),
+ * in order, the first and last cut at `from` and `to`.
+ */
+export const bucketsBetween = (from: number, to: number, interval: ReportInterval, zone: string): Bucket[] => {
+  const buckets: Bucket[] = [];
+  const end = to + 1;
+  let start = bucketStartOf(from, interval, zone);
+  while (start < end) {
+    const next = nextBucketStart(start, interval, zone);
+    buckets.push({ start: Math.max(start, from), end: Math.min(next, end) });
+    start = next;
+  }
+  return buckets;
+};
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/** `instant` as ISO 8601 on the zone's clock, with its offset: `2026-03-08T00:00:00.000-05:00`. */
+export const isoInZone = (instant: number, zone: string): string => {
+  const wall = wallTimeAt(instant, zone);
+  const offset = offsetMinutesAt(instant, zone);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const ms = ((instant % 1000) + 1000) % 1000;
+  return (
+    `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}.${pad(ms, 3)}` +
+    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+  );
+};
+
+/** The zone's calendar day of `instant`, as `YYYY-MM-DD`. */
+export const dateInZone = (instant: number, zone: string): string => {
+  const wall = wallTimeAt(instant, zone);
+  return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}`;
+};
+
+/** When the zone's calendar day `date` (`YYYY-MM-DD`) begins. */
+export const startOfDate = (date: string, zone: string): number => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return instantOfWallTime(y, m, d, 0, zone);
+};
+
+/** The calendar day after `date`. */
+export const nextDate = (date: string): string => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [ny, nm, nd] = addDays(y, m, d, 1);
+  return `${pad(ny, 4)}-${pad(nm)}-${pad(nd)}`;
+};
+
+/** Whether `date` is a real `YYYY-MM-DD` calendar day. */
+export const isCalendarDate = (date: string): boolean => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (match === null) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const back = new Date(Date.UTC(y, m - 1, d));
+  return back.getUTCFullYear() === y && back.getUTCMonth() === m - 1 && back.getUTCDate() === d;
+};
+
+/** The index of the bucket `[start, end)` that holds `instant`, by binary search; -1 when none does. */
+export const bucketIndexOf = (buckets: readonly { readonly start: number; readonly end: number }[], instant: number): number => {
+  let low = 0;
+  let high = buckets.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const bucket = buckets[mid];
+    if (instant < bucket.start) high = mid - 1;
+    else if (instant >= bucket.end) low = mid + 1;
+    else return mid;
+  }
+  return -1;
+};
