@@ -155,12 +155,7 @@ const QUERIES: readonly { name: string; query: () => CellQuery }[] = [
   ).map(([interval, zone]) => ({
     name: `a ${{ hour: 'hourly', day: 'daily', week: 'weekly', month: 'monthly' }[interval]} timeseries in ${zone}`,
     query: (): CellQuery => ({
-      buckets: bucketsBetween(
-        START + 86_400_000 + 1_234,
-        START + (interval === 'hour' ? 3 : 35) * 86_400_000,
-        interval,
-        zone,
-      ),
+      buckets: bucketsBetween(START + 86_400_000 + 1_234, START + (interval === 'hour' ? 3 : 35) * 86_400_000, interval, zone),
       by: [],
       model: 'last',
       isTest: false,
