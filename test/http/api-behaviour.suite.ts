@@ -14,6 +14,7 @@ import { linksBehaviour } from './behaviour/links';
 import { listingBehaviour } from './behaviour/listing';
 import { operationsAndLogsBehaviour } from './behaviour/operations-and-logs';
 import { rateLimitsBehaviour } from './behaviour/rate-limits';
+import { reportsBehaviour } from './behaviour/reports';
 import { requestErrorsBehaviour } from './behaviour/request-errors';
 import { requestIdsBehaviour } from './behaviour/request-ids';
 import { storageFailuresBehaviour } from './behaviour/storage-failures';
@@ -51,5 +52,6 @@ export const apiBehaviourSuite = (storageName: string, storageFactory: () => Pro
     webhookDeliveriesBehaviour(storageFactory);
     webhookOutboundBehaviour(storageFactory);
     linksBehaviour(storageFactory);
+    reportsBehaviour(storageFactory);
   });
 };

@@ -21,6 +21,7 @@ import {
   validatesAgainst,
   headerValue,
   describesWebhookOperations,
+  describesReportOperations,
 } from './openapi-support';
 
 describe('OpenAPI document', () => {
@@ -180,6 +181,13 @@ describe('OpenAPI document', () => {
       expect(deleted.status).to.equal(204);
       conforms(linkPath, 'DELETE', deleted);
       conforms(linkPath, 'DELETE', await api.request('DELETE', savedLink.headers.get('location')!, { token }));
+
+      await describesReportOperations(api, token, conforms);
+      const dashboardPath = '/admin/v1/dashboards/{dashboardId}';
+      conforms(dashboardPath, 'PATCH', await api.admin('PATCH', `/admin/v1/dashboards/${dashboardId}`, { timezone: 'Asia/Kathmandu' }));
+      conforms(dashboardPath, 'PATCH', await api.admin('PATCH', `/admin/v1/dashboards/${dashboardId}`, { timezone: 'Mars/Olympus' }));
+      conforms(dashboardPath, 'PATCH', await api.admin('PATCH', '/admin/v1/dashboards/dsh_missing', { name: 'x' }));
+      conforms('/api/v1/dashboard', 'GET', await api.request('GET', '/api/v1/dashboard', { token }));
 
       conforms(revokePath, 'POST', await api.admin('POST', `/admin/v1/tokens/${issued.body.token.id}/revoke`));
       const revoked = await api.request('GET', '/api/v1/orders', { token });

@@ -152,3 +152,30 @@ export const describesWebhookOperations = async (
   conforms(one, 'DELETE', await call('DELETE', `${W}/${id}`));
   conforms(one, 'DELETE', await call('DELETE', `${W}/${id}`));
 };
+
+/** Calls every report and spend operation, each answer checked by `conforms`: every success, and the errors of its own. */
+export const describesReportOperations = async (
+  api: TestApi,
+  token: string,
+  conforms: (path: string, method: string, res: ApiResponse) => void,
+): Promise<void> => {
+  const call = (method: string, path: string, body?: unknown) => api.request(method, path, { token, body });
+  const spend = '/api/v1/spend';
+  const entry = { date: '2026-01-02', utmSource: 'google', utmCampaign: 'launch', currency: 'BRL', amountCents: 12_345 };
+  conforms(spend, 'PUT', await call('PUT', spend, { entries: [entry, { ...entry, utmMedium: 'cpc', utmContent: 'ad-1' }] }));
+  conforms(spend, 'PUT', await call('PUT', spend, { entries: [{ ...entry, date: '2026-02-30' }] }));
+  conforms(spend, 'GET', await call('GET', `${spend}?from=2026-01-01&to=2026-01-31&pageSize=5`));
+  conforms(spend, 'GET', await call('GET', `${spend}?from=2026-13-01`));
+  const breakdown = '/api/v1/reports/breakdown';
+  const range = 'from=2025-12-01T00:00:00Z&to=2026-11-30T23:59:59.999Z';
+  conforms(breakdown, 'GET', await call('GET', `${breakdown}?${range}&by=utmSource,utmCampaign&sort=roas&limit=5`));
+  conforms(breakdown, 'GET', await call('GET', `${breakdown}?${range}&by=platform&model=first&isTest=all`));
+  conforms(breakdown, 'GET', await call('GET', `${breakdown}?${range}&by=nope`));
+  const timeseries = '/api/v1/reports/timeseries';
+  conforms(
+    timeseries,
+    'GET',
+    await call('GET', `${timeseries}?from=2026-01-01T00:00:00Z&to=2026-01-10T00:00:00Z&interval=day&timezone=Asia/Kathmandu`),
+  );
+  conforms(timeseries, 'GET', await call('GET', `${timeseries}?from=2026-01-01T00:00:00Z&to=2026-03-10T00:00:00Z&interval=hour`));
+};

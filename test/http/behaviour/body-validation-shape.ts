@@ -60,9 +60,9 @@ export const bodyValidationShapeBehaviour = (storageFactory: StorageFactory): vo
           { name: 'A', quantity: 1, unitPriceCents: 1 },
           { name: 'B', quantity: 1, unitPriceCents: 1, foo: 'x' },
         ],
-        tracking: { ...(base.tracking as object), utmContent: 'not here' },
+        tracking: { ...(base.tracking as object), utmColour: 'not here' },
       });
-      expectInvalid(res, ['amounts.foo', 'products.1.foo', 'tracking.utmContent']);
+      expectInvalid(res, ['amounts.foo', 'products.1.foo', 'tracking.utmColour']);
     });
 
     it('rejects an unknown field on the first product as products.0.foo', async () => {

@@ -5,6 +5,7 @@ import type { DashboardResponse, IssuedTokenResponse, RevokedTokenResponse, Toke
 export const dashboardView = (dashboard: Dashboard): t.TypeOf<typeof DashboardResponse>['dashboard'] => ({
   id: dashboard.id,
   name: dashboard.name,
+  timezone: dashboard.timezone,
   createdAt: dashboard.createdAt.toISOString(),
 });
 

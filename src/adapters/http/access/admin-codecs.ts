@@ -3,13 +3,23 @@ import { TOKEN_SHAPE } from '../../system/sha256-token-secrets';
 import { check, nullable, str, strictObject } from '../kit/codec-kit';
 import { utcDateTime } from '../kit/dates';
 import { described } from '../kit/json-schema';
+import { timeZone } from '../reports/report-codecs';
 
 /** Dashboards and tokens of the admin API (DECISIONS D8): what is sent and what is answered. */
 
 const name = str(1, 200);
 const serviceId = described(t.string, 'Made by the service; opaque.');
 
-export const CreateDashboardBody = strictObject('CreateDashboardRequest', { name });
+const timezone = described(timeZone, "IANA name: the calendar of its reports and of its spend's dates (DECISIONS D16); `UTC` by default.");
+
+export const CreateDashboardBody = strictObject('CreateDashboardRequest', { name }, { timezone });
+
+export const UpdateDashboardBody = strictObject(
+  'UpdateDashboardRequest',
+  {},
+  { name, timezone },
+  { description: 'Any of `name` and `timezone`, at least one.' },
+);
 
 export const CreateTokenBody = strictObject(
   'CreateTokenRequest',
@@ -23,7 +33,7 @@ export const IdParam = str(1, 64);
 export const DashboardPath = strictObject('DashboardPath', { dashboardId: described(IdParam, 'The id of the dashboard.') });
 export const TokenPath = strictObject('TokenPath', { tokenId: described(IdParam, 'The id of the token.') });
 
-const Dashboard = strictObject('Dashboard', { id: serviceId, name, createdAt: utcDateTime });
+const Dashboard = strictObject('Dashboard', { id: serviceId, name, timezone: t.string, createdAt: utcDateTime });
 export const DashboardResponse = strictObject('DashboardResponse', { dashboard: Dashboard });
 
 const IssuedToken = strictObject('IssuedToken', {

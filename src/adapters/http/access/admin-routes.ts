@@ -9,6 +9,7 @@ import {
   RevokedTokenResponse,
   TokenList,
   TokenPath,
+  UpdateDashboardBody,
 } from './admin-codecs';
 import { dashboardView, issuedTokenView, revokedTokenView, tokenView } from './access-presenters';
 import { route } from '../kit/route';
@@ -30,7 +31,33 @@ export const createDashboardRoute = route({
   responses: { 201: { description: 'The dashboard was created.', body: DashboardResponse } },
   problems: [],
   handle: async ({ body }, { useCases }) =>
-    E.right({ status: 201 as const, body: { dashboard: dashboardView(await useCases.createDashboard.execute(body.name)) } }),
+    E.right({ status: 201 as const, body: { dashboard: dashboardView(await useCases.createDashboard.execute(body.name, body.timezone)) } }),
+});
+
+export const updateDashboardRoute = route({
+  method: 'patch',
+  path: '/admin/v1/dashboards/{dashboardId}',
+  operationId: 'updateDashboard',
+  summary: 'Rename a dashboard or change its time zone',
+  description: "The time zone is the calendar of the dashboard's reports and of its spend's dates; changing it moves no stored spend.",
+  tag: 'admin',
+  guards: ['admin'],
+  params: DashboardPath,
+  body: UpdateDashboardBody,
+  bodyExamples: { timezone: { timezone: 'America/Sao_Paulo' } },
+  responses: { 200: { description: 'The dashboard as it is now.', body: DashboardResponse } },
+  problems: ['DashboardNotFound'],
+  handle: async ({ params, body }, { useCases }) => {
+    if (body.name === undefined && body.timezone === undefined)
+      return E.left({ _tag: 'ValidationFailed', details: [{ path: '(body)', message: 'must have at least one of name, timezone' }] });
+    return pipe(
+      await useCases.updateDashboard.execute(params.dashboardId, {
+        ...(body.name === undefined ? {} : { name: body.name }),
+        ...(body.timezone === undefined ? {} : { timezone: body.timezone }),
+      }),
+      E.map((dashboard) => ({ status: 200 as const, body: { dashboard: dashboardView(dashboard) } })),
+    );
+  },
 });
 
 export const createTokenRoute = route({
@@ -98,4 +125,4 @@ export const revokeTokenRoute = route({
     ),
 });
 
-export const adminRoutes = [createDashboardRoute, createTokenRoute, listTokensRoute, revokeTokenRoute];
+export const adminRoutes = [createDashboardRoute, updateDashboardRoute, createTokenRoute, listTokensRoute, revokeTokenRoute];

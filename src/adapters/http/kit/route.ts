@@ -10,7 +10,7 @@ import type { StaticAsset } from './static-asset';
  * the OpenAPI document, the problems it can answer) is derived from it.
  */
 
-export type Method = 'get' | 'post' | 'patch' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
  * What runs before a handler, always in this order whatever order a route lists them in: the admin
@@ -116,7 +116,7 @@ export interface RouteSpec<
   readonly operationId: string;
   readonly summary: string;
   readonly description?: string;
-  readonly tag: 'orders' | 'webhooks' | 'links' | 'admin' | 'operations' | 'tracking';
+  readonly tag: 'orders' | 'reports' | 'spend' | 'dashboard' | 'webhooks' | 'links' | 'admin' | 'operations' | 'tracking';
   readonly guards: readonly G[];
   /** False for the routes that never touch storage, so cannot answer 500 or 503 on its account. */
   readonly storage?: boolean;

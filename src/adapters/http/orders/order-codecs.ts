@@ -72,7 +72,15 @@ export const Product = strictObject(
   { externalId: text, sku: text },
 );
 
-export const Tracking = strictObject('Tracking', { utmSource: text, utmMedium: text, utmCampaign: text });
+export const Tracking = strictObject(
+  'Tracking',
+  { utmSource: text, utmMedium: text, utmCampaign: text },
+  {
+    utmContent: described(text, 'The ad or creative; reports read it here, else from `trackingExtras.utmContent`.'),
+    utmTerm: described(text, 'The keyword; reports read it here, else from `trackingExtras.utmTerm`.'),
+    utmId: text,
+  },
+);
 
 const statusDate = (status: string) => described(isoInstant, `When omitted and \`status\` is \`${status}\`, \`createdAt\` is used.`);
 

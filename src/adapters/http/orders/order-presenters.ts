@@ -10,6 +10,7 @@ export const orderListItem = (order: OrderSummary): t.TypeOf<typeof OrderListIte
 
 export const orderDetail = (order: Order): t.TypeOf<typeof OrderDetail> => ({
   ...orderListItem(order),
+  tracking: { ...order.tracking },
   updatedAt: order.updatedAt.toISOString(),
   version: order.version,
   amounts: { ...order.amounts },

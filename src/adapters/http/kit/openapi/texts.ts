@@ -21,6 +21,14 @@ export const API_DESCRIPTION = `An order-recording service: orders are created a
 
 export const TAGS = [
   { name: 'orders', description: "Orders of the bearer token's dashboard." },
+  {
+    name: 'reports',
+    description:
+      'Which campaigns made money: revenue, approval rate, refunds, spend, ROAS and CPA by campaign fields, platform or payment method, ' +
+      "by last or first touch, and bucket by bucket in a time zone's calendar (DECISIONS D16).",
+  },
+  { name: 'spend', description: 'Ad spend per day and campaign key, which reports join to the orders.' },
+  { name: 'dashboard', description: "The bearer token's dashboard and its settings." },
   { name: 'webhooks', description: "Webhook endpoints of the bearer token's dashboard, and their delivery logs." },
   {
     name: 'links',

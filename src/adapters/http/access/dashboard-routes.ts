@@ -1,0 +1,23 @@
+import * as E from 'fp-ts/Either';
+import { pipe } from 'fp-ts/function';
+import { route } from '../kit/route';
+import { dashboardView } from './access-presenters';
+import { DashboardResponse } from './admin-codecs';
+
+export const getDashboardRoute = route({
+  method: 'get',
+  path: '/api/v1/dashboard',
+  operationId: 'getDashboard',
+  summary: "The bearer token's dashboard, with its time zone",
+  tag: 'dashboard',
+  guards: ['token', 'rateLimit'],
+  responses: { 200: { description: 'The dashboard.', body: DashboardResponse } },
+  problems: ['DashboardNotFound'],
+  handle: async ({ principal }, { useCases }) =>
+    pipe(
+      await useCases.getDashboard.execute(principal.dashboardId),
+      E.map((dashboard) => ({ status: 200 as const, body: { dashboard: dashboardView(dashboard) } })),
+    ),
+});
+
+export const dashboardRoutes = [getDashboardRoute];

@@ -1,0 +1,67 @@
+import { NOT_SET } from '../../../domain/attribution';
+import { isCalendarDate } from '../../../domain/time-zone';
+import { MAX_SPEND_ENTRIES } from '../../../domain/spend';
+import { arrayOf, check, defaulted, int, strictObject } from '../kit/codec-kit';
+import { described } from '../kit/json-schema';
+import { DEFAULT_PAGE_SIZE, intParam, MAX_PAGE, MAX_PAGE_SIZE, single } from '../kit/list-query';
+import { cents, currency, text } from '../orders/order-codecs';
+
+/** Ad spend of DECISIONS D16. */
+
+export const calendarDate = check(
+  'CalendarDate',
+  (u): u is string => typeof u === 'string' && isCalendarDate(u),
+  'must be a calendar date written YYYY-MM-DD',
+  { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-11-20'] },
+);
+
+const optionalKey = defaulted(described(text, `\`${NOT_SET}\` when omitted.`), NOT_SET);
+
+const SpendEntry = strictObject(
+  'SpendEntry',
+  {
+    date: described(calendarDate, "A day of the dashboard's time zone."),
+    utmSource: text,
+    utmCampaign: text,
+    currency,
+    amountCents: described(cents, 'What was spent that day on that key, in cents: it replaces what was stored, it is not added to it.'),
+  },
+  { utmMedium: optionalKey, utmContent: optionalKey },
+);
+
+export const PutSpendBody = strictObject('PutSpendRequest', {
+  entries: described(
+    arrayOf(SpendEntry, 1, MAX_SPEND_ENTRIES),
+    `1 to ${MAX_SPEND_ENTRIES} entries; all are checked first, and none is stored if one is wrong.`,
+  ),
+});
+
+export const PutSpendResponse = strictObject('PutSpendResponse', { upserted: int(0, MAX_SPEND_ENTRIES) });
+
+export const ListSpendQuery = strictObject(
+  'ListSpendQuery',
+  {},
+  {
+    from: described(single(calendarDate), 'Only entries of this day or later.'),
+    to: described(single(calendarDate), 'Only entries of this day or earlier.'),
+    page: defaulted(described(single(intParam(1, MAX_PAGE)), '1-based page number.'), 1),
+    pageSize: defaulted(described(single(intParam(1, MAX_PAGE_SIZE)), 'Entries per page.'), DEFAULT_PAGE_SIZE),
+  },
+);
+
+const StoredSpendEntry = strictObject('StoredSpendEntry', {
+  date: calendarDate,
+  utmSource: text,
+  utmMedium: text,
+  utmCampaign: text,
+  utmContent: text,
+  currency,
+  amountCents: cents,
+});
+
+export const SpendList = strictObject('SpendList', {
+  entries: described(arrayOf(StoredSpendEntry, 0, MAX_PAGE_SIZE), 'Newest day first, then by key.'),
+  page: int(1, MAX_PAGE),
+  pageSize: int(1, MAX_PAGE_SIZE),
+  total: described(int(0, Number.MAX_SAFE_INTEGER), 'Every entry in the range, whatever the page.'),
+});
