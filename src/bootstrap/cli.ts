@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import * as E from 'fp-ts/Either';
 import type { Storage } from '../application/ports/storage';
@@ -9,13 +10,22 @@ import { backupSqliteFile } from '../adapters/sqlite/sqlite-backup';
 import { loadConfig, type Config, type Env } from './config';
 import { compose } from './composition';
 import { openStorage } from './open-storage';
+import { parseSpendCsv } from './spend-csv';
+import { isTimeZone } from '../domain/time-zone';
+import { MAX_SPEND_ENTRIES } from '../domain/spend';
 
 export const USAGE = `usage: orders-cli <command>
-  dashboards create --name NAME
+  dashboards create --name NAME [--timezone ZONE]
+  dashboards update DASHBOARD_ID [--name NAME] [--timezone ZONE]
   dashboards list
   tokens create --dashboard DASHBOARD_ID [--name NAME]
   tokens list --dashboard DASHBOARD_ID
   tokens revoke TOKEN_ID
+  spend import --dashboard DASHBOARD_ID --file FILE.csv
+                              date,utm_source,utm_medium,utm_campaign,utm_content,currency,amount
+                              (amount in currency units, such as 1234.50); every line is checked,
+                              nothing is imported when one is wrong
+  reports rebuild             recomputes the report totals from the orders
   backup --to FILE            a consistent copy of the SQLite file, taken while the service runs
   help                        this text
 Works on the service's store, read from the same environment (SQLITE_PATH, STORE, MONGODB_URI,
@@ -29,7 +39,10 @@ export interface CliIo {
 
 type Command =
   | { kind: 'help' }
-  | { kind: 'dashboards create'; name: string }
+  | { kind: 'dashboards create'; name: string; timezone?: string }
+  | { kind: 'dashboards update'; dashboardId: string; name?: string; timezone?: string }
+  | { kind: 'spend import'; dashboardId: string; file: string }
+  | { kind: 'reports rebuild' }
   | { kind: 'dashboards list' }
   | { kind: 'tokens create'; dashboardId: string; name?: string }
   | { kind: 'tokens list'; dashboardId: string }
@@ -66,6 +79,11 @@ export const runCli = async (argv: readonly string[], env: Env, io: CliIo, stora
     const loaded = loadConfig(env);
     if (!loaded.ok) throw new CliError('INVALID_CONFIGURATION', loaded.problems.join('; '));
     if (command.kind === 'backup') return print(io, { backup: await backup(loaded.config, command.to) });
+    if (command.kind === 'reports rebuild')
+      return await onStore(loaded.config, storage, async (_useCases, store) => {
+        await store.reports.rebuild();
+        return print(io, { reports: { rebuilt: true, store: store.description } });
+      });
     return await onStore(loaded.config, storage, (useCases) => run(command, useCases, io));
   } catch (err) {
     return fail(err instanceof CliError ? err : new CliError('FAILED', err instanceof Error ? err.message : String(err)));
@@ -77,7 +95,11 @@ const print = (io: CliIo, value: unknown): number => {
   return 0;
 };
 
-const onStore = async (config: Config, given: Storage | undefined, work: (useCases: UseCases) => Promise<number>): Promise<number> => {
+const onStore = async (
+  config: Config,
+  given: Storage | undefined,
+  work: (useCases: UseCases, store: Storage) => Promise<number>,
+): Promise<number> => {
   const logger = new PinoLogger(
     'silent',
     sinkDestination(() => undefined),
@@ -97,7 +119,7 @@ const onStore = async (config: Config, given: Storage | undefined, work: (useCas
       idempotency: { ttlMs: config.idempotencyTtlSeconds * 1000, leaseMs: config.idempotencyLeaseSeconds * 1000 },
       webhooks: config.webhooks,
     });
-    return await work(useCases);
+    return await work(useCases, store);
   } finally {
     if (given === undefined) await store.health.close();
   }
@@ -116,6 +138,8 @@ const backup = async (config: Config, to: string) => {
 
 const OPTIONS = {
   name: { type: 'string' },
+  timezone: { type: 'string' },
+  file: { type: 'string' },
   dashboard: { type: 'string' },
   to: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -145,7 +169,23 @@ const parse = (argv: readonly string[]): Command => {
   switch (command) {
     case 'dashboards create':
       noExtra();
-      return { kind: command, name: required(values.name, '--name NAME') };
+      return { kind: command, name: required(values.name, '--name NAME'), ...zoneOf(values.timezone) };
+    case 'dashboards update':
+      if (rest.length !== 1) throw new CliError('USAGE', 'dashboards update needs exactly one DASHBOARD_ID');
+      if (values.name === undefined && values.timezone === undefined)
+        throw new CliError('USAGE', 'dashboards update needs --name or --timezone');
+      return {
+        kind: command,
+        dashboardId: rest[0]!,
+        ...(values.name === undefined ? {} : { name: required(values.name, '--name NAME') }),
+        ...zoneOf(values.timezone),
+      };
+    case 'spend import':
+      noExtra();
+      return { kind: command, dashboardId: required(values.dashboard, '--dashboard ID'), file: required(values.file, '--file FILE') };
+    case 'reports rebuild':
+      noExtra();
+      return { kind: command };
     case 'dashboards list':
       noExtra();
       return { kind: command };
@@ -166,10 +206,54 @@ const parse = (argv: readonly string[]): Command => {
   }
 };
 
-const run = async (command: Exclude<Command, { kind: 'help' | 'backup' }>, useCases: UseCases, io: CliIo): Promise<number> => {
+const zoneOf = (timezone: string | undefined): { timezone?: string } => {
+  if (timezone === undefined) return {};
+  if (!isTimeZone(timezone)) throw new CliError('USAGE', `--timezone ${timezone} is not an IANA time zone, such as America/Sao_Paulo`);
+  return { timezone };
+};
+
+/** Imports a spend CSV in batches of the API's size, after every line was checked. */
+const importSpend = async (command: { dashboardId: string; file: string }, useCases: UseCases, io: CliIo): Promise<number> => {
+  if (E.isLeft(await useCases.getDashboard.execute(command.dashboardId)))
+    throw new CliError('NOT_FOUND', `no dashboard ${command.dashboardId}`);
+  let content: string;
+  try {
+    content = await readFile(command.file, 'utf8');
+  } catch (err) {
+    throw new CliError('REFUSED', `cannot read ${command.file} (${(err as NodeJS.ErrnoException).code ?? 'unknown'})`);
+  }
+  const { entries, problems } = parseSpendCsv(content);
+  if (problems.length > 0) {
+    io.err(
+      JSON.stringify({
+        error: { code: 'INVALID_CSV', message: `${problems.length} lines cannot be imported; nothing was imported`, lines: problems },
+      }),
+    );
+    return 1;
+  }
+  let upserted = 0;
+  for (let at = 0; at < entries.length; at += MAX_SPEND_ENTRIES) {
+    upserted += await useCases.putSpend.execute(command.dashboardId, entries.slice(at, at + MAX_SPEND_ENTRIES));
+  }
+  return print(io, { spend: { file: command.file, lines: entries.length, upserted } });
+};
+
+const run = async (
+  command: Exclude<Command, { kind: 'help' | 'backup' | 'reports rebuild' }>,
+  useCases: UseCases,
+  io: CliIo,
+): Promise<number> => {
   switch (command.kind) {
     case 'dashboards create':
-      return print(io, { dashboard: dashboardView(await useCases.createDashboard.execute(command.name)) });
+      return print(io, { dashboard: dashboardView(await useCases.createDashboard.execute(command.name, command.timezone)) });
+    case 'dashboards update': {
+      const { dashboardId, ...changes } = command;
+      const updated = await useCases.updateDashboard.execute(dashboardId, changes);
+      if (E.isLeft(updated)) throw new CliError('NOT_FOUND', `no dashboard ${dashboardId}`);
+      return print(io, { dashboard: dashboardView(updated.right) });
+    }
+    case 'spend import':
+      return importSpend(command, useCases, io);
     case 'dashboards list':
       return print(io, { dashboards: (await useCases.listDashboards.execute()).map(dashboardView) });
     case 'tokens create': {

@@ -13,4 +13,7 @@ export class InMemoryReportReader implements ReportReader {
       collector.add(factsOfOrder(order), bucketIndexOf(query.buckets, order.createdAt.getTime()));
     return collector.result();
   }
+
+  /** Nothing is kept beside the orders. */
+  async rebuild(): Promise<void> {}
 }

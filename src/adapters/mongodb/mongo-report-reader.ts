@@ -127,6 +127,12 @@ export class MongoReportReader implements ReportReader {
     return collector.result();
   }
 
+  /** Drops every cell and marks every order: the rollup counts them all again (see MongoReportRollup). */
+  async rebuild(): Promise<void> {
+    await guarded(() => this.orders.updateMany({}, { $set: { [REPORT_DIRTY]: true } }));
+    await guarded(() => this.cells_.deleteMany({}));
+  }
+
   /** The UTC days in `[from, to)` with an order the rollup has not counted as it is now. */
   private async dirtyDays(dashboardId: string, from: number, to: number): Promise<Set<number>> {
     const marked = await guarded(() =>

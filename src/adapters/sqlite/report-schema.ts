@@ -141,8 +141,8 @@ const triggers = (): string =>
   END;`;
 
 /** Totals of every order, projection by projection: the backfill of the migration and `reports rebuild`. */
-export const rebuildSql = (): string =>
-  PROJECTIONS.map((p) => {
+export const rebuildStatements = (): string[] =>
+  PROJECTIONS.flatMap((p) => {
     const sums = contribution('o');
     const parts = p.grains.flatMap((grain) =>
       (p.modelled ? (['l', 'f'] as const) : ([undefined] as const)).map((model) => {
@@ -160,8 +160,8 @@ export const rebuildSql = (): string =>
           FROM orders AS o GROUP BY ${keys.map((_, i) => i + 1).join(', ')};`;
       }),
     );
-    return [`DELETE FROM ${p.table};`, ...parts].join('\n');
-  }).join('\n');
+    return [`DELETE FROM ${p.table};`, ...parts];
+  });
 
 /** The columns an order gains for reports, resolved from its tracking when it is written. */
 const ATTRIBUTION_COLUMNS = ['last_content', 'last_term', 'first_source', 'first_medium', 'first_campaign', 'first_content', 'first_term'];
@@ -188,7 +188,7 @@ export const REPORTS_MIGRATION = `
 
   ${PROJECTIONS.map(createTable).join('\n  ')}
   ${triggers()}
-  ${rebuildSql()}
+  ${rebuildStatements().join('\n  ')}
 
   -- Ad spend: one amount per day (of the dashboard's time zone) and key, set by each upload.
   CREATE TABLE spend (

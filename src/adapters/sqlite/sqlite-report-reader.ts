@@ -4,7 +4,7 @@ import { UTM_DIMENSIONS, type ReportDimension } from '../../domain/attribution';
 import type { CellTotals } from '../../domain/report';
 import { piecesOf, runsOf, type Grain } from '../persistence/report-pieces';
 import { CellCollector } from '../persistence/report-cells';
-import { PROJECTIONS, TOTAL_COLUMNS } from './report-schema';
+import { PROJECTIONS, rebuildStatements, TOTAL_COLUMNS } from './report-schema';
 import type { SqliteDatabase } from './sqlite-database';
 
 /** The column of each dimension in the rollup tables. */
@@ -97,6 +97,14 @@ export class SqliteReportReader implements ReportReader {
       }
     });
     return collector.result();
+  }
+
+  /** One write of the group commit: every rollup emptied and summed again from `orders`. */
+  async rebuild(): Promise<void> {
+    const statements = rebuildStatements().map((sql) => this.db.prepare(sql));
+    await this.db.write(() => {
+      for (const statement of statements) statement.run();
+    });
   }
 
   private rollupStatement(table: string, modelled: boolean, query: CellQuery, filters: readonly ReportDimension[]): Statement {

@@ -29,4 +29,7 @@ export interface ReportReader {
    * never counting an order twice.
    */
   cells(dashboardId: string, query: CellQuery): Promise<readonly ReportCell[]>;
+
+  /** Recomputes whatever the store keeps for reports from the orders themselves (`orders-cli reports rebuild`). */
+  rebuild(): Promise<void>;
 }

@@ -1,0 +1,132 @@
+import { expect } from 'chai';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../src/bootstrap/cli';
+import { centsOf, parseSpendCsv } from '../../src/bootstrap/spend-csv';
+import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
+import type { Storage } from '../../src/application/ports/storage';
+import { temporarySqliteStorage } from '../support/sqlite-files';
+import { anOrder } from '../support/order-builder';
+
+const cli = async (argv: string[], storage: Storage) => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, {}, { out: (l) => out.push(l), err: (l) => err.push(l) }, storage);
+  return { code, out: out.join('\n'), err: err.join('\n'), json: () => JSON.parse(out.join('\n')) };
+};
+
+const HEADER = 'date,utm_source,utm_medium,utm_campaign,utm_content,currency,amount';
+
+describe('orders-cli: time zones, spend and reports', () => {
+  let folder: string;
+  beforeEach(() => (folder = mkdtempSync(join(tmpdir(), 'cli-spend-'))));
+  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+  const file = (content: string): string => {
+    const path = join(folder, 'spend.csv');
+    writeFileSync(path, content);
+    return path;
+  };
+
+  it('converts decimal text to cents without floating point', () => {
+    expect(['0', '0.5', '12.34', '1234.50', '0.07', '100000000000'].map(centsOf)).to.deep.equal([0, 50, 1234, 123450, 7, 10 ** 13]);
+    expect(['', '1.234', '-1', '1e3', '1,00', ' 1', '100000000000.01', '0.1.2'].map(centsOf)).to.deep.equal(Array(8).fill(undefined));
+    // 0.07 * 100 is 7.000000000000001 in floating point; 1.15 * 100 is 114.99999999999999.
+    expect(centsOf('1.15')).to.equal(115);
+  });
+
+  it('creates a dashboard in a time zone and moves it to another; refuses a zone Intl does not know', async () => {
+    const storage = { ...inMemoryStorage(), persistent: true };
+    const created = (await cli(['dashboards', 'create', '--name', 'Loja', '--timezone', 'America/Sao_Paulo'], storage)).json().dashboard;
+    expect(created.timezone).to.equal('America/Sao_Paulo');
+    const moved = await cli(['dashboards', 'update', created.id, '--timezone', 'Asia/Kathmandu'], storage);
+    expect(moved.json().dashboard).to.deep.include({ name: 'Loja', timezone: 'Asia/Kathmandu' });
+    const bad = await cli(['dashboards', 'update', created.id, '--timezone', 'Mars/Olympus'], storage);
+    expect(bad.code).to.equal(2);
+    expect((await cli(['dashboards', 'update', 'dsh_missing', '--name', 'x'], storage)).code).to.equal(1);
+  });
+
+  it('imports a spend CSV, quoted fields and empty optional keys included, and sets amounts sent again', async () => {
+    const storage = { ...inMemoryStorage(), persistent: true };
+    const dashboardId = (await cli(['dashboards', 'create', '--name', 'Shop'], storage)).json().dashboard.id;
+    const csv = `${HEADER}\r\n2026-03-10,google,cpc,"black ""friday"", sale",ad-1,BRL,1234.50\n2026-03-10,meta,,launch,,BRL,7\n\n`;
+    const imported = await cli(['spend', 'import', '--dashboard', dashboardId, '--file', file(csv)], storage);
+    expect(imported.code, imported.err).to.equal(0);
+    expect(imported.json()).to.deep.equal({ spend: { file: join(folder, 'spend.csv'), lines: 2, upserted: 2 } });
+    const listed = await storage.spend.list(dashboardId, { page: 1, pageSize: 10 });
+    expect(listed.entries).to.deep.equal([
+      {
+        date: '2026-03-10',
+        utmSource: 'google',
+        utmMedium: 'cpc',
+        utmCampaign: 'black "friday", sale',
+        utmContent: 'ad-1',
+        currency: 'BRL',
+        amountCents: 123_450,
+      },
+      {
+        date: '2026-03-10',
+        utmSource: 'meta',
+        utmMedium: '(not set)',
+        utmCampaign: 'launch',
+        utmContent: '(not set)',
+        currency: 'BRL',
+        amountCents: 700,
+      },
+    ]);
+  });
+
+  it('checks every line first and imports nothing when one is wrong, naming each line', async () => {
+    const storage = { ...inMemoryStorage(), persistent: true };
+    const dashboardId = (await cli(['dashboards', 'create', '--name', 'Shop'], storage)).json().dashboard.id;
+    const csv = `${HEADER}\n2026-03-10,google,cpc,a,,BRL,10\n2026-02-30,google,cpc,a,,BRL,10\n2026-03-11,,cpc,a,,brl,1.234\n2026-03-12,google,cpc\n`;
+    const refused = await cli(['spend', 'import', '--dashboard', dashboardId, '--file', file(csv)], storage);
+    expect(refused.code).to.equal(1);
+    const lines = JSON.parse(refused.err).error.lines.map((l: { line: number }) => l.line);
+    expect(lines).to.deep.equal([3, 4, 5]);
+    expect((await storage.spend.list(dashboardId, { page: 1, pageSize: 10 })).total).to.equal(0);
+    expect(parseSpendCsv('day,source\n').problems).to.deep.equal([{ line: 1, message: `the first line must be the header ${HEADER}` }]);
+    expect((await cli(['spend', 'import', '--dashboard', 'dsh_missing', '--file', file(`${HEADER}\n`)], storage)).code).to.equal(1);
+  });
+
+  it('rebuilds the SQLite report totals from the orders after they were lost', async () => {
+    const storage = temporarySqliteStorage();
+    try {
+      await storage.dashboards.insert({ id: 'dsh_a', name: 'Shop', timezone: 'UTC', createdAt: new Date() });
+      for (let i = 0; i < 20; i++)
+        await storage.orders.insert(
+          anOrder()
+            .inDashboard('dsh_a')
+            .with({ id: `ord_${i}`, externalId: `o-${i}`, createdAt: new Date(Date.UTC(2026, 2, 1 + i, 5)) })
+            .withStatus('paid')
+            .build(),
+          [],
+        );
+      const query = {
+        buckets: [{ start: Date.UTC(2026, 2, 1), end: Date.UTC(2026, 3, 1) }],
+        by: [],
+        model: 'last' as const,
+        isTest: undefined,
+        filters: {},
+      };
+      const before = await storage.reports.cells('dsh_a', query);
+      await wipeRollups(storage);
+      expect(await storage.reports.cells('dsh_a', query), 'the totals are gone').not.to.deep.equal(before);
+      const rebuilt = await cli(['reports', 'rebuild'], storage);
+      expect(rebuilt.code, rebuilt.err).to.equal(0);
+      expect(await storage.reports.cells('dsh_a', query)).to.deep.equal(before);
+    } finally {
+      await storage.health.close();
+    }
+  });
+});
+
+/** Empties the rollup tables behind the store's back, as a damaged file would have them. */
+const wipeRollups = async (storage: Storage): Promise<void> => {
+  const reader = storage.reports as unknown as {
+    db: { write: (change: () => void) => Promise<void>; prepare: (sql: string) => { run: () => void } };
+  };
+  await reader.db.write(() => {
+    for (const table of ['report_totals', 'report_campaigns', 'report_keys']) reader.db.prepare(`DELETE FROM ${table}`).run();
+  });
+};
