@@ -176,7 +176,7 @@ const parse = (argv: readonly string[]): Command => {
         throw new CliError('USAGE', 'dashboards update needs --name or --timezone');
       return {
         kind: command,
-        dashboardId: rest[0]!,
+        dashboardId: rest[0],
         ...(values.name === undefined ? {} : { name: required(values.name, '--name NAME') }),
         ...zoneOf(values.timezone),
       };
