@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { CellQuery, ReportCell, ReportReader } from '../../application/ports/report-reader';
 import { UTM_DIMENSIONS, type ReportDimension } from '../../domain/attribution';
 import type { CellTotals } from '../../domain/report';
-import { piecesOf, runsOf, type Grain } from '../persistence/report-pieces';
+import { piecesOf, runsOf } from '../persistence/report-pieces';
 import { CellCollector } from '../persistence/report-cells';
 import { PROJECTIONS, rebuildStatements, TOTAL_COLUMNS } from './report-schema';
 import type { SqliteDatabase } from './sqlite-database';
@@ -52,18 +52,24 @@ const ROLLUP_SUMS = TOTAL_COLUMNS.map((column) => {
 
 type SumRow = CellTotals & { readonly start?: number; readonly currency: string } & Readonly<Record<string, unknown>>;
 
+/** What the report queries need of a connection: the service's, or a worker thread's own read-only one. */
+export interface ReadConnection {
+  prepare(sql: string): Statement;
+  readTogether<T>(queries: () => T): T;
+}
+
 /**
  * Reports from the rollup tables of report-schema.ts: each bucket cut into whole UTC months, days,
  * hours and quarters of the smallest projection that holds the query's dimensions and filters, each
  * run of consecutive periods one range read on its primary key, and the edges read from the orders
  * on `orders_newest_first`. All of it on one snapshot of the file.
  */
-export class SqliteReportReader implements ReportReader {
+export class SqliteReportQueries {
   private readonly statements = new Map<string, Statement>();
 
-  constructor(private readonly db: SqliteDatabase) {}
+  constructor(private readonly db: ReadConnection) {}
 
-  async cells(dashboardId: string, query: CellQuery): Promise<readonly ReportCell[]> {
+  cells(dashboardId: string, query: CellQuery): ReportCell[] {
     const used = new Set<ReportDimension>([...query.by, ...UTM_DIMENSIONS.filter((d) => query.filters[d] !== undefined)]);
     const projection = PROJECTIONS.find((p) => [...used].every((d) => p.keys.some((k) => k.column === ROLLUP_COLUMN[d])))!;
     const pieces = piecesOf(query.buckets, projection.grains);
@@ -97,14 +103,6 @@ export class SqliteReportReader implements ReportReader {
       }
     });
     return collector.result();
-  }
-
-  /** One write of the group commit: every rollup emptied and summed again from `orders`. */
-  async rebuild(): Promise<void> {
-    const statements = rebuildStatements().map((sql) => this.db.prepare(sql));
-    await this.db.write(() => {
-      for (const statement of statements) statement.run();
-    });
   }
 
   private rollupStatement(table: string, modelled: boolean, query: CellQuery, filters: readonly ReportDimension[]): Statement {
@@ -149,5 +147,36 @@ export class SqliteReportReader implements ReportReader {
   }
 }
 
-/** Which grains the SQLite store keeps for a projection (used by tests of the decomposition). */
-export const SQLITE_GRAINS: Readonly<Record<string, readonly Grain[]>> = Object.fromEntries(PROJECTIONS.map((p) => [p.table, p.grains]));
+/** Runs a report's queries somewhere else than on the event loop's thread (sqlite-report-worker.ts). */
+export interface ReportOffload {
+  cells(dashboardId: string, query: CellQuery): Promise<ReportCell[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * The ReportReader of the SQLite store. A report reads up to tens of thousands of rollup rows, which
+ * would hold the event loop: with `offload` (a worker thread with a read-only connection of its own;
+ * WAL lets it read while the service writes) it runs there, and inline otherwise (a file in memory).
+ */
+export class SqliteReportReader implements ReportReader {
+  private readonly inline: SqliteReportQueries;
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly offload?: ReportOffload,
+  ) {
+    this.inline = new SqliteReportQueries(db);
+  }
+
+  async cells(dashboardId: string, query: CellQuery): Promise<readonly ReportCell[]> {
+    return this.offload === undefined ? this.inline.cells(dashboardId, query) : this.offload.cells(dashboardId, query);
+  }
+
+  /** One write of the group commit: every rollup emptied and summed again from `orders`. */
+  async rebuild(): Promise<void> {
+    const statements = rebuildStatements().map((sql) => this.db.prepare(sql));
+    await this.db.write(() => {
+      for (const statement of statements) statement.run();
+    });
+  }
+}

@@ -7,7 +7,11 @@ export class SqliteStorageHealth implements StorageHealth {
   private readonly probe: Statement;
   private readonly mark: Statement;
 
-  constructor(private readonly db: SqliteDatabase) {
+  /** `beforeClose` stops what reads the file beside the connection (the report thread). */
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly beforeClose: () => Promise<void> = async () => undefined,
+  ) {
     this.probe = db.prepare('SELECT count(*) FROM sqlite_schema');
     this.mark = db.prepare(`PRAGMA application_id = ${APPLICATION_ID}`);
   }
@@ -35,7 +39,8 @@ export class SqliteStorageHealth implements StorageHealth {
   }
 
   /** Commits the writes still queued, then closes the connection. */
-  close(): Promise<void> {
-    return this.db.close();
+  async close(): Promise<void> {
+    await this.beforeClose();
+    await this.db.close();
   }
 }

@@ -7,6 +7,7 @@ import { SqliteIdempotencyStore } from './sqlite-idempotency-store';
 import { SqliteLinkRepository } from './sqlite-link-repository';
 import { SqliteOrderRepository } from './sqlite-order-repository';
 import { SqliteRateLimitCounter } from './sqlite-rate-limit-counter';
+import { SqliteReportOffload } from './sqlite-report-offload';
 import { SqliteReportReader } from './sqlite-report-reader';
 import { SqliteSpendRepository } from './sqlite-spend-repository';
 import { SqliteStorageHealth } from './sqlite-storage-health';
@@ -19,22 +20,25 @@ export interface SqliteStorageOptions extends SqliteDatabaseOptions {
 }
 
 /** Every storage port over one open database; `health.close()` closes it. */
-export const sqliteStorageOn = (db: SqliteDatabase, logger: Logger): Storage => ({
-  description: `embedded SQLite store, file ${db.file}`,
-  persistent: true,
-  orders: new SqliteOrderRepository(db, logger),
-  dashboards: new SqliteDashboardRepository(db, logger),
-  tokens: new SqliteTokenRepository(db, logger),
-  links: new SqliteLinkRepository(db, logger),
-  idempotency: new SqliteIdempotencyStore(db, logger),
-  rateLimits: new SqliteRateLimitCounter(db),
-  webhooks: new SqliteWebhookEndpointRepository(db, logger),
-  deliveries: new SqliteDeliveryRepository(db, logger),
-  outbox: new SqliteWebhookOutbox(db, logger),
-  reports: new SqliteReportReader(db),
-  spend: new SqliteSpendRepository(db, logger),
-  health: new SqliteStorageHealth(db),
-});
+export const sqliteStorageOn = (db: SqliteDatabase, logger: Logger): Storage => {
+  const offload = new SqliteReportOffload(db.file);
+  return {
+    description: `embedded SQLite store, file ${db.file}`,
+    persistent: true,
+    orders: new SqliteOrderRepository(db, logger),
+    dashboards: new SqliteDashboardRepository(db, logger),
+    tokens: new SqliteTokenRepository(db, logger),
+    links: new SqliteLinkRepository(db, logger),
+    idempotency: new SqliteIdempotencyStore(db, logger),
+    rateLimits: new SqliteRateLimitCounter(db),
+    webhooks: new SqliteWebhookEndpointRepository(db, logger),
+    deliveries: new SqliteDeliveryRepository(db, logger),
+    outbox: new SqliteWebhookOutbox(db, logger),
+    reports: new SqliteReportReader(db, offload),
+    spend: new SqliteSpendRepository(db, logger),
+    health: new SqliteStorageHealth(db, () => offload.close()),
+  };
+};
 
 /**
  * The SQLite store: opens the file at `path` (creating it and its folder), migrates it, and returns

@@ -1,0 +1,74 @@
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { CellQuery, ReportCell } from '../../application/ports/report-reader';
+import { StorageUnavailableError } from '../../application/ports/storage-health';
+import type { ReportOffload } from './sqlite-report-reader';
+
+interface Pending {
+  readonly resolve: (cells: ReportCell[]) => void;
+  readonly reject: (error: Error) => void;
+}
+
+type Reply =
+  | { readonly id: number; readonly cells: ReportCell[] }
+  | { readonly id: number; readonly error: { message: string; unavailable: boolean } };
+
+/**
+ * One worker thread for the reports of a SQLite file, started at the first report and kept (it does
+ * not keep the process alive). Reports queue on it one after the other; a thread that dies fails the
+ * reports it held with 503 and is started again at the next one.
+ */
+export class SqliteReportOffload implements ReportOffload {
+  private worker: Worker | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private next = 0;
+  private closed = false;
+
+  constructor(private readonly file: string) {}
+
+  cells(dashboardId: string, query: CellQuery): Promise<ReportCell[]> {
+    if (this.closed) return Promise.reject(new StorageUnavailableError('the SQLite store is closed'));
+    const id = ++this.next;
+    return new Promise<ReportCell[]>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.thread().postMessage({ id, dashboardId, query });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = undefined;
+    this.failAll(new StorageUnavailableError('the SQLite store is closing'));
+    if (worker !== undefined) await worker.terminate();
+  }
+
+  private thread(): Worker {
+    if (this.worker !== undefined) return this.worker;
+    const worker = new Worker(join(__dirname, 'sqlite-report-worker.js'), { workerData: { file: this.file } });
+    worker.unref();
+    worker.on('message', (reply: Reply) => {
+      const waiting = this.pending.get(reply.id);
+      if (waiting === undefined) return;
+      this.pending.delete(reply.id);
+      if ('cells' in reply) waiting.resolve(reply.cells);
+      else if (reply.error.unavailable) waiting.reject(new StorageUnavailableError(`SQLite store unavailable: ${reply.error.message}`));
+      else waiting.reject(new Error(reply.error.message));
+    });
+    const lost = (err: unknown): void => {
+      if (this.worker === worker) this.worker = undefined;
+      this.failAll(new StorageUnavailableError(`the report thread stopped (${err instanceof Error ? err.message : String(err)})`));
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`exit code ${code}`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private failAll(error: Error): void {
+    for (const [id, waiting] of this.pending) {
+      this.pending.delete(id);
+      waiting.reject(error);
+    }
+  }
+}
