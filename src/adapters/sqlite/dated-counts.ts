@@ -75,7 +75,7 @@ export class DatedCounts {
 export const pageStart = (pieces: readonly CountedPiece[], offset: number): { before: number; skip: number } | undefined => {
   let newer = 0;
   for (let i = pieces.length - 1; i >= 0; i--) {
-    const piece = pieces[i]!;
+    const piece = pieces[i];
     if (newer + piece.orders > offset) return { before: piece.end, skip: offset - newer };
     newer += piece.orders;
   }

@@ -25,7 +25,7 @@ describe('SQLite listing from the counts: deep pages and dated totals', function
       const at = base + Math.floor(i / 3) * 37 * 60_000 + (i % 7 === 0 ? 0 : 1);
       const order = anOrder()
         .inDashboard('dsh_a')
-        .with({ id: `ord_${String(i).padStart(5, '0')}`, externalId: `e-${i}`, createdAt: new Date(at), status: ORDER_STATUSES[i % 5]! })
+        .with({ id: `ord_${String(i).padStart(5, '0')}`, externalId: `e-${i}`, createdAt: new Date(at), status: ORDER_STATUSES[i % 5] })
         .build();
       await storage.orders.insert(order, []);
       await reference.insert(order, []);
