@@ -143,6 +143,17 @@ export interface Bucket {
 }
 
 /**
+ * When the zone's day `year-month-day` begins, trying first the offset of the day before: one look at
+ * the zone's clock for most days, the full search only around a change of offset.
+ */
+const midnightNear = (year: number, month: number, day: number, offset: number, zone: string): { at: number; offset: number } => {
+  const candidate = Date.UTC(year, month - 1, day) - offset * 60_000;
+  if (offsetMinutesAt(candidate, zone) === offset) return { at: candidate, offset };
+  const at = instantOfWallTime(year, month, day, 0, zone);
+  return { at, offset: offsetMinutesAt(at, zone) };
+};
+
+/**
  * Every bucket of `interval` in the zone's calendar between `from` and `to` (inclusive instants),
  * in order, the first and last cut at `from` and `to`.
  */
@@ -150,10 +161,20 @@ export const bucketsBetween = (from: number, to: number, interval: ReportInterva
   const buckets: Bucket[] = [];
   const end = to + 1;
   let start = bucketStartOf(from, interval, zone);
+  if (interval === 'hour') {
+    for (; start < end; start += HOUR) buckets.push({ start: Math.max(start, from), end: Math.min(start + HOUR, end) });
+    return buckets;
+  }
+  const wall = wallTimeAt(start, zone);
+  let [year, month, day] = [wall.year, wall.month, wall.day];
+  let offset = offsetMinutesAt(start, zone);
   while (start < end) {
-    const next = nextBucketStart(start, interval, zone);
-    buckets.push({ start: Math.max(start, from), end: Math.min(next, end) });
-    start = next;
+    if (interval === 'month') [year, month, day] = month === 12 ? [year + 1, 1, 1] : [year, month + 1, 1];
+    else [year, month, day] = addDays(year, month, day, interval === 'week' ? 7 : 1);
+    const next = midnightNear(year, month, day, offset, zone);
+    buckets.push({ start: Math.max(start, from), end: Math.min(next.at, end) });
+    start = next.at;
+    offset = next.offset;
   }
   return buckets;
 };

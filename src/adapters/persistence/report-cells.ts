@@ -2,7 +2,7 @@ import type { ReportCell, CellQuery } from '../../application/ports/report-reade
 import { attributionOf, UTM_DIMENSIONS, type Attribution, type ReportDimension } from '../../domain/attribution';
 import type { Order } from '../../domain/order';
 import type { OrderStatus } from '../../domain/order-status';
-import { addTotals, totalsOfOrder, type CellTotals } from '../../domain/report';
+import { totalsOfOrder, ZERO_TOTALS, type CellTotals } from '../../domain/report';
 
 /** What a report reads of one order: its instant, status, money, and both its touches resolved. */
 export interface ReportFacts {
@@ -40,7 +40,7 @@ const valueOf = (facts: ReportFacts, touch: Attribution['last'], dimension: Repo
  * `bucketOf` says which bucket (or -1); the in-memory store and the edges of the others use it.
  */
 export class CellCollector {
-  private readonly cells = new Map<string, { bucket: number; key: ReportCell['key']; currency: string; totals: CellTotals }>();
+  private readonly cells = new Map<string, { bucket: number; key: ReportCell['key']; currency: string; totals: Mutable<CellTotals> }>();
 
   constructor(private readonly query: CellQuery) {}
 
@@ -57,15 +57,33 @@ export class CellCollector {
     this.addTotals(bucket, key, facts.currency, totalsOfOrder(facts.status, facts.grossCents, facts.netToSellerCents));
   }
 
-  /** Adds totals already grouped (a row of a store's rollups). */
+  /** Adds totals already grouped (a row of a store's rollups); called for every row read, so it allocates only for a new cell. */
   addTotals(bucket: number, key: ReportCell['key'], currency: string, totals: CellTotals): void {
-    const id = JSON.stringify([bucket, this.query.by.map((dimension) => key[dimension]), currency]);
+    let id = `${bucket}\u0000${currency}`;
+    for (const dimension of this.query.by) id += `\u0000${key[dimension]}`;
     const cell = this.cells.get(id);
-    if (cell === undefined) this.cells.set(id, { bucket, key, currency, totals });
-    else cell.totals = addTotals(cell.totals, totals);
+    if (cell === undefined) {
+      this.cells.set(id, { bucket, key, currency, totals: { ...ZERO_TOTALS } });
+      this.sumInto(this.cells.get(id)!.totals, totals);
+    } else this.sumInto(cell.totals, totals);
   }
 
   result(): ReportCell[] {
     return [...this.cells.values()].map(({ bucket, key, currency, totals }) => ({ bucket, key, currency, ...totals }));
   }
+
+  private sumInto(into: Mutable<CellTotals>, totals: CellTotals): void {
+    into.pending += totals.pending;
+    into.paid += totals.paid;
+    into.refused += totals.refused;
+    into.refunded += totals.refunded;
+    into.chargedback += totals.chargedback;
+    into.grossCents += totals.grossCents;
+    into.paidGrossCents += totals.paidGrossCents;
+    into.paidNetCents += totals.paidNetCents;
+    into.refundedCents += totals.refundedCents;
+    into.chargedbackCents += totals.chargedbackCents;
+  }
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -163,6 +163,22 @@ export const rebuildStatements = (): string[] =>
     return [`DELETE FROM ${p.table};`, ...parts];
   });
 
+/** Keeps `spend_months` and `spend_days` equal to the sums of `spend`, in each write's transaction. */
+const spendTriggers = (): string => {
+  const add = (row: 'NEW' | 'OLD', sign: '+' | '-') => `
+    INSERT INTO spend_months (dashboard_id, month, utm_source, utm_medium, utm_campaign, utm_content, currency, amount_cents)
+      VALUES (${row}.dashboard_id, substr(${row}.date, 1, 7), ${row}.utm_source, ${row}.utm_medium, ${row}.utm_campaign, ${row}.utm_content, ${row}.currency, ${sign}${row}.amount_cents)
+      ON CONFLICT (dashboard_id, month, utm_source, utm_medium, utm_campaign, utm_content, currency) DO UPDATE SET amount_cents = amount_cents + excluded.amount_cents;
+    INSERT INTO spend_days (dashboard_id, date, currency, amount_cents) VALUES (${row}.dashboard_id, ${row}.date, ${row}.currency, ${sign}${row}.amount_cents)
+      ON CONFLICT (dashboard_id, date, currency) DO UPDATE SET amount_cents = amount_cents + excluded.amount_cents;`;
+  return `CREATE TRIGGER spend_on_insert AFTER INSERT ON spend BEGIN ${add('NEW', '+')}
+  END;
+  CREATE TRIGGER spend_on_update AFTER UPDATE OF amount_cents ON spend BEGIN ${add('OLD', '-')} ${add('NEW', '+')}
+  END;
+  CREATE TRIGGER spend_on_delete AFTER DELETE ON spend BEGIN ${add('OLD', '-')}
+  END;`;
+};
+
 /** The columns an order gains for reports, resolved from its tracking when it is written. */
 const ATTRIBUTION_COLUMNS = ['last_content', 'last_term', 'first_source', 'first_medium', 'first_campaign', 'first_content', 'first_term'];
 
@@ -190,10 +206,21 @@ export const REPORTS_MIGRATION = `
   ${triggers()}
   ${rebuildStatements().join('\n  ')}
 
-  -- Ad spend: one amount per day (of the dashboard's time zone) and key, set by each upload.
+  -- Ad spend: one amount per day (of the dashboard's time zone) and key, set by each upload; its sums
+  -- per month and key (what a breakdown reads) and per day (a timeseries) kept by triggers.
   CREATE TABLE spend (
     dashboard_id TEXT NOT NULL, date TEXT NOT NULL, utm_source TEXT NOT NULL, utm_medium TEXT NOT NULL,
     utm_campaign TEXT NOT NULL, utm_content TEXT NOT NULL, currency TEXT NOT NULL, amount_cents INTEGER NOT NULL,
     PRIMARY KEY (dashboard_id, date, utm_source, utm_medium, utm_campaign, utm_content, currency)
   ) STRICT, WITHOUT ROWID;
+  CREATE TABLE spend_months (
+    dashboard_id TEXT NOT NULL, month TEXT NOT NULL, utm_source TEXT NOT NULL, utm_medium TEXT NOT NULL,
+    utm_campaign TEXT NOT NULL, utm_content TEXT NOT NULL, currency TEXT NOT NULL, amount_cents INTEGER NOT NULL,
+    PRIMARY KEY (dashboard_id, month, utm_source, utm_medium, utm_campaign, utm_content, currency)
+  ) STRICT, WITHOUT ROWID;
+  CREATE TABLE spend_days (
+    dashboard_id TEXT NOT NULL, date TEXT NOT NULL, currency TEXT NOT NULL, amount_cents INTEGER NOT NULL,
+    PRIMARY KEY (dashboard_id, date, currency)
+  ) STRICT, WITHOUT ROWID;
+  ${spendTriggers()}
 `;

@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { CellQuery, ReportCell, ReportReader } from '../../application/ports/report-reader';
 import { UTM_DIMENSIONS, type ReportDimension } from '../../domain/attribution';
 import type { CellTotals } from '../../domain/report';
-import { piecesOf, runsOf } from '../persistence/report-pieces';
+import { piecesOf, type Grain, type Piece } from '../persistence/report-pieces';
 import { CellCollector } from '../persistence/report-cells';
 import { PROJECTIONS, rebuildStatements, TOTAL_COLUMNS } from './report-schema';
 import type { SqliteDatabase } from './sqlite-database';
@@ -45,10 +45,23 @@ const ORDER_SUMS = [
   "sum(CASE WHEN status = 'chargedback' THEN gross_cents ELSE 0 END) AS chargedbackCents",
 ].join(', ');
 
-const ROLLUP_SUMS = TOTAL_COLUMNS.map((column) => {
-  const alias = column.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
-  return `sum(${column}) AS ${alias}`;
-}).join(', ');
+const ROLLUP_SUMS_OF = (table: string): string =>
+  TOTAL_COLUMNS.map((column) => `sum(${table}.${column}) AS ${column.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}`).join(', ');
+
+/** Bucket ranges per statement: three bound parameters each, well within SQLite's limit. */
+const MAX_RANGES = 400;
+
+/** The whole periods of one grain, joined into `[start, end)` ranges, each within one bucket. */
+const rangesOf = (pieces: readonly Piece[], grain: Grain): { bucket: number; start: number; end: number }[] => {
+  const ranges: { bucket: number; start: number; end: number }[] = [];
+  for (const piece of pieces) {
+    if (piece.grain !== grain) continue;
+    const last = ranges[ranges.length - 1];
+    if (last !== undefined && last.bucket === piece.bucket && last.end === piece.start) last.end = piece.end;
+    else ranges.push({ bucket: piece.bucket, start: piece.start, end: piece.end });
+  }
+  return ranges;
+};
 
 type SumRow = CellTotals & { readonly start?: number; readonly currency: string } & Readonly<Record<string, unknown>>;
 
@@ -81,16 +94,27 @@ export class SqliteReportQueries {
       ...Object.fromEntries(filters.map((d) => [`f_${d}`, query.filters[d]])),
     };
     const keyOf = (row: SumRow) => Object.fromEntries(query.by.map((d) => [d, row[d] as string]));
+    const model = projection.modelled ? { model: query.model === 'first' ? 'f' : 'l' } : {};
     this.db.readTogether(() => {
       for (const grain of projection.grains) {
-        const runs = runsOf(pieces, grain);
-        if (runs.length === 0) continue;
-        const bucketOf = new Map(pieces.filter((piece) => piece.grain === grain).map((piece) => [piece.start, piece.bucket]));
-        const statement = this.rollupStatement(projection.table, projection.modelled, query, filters);
-        for (const { first, last } of runs) {
-          const params = { ...base, grain, first, last, ...(projection.modelled ? { model: query.model === 'first' ? 'f' : 'l' } : {}) };
-          for (const row of statement.all(params) as SumRow[])
-            collector.addTotals(bucketOf.get(row.start!)!, keyOf(row), row.currency, row);
+        const ranges = rangesOf(pieces, grain);
+        for (let at = 0; at < ranges.length; at += MAX_RANGES) {
+          const chunk = ranges.slice(at, at + MAX_RANGES);
+          const statement = this.rollupStatement(projection.table, projection.modelled, query, filters, chunk.length);
+          const bound = {
+            ...base,
+            ...model,
+            grain,
+            ...Object.fromEntries(
+              chunk.flatMap((r, i) => [
+                [`b${i}`, r.bucket],
+                [`s${i}`, r.start],
+                [`e${i}`, r.end],
+              ]),
+            ),
+          };
+          for (const row of statement.all(bound) as (SumRow & { bucket: number })[])
+            collector.addTotals(row.bucket, keyOf(row), row.currency, row);
         }
       }
       const edges = pieces.filter((piece) => piece.grain === 'edge');
@@ -105,19 +129,33 @@ export class SqliteReportQueries {
     return collector.result();
   }
 
-  private rollupStatement(table: string, modelled: boolean, query: CellQuery, filters: readonly ReportDimension[]): Statement {
-    const dims = query.by.map((d) => `${ROLLUP_COLUMN[d]} AS ${d}`);
+  /**
+   * The sums of a projection's rows of one grain in each of `ranges` bucket ranges (bound as `b<i>`,
+   * `s<i>`, `e<i>`), grouped by bucket in the database: each range a scan of the primary key.
+   */
+  private rollupStatement(
+    table: string,
+    modelled: boolean,
+    query: CellQuery,
+    filters: readonly ReportDimension[],
+    ranges: number,
+  ): Statement {
+    const values = Array.from({ length: ranges }, (_, i) => `(@b${i}, @s${i}, @e${i})`).join(', ');
+    const dims = query.by.map((d) => `r.${ROLLUP_COLUMN[d]} AS ${d}`);
     const where = [
-      'dashboard_id = @dashboardId',
-      'grain = @grain',
-      'start BETWEEN @first AND @last',
-      ...(modelled ? ['model = @model'] : []),
-      ...(query.isTest === undefined ? [] : ['is_test = @isTest']),
-      ...filters.map((d) => `${ROLLUP_COLUMN[d]} = @f_${d}`),
+      'r.dashboard_id = @dashboardId',
+      'r.grain = @grain',
+      'r.start >= ranges.s',
+      'r.start < ranges.e',
+      ...(modelled ? ['r.model = @model'] : []),
+      ...(query.isTest === undefined ? [] : ['r.is_test = @isTest']),
+      ...filters.map((d) => `r.${ROLLUP_COLUMN[d]} = @f_${d}`),
     ];
-    const group = ['start', 'currency', ...query.by.map((d) => ROLLUP_COLUMN[d])];
+    const group = ['ranges.bucket', 'r.currency', ...query.by.map((d) => `r.${ROLLUP_COLUMN[d]}`)];
     return this.prepared(
-      `SELECT start, currency, ${[...dims, ROLLUP_SUMS].join(', ')} FROM ${table} WHERE ${where.join(' AND ')} GROUP BY ${group.join(', ')}`,
+      `WITH ranges (bucket, s, e) AS (VALUES ${values})
+       SELECT ranges.bucket AS bucket, r.currency AS currency, ${[...dims, ROLLUP_SUMS_OF('r')].join(', ')}
+       FROM ranges CROSS JOIN ${table} AS r WHERE ${where.join(' AND ')} GROUP BY ${group.join(', ')}`,
     );
   }
 

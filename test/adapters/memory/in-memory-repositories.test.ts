@@ -6,6 +6,7 @@ import { dashboardRepositoryContract } from '../../contract/dashboard-repository
 import { linkRepositoryContract } from '../../contract/link-repository.contract';
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
 import { reportReaderContract } from '../../contract/report-reader.contract';
+import { spendRepositoryContract } from '../../contract/spend-repository.contract';
 import { inMemoryStorage } from '../../../src/adapters/memory/in-memory-storage';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';
 
@@ -14,3 +15,4 @@ dashboardRepositoryContract('in-memory', async () => new InMemoryDashboardReposi
 tokenRepositoryContract('in-memory', async () => new InMemoryTokenRepository());
 linkRepositoryContract('in-memory', async () => new InMemoryLinkRepository());
 reportReaderContract('in-memory', async () => inMemoryStorage());
+spendRepositoryContract('in-memory', async () => inMemoryStorage().spend);

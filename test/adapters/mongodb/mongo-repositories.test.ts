@@ -4,6 +4,7 @@ import { deliveryRepositoryContract } from '../../contract/delivery-repository.c
 import { linkRepositoryContract } from '../../contract/link-repository.contract';
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
 import { reportReaderContract } from '../../contract/report-reader.contract';
+import { spendRepositoryContract } from '../../contract/spend-repository.contract';
 import { MongoReportRollup } from '../../../src/adapters/mongodb/mongo-report-rollup';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';
 import { webhookEndpointRepositoryContract } from '../../contract/webhook-endpoint-repository.contract';
@@ -30,6 +31,7 @@ describeWithMongo('MongoDB repositories', (mongo) => {
   deliveryRepositoryContract('MongoDeliveryRepository', async () => (await emptied()).deliveries);
   webhookOutboxContract('MongoWebhookOutbox', async () => emptied());
   linkRepositoryContract('MongoLinkRepository', async () => (await emptied()).links);
+  spendRepositoryContract('MongoSpendRepository', async () => (await emptied()).spend);
   reportReaderContract('MongoReportReader', emptied, async (given) => {
     const rollup = given.workers?.find((worker) => worker instanceof MongoReportRollup);
     if (rollup === undefined) throw new Error('the MongoDB storage runs no report rollup');

@@ -6,6 +6,7 @@ import { linkRepositoryContract } from '../../contract/link-repository.contract'
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
 import { rateLimitCounterContract } from '../../contract/rate-limit-counter.contract';
 import { reportReaderContract } from '../../contract/report-reader.contract';
+import { spendRepositoryContract } from '../../contract/spend-repository.contract';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';
 import { webhookEndpointRepositoryContract } from '../../contract/webhook-endpoint-repository.contract';
 import { webhookOutboxContract } from '../../contract/webhook-outbox.contract';
@@ -30,5 +31,6 @@ describe('SQLite adapters', () => {
   webhookEndpointRepositoryContract('SqliteWebhookEndpointRepository', async () => fresh().webhooks);
   deliveryRepositoryContract('SqliteDeliveryRepository', async () => fresh().deliveries);
   webhookOutboxContract('SqliteWebhookOutbox', async () => fresh());
+  spendRepositoryContract('SqliteSpendRepository', async () => fresh().spend);
   reportReaderContract('SqliteReportReader', async () => fresh());
 });
