@@ -1,12 +1,11 @@
-import type { Collection, Db, Filter } from 'mongodb';
+import type { Db, Filter } from 'mongodb';
 import * as t from 'io-ts';
 import type { Logger } from '../../application/ports/logger';
 import type { SpendPage, SpendPageQuery, SpendRepository, SpendSum, SpendSumQuery } from '../../application/ports/spend-repository';
 import { SPEND_DIMENSIONS } from '../../domain/report';
 import type { SpendEntry } from '../../domain/spend';
-import { decodeDocument } from './bson-codecs';
 import { guarded } from './mongo-errors';
-import { COLLECTIONS } from './mongo-indexes';
+import { MongoCollection } from './mongo-collection';
 
 interface SpendDocument extends SpendEntry {
   readonly _id: string;
@@ -31,19 +30,16 @@ const spendDocumentCodec = t.type({
  * failure is finished by sending it again (there are no multi-document transactions).
  */
 export class MongoSpendRepository implements SpendRepository {
-  private readonly spend: Collection<SpendDocument>;
+  private readonly spend: MongoCollection<SpendDocument>;
 
-  constructor(
-    db: Db,
-    private readonly logger: Logger,
-  ) {
-    this.spend = db.collection<SpendDocument>(COLLECTIONS.spend);
+  constructor(db: Db, logger: Logger) {
+    this.spend = new MongoCollection(db, 'spend', logger);
   }
 
   async upsert(dashboardId: string, entries: readonly SpendEntry[]): Promise<number> {
     if (entries.length === 0) return 0;
     await guarded(() =>
-      this.spend.bulkWrite(
+      this.spend.documents.bulkWrite(
         entries.map((entry) => {
           const _id = JSON.stringify([
             dashboardId,
@@ -66,13 +62,13 @@ export class MongoSpendRepository implements SpendRepository {
     const filter = this.filterOf(dashboardId, query.from, query.to);
     const [docs, total] = await guarded(() =>
       Promise.all([
-        this.spend
+        this.spend.documents
           .find(filter)
           .sort({ date: -1, utmSource: 1, utmMedium: 1, utmCampaign: 1, utmContent: 1, currency: 1 })
           .skip((query.page - 1) * query.pageSize)
           .limit(query.pageSize)
           .toArray(),
-        this.spend.countDocuments(filter),
+        this.spend.documents.countDocuments(filter),
       ]),
     );
     return { entries: docs.map((doc) => this.entryOf(doc)), total };
@@ -83,7 +79,7 @@ export class MongoSpendRepository implements SpendRepository {
       ...this.filterOf(dashboardId, query.from, query.to),
       ...Object.fromEntries(SPEND_DIMENSIONS.filter((d) => query.filters[d] !== undefined).map((d) => [d, query.filters[d]])),
     };
-    const docs = await guarded(() => this.spend.find(filter).toArray());
+    const docs = await guarded(() => this.spend.documents.find(filter).toArray());
     const sums = new Map<string, SpendSum & { amountCents: number }>();
     for (const doc of docs) {
       const entry = this.entryOf(doc);
@@ -103,7 +99,7 @@ export class MongoSpendRepository implements SpendRepository {
   }
 
   private entryOf(raw: unknown): SpendEntry {
-    const { _id: _ignored, dashboardId: _dashboard, ...entry } = decodeDocument(spendDocumentCodec, raw, COLLECTIONS.spend, this.logger);
+    const { _id: _ignored, dashboardId: _dashboard, ...entry } = this.spend.decode(spendDocumentCodec, raw);
     return entry;
   }
 }
