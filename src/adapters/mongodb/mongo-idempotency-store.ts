@@ -16,19 +16,11 @@ import { MongoCollection } from './mongo-collection';
 const MAX_ROUNDS = 8;
 
 /**
- * Idempotency records, one document per (dashboard, key) under a unique index on both. Every
- * decision that must have a single winner is one single-document write:
- *
- * - claiming a key is an insert under the unique key, sent as an upsert that inserts nothing but
- *   `$setOnInsert`: it inserts the claim, or returns the record already there in the same command;
- * - a record past its TTL counts as absent at once, before the TTL index lets the server delete it:
- *   a claim replaces it with a `replaceOne` filtered on that expired record (its claim id and
- *   `expiresAt` in the past), so of racing claims one replaces it and the others match nothing;
- * - taking over an expired lease is a `findOneAndUpdate` filtered on the claim it replaces, still in
- *   progress and past its lease: one of racing retries gets the new claim id;
- * - complete, release and abandon are conditional on the claim id and on no response yet.
- *
- * A new key costs one command, a replay one, a takeover two.
+ * Idempotency records, one document per (dashboard, key) under a unique index on both. Every decision
+ * with a single winner is one single-document write: an upsert of `$setOnInsert` claims a new key; a
+ * `replaceOne` filtered on the expired record takes a key past its TTL, which counts as absent before
+ * the TTL index deletes it; a `findOneAndUpdate` filtered on the old claim takes over a lapsed lease;
+ * complete, release and abandon are conditional on the claim id and on no response yet.
  */
 export class MongoIdempotencyStore implements IdempotencyStore {
   private readonly records: MongoCollection<IdempotencyDocument>;

@@ -19,12 +19,10 @@ export const COUNTER_GRACE_MS = 60_000;
 const MAX_TRIES = 3;
 
 /**
- * Fixed-window counters shared by every instance on the database: one document per (subject,
- * window), incremented with `$inc` in one `findAndModify` that upserts it and returns the new count.
- * MongoDB applies it atomically, so parallel hits from any number of instances never lose an
- * increment and each sees its own count. Refused requests are counted on the same document: a
- * window costs one document whatever the traffic. `expiresAt` (the window's end plus a grace) is
- * under a TTL index, so the server deletes past windows; nothing is purged from the request path.
+ * Fixed-window counters shared by every instance: one document per (subject, window), upserted and
+ * `$inc`ed by one `findAndModify` that returns the new count, so parallel hits never lose an
+ * increment. Refused requests count on the same document, and the TTL index on `expiresAt` deletes
+ * past windows: nothing is purged from the request path.
  */
 export class MongoRateLimitCounter implements RateLimitCounter {
   private readonly counters: MongoCollection<RateLimitCounterDocument>;

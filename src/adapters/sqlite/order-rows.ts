@@ -162,7 +162,6 @@ export const orderToRow = (order: Order): OrderRow => {
 
 const productFromJson = (product: t.TypeOf<typeof productCodec>): Product => productToJson(product);
 
-/** Builds the domain order field by field from a decoded row. */
 export const orderFromRow = (row: t.TypeOf<typeof orderRowCodec>): Order => ({
   id: row.id,
   dashboardId: row.dashboard_id,
@@ -201,7 +200,6 @@ export const orderFromRow = (row: t.TypeOf<typeof orderRowCodec>): Order => ({
   updatedAt: row.updated_at,
 });
 
-/** Builds an order's summary field by field from a decoded listing row. */
 export const summaryFromRow = (row: t.TypeOf<typeof summaryRowCodec>): OrderSummary => ({
   id: row.id,
   externalId: row.external_id,
