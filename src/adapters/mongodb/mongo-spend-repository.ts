@@ -4,6 +4,7 @@ import type { Logger } from '../../application/ports/logger';
 import type { SpendPage, SpendPageQuery, SpendRepository, SpendSum, SpendSumQuery } from '../../application/ports/spend-repository';
 import { SPEND_DIMENSIONS } from '../../domain/report';
 import type { SpendEntry } from '../../domain/spend';
+import { sumSpend } from '../persistence/spend-sums';
 import { guarded } from './mongo-errors';
 import { MongoCollection } from './mongo-collection';
 
@@ -80,17 +81,10 @@ export class MongoSpendRepository implements SpendRepository {
       ...Object.fromEntries(SPEND_DIMENSIONS.filter((d) => query.filters[d] !== undefined).map((d) => [d, query.filters[d]])),
     };
     const docs = await guarded(() => this.spend.documents.find(filter).toArray());
-    const sums = new Map<string, SpendSum & { amountCents: number }>();
-    for (const doc of docs) {
-      const entry = this.entryOf(doc);
-      const key = Object.fromEntries(query.by.map((d) => [d, entry[d]]));
-      const id = JSON.stringify([query.byDate ? entry.date : '', query.by.map((d) => entry[d]), entry.currency]);
-      const sum = sums.get(id);
-      if (sum === undefined)
-        sums.set(id, { ...(query.byDate ? { date: entry.date } : {}), key, currency: entry.currency, amountCents: entry.amountCents });
-      else sum.amountCents += entry.amountCents;
-    }
-    return [...sums.values()];
+    return sumSpend(
+      docs.map((doc) => this.entryOf(doc)),
+      query,
+    );
   }
 
   private filterOf(dashboardId: string, from: string | undefined, to: string | undefined): Filter<SpendDocument> {
