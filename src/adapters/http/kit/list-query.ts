@@ -40,9 +40,15 @@ export const pagingParams = (items: string) => ({
   pageSize: defaulted(described(single(intParam(1, MAX_PAGE_SIZE)), `${items} per page.`), DEFAULT_PAGE_SIZE),
 });
 
-/** One page of a listing, newest first, under `key`, with `total` saying what it counts over every page. */
-export const listPage = <K extends string, C extends t.Mixed>(name: string, key: K, item: C, total: string) => {
-  const items = described(arrayOf(item, 0, MAX_PAGE_SIZE), 'Newest first: `createdAt` descending, then `id` descending.');
+/** One page of a listing under `key`, in the order `order` says, with `total` saying what it counts over every page. */
+export const listPage = <K extends string, C extends t.Mixed>(
+  name: string,
+  key: K,
+  item: C,
+  total: string,
+  order = 'Newest first: `createdAt` descending, then `id` descending.',
+) => {
+  const items = described(arrayOf(item, 0, MAX_PAGE_SIZE), order);
   return strictObject(name, {
     ...({ [key]: items } as Record<K, typeof items>),
     page: int(1, MAX_PAGE),
