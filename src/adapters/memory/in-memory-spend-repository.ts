@@ -1,6 +1,7 @@
 import type { SpendPage, SpendPageQuery, SpendRepository, SpendSum, SpendSumQuery } from '../../application/ports/spend-repository';
 import { SPEND_DIMENSIONS } from '../../domain/report';
 import type { SpendEntry } from '../../domain/spend';
+import { sumSpend } from '../persistence/spend-sums';
 
 const keyOf = (dashboardId: string, e: SpendEntry): string =>
   JSON.stringify([dashboardId, e.date, e.utmSource, e.utmMedium, e.utmCampaign, e.utmContent, e.currency]);
@@ -30,18 +31,10 @@ export class InMemorySpendRepository implements SpendRepository {
   }
 
   async sums(dashboardId: string, query: SpendSumQuery): Promise<readonly SpendSum[]> {
-    const sums = new Map<string, SpendSum & { amountCents: number }>();
-    for (const entry of this.of(dashboardId, query.from, query.to)) {
-      if (SPEND_DIMENSIONS.some((dimension) => query.filters[dimension] !== undefined && query.filters[dimension] !== entry[dimension]))
-        continue;
-      const key = Object.fromEntries(query.by.map((dimension) => [dimension, entry[dimension]]));
-      const id = JSON.stringify([query.byDate ? entry.date : '', query.by.map((dimension) => entry[dimension]), entry.currency]);
-      const sum = sums.get(id);
-      if (sum === undefined)
-        sums.set(id, { ...(query.byDate ? { date: entry.date } : {}), key, currency: entry.currency, amountCents: entry.amountCents });
-      else sum.amountCents += entry.amountCents;
-    }
-    return [...sums.values()];
+    const matching = this.of(dashboardId, query.from, query.to).filter((entry) =>
+      SPEND_DIMENSIONS.every((dimension) => query.filters[dimension] === undefined || query.filters[dimension] === entry[dimension]),
+    );
+    return sumSpend(matching, query);
   }
 
   private of(dashboardId: string, from: string | undefined, to: string | undefined): SpendEntry[] {

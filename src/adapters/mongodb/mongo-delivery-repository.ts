@@ -1,5 +1,5 @@
 import * as O from 'fp-ts/Option';
-import type { Collection, Db, Filter } from 'mongodb';
+import type { Db, Filter } from 'mongodb';
 import type {
   ClaimedDelivery,
   DeliveryLease,
@@ -11,9 +11,8 @@ import type {
 import type { Logger } from '../../application/ports/logger';
 import type { Delivery } from '../../domain/delivery';
 import { randomBase62 } from '../system/base62';
-import { decodeDocument } from './bson-codecs';
 import { guarded, insertUnlessDuplicate } from './mongo-errors';
-import { COLLECTIONS } from './mongo-indexes';
+import { MongoCollection } from './mongo-collection';
 import { deliveryDocumentCodec, deliveryFromDocument, deliveryProgress, NO_LEASE, type DeliveryDocument } from './webhook-documents';
 import { deliveryToDocument } from './webhook-documents';
 
@@ -27,22 +26,19 @@ const RETRY_ROUNDS = 4;
  * lease. The TTL index deletes deliveries 30 days after they were made.
  */
 export class MongoDeliveryRepository implements DeliveryRepository {
-  private readonly deliveries: Collection<DeliveryDocument>;
+  private readonly deliveries: MongoCollection<DeliveryDocument>;
 
-  constructor(
-    db: Db,
-    private readonly logger: Logger,
-  ) {
-    this.deliveries = db.collection<DeliveryDocument>(COLLECTIONS.webhookDeliveries);
+  constructor(db: Db, logger: Logger) {
+    this.deliveries = new MongoCollection(db, 'webhookDeliveries', logger);
   }
 
   /** The unique (eventId, endpointId) index settles duplicates: no read first. */
   insert(delivery: Delivery): Promise<boolean> {
-    return insertUnlessDuplicate(this.deliveries, deliveryToDocument(delivery));
+    return insertUnlessDuplicate(this.deliveries.documents, deliveryToDocument(delivery));
   }
 
   async find(dashboardId: string, endpointId: string, deliveryId: string): Promise<O.Option<Delivery>> {
-    const found = await guarded(() => this.deliveries.findOne({ _id: deliveryId, dashboardId, endpointId }));
+    const found = await guarded(() => this.deliveries.documents.findOne({ _id: deliveryId, dashboardId, endpointId }));
     return found === null ? O.none : O.some(this.decode(found));
   }
 
@@ -50,13 +46,13 @@ export class MongoDeliveryRepository implements DeliveryRepository {
     const filter: Filter<DeliveryDocument> = { endpointId, ...(query.status === undefined ? {} : { status: query.status }), dashboardId };
     const [documents, total] = await guarded(() =>
       Promise.all([
-        this.deliveries
+        this.deliveries.documents
           .find(filter)
           .sort({ createdAt: -1, _id: -1 })
           .skip((query.page - 1) * query.pageSize)
           .limit(query.pageSize)
           .toArray(),
-        this.deliveries.countDocuments(filter),
+        this.deliveries.documents.countDocuments(filter),
       ]),
     );
     return { deliveries: documents.map((document) => this.decode(document)), total };
@@ -69,7 +65,7 @@ export class MongoDeliveryRepository implements DeliveryRepository {
     while (claimed.length < limit) {
       const leaseId = randomBase62(22);
       const found = await guarded(() =>
-        this.deliveries.findOneAndUpdate(
+        this.deliveries.documents.findOneAndUpdate(
           {
             status: 'pending',
             nextAttemptAt: { $lte: now },
@@ -90,7 +86,7 @@ export class MongoDeliveryRepository implements DeliveryRepository {
   async complete(lease: DeliveryLease, delivery: Delivery): Promise<boolean> {
     const { $set, $unset } = deliveryProgress(delivery);
     const result = await guarded(() =>
-      this.deliveries.updateOne(
+      this.deliveries.documents.updateOne(
         { _id: lease.deliveryId, leaseId: lease.leaseId },
         { $set: { ...$set, leaseUntil: NO_LEASE }, $unset: { ...($unset ?? {}), leaseId: '' } },
       ),
@@ -100,14 +96,14 @@ export class MongoDeliveryRepository implements DeliveryRepository {
 
   async renew(lease: DeliveryLease, until: Date): Promise<boolean> {
     const result = await guarded(() =>
-      this.deliveries.updateOne({ _id: lease.deliveryId, leaseId: lease.leaseId }, { $set: { leaseUntil: until } }),
+      this.deliveries.documents.updateOne({ _id: lease.deliveryId, leaseId: lease.leaseId }, { $set: { leaseUntil: until } }),
     );
     return result.matchedCount === 1;
   }
 
   async release(lease: DeliveryLease): Promise<void> {
     await guarded(() =>
-      this.deliveries.updateOne(
+      this.deliveries.documents.updateOne(
         { _id: lease.deliveryId, leaseId: lease.leaseId },
         { $set: { leaseUntil: NO_LEASE }, $unset: { leaseId: '' } },
       ),
@@ -115,7 +111,7 @@ export class MongoDeliveryRepository implements DeliveryRepository {
   }
 
   async discard(lease: DeliveryLease): Promise<void> {
-    await guarded(() => this.deliveries.deleteOne({ _id: lease.deliveryId, leaseId: lease.leaseId }));
+    await guarded(() => this.deliveries.documents.deleteOne({ _id: lease.deliveryId, leaseId: lease.leaseId }));
   }
 
   /**
@@ -127,33 +123,37 @@ export class MongoDeliveryRepository implements DeliveryRepository {
     const filter = { _id: deliveryId, dashboardId, endpointId };
     for (let round = 0; round < RETRY_ROUNDS; round++) {
       const pending = await guarded(() =>
-        this.deliveries.findOneAndUpdate({ ...filter, status: 'pending' }, { $set: { nextAttemptAt: now } }, { returnDocument: 'after' }),
+        this.deliveries.documents.findOneAndUpdate(
+          { ...filter, status: 'pending' },
+          { $set: { nextAttemptAt: now } },
+          { returnDocument: 'after' },
+        ),
       );
       if (pending !== null) return O.some(this.decode(pending));
       const finished = await guarded(() =>
-        this.deliveries.findOneAndUpdate(
+        this.deliveries.documents.findOneAndUpdate(
           { ...filter, status: { $in: ['succeeded', 'failed'] } },
           { $set: { status: 'pending', nextAttemptAt: now, automaticRetries: false } },
           { returnDocument: 'after' },
         ),
       );
       if (finished !== null) return O.some(this.decode(finished));
-      if ((await guarded(() => this.deliveries.countDocuments(filter, { limit: 1 }))) === 0) return O.none;
+      if ((await guarded(() => this.deliveries.documents.countDocuments(filter, { limit: 1 }))) === 0) return O.none;
     }
     return this.find(dashboardId, endpointId, deliveryId);
   }
 
   async deleteOfEndpoint(dashboardId: string, endpointId: string): Promise<void> {
-    await guarded(() => this.deliveries.deleteMany({ endpointId, dashboardId }));
+    await guarded(() => this.deliveries.documents.deleteMany({ endpointId, dashboardId }));
   }
 
   /** What the TTL index would delete in its next pass, at once. */
   async purgeExpired(now: Date): Promise<number> {
-    const result = await guarded(() => this.deliveries.deleteMany({ expiresAt: { $lte: now } }));
+    const result = await guarded(() => this.deliveries.documents.deleteMany({ expiresAt: { $lte: now } }));
     return result.deletedCount;
   }
 
   private decode(document: unknown): Delivery {
-    return deliveryFromDocument(decodeDocument(deliveryDocumentCodec, document, COLLECTIONS.webhookDeliveries, this.logger));
+    return deliveryFromDocument(this.deliveries.decode(deliveryDocumentCodec, document));
   }
 }

@@ -1,4 +1,4 @@
-import type { Collection, Db } from 'mongodb';
+import type { Db } from 'mongodb';
 import type {
   ClaimOutcome,
   ClaimRequest,
@@ -8,37 +8,25 @@ import type {
 } from '../../application/ports/idempotency-store';
 import type { Logger } from '../../application/ports/logger';
 import { randomBase62 } from '../system/base62';
-import { decodeDocument } from './bson-codecs';
 import { idempotencyDocumentCodec, type IdempotencyDocument, type IdempotencyRecord } from './guard-documents';
 import { guarded, isDuplicateKey } from './mongo-errors';
-import { COLLECTIONS } from './mongo-indexes';
+import { MongoCollection } from './mongo-collection';
 
 /** Each round follows a change made by a racing call; a handful settles any real race. */
 const MAX_ROUNDS = 8;
 
 /**
- * Idempotency records, one document per (dashboard, key) under a unique index on both. Every
- * decision that must have a single winner is one single-document write:
- *
- * - claiming a key is an insert under the unique key, sent as an upsert that inserts nothing but
- *   `$setOnInsert`: it inserts the claim, or returns the record already there in the same command;
- * - a record past its TTL counts as absent at once, before the TTL index lets the server delete it:
- *   a claim replaces it with a `replaceOne` filtered on that expired record (its claim id and
- *   `expiresAt` in the past), so of racing claims one replaces it and the others match nothing;
- * - taking over an expired lease is a `findOneAndUpdate` filtered on the claim it replaces, still in
- *   progress and past its lease: one of racing retries gets the new claim id;
- * - complete, release and abandon are conditional on the claim id and on no response yet.
- *
- * A new key costs one command, a replay one, a takeover two.
+ * Idempotency records, one document per (dashboard, key) under a unique index on both. Every decision
+ * with a single winner is one single-document write: an upsert of `$setOnInsert` claims a new key; a
+ * `replaceOne` filtered on the expired record takes a key past its TTL, which counts as absent before
+ * the TTL index deletes it; a `findOneAndUpdate` filtered on the old claim takes over a lapsed lease;
+ * complete, release and abandon are conditional on the claim id and on no response yet.
  */
 export class MongoIdempotencyStore implements IdempotencyStore {
-  private readonly records: Collection<IdempotencyDocument>;
+  private readonly records: MongoCollection<IdempotencyDocument>;
 
-  constructor(
-    db: Db,
-    private readonly logger: Logger,
-  ) {
-    this.records = db.collection<IdempotencyDocument>(COLLECTIONS.idempotencyKeys);
+  constructor(db: Db, logger: Logger) {
+    this.records = new MongoCollection(db, 'idempotencyKeys', logger);
   }
 
   async claim(scope: IdempotencyScope, request: ClaimRequest): Promise<ClaimOutcome> {
@@ -60,7 +48,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
 
       if (current.expiresAt.getTime() <= now) {
         const replaced = await guarded(() =>
-          this.records.replaceOne({ ...unique, claimId: current.claimId, expiresAt: { $lte: request.now } }, fresh),
+          this.records.documents.replaceOne({ ...unique, claimId: current.claimId, expiresAt: { $lte: request.now } }, fresh),
         );
         if (replaced.modifiedCount === 1) return acquired(fresh);
         continue;
@@ -71,7 +59,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
       }
       if (current.leaseExpiresAt.getTime() <= now && current.fingerprint === request.fingerprint) {
         const takenOver = await guarded(() =>
-          this.records.findOneAndUpdate(
+          this.records.documents.findOneAndUpdate(
             { ...unique, claimId: current.claimId, response: { $exists: false }, leaseExpiresAt: { $lte: request.now } },
             { $set: { claimId: fresh.claimId, leaseExpiresAt: fresh.leaseExpiresAt } },
             { projection: { claimId: 1 } },
@@ -88,7 +76,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   async complete(scope: IdempotencyScope, claimId: string, response: StoredResponse): Promise<boolean> {
     const stored = { status: response.status, headers: { ...response.headers }, body: JSON.stringify(response.body ?? null) };
     const result = await guarded(() =>
-      this.records.updateOne(
+      this.records.documents.updateOne(
         { dashboardId: scope.dashboardId, key: scope.key, claimId, response: { $exists: false } },
         { $set: { response: stored } },
       ),
@@ -97,12 +85,14 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   }
 
   async release(scope: IdempotencyScope, claimId: string): Promise<void> {
-    await guarded(() => this.records.deleteOne({ dashboardId: scope.dashboardId, key: scope.key, claimId, response: { $exists: false } }));
+    await guarded(() =>
+      this.records.documents.deleteOne({ dashboardId: scope.dashboardId, key: scope.key, claimId, response: { $exists: false } }),
+    );
   }
 
   async abandon(scope: IdempotencyScope, claimId: string, now: Date): Promise<void> {
     await guarded(() =>
-      this.records.updateOne(
+      this.records.documents.updateOne(
         { dashboardId: scope.dashboardId, key: scope.key, claimId, response: { $exists: false } },
         { $set: { leaseExpiresAt: now } },
       ),
@@ -122,7 +112,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
     try {
       // The upsert takes dashboardId and key from the filter's equalities.
       const before = await guarded(() =>
-        this.records.findOneAndUpdate(unique, { $setOnInsert: claim }, { upsert: true, returnDocument: 'before' }),
+        this.records.documents.findOneAndUpdate(unique, { $setOnInsert: claim }, { upsert: true, returnDocument: 'before' }),
       );
       return before ?? 'inserted';
     } catch (err) {
@@ -132,7 +122,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   }
 
   private decode(document: unknown): IdempotencyDocument {
-    return decodeDocument(idempotencyDocumentCodec, document, COLLECTIONS.idempotencyKeys, this.logger);
+    return this.records.decode(idempotencyDocumentCodec, document);
   }
 }
 

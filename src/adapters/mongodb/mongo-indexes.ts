@@ -83,12 +83,9 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
 };
 
 /**
- * Creates the indexes, one command per collection, then reads them back and checks that each
- * exists as declared. Idempotent: creating an index whose name and definition already exist does
- * nothing. An existing index with the same name but another definition fails the start-up, on
- * purpose: the ports' guarantees rest on these indexes (a unique key that is not unique, a TTL that
- * never expires), and MongoDB refuses such a `createIndexes` itself; the read-back check covers a
- * server that would keep the old one without a word.
+ * Creates the indexes and reads them back. Idempotent; an index of the same name with another
+ * definition fails the start-up on purpose, since the ports' guarantees rest on these indexes (a
+ * unique key, a TTL) and a server could keep the old one without a word.
  */
 export const ensureIndexes = async (db: Db): Promise<void> => {
   for (const [name, indexes] of Object.entries(INDEXES) as [keyof typeof COLLECTIONS, readonly IndexDescription[]][]) {

@@ -1,12 +1,11 @@
 import * as O from 'fp-ts/Option';
-import type { Collection, Db } from 'mongodb';
+import type { Db } from 'mongodb';
 import type { LinkPage, LinkPageQuery, LinkRepository } from '../../application/ports/link-repository';
 import type { Logger } from '../../application/ports/logger';
 import type { Link } from '../../domain/link';
-import { decodeDocument } from './bson-codecs';
 import { linkDocumentCodec, linkFromDocument, linkToDocument, type LinkDocument } from './link-document';
 import { guarded, insertUnlessDuplicate } from './mongo-errors';
-import { COLLECTIONS } from './mongo-indexes';
+import { MongoCollection } from './mongo-collection';
 
 /** Newest first, the link id breaking ties; the listing index ends with the same two keys. */
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
@@ -17,22 +16,19 @@ const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
  * applies to the document atomically: parallel clicks from any number of instances never lose one.
  */
 export class MongoLinkRepository implements LinkRepository {
-  private readonly links: Collection<LinkDocument>;
+  private readonly links: MongoCollection<LinkDocument>;
 
-  constructor(
-    db: Db,
-    private readonly logger: Logger,
-  ) {
-    this.links = db.collection<LinkDocument>(COLLECTIONS.links);
+  constructor(db: Db, logger: Logger) {
+    this.links = new MongoCollection(db, 'links', logger);
   }
 
   /** Link ids are random and never collide, so the only unique key a new link can hit is its slug. */
   async insert(link: Link): Promise<boolean> {
-    return insertUnlessDuplicate(this.links, linkToDocument(link));
+    return insertUnlessDuplicate(this.links.documents, linkToDocument(link));
   }
 
   async findById(dashboardId: string, id: string): Promise<O.Option<Link>> {
-    const found = await guarded(() => this.links.findOne({ _id: id, dashboardId }));
+    const found = await guarded(() => this.links.documents.findOne({ _id: id, dashboardId }));
     return found === null ? O.none : O.some(this.decode(found));
   }
 
@@ -40,36 +36,38 @@ export class MongoLinkRepository implements LinkRepository {
   async list(dashboardId: string, query: LinkPageQuery): Promise<LinkPage> {
     const [documents, total] = await guarded(() =>
       Promise.all([
-        this.links
+        this.links.documents
           .find({ dashboardId })
           .sort(NEWEST_FIRST)
           .skip((query.page - 1) * query.pageSize)
           .limit(query.pageSize)
           .toArray(),
-        this.links.countDocuments({ dashboardId }),
+        this.links.documents.countDocuments({ dashboardId }),
       ]),
     );
     return { links: documents.map((document) => this.decode(document)), total };
   }
 
   async delete(dashboardId: string, id: string): Promise<boolean> {
-    const result = await guarded(() => this.links.deleteOne({ _id: id, dashboardId }));
+    const result = await guarded(() => this.links.documents.deleteOne({ _id: id, dashboardId }));
     return result.deletedCount === 1;
   }
 
   /** Found by the unique slug index; nothing written. */
   async findBySlug(slug: string): Promise<O.Option<Link>> {
-    const found = await guarded(() => this.links.findOne({ slug }));
+    const found = await guarded(() => this.links.documents.findOne({ slug }));
     return found === null ? O.none : O.some(this.decode(found));
   }
 
   /** One command: found by the unique slug index, incremented and returned in the same write. */
   async recordClick(slug: string): Promise<O.Option<Link>> {
-    const clicked = await guarded(() => this.links.findOneAndUpdate({ slug }, { $inc: { clicks: 1 } }, { returnDocument: 'after' }));
+    const clicked = await guarded(() =>
+      this.links.documents.findOneAndUpdate({ slug }, { $inc: { clicks: 1 } }, { returnDocument: 'after' }),
+    );
     return clicked === null ? O.none : O.some(this.decode(clicked));
   }
 
   private decode(document: unknown): Link {
-    return linkFromDocument(decodeDocument(linkDocumentCodec, document, COLLECTIONS.links, this.logger));
+    return linkFromDocument(this.links.decode(linkDocumentCodec, document));
   }
 }

@@ -1,12 +1,11 @@
 import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
-import type { Collection, Db, Filter } from 'mongodb';
+import type { Db, Filter } from 'mongodb';
 import type { Logger } from '../../application/ports/logger';
 import type { OrderEvent, OrderPage, OrderQuery, OrderRepository, OrderSummary } from '../../application/ports/order-repository';
 import { duplicateExternalId, type DuplicateExternalId } from '../../domain/errors';
 import type { Order } from '../../domain/order';
-import { decodeDocument } from './bson-codecs';
-import { COLLECTIONS } from './mongo-indexes';
+import { MongoCollection } from './mongo-collection';
 import { guarded, insertUnlessDuplicate } from './mongo-errors';
 import {
   newOrderDocument,
@@ -33,13 +32,10 @@ const WITHOUT_OUTBOX = { projection: { outbox: 0 } } as const;
  * transactions: every write is one single-document operation, atomic on MongoDB.
  */
 export class MongoOrderRepository implements OrderRepository {
-  private readonly orders: Collection<OrderDocument>;
+  private readonly orders: MongoCollection<OrderDocument>;
 
-  constructor(
-    db: Db,
-    private readonly logger: Logger,
-  ) {
-    this.orders = db.collection<OrderDocument>(COLLECTIONS.orders);
+  constructor(db: Db, logger: Logger) {
+    this.orders = new MongoCollection(db, 'orders', logger);
   }
 
   /**
@@ -50,19 +46,19 @@ export class MongoOrderRepository implements OrderRepository {
     // Order ids are random and never collide, so the only unique key a new order can hit is
     // (dashboardId, externalId); a retry under an Idempotency-Key that reuses its reserved id hits
     // both, and is a duplicate externalId all the same.
-    const inserted = await insertUnlessDuplicate(this.orders, newOrderDocument(order, events));
+    const inserted = await insertUnlessDuplicate(this.orders.documents, newOrderDocument(order, events));
     return inserted ? E.right(order) : E.left(duplicateExternalId(order.externalId));
   }
 
   async findByExternalId(dashboardId: string, externalId: string): Promise<O.Option<Order>> {
-    const found = await guarded(() => this.orders.findOne({ dashboardId, externalId }, WITHOUT_OUTBOX));
+    const found = await guarded(() => this.orders.documents.findOne({ dashboardId, externalId }, WITHOUT_OUTBOX));
     return found === null ? O.none : O.some(this.decode(found));
   }
 
   async outboxOf(dashboardId: string, externalId: string): Promise<readonly OrderEvent[]> {
-    const found = await guarded(() => this.orders.findOne({ dashboardId, externalId }, { projection: { outbox: 1 } }));
+    const found = await guarded(() => this.orders.documents.findOne({ dashboardId, externalId }, { projection: { outbox: 1 } }));
     if (found === null) return [];
-    return outboxFromDocument(decodeDocument(outboxDocumentCodec, found, COLLECTIONS.orders, this.logger));
+    return outboxFromDocument(this.orders.decode(outboxDocumentCodec, found));
   }
 
   /**
@@ -74,7 +70,7 @@ export class MongoOrderRepository implements OrderRepository {
    */
   async replace(order: Order, events: readonly OrderEvent[]): Promise<boolean> {
     const result = await guarded(() =>
-      this.orders.updateOne(
+      this.orders.documents.updateOne(
         { _id: order.id, dashboardId: order.dashboardId, externalId: order.externalId, version: order.version - 1 },
         orderUpdate(order, events),
       ),
@@ -98,23 +94,23 @@ export class MongoOrderRepository implements OrderRepository {
     }
     const [documents, total] = await guarded(() =>
       Promise.all([
-        this.orders
+        this.orders.documents
           .find(filter, { projection: SUMMARY_PROJECTION })
           .sort(NEWEST_FIRST)
           .skip((query.page - 1) * query.pageSize)
           .limit(query.pageSize)
           .toArray(),
-        this.orders.countDocuments(filter),
+        this.orders.documents.countDocuments(filter),
       ]),
     );
     return { orders: documents.map((document) => this.decodeSummary(document)), total };
   }
 
   private decode(document: unknown): Order {
-    return orderFromDocument(decodeDocument(orderDocumentCodec, document, COLLECTIONS.orders, this.logger));
+    return orderFromDocument(this.orders.decode(orderDocumentCodec, document));
   }
 
   private decodeSummary(document: unknown): OrderSummary {
-    return summaryFromDocument(decodeDocument(summaryDocumentCodec, document, COLLECTIONS.orders, this.logger));
+    return summaryFromDocument(this.orders.decode(summaryDocumentCodec, document));
   }
 }

@@ -1,10 +1,9 @@
-import type { Collection, Db } from 'mongodb';
+import type { Db } from 'mongodb';
 import type { Logger } from '../../application/ports/logger';
 import type { RateLimitCounter, WindowCount } from '../../application/ports/rate-limit-counter';
-import { decodeDocument } from './bson-codecs';
 import { rateLimitCounterCodec, type RateLimitCounterDocument } from './guard-documents';
 import { guarded, isDuplicateKey } from './mongo-errors';
-import { COLLECTIONS } from './mongo-indexes';
+import { MongoCollection } from './mongo-collection';
 
 /**
  * How long a window's counter outlives the window before the TTL index lets the server delete it:
@@ -20,21 +19,16 @@ export const COUNTER_GRACE_MS = 60_000;
 const MAX_TRIES = 3;
 
 /**
- * Fixed-window counters shared by every instance on the database: one document per (subject,
- * window), incremented with `$inc` in one `findAndModify` that upserts it and returns the new count.
- * MongoDB applies it atomically, so parallel hits from any number of instances never lose an
- * increment and each sees its own count. Refused requests are counted on the same document: a
- * window costs one document whatever the traffic. `expiresAt` (the window's end plus a grace) is
- * under a TTL index, so the server deletes past windows; nothing is purged from the request path.
+ * Fixed-window counters shared by every instance: one document per (subject, window), upserted and
+ * `$inc`ed by one `findAndModify` that returns the new count, so parallel hits never lose an
+ * increment. Refused requests count on the same document, and the TTL index on `expiresAt` deletes
+ * past windows: nothing is purged from the request path.
  */
 export class MongoRateLimitCounter implements RateLimitCounter {
-  private readonly counters: Collection<RateLimitCounterDocument>;
+  private readonly counters: MongoCollection<RateLimitCounterDocument>;
 
-  constructor(
-    db: Db,
-    private readonly logger: Logger,
-  ) {
-    this.counters = db.collection<RateLimitCounterDocument>(COLLECTIONS.rateLimits);
+  constructor(db: Db, logger: Logger) {
+    this.counters = new MongoCollection(db, 'rateLimits', logger);
   }
 
   async hit(subject: string, windowMs: number, now: Date): Promise<WindowCount> {
@@ -44,13 +38,13 @@ export class MongoRateLimitCounter implements RateLimitCounter {
     for (let attempt = 1; ; attempt++) {
       try {
         const counter = await guarded(() =>
-          this.counters.findOneAndUpdate(
+          this.counters.documents.findOneAndUpdate(
             { _id },
             { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(resetAt.getTime() + COUNTER_GRACE_MS) } },
             { upsert: true, returnDocument: 'after', projection: { count: 1 } },
           ),
         );
-        const { count } = decodeDocument(rateLimitCounterCodec, counter, COLLECTIONS.rateLimits, this.logger);
+        const { count } = this.counters.decode(rateLimitCounterCodec, counter);
         return { count, resetAt };
       } catch (err) {
         if (!isDuplicateKey(err) || attempt >= MAX_TRIES) throw err;

@@ -1,12 +1,12 @@
-import type { Collection, Db, Filter } from 'mongodb';
+import type { Db, Filter } from 'mongodb';
 import * as t from 'io-ts';
 import type { Logger } from '../../application/ports/logger';
 import type { SpendPage, SpendPageQuery, SpendRepository, SpendSum, SpendSumQuery } from '../../application/ports/spend-repository';
 import { SPEND_DIMENSIONS } from '../../domain/report';
 import type { SpendEntry } from '../../domain/spend';
-import { decodeDocument } from './bson-codecs';
+import { sumSpend } from '../persistence/spend-sums';
 import { guarded } from './mongo-errors';
-import { COLLECTIONS } from './mongo-indexes';
+import { MongoCollection } from './mongo-collection';
 
 interface SpendDocument extends SpendEntry {
   readonly _id: string;
@@ -31,19 +31,16 @@ const spendDocumentCodec = t.type({
  * failure is finished by sending it again (there are no multi-document transactions).
  */
 export class MongoSpendRepository implements SpendRepository {
-  private readonly spend: Collection<SpendDocument>;
+  private readonly spend: MongoCollection<SpendDocument>;
 
-  constructor(
-    db: Db,
-    private readonly logger: Logger,
-  ) {
-    this.spend = db.collection<SpendDocument>(COLLECTIONS.spend);
+  constructor(db: Db, logger: Logger) {
+    this.spend = new MongoCollection(db, 'spend', logger);
   }
 
   async upsert(dashboardId: string, entries: readonly SpendEntry[]): Promise<number> {
     if (entries.length === 0) return 0;
     await guarded(() =>
-      this.spend.bulkWrite(
+      this.spend.documents.bulkWrite(
         entries.map((entry) => {
           const _id = JSON.stringify([
             dashboardId,
@@ -66,13 +63,13 @@ export class MongoSpendRepository implements SpendRepository {
     const filter = this.filterOf(dashboardId, query.from, query.to);
     const [docs, total] = await guarded(() =>
       Promise.all([
-        this.spend
+        this.spend.documents
           .find(filter)
           .sort({ date: -1, utmSource: 1, utmMedium: 1, utmCampaign: 1, utmContent: 1, currency: 1 })
           .skip((query.page - 1) * query.pageSize)
           .limit(query.pageSize)
           .toArray(),
-        this.spend.countDocuments(filter),
+        this.spend.documents.countDocuments(filter),
       ]),
     );
     return { entries: docs.map((doc) => this.entryOf(doc)), total };
@@ -83,18 +80,11 @@ export class MongoSpendRepository implements SpendRepository {
       ...this.filterOf(dashboardId, query.from, query.to),
       ...Object.fromEntries(SPEND_DIMENSIONS.filter((d) => query.filters[d] !== undefined).map((d) => [d, query.filters[d]])),
     };
-    const docs = await guarded(() => this.spend.find(filter).toArray());
-    const sums = new Map<string, SpendSum & { amountCents: number }>();
-    for (const doc of docs) {
-      const entry = this.entryOf(doc);
-      const key = Object.fromEntries(query.by.map((d) => [d, entry[d]]));
-      const id = JSON.stringify([query.byDate ? entry.date : '', query.by.map((d) => entry[d]), entry.currency]);
-      const sum = sums.get(id);
-      if (sum === undefined)
-        sums.set(id, { ...(query.byDate ? { date: entry.date } : {}), key, currency: entry.currency, amountCents: entry.amountCents });
-      else sum.amountCents += entry.amountCents;
-    }
-    return [...sums.values()];
+    const docs = await guarded(() => this.spend.documents.find(filter).toArray());
+    return sumSpend(
+      docs.map((doc) => this.entryOf(doc)),
+      query,
+    );
   }
 
   private filterOf(dashboardId: string, from: string | undefined, to: string | undefined): Filter<SpendDocument> {
@@ -103,7 +93,7 @@ export class MongoSpendRepository implements SpendRepository {
   }
 
   private entryOf(raw: unknown): SpendEntry {
-    const { _id: _ignored, dashboardId: _dashboard, ...entry } = decodeDocument(spendDocumentCodec, raw, COLLECTIONS.spend, this.logger);
+    const { _id: _ignored, dashboardId: _dashboard, ...entry } = this.spend.decode(spendDocumentCodec, raw);
     return entry;
   }
 }

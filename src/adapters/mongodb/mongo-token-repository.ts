@@ -1,35 +1,31 @@
 import * as O from 'fp-ts/Option';
-import type { Collection, Db } from 'mongodb';
+import type { Db } from 'mongodb';
 import type { Logger } from '../../application/ports/logger';
 import type { TokenRepository } from '../../application/ports/token-repository';
 import type { ApiToken } from '../../domain/dashboard';
-import { decodeDocument } from './bson-codecs';
 import { tokenDocumentCodec, tokenFromDocument, tokenToDocument, type TokenDocument } from './dashboard-documents';
 import { guarded } from './mongo-errors';
-import { COLLECTIONS } from './mongo-indexes';
+import { MongoCollection } from './mongo-collection';
 
 export class MongoTokenRepository implements TokenRepository {
-  private readonly tokens: Collection<TokenDocument>;
+  private readonly tokens: MongoCollection<TokenDocument>;
 
-  constructor(
-    db: Db,
-    private readonly logger: Logger,
-  ) {
-    this.tokens = db.collection<TokenDocument>(COLLECTIONS.tokens);
+  constructor(db: Db, logger: Logger) {
+    this.tokens = new MongoCollection(db, 'tokens', logger);
   }
 
   /** `_id` is the token id and the hash has a unique index: a collision on either fails the insert. */
   async insert(token: ApiToken): Promise<void> {
-    await guarded(() => this.tokens.insertOne(tokenToDocument(token)));
+    await guarded(() => this.tokens.documents.insertOne(tokenToDocument(token)));
   }
 
   async findByHash(hash: string): Promise<O.Option<ApiToken>> {
-    const found = await guarded(() => this.tokens.findOne({ hash }));
+    const found = await guarded(() => this.tokens.documents.findOne({ hash }));
     return found === null ? O.none : O.some(this.decode(found));
   }
 
   async listByDashboard(dashboardId: string): Promise<readonly ApiToken[]> {
-    const documents = await guarded(() => this.tokens.find({ dashboardId }).sort({ createdAt: 1, _id: 1 }).toArray());
+    const documents = await guarded(() => this.tokens.documents.find({ dashboardId }).sort({ createdAt: 1, _id: 1 }).toArray());
     return documents.map((document) => this.decode(document));
   }
 
@@ -40,17 +36,17 @@ export class MongoTokenRepository implements TokenRepository {
    */
   async revoke(tokenId: string, at: Date): Promise<O.Option<ApiToken>> {
     const revoked = await guarded(() =>
-      this.tokens.findOneAndUpdate(
+      this.tokens.documents.findOneAndUpdate(
         { _id: tokenId, revokedAt: { $exists: false } },
         { $set: { revokedAt: at } },
         { returnDocument: 'after' },
       ),
     );
-    const stored = revoked ?? (await guarded(() => this.tokens.findOne({ _id: tokenId })));
+    const stored = revoked ?? (await guarded(() => this.tokens.documents.findOne({ _id: tokenId })));
     return stored === null ? O.none : O.some(this.decode(stored));
   }
 
   private decode(document: unknown): ApiToken {
-    return tokenFromDocument(decodeDocument(tokenDocumentCodec, document, COLLECTIONS.tokens, this.logger));
+    return tokenFromDocument(this.tokens.decode(tokenDocumentCodec, document));
   }
 }

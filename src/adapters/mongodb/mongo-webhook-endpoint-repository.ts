@@ -1,11 +1,10 @@
 import * as O from 'fp-ts/Option';
-import type { Collection, Db } from 'mongodb';
+import type { Db } from 'mongodb';
 import type { Logger } from '../../application/ports/logger';
 import type { WebhookEndpointRepository } from '../../application/ports/webhook-endpoint-repository';
 import type { WebhookEndpoint } from '../../domain/webhook';
-import { decodeDocument } from './bson-codecs';
 import { guarded, insertUnlessDuplicate } from './mongo-errors';
-import { COLLECTIONS } from './mongo-indexes';
+import { MongoCollection } from './mongo-collection';
 import {
   endpointDocumentCodec,
   endpointFromDocument,
@@ -21,36 +20,35 @@ import {
  * stored. An insert that loses its slot to a racing one reads the slots again and tries a free one.
  */
 export class MongoWebhookEndpointRepository implements WebhookEndpointRepository {
-  private readonly endpoints: Collection<EndpointDocument>;
+  private readonly endpoints: MongoCollection<EndpointDocument>;
 
-  constructor(
-    db: Db,
-    private readonly logger: Logger,
-  ) {
-    this.endpoints = db.collection<EndpointDocument>(COLLECTIONS.webhookEndpoints);
+  constructor(db: Db, logger: Logger) {
+    this.endpoints = new MongoCollection(db, 'webhookEndpoints', logger);
   }
 
   async insert(endpoint: WebhookEndpoint, limit: number): Promise<boolean> {
     const document = endpointToDocument(endpoint);
     // Each lost round is a slot taken by a racing insert: after `limit` of them there is none left.
     for (let round = 0; round <= limit; round++) {
-      const taken = await guarded(() => this.endpoints.find({ dashboardId: endpoint.dashboardId }, { projection: { slot: 1 } }).toArray());
+      const taken = await guarded(() =>
+        this.endpoints.documents.find({ dashboardId: endpoint.dashboardId }, { projection: { slot: 1 } }).toArray(),
+      );
       const used = new Set(taken.map((found) => found['slot']));
       const slot = Array.from({ length: limit }, (_, i) => i).find((candidate) => !used.has(candidate));
       if (slot === undefined) return false;
-      if (await insertUnlessDuplicate(this.endpoints, { ...document, slot })) return true;
+      if (await insertUnlessDuplicate(this.endpoints.documents, { ...document, slot })) return true;
     }
     return false;
   }
 
   async find(dashboardId: string, id: string): Promise<O.Option<WebhookEndpoint>> {
-    const found = await guarded(() => this.endpoints.findOne({ _id: id, dashboardId }));
+    const found = await guarded(() => this.endpoints.documents.findOne({ _id: id, dashboardId }));
     return found === null ? O.none : O.some(this.decode(found));
   }
 
   /** Through the slot index (by dashboard), sorted here: a dashboard has at most 20. */
   async listByDashboard(dashboardId: string): Promise<readonly WebhookEndpoint[]> {
-    const documents = await guarded(() => this.endpoints.find({ dashboardId }).toArray());
+    const documents = await guarded(() => this.endpoints.documents.find({ dashboardId }).toArray());
     return documents
       .map((document) => this.decode(document))
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -61,7 +59,7 @@ export class MongoWebhookEndpointRepository implements WebhookEndpointRepository
     const { _id, ...fields } = endpointToDocument(endpoint);
     const absent = OPTIONAL_ENDPOINT_FIELDS.filter((field) => !(field in fields));
     const result = await guarded(() =>
-      this.endpoints.updateOne(
+      this.endpoints.documents.updateOne(
         { _id, dashboardId: endpoint.dashboardId, version: endpoint.version - 1 },
         { $set: fields, ...(absent.length === 0 ? {} : { $unset: Object.fromEntries(absent.map((field) => [field, ''])) }) },
       ),
@@ -70,11 +68,11 @@ export class MongoWebhookEndpointRepository implements WebhookEndpointRepository
   }
 
   async delete(dashboardId: string, id: string): Promise<boolean> {
-    const result = await guarded(() => this.endpoints.deleteOne({ _id: id, dashboardId }));
+    const result = await guarded(() => this.endpoints.documents.deleteOne({ _id: id, dashboardId }));
     return result.deletedCount === 1;
   }
 
   private decode(document: unknown): WebhookEndpoint {
-    return endpointFromDocument(decodeDocument(endpointDocumentCodec, document, COLLECTIONS.webhookEndpoints, this.logger));
+    return endpointFromDocument(this.endpoints.decode(endpointDocumentCodec, document));
   }
 }

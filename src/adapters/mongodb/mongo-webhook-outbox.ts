@@ -1,11 +1,11 @@
 import * as t from 'io-ts';
-import { MongoBulkWriteError, type Collection, type Db } from 'mongodb';
+import { MongoBulkWriteError, type Db } from 'mongodb';
 import type { Logger } from '../../application/ports/logger';
 import type { OutboxEntry, WebhookOutbox } from '../../application/ports/webhook-outbox';
 import type { Delivery } from '../../domain/delivery';
-import { decodeDocument } from './bson-codecs';
 import { guarded } from './mongo-errors';
-import { COLLECTIONS, EVENT_ENDPOINT_INDEX } from './mongo-indexes';
+import { MongoCollection } from './mongo-collection';
+import { EVENT_ENDPOINT_INDEX } from './mongo-indexes';
 import { outboxDocumentCodec, outboxFromDocument, type OrderDocument } from './order-document';
 import { deliveryToDocument, type DeliveryDocument } from './webhook-documents';
 
@@ -23,27 +23,24 @@ const madeBefore = (error: { code?: unknown; errmsg?: string }): boolean =>
  * relay inserts nothing new and pulls them.
  */
 export class MongoWebhookOutbox implements WebhookOutbox {
-  private readonly orders: Collection<OrderDocument>;
-  private readonly deliveries: Collection<DeliveryDocument>;
+  private readonly orders: MongoCollection<OrderDocument>;
+  private readonly deliveries: MongoCollection<DeliveryDocument>;
 
-  constructor(
-    db: Db,
-    private readonly logger: Logger,
-  ) {
-    this.orders = db.collection<OrderDocument>(COLLECTIONS.orders);
-    this.deliveries = db.collection<DeliveryDocument>(COLLECTIONS.webhookDeliveries);
+  constructor(db: Db, logger: Logger) {
+    this.orders = new MongoCollection(db, 'orders', logger);
+    this.deliveries = new MongoCollection(db, 'webhookDeliveries', logger);
   }
 
   /** Through the partial index of the orders whose outbox holds events: orders without any cost nothing. */
   async pending(limit: number): Promise<readonly OutboxEntry[]> {
     const documents = await guarded(() =>
-      this.orders
+      this.orders.documents
         .find({ 'outbox.id': { $exists: true } }, { projection: { dashboardId: 1, outbox: 1 } })
         .limit(limit)
         .toArray(),
     );
     return documents.map((document) => {
-      const decoded = decodeDocument(pendingCodec, document, COLLECTIONS.orders, this.logger);
+      const decoded = this.orders.decode(pendingCodec, document);
       return { orderId: decoded._id, dashboardId: decoded.dashboardId, events: outboxFromDocument(decoded) };
     });
   }
@@ -51,7 +48,7 @@ export class MongoWebhookOutbox implements WebhookOutbox {
   /** Through the same partial index: the orders without events are not read. */
   async backlog(): Promise<number> {
     const [row] = await guarded(() =>
-      this.orders
+      this.orders.documents
         .aggregate<{ n: number }>([
           { $match: { 'outbox.id': { $exists: true } } },
           { $group: { _id: null, n: { $sum: { $size: '$outbox' } } } },
@@ -64,7 +61,7 @@ export class MongoWebhookOutbox implements WebhookOutbox {
   async relay(entry: OutboxEntry, deliveries: readonly Delivery[]): Promise<void> {
     if (deliveries.length > 0) {
       try {
-        await guarded(() => this.deliveries.insertMany(deliveries.map(deliveryToDocument), { ordered: false }));
+        await guarded(() => this.deliveries.documents.insertMany(deliveries.map(deliveryToDocument), { ordered: false }));
       } catch (err) {
         // Any other failure (another unique key, the server) leaves the events in the outbox, to be relayed again.
         const madeBeforeOnly = err instanceof MongoBulkWriteError && [err.writeErrors].flat().every((e) => madeBefore(e));
@@ -73,7 +70,7 @@ export class MongoWebhookOutbox implements WebhookOutbox {
     }
     const eventIds = entry.events.map((event) => event.id);
     await guarded(() =>
-      this.orders.updateOne({ _id: entry.orderId, dashboardId: entry.dashboardId }, {
+      this.orders.documents.updateOne({ _id: entry.orderId, dashboardId: entry.dashboardId }, {
         $pull: { outbox: { id: { $in: eventIds } } },
       } as never),
     );

@@ -2,11 +2,12 @@ import type { Long } from 'mongodb';
 import * as t from 'io-ts';
 import { summaryOf, type OrderEvent, type OrderSummary } from '../../application/ports/order-repository';
 import type { Order, Product } from '../../domain/order';
-import { ORDER_EVENT_TYPES, type OrderEventType } from '../../domain/order-events';
-import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-status';
+import { ORDER_EVENT_TYPES } from '../../domain/order-events';
+import { ORDER_STATUSES } from '../../domain/order-status';
+import { oneOfCodec } from '../persistence/corrupt-record';
 import { bsonCents, bsonCount, bsonDate, bsonJsonObject, int64, withoutUndefined } from './bson-codecs';
 
-const statusCodec = t.keyof(Object.fromEntries(ORDER_STATUSES.map((status) => [status, null])) as Record<OrderStatus, null>);
+const statusCodec = oneOfCodec(ORDER_STATUSES);
 
 const productCodec = t.intersection([
   t.type({ name: t.string, quantity: bsonCount, unitPriceCents: bsonCents }),
@@ -90,7 +91,7 @@ export const SUMMARY_PROJECTION: Readonly<Record<string, 1>> = Object.fromEntrie
 /** The order an event carries, stored like the order itself, its id as `id`: `_id` is the document's. */
 const snapshotCodec = t.intersection([t.type({ id: t.string, ...requiredOrderFields }), optionalOrderFields]);
 
-const eventTypeCodec = t.keyof(Object.fromEntries(ORDER_EVENT_TYPES.map((type) => [type, null])) as Record<OrderEventType, null>);
+const eventTypeCodec = oneOfCodec(ORDER_EVENT_TYPES);
 
 const outboxEventCodec = t.intersection([
   t.type({ id: t.string, type: eventTypeCodec, occurredAt: bsonDate, order: snapshotCodec }),

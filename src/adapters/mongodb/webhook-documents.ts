@@ -1,12 +1,11 @@
 import * as t from 'io-ts';
-import { DELIVERY_RETENTION_MS, DELIVERY_STATUSES, type Delivery, type DeliveryAttempt, type DeliveryStatus } from '../../domain/delivery';
-import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from '../../domain/webhook';
+import { DELIVERY_RETENTION_MS, DELIVERY_STATUSES, type Delivery, type DeliveryAttempt } from '../../domain/delivery';
+import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint } from '../../domain/webhook';
+import { oneOfCodec } from '../persistence/corrupt-record';
 import { bsonCount, bsonDate, bsonJsonObject, withoutUndefined } from './bson-codecs';
 
-const keyOf = <K extends string>(keys: readonly K[]) => t.keyof(Object.fromEntries(keys.map((key) => [key, null])) as Record<K, null>);
-
-const eventTypeCodec = keyOf<WebhookEventType>(WEBHOOK_EVENT_TYPES);
-const statusCodec = keyOf<DeliveryStatus>(DELIVERY_STATUSES);
+const eventTypeCodec = oneOfCodec(WEBHOOK_EVENT_TYPES);
+const statusCodec = oneOfCodec(DELIVERY_STATUSES);
 
 /** An endpoint as read from `webhook_endpoints`; `_id` is the endpoint id, `slot` its place among the dashboard's 20. */
 export const endpointDocumentCodec = t.intersection([

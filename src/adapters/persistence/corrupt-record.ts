@@ -58,3 +58,7 @@ export const jsonObjectCodec = (name: string): t.Type<JsonObject, JsonObject, un
     (u, c) => (isJsonObject(u) ? t.success(u) : t.failure(u, c, 'must be a JSON object')),
     t.identity,
   );
+
+/** One of a closed set of strings (a status, an event type) as read back: any other string is corruption. */
+export const oneOfCodec = <K extends string>(keys: readonly K[], name?: string): t.KeyofC<Record<K, null>> =>
+  t.keyof(Object.fromEntries(keys.map((key) => [key, null])) as Record<K, null>, name);

@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { OrderStatus } from '../../domain/order-status';
 import { piecesOf, runsOf, type Grain } from '../persistence/report-pieces';
 import type { SqliteDatabase } from './sqlite-database';
+import { builtStatements } from './built-statements';
 
 export interface CountedPiece {
   readonly start: number;
@@ -19,9 +20,11 @@ const GRAINS: readonly Grain[] = ['m', 'd', 'h', 'q'];
  * that holds its offset, so neither walks the entries before it. Called inside a read snapshot.
  */
 export class DatedCounts {
-  private readonly statements = new Map<string, Statement>();
+  private readonly prepared: (sql: string) => Statement;
 
-  constructor(private readonly db: SqliteDatabase) {}
+  constructor(db: SqliteDatabase) {
+    this.prepared = builtStatements(db);
+  }
 
   pieces(dashboardId: string, status: OrderStatus | undefined, start: number, end: number): CountedPiece[] {
     const pieces = piecesOf([{ start, end }], GRAINS);
@@ -56,15 +59,6 @@ export class DatedCounts {
       'SELECT min(created_at) AS first, max(created_at) AS last FROM orders INDEXED BY orders_newest_first WHERE dashboard_id = ?',
     ).get(dashboardId) as { first: number | null; last: number | null };
     return row.first === null || row.last === null ? undefined : { first: row.first, last: row.last };
-  }
-
-  private prepared(sql: string): Statement {
-    let statement = this.statements.get(sql);
-    if (statement === undefined) {
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
   }
 }
 

@@ -46,17 +46,12 @@ export interface GroupCommitStats {
 }
 
 /**
- * Group commit on one better-sqlite3 connection. Writes are queued; at the next turn of the event loop
- * (`setImmediate`, after the I/O callbacks that queued them), up to `maxBatch` of them run in one
- * `BEGIN IMMEDIATE … COMMIT`, each inside a savepoint of its own, and every caller is answered only
- * after the COMMIT returned and, with `sync`, after the WAL holding it reached the disk. One sync is in
- * flight at a time; the commits made meanwhile wait for the next one, which covers them all.
- *
- * A write that throws (a constraint, SQLITE_FULL, a bug) is rolled back to its savepoint and fails
- * alone; the others commit. If SQLite abandons the whole transaction instead (it may, on a full disk or
- * an I/O error, and COMMIT itself can fail), nothing of the group was kept: each write is then run
- * again in a transaction of its own, so that each caller gets its own answer. Only a BEGIN that cannot
- * get the write lock (another process kept it past the busy timeout) fails every write of the group.
+ * Group commit on one better-sqlite3 connection: the writes queued in one turn of the event loop (up
+ * to `maxBatch`) run in one `BEGIN IMMEDIATE … COMMIT`, each in a savepoint of its own, and each caller
+ * is answered once the COMMIT returned and, with `sync`, the WAL reached the disk; one sync covers
+ * every commit made while it was in flight. A write that throws fails alone. When SQLite abandons the
+ * whole transaction (a full disk, an I/O error, a failed COMMIT), each write runs again on its own so
+ * that each caller gets its own answer; a BEGIN that cannot get the write lock fails the whole group.
  */
 export class GroupCommit {
   private queue: PendingWrite[] = [];

@@ -24,16 +24,12 @@ export const shapeOf = (query: OrderQuery): ListingShape => ({
 export const keyOfShape = (shape: ListingShape): string => `${+shape.status}${+shape.from}${+shape.to}`;
 
 /**
- * The statements of a listing. The page selects the summary's columns only (`summaryRowCodec`): the
- * JSON columns, the longest of a row, stay unread. It walks `orders_by_status_newest_first` (with a
- * status) or `orders_newest_first` (without) in its order from the start of the dashboard's (and
- * status's) entries, the dates a range on the next column: no sort, no scan of other dashboards.
- * The index is named (INDEXED BY): left to itself, the planner takes the index without the status
- * when both dates are given, and filters the status row by row; named, a statement that could not
- * use it would fail to prepare rather than run slowly. The total, without dates, is read from
- * `order_counts` (kept by triggers) in constant time; with dates it is counted on the same covering
- * index, over the matching entries only. test/adapters/sqlite/sqlite-query-plans.test.ts holds the
- * plans to this.
+ * The statements of a listing: the summary's columns only, walked in the order of
+ * `orders_by_status_newest_first` or `orders_newest_first`, so no sort and no scan of other dashboards.
+ * The index is named (INDEXED BY) because the planner, given both dates, takes the one without the
+ * status and filters row by row; named, a statement that cannot use it fails to prepare instead of
+ * running slowly. The total without dates is read from `order_counts`, which triggers keep.
+ * test/adapters/sqlite/sqlite-query-plans.test.ts holds the plans to this.
  */
 export const listingSql = (shape: ListingShape): ListingSql => {
   const index = shape.status ? 'orders_by_status_newest_first' : 'orders_newest_first';

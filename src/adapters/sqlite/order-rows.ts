@@ -2,15 +2,13 @@ import * as t from 'io-ts';
 import type { OrderEvent, OrderSummary } from '../../application/ports/order-repository';
 import { attributionOf } from '../../domain/attribution';
 import type { JsonObject, Order, Product } from '../../domain/order';
-import { ORDER_EVENT_TYPES, type OrderEventType } from '../../domain/order-events';
-import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-status';
-import { cents, flag, instant, jsonText, optionalInstant, optionalJsonObjectText, positiveCount } from './sqlite-codecs';
+import { ORDER_EVENT_TYPES } from '../../domain/order-events';
+import { ORDER_STATUSES } from '../../domain/order-status';
+import { oneOfCodec } from '../persistence/corrupt-record';
+import { cents, flag, instant, jsonText, optionalInstant, optionalJsonObjectText, positiveCount, present } from './sqlite-codecs';
 
-const keyOf = <K extends string>(name: string, keys: readonly K[]) =>
-  t.keyof(Object.fromEntries(keys.map((key) => [key, null])) as Record<K, null>, name);
-
-const statusCodec = keyOf<OrderStatus>('OrderStatus', ORDER_STATUSES);
-const eventTypeCodec = keyOf<OrderEventType>('OrderEventType', ORDER_EVENT_TYPES);
+const statusCodec = oneOfCodec(ORDER_STATUSES, 'OrderStatus');
+const eventTypeCodec = oneOfCodec(ORDER_EVENT_TYPES, 'OrderEventType');
 
 const productCodec = t.intersection([
   t.type({ name: t.string, quantity: positiveCount, unitPriceCents: cents }),
@@ -162,13 +160,8 @@ export const orderToRow = (order: Order): OrderRow => {
   };
 };
 
-/** `{ [key]: value }`, or nothing when the value is absent: the domain has no nulls. */
-const present = <K extends string, V>(key: K, value: V | null): Partial<Record<K, V>> =>
-  value === null ? {} : ({ [key]: value } as Record<K, V>);
-
 const productFromJson = (product: t.TypeOf<typeof productCodec>): Product => productToJson(product);
 
-/** Builds the domain order field by field from a decoded row. */
 export const orderFromRow = (row: t.TypeOf<typeof orderRowCodec>): Order => ({
   id: row.id,
   dashboardId: row.dashboard_id,
@@ -207,7 +200,6 @@ export const orderFromRow = (row: t.TypeOf<typeof orderRowCodec>): Order => ({
   updatedAt: row.updated_at,
 });
 
-/** Builds an order's summary field by field from a decoded listing row. */
 export const summaryFromRow = (row: t.TypeOf<typeof summaryRowCodec>): OrderSummary => ({
   id: row.id,
   externalId: row.external_id,

@@ -20,13 +20,10 @@ const fsyncPath = (path: string): void => {
 };
 
 /**
- * Writes a consistent copy of the service's SQLite file `from` to the new file `to`, while services
- * keep reading and writing `from`: one `VACUUM INTO` on a connection of its own, which reads a single
- * snapshot of the file (every transaction committed before it began, none after) without blocking the
- * writers, and writes it compacted. The copy is written under a temporary name beside `to`, checked
- * (`PRAGMA quick_check`), synced, and only then renamed to `to`: a backup cut short by a crash never
- * has the final name. `to` must not exist. It runs on the thread that calls it, for as long as the
- * copy takes: call it from its own process (the CLI), not from the service.
+ * Writes a consistent copy of the SQLite file `from` to `to`, which must not exist, while services
+ * keep using `from`: `VACUUM INTO` reads one snapshot without blocking the writers. The copy is
+ * checked and synced under a temporary name before it is renamed, so a backup cut short never has the
+ * final name. It holds the calling thread for the whole copy: call it from the CLI, not the service.
  */
 export const backupSqliteFile = async (from: string, to: string): Promise<SqliteBackup> => {
   const source = resolve(from);

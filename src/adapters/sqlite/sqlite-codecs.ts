@@ -66,6 +66,10 @@ export const jsonObject = jsonObjectCodec('JsonObject');
 /** A free-form object as stored: JSON text, or NULL when absent. */
 export const optionalJsonObjectText = t.union([t.null, jsonText(jsonObject)]);
 
+/** `{ [key]: value }`, or nothing for a NULL column: the domain has no nulls. */
+export const present = <K extends string, V>(key: K, value: V | null): Partial<Record<K, V>> =>
+  value === null ? {} : ({ [key]: value } as Record<K, V>);
+
 export class CorruptRowError extends CorruptRecordError {
   override readonly name = 'CorruptRowError';
 }

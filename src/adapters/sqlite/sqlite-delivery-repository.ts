@@ -11,12 +11,12 @@ import type {
 import type { Logger } from '../../application/ports/logger';
 import { DELIVERY_RETENTION_MS, type Delivery } from '../../domain/delivery';
 import { randomBase62 } from '../system/base62';
+import { columnLists } from './column-lists';
 import { decodeRow, rowIdOf } from './sqlite-codecs';
 import type { SqliteDatabase } from './sqlite-database';
 import { DELIVERY_COLUMNS, deliveryFromRow, deliveryProgressToRow, deliveryRowCodec, deliveryToRow } from './webhook-rows';
 
-const columns = DELIVERY_COLUMNS.join(', ');
-const bindings = DELIVERY_COLUMNS.map((column) => `@${column}`).join(', ');
+const { names: columns, bindings } = columnLists(DELIVERY_COLUMNS);
 
 /** Deletions of expired deliveries go by this many rows per write, so that none holds the event loop long. */
 const PURGE_BATCH = 1_000;

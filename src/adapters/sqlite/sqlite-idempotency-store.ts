@@ -29,12 +29,9 @@ const claimRowCodec = t.type({
 const CLAIMABLE = 'expires_at <= @now OR (response_status IS NULL AND lease_expires_at <= @now AND fingerprint = excluded.fingerprint)';
 
 /**
- * The whole claim in one statement. A key that is new, or whose record is past its TTL (which counts
- * as absent), gets a fresh record; an in-progress record whose lease has passed, asked for with the
- * same fingerprint, is taken over (a new claim id, the same reserved id). Otherwise the upsert writes
- * the record back as it is. RETURNING gives the record as the statement left it: the claim id it
- * holds says whether this call acquired it. SQLite runs one statement at a time, across processes
- * too, so of any number of racing claims exactly one acquires.
+ * The whole claim in one statement, so that of racing claims (across processes too) exactly one
+ * acquires: a new key or one past its TTL gets a fresh record, a lapsed lease of the same request is
+ * taken over, anything else is written back as it was. The claim id RETURNING gives says who won.
  */
 const CLAIM = `
   INSERT INTO idempotency_keys (dashboard_id, key, fingerprint, claim_id, reserved_id, lease_expires_at, expires_at)

@@ -4,7 +4,8 @@ import * as t from 'io-ts';
 import type { LinkPage, LinkPageQuery, LinkRepository } from '../../application/ports/link-repository';
 import type { Logger } from '../../application/ports/logger';
 import type { Link } from '../../domain/link';
-import { decodeRow, instant, jsonText, rowIdOf } from './sqlite-codecs';
+import { columnLists } from './column-lists';
+import { decodeRow, instant, jsonText, present, rowIdOf } from './sqlite-codecs';
 import type { SqliteDatabase } from './sqlite-database';
 
 const COLUMNS = [
@@ -24,7 +25,7 @@ const COLUMNS = [
   'clicks',
   'created_at',
 ] as const;
-const columns = COLUMNS.join(', ');
+const { names: columns, bindings } = columnLists(COLUMNS);
 
 const optionalText = t.union([t.null, t.string]);
 const clickCount = new t.Type<number, number, unknown>(
@@ -62,7 +63,7 @@ const linkRowCodec = t.type({
  */
 export const LINK_SQL = {
   // Only the slug's conflict is an expected outcome: a second link with an id already stored is a bug, and fails loudly.
-  insert: `INSERT INTO links (${columns}) VALUES (${COLUMNS.map((column) => `@${column}`).join(', ')}) ON CONFLICT (slug) DO NOTHING`,
+  insert: `INSERT INTO links (${columns}) VALUES (${bindings}) ON CONFLICT (slug) DO NOTHING`,
   byId: `SELECT ${columns} FROM links WHERE id = ? AND dashboard_id = ?`,
   page: `SELECT ${columns} FROM links INDEXED BY links_newest_first WHERE dashboard_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
   count: 'SELECT count(*) AS total FROM links INDEXED BY links_newest_first WHERE dashboard_id = ?',
@@ -71,9 +72,6 @@ export const LINK_SQL = {
   slugExists: 'SELECT 1 FROM links WHERE slug = ?',
   click: `UPDATE links SET clicks = clicks + 1 WHERE slug = ? RETURNING ${columns}`,
 } as const;
-
-const present = <K extends string>(key: K, value: string | null): { [P in K]?: string } =>
-  value === null ? {} : ({ [key]: value } as { [P in K]: string });
 
 /**
  * Links in the `links` table. The slug's unique index decides a collision (`ON CONFLICT DO

@@ -19,16 +19,13 @@ import {
   summaryFromRow,
   summaryRowCodec,
 } from './order-rows';
+import { columnLists } from './column-lists';
 import { DatedCounts, pageStart } from './dated-counts';
 import { decodeRow, rowIdOf } from './sqlite-codecs';
 import type { SqliteDatabase } from './sqlite-database';
 
 const columns = ORDER_COLUMNS.join(', ');
-const written = WRITE_COLUMNS.join(', ');
-const bindings = WRITE_COLUMNS.map((column) => `@${column}`).join(', ');
-const updates = WRITE_COLUMNS.filter((column) => !['id', 'dashboard_id', 'external_id'].includes(column))
-  .map((column) => `${column} = @${column}`)
-  .join(', ');
+const { names: written, bindings, updates } = columnLists(WRITE_COLUMNS, ['id', 'dashboard_id', 'external_id']);
 
 /** Beyond this offset, a page without dates starts from the counts rather than walking the entries before it. */
 const DEEP_OFFSET = 2_000;

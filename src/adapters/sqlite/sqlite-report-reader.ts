@@ -6,6 +6,7 @@ import { piecesOf, type Grain, type Piece } from '../persistence/report-pieces';
 import { CellCollector } from '../persistence/report-cells';
 import { PROJECTIONS, rebuildStatements, TOTAL_COLUMNS } from './report-schema';
 import type { SqliteDatabase } from './sqlite-database';
+import { builtStatements } from './built-statements';
 
 /** The column of each dimension in the rollup tables. */
 const ROLLUP_COLUMN: Readonly<Record<ReportDimension, string>> = {
@@ -78,9 +79,11 @@ export interface ReadConnection {
  * on `orders_newest_first`. All of it on one snapshot of the file.
  */
 export class SqliteReportQueries {
-  private readonly statements = new Map<string, Statement>();
+  private readonly prepared: (sql: string) => Statement;
 
-  constructor(private readonly db: ReadConnection) {}
+  constructor(private readonly db: ReadConnection) {
+    this.prepared = builtStatements(db);
+  }
 
   cells(dashboardId: string, query: CellQuery): ReportCell[] {
     const used = new Set<ReportDimension>([...query.by, ...UTM_DIMENSIONS.filter((d) => query.filters[d] !== undefined)]);
@@ -173,15 +176,6 @@ export class SqliteReportQueries {
     return this.prepared(
       `SELECT currency, ${[...dims, ORDER_SUMS].join(', ')} FROM orders INDEXED BY orders_newest_first WHERE ${where.join(' AND ')} GROUP BY ${group.join(', ')}`,
     );
-  }
-
-  private prepared(sql: string): Statement {
-    let statement = this.statements.get(sql);
-    if (statement === undefined) {
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
   }
 }
 

@@ -6,6 +6,7 @@ import type { SpendEntry } from '../../domain/spend';
 import * as t from 'io-ts';
 import { decodeRow } from './sqlite-codecs';
 import type { SqliteDatabase } from './sqlite-database';
+import { builtStatements } from './built-statements';
 
 const COLUMN: Readonly<Record<SpendDimension, string>> = {
   utmSource: 'utm_source',
@@ -27,12 +28,13 @@ const entryRowCodec = t.type({
 /** Spend in the `spend` table, one row per (dashboard, date, key, currency). */
 export class SqliteSpendRepository implements SpendRepository {
   private readonly upsertEntry: Statement;
-  private readonly statements = new Map<string, Statement>();
+  private readonly prepared: (sql: string) => Statement;
 
   constructor(
     private readonly db: SqliteDatabase,
     private readonly logger: Logger,
   ) {
+    this.prepared = builtStatements(db);
     this.upsertEntry = db.prepare(
       `INSERT INTO spend (dashboard_id, date, utm_source, utm_medium, utm_campaign, utm_content, currency, amount_cents)
        VALUES (@dashboardId, @date, @utmSource, @utmMedium, @utmCampaign, @utmContent, @currency, @amountCents)
@@ -127,15 +129,6 @@ export class SqliteSpendRepository implements SpendRepository {
       else sum.amountCents += row.amountCents;
     }
     return [...sums.values()];
-  }
-
-  private prepared(sql: string): Statement {
-    let statement = this.statements.get(sql);
-    if (statement === undefined) {
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
   }
 }
 

@@ -4,7 +4,7 @@ import * as t from 'io-ts';
 import type { Logger } from '../../application/ports/logger';
 import type { TokenRepository } from '../../application/ports/token-repository';
 import type { ApiToken } from '../../domain/dashboard';
-import { decodeRow, instant, optionalInstant, rowIdOf } from './sqlite-codecs';
+import { decodeRow, instant, optionalInstant, present, rowIdOf } from './sqlite-codecs';
 import type { SqliteDatabase } from './sqlite-database';
 
 const tokenRowCodec = t.type({
@@ -68,10 +68,10 @@ export class SqliteTokenRepository implements TokenRepository {
     return {
       id: row.id,
       dashboardId: row.dashboard_id,
-      ...(row.name === null ? {} : { name: row.name }),
+      ...present('name', row.name),
       hash: row.hash,
       createdAt: row.created_at,
-      ...(row.revoked_at === null ? {} : { revokedAt: row.revoked_at }),
+      ...present('revokedAt', row.revoked_at),
     };
   }
 }

@@ -3,15 +3,12 @@ import * as O from 'fp-ts/Option';
 import type { Logger } from '../../application/ports/logger';
 import type { WebhookEndpointRepository } from '../../application/ports/webhook-endpoint-repository';
 import type { WebhookEndpoint } from '../../domain/webhook';
+import { columnLists } from './column-lists';
 import { decodeRow, rowIdOf } from './sqlite-codecs';
 import type { SqliteDatabase } from './sqlite-database';
 import { ENDPOINT_COLUMNS, endpointFromRow, endpointRowCodec, endpointToRow } from './webhook-rows';
 
-const columns = ENDPOINT_COLUMNS.join(', ');
-const bindings = ENDPOINT_COLUMNS.map((column) => `@${column}`).join(', ');
-const updates = ENDPOINT_COLUMNS.filter((column) => !['id', 'dashboard_id', 'created_at'].includes(column))
-  .map((column) => `${column} = @${column}`)
-  .join(', ');
+const { names: columns, bindings, updates } = columnLists(ENDPOINT_COLUMNS, ['id', 'dashboard_id', 'created_at']);
 
 /**
  * Endpoints in `webhook_endpoints`. The limit per dashboard is part of the insert statement, which

@@ -27,8 +27,8 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
     private readonly db: SqliteDatabase,
     private readonly logger: Logger,
   ) {
-    // The orders of the oldest events, with every event of each, oldest first.
     this.countPending = db.prepare('SELECT count(*) AS n FROM order_events');
+    // The orders of the oldest events, with every event of each, oldest first.
     this.selectPending = db.prepare(
       `SELECT o.id AS order_id, o.dashboard_id, ${EVENT_COLUMNS.map((column) => `e.${column}`).join(', ')}
        FROM order_events e JOIN orders o ON o.seq = e.order_seq

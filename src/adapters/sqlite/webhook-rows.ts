@@ -1,13 +1,11 @@
 import * as t from 'io-ts';
-import { DELIVERY_STATUSES, type Delivery, type DeliveryAttempt, type DeliveryStatus } from '../../domain/delivery';
-import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from '../../domain/webhook';
-import { flag, instant, jsonObject, jsonText, optionalInstant, positiveCount } from './sqlite-codecs';
+import { DELIVERY_STATUSES, type Delivery, type DeliveryAttempt } from '../../domain/delivery';
+import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint } from '../../domain/webhook';
+import { oneOfCodec } from '../persistence/corrupt-record';
+import { flag, instant, jsonObject, jsonText, optionalInstant, positiveCount, present } from './sqlite-codecs';
 
-const keyOf = <K extends string>(name: string, keys: readonly K[]) =>
-  t.keyof(Object.fromEntries(keys.map((key) => [key, null])) as Record<K, null>, name);
-
-const eventTypeCodec = keyOf<WebhookEventType>('WebhookEventType', WEBHOOK_EVENT_TYPES);
-const statusCodec = keyOf<DeliveryStatus>('DeliveryStatus', DELIVERY_STATUSES);
+const eventTypeCodec = oneOfCodec(WEBHOOK_EVENT_TYPES, 'WebhookEventType');
+const statusCodec = oneOfCodec(DELIVERY_STATUSES, 'DeliveryStatus');
 const optionalText = t.union([t.null, t.string]);
 
 /** A row of `webhook_endpoints` as read back. */
@@ -52,9 +50,9 @@ export const endpointFromRow = (row: t.TypeOf<typeof endpointRowCodec>): Webhook
   dashboardId: row.dashboard_id,
   url: row.url,
   events: row.events,
-  ...(row.description === null ? {} : { description: row.description }),
+  ...present('description', row.description),
   enabled: row.enabled,
-  ...(row.disabled_reason === null ? {} : { disabledReason: row.disabled_reason }),
+  ...present('disabledReason', row.disabled_reason),
   secret: row.secret,
   ...(row.previous_secret === null || row.previous_secret_expires_at === null
     ? {}
@@ -129,7 +127,7 @@ export const deliveryFromRow = (row: t.TypeOf<typeof deliveryRowCodec>): Deliver
   eventType: row.event_type,
   status: row.status,
   attempts: row.attempts.map(attemptFromJson),
-  ...(row.next_attempt_at === null ? {} : { nextAttemptAt: row.next_attempt_at }),
+  ...present('nextAttemptAt', row.next_attempt_at),
   createdAt: row.created_at,
   payload: row.payload,
   body: row.body,

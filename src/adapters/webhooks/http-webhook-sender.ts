@@ -22,13 +22,10 @@ export const USER_AGENT = 'orders-service-webhooks/1';
 const DRAIN_MS = 1_000;
 
 /**
- * Sends webhooks with node:http(s) through request-filtering-agent: the agent checks the address of
- * every connection it opens, after resolution (the `lookup` it wraps is this sender's resolver), and
- * refuses any that is not public unicast, so a name that resolved to a public address when the
- * endpoint was saved and to an inside one now (DNS rebinding) reaches nothing; an IP literal is
- * checked before connecting. A failed resolution fails the request (closed). Redirects are not
- * followed: node:http never does, and a 3xx is an answer like any other non-2xx. Only the status and
- * `Retry-After` are read; the body is dropped.
+ * Sends webhooks with node:http(s) through request-filtering-agent, which checks the address of every
+ * connection after resolution and refuses any that is not public unicast: a name that resolves to an
+ * inside address after the endpoint was saved (DNS rebinding) reaches nothing. Redirects are not
+ * followed (a 3xx is a non-2xx like any other), and only the status and `Retry-After` are read.
  */
 export class HttpWebhookSender implements WebhookSender {
   private readonly httpsAgent: RequestFilteringHttpsAgent;

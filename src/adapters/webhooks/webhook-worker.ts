@@ -25,13 +25,10 @@ export interface WebhookWorkerSettings {
 export const perEndpointLimit = (concurrency: number): number => Math.max(1, Math.floor(concurrency / 2));
 
 /**
- * The webhook workers of the process (DECISIONS D12), started and stopped by the service's
- * lifecycle. Two loops: the relay turns outbox events into deliveries; the delivery loop claims due
- * deliveries one at a time while it has room (WEBHOOK_CONCURRENCY attempts in flight, and half of
- * them per endpoint) and runs their attempts side by side. Each loop runs at once when nudged (a
- * local write, a finished attempt) and otherwise polls. Stopping takes no new work and
- * waits for the attempts in flight; at the shutdown deadline they are cut off and handed back, due as
- * they were, to whichever instance claims them next.
+ * The webhook workers of the process (DECISIONS D12): the relay turns outbox events into deliveries,
+ * the delivery loop runs due attempts side by side (WEBHOOK_CONCURRENCY in flight, half of them per
+ * endpoint). Each loop runs at once when nudged and otherwise polls. At the shutdown deadline the
+ * attempts in flight are cut off and handed back, due as they were, to whichever instance claims them.
  */
 export class WebhookWorker implements BackgroundWorker {
   readonly name = 'webhooks';

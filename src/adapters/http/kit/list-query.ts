@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
-import { Documented } from './json-schema';
+import { arrayOf, defaulted, int, strictObject } from './codec-kit';
+import { described, Documented } from './json-schema';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -32,3 +33,26 @@ export const intParam = (min: number, max: number): Documented<number, number> =
 /** How a query parameter that is an instant is read, said once for every route that takes one. */
 export const QUERY_INSTANT_NOTE =
   'ISO 8601 with a timezone, inclusive. Percent-encode a `+` offset (`%2B`); an unencoded `+` arrives as a space and is read back as `+`.';
+
+/** The paging parameters of a listing's query string (D5), `items` naming what a page holds. */
+export const pagingParams = (items: string) => ({
+  page: defaulted(described(single(intParam(1, MAX_PAGE)), '1-based page number.'), 1),
+  pageSize: defaulted(described(single(intParam(1, MAX_PAGE_SIZE)), `${items} per page.`), DEFAULT_PAGE_SIZE),
+});
+
+/** One page of a listing under `key`, in the order `order` says, with `total` saying what it counts over every page. */
+export const listPage = <K extends string, C extends t.Mixed>(
+  name: string,
+  key: K,
+  item: C,
+  total: string,
+  order = 'Newest first: `createdAt` descending, then `id` descending.',
+) => {
+  const items = described(arrayOf(item, 0, MAX_PAGE_SIZE), order);
+  return strictObject(name, {
+    ...({ [key]: items } as Record<K, typeof items>),
+    page: int(1, MAX_PAGE),
+    pageSize: int(1, MAX_PAGE_SIZE),
+    total: described(int(0, Number.MAX_SAFE_INTEGER), total),
+  });
+};

@@ -1,9 +1,9 @@
 import * as t from 'io-ts';
-import { arrayOf, check, defaulted, int, isPlainObject, str, strictObject } from '../kit/codec-kit';
+import { check, int, isPlainObject, str, strictObject } from '../kit/codec-kit';
 import { utcDateTime } from '../kit/dates';
 import { described, Documented } from '../kit/json-schema';
 import { describeParams, DESTINATION_MAX, utmValue } from './link-codecs';
-import { DEFAULT_PAGE_SIZE, intParam, MAX_PAGE, MAX_PAGE_SIZE, single } from '../kit/list-query';
+import { listPage, pagingParams } from '../kit/list-query';
 
 /** Codecs of what the service answers about UTM links (D13): the presenters are typed by them. */
 
@@ -54,19 +54,13 @@ export const LinkResponse = strictObject('LinkResponse', { link: LinkView });
 
 export const LinkUrlResponse = strictObject('LinkUrl', { url: builtUrl });
 
-export const LinkList = strictObject('LinkList', {
-  links: described(arrayOf(LinkView, 0, MAX_PAGE_SIZE), 'Newest first: `createdAt` descending, then `id` descending.'),
-  page: int(1, MAX_PAGE),
-  pageSize: int(1, MAX_PAGE_SIZE),
-  total: described(int(0, Number.MAX_SAFE_INTEGER), 'Every link of the dashboard, on all pages.'),
-});
+export const LinkList = listPage('LinkList', 'links', LinkView, 'Every link of the dashboard, on all pages.');
 
 /** The query string of GET /api/v1/links: the paging of the orders list (D5). Unknown parameters are refused. */
 export const ListLinksQuery = strictObject(
   'ListLinksQuery',
   {},
   {
-    page: defaulted(described(single(intParam(1, MAX_PAGE)), '1-based page number.'), 1),
-    pageSize: defaulted(described(single(intParam(1, MAX_PAGE_SIZE)), 'Links per page.'), DEFAULT_PAGE_SIZE),
+    ...pagingParams('Links'),
   },
 );

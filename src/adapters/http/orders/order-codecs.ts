@@ -1,11 +1,11 @@
 import * as t from 'io-ts';
 import { isCents, isCurrencyCode, MAX_CENTS } from '../../../domain/money';
 import { ORDER_STATUSES } from '../../../domain/order-status';
-import { arrayOf, bool, check, defaulted, int, oneOf, str, strictObject } from '../kit/codec-kit';
+import { arrayOf, bool, check, int, oneOf, str, strictObject } from '../kit/codec-kit';
 import { isoInstant, queryInstant } from '../kit/dates';
 import { freeFormObject } from '../kit/free-form';
 import { component, described, Documented } from '../kit/json-schema';
-import { DEFAULT_PAGE_SIZE, intParam, MAX_PAGE, MAX_PAGE_SIZE, QUERY_INSTANT_NOTE, single } from '../kit/list-query';
+import { pagingParams, QUERY_INSTANT_NOTE, single } from '../kit/list-query';
 
 /** Codecs of what a caller sends about orders (specification, DECISIONS D3, D6). */
 
@@ -132,8 +132,7 @@ export const ListOrdersQuery = strictObject(
   'ListOrdersQuery',
   {},
   {
-    page: defaulted(described(single(intParam(1, MAX_PAGE)), '1-based page number.'), 1),
-    pageSize: defaulted(described(single(intParam(1, MAX_PAGE_SIZE)), 'Orders per page.'), DEFAULT_PAGE_SIZE),
+    ...pagingParams('Orders'),
     status: described(single(orderStatus), 'Only orders with this status.'),
     from: described(single(queryInstant), `Only orders with \`createdAt\` at or after this instant. ${QUERY_INSTANT_NOTE}`),
     to: described(single(queryInstant), `Only orders with \`createdAt\` at or before this instant. ${QUERY_INSTANT_NOTE}`),

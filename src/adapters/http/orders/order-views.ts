@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { MAX_PAGE, MAX_PAGE_SIZE } from '../kit/list-query';
+import { listPage } from '../kit/list-query';
 import { arrayOf, bool, int, strictObject } from '../kit/codec-kit';
 import { utcDateTime } from '../kit/dates';
 import { freeFormObject } from '../kit/free-form';
@@ -64,9 +64,4 @@ export const OrderDetail = strictObject(
 );
 export const OrderDetailResponse = strictObject('OrderDetailResponse', { order: OrderDetail });
 
-export const OrderList = strictObject('OrderList', {
-  orders: described(arrayOf(OrderListItem, 0, MAX_PAGE_SIZE), 'Newest first: `createdAt` descending, then `id` descending.'),
-  page: int(1, MAX_PAGE),
-  pageSize: int(1, MAX_PAGE_SIZE),
-  total: described(int(0, Number.MAX_SAFE_INTEGER), 'Every order of the dashboard matching the filters, on all pages.'),
-});
+export const OrderList = listPage('OrderList', 'orders', OrderListItem, 'Every order of the dashboard matching the filters, on all pages.');

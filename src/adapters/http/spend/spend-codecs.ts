@@ -3,7 +3,7 @@ import { isCalendarDate } from '../../../domain/time-zone';
 import { MAX_SPEND_ENTRIES } from '../../../domain/spend';
 import { arrayOf, check, defaulted, int, strictObject } from '../kit/codec-kit';
 import { described } from '../kit/json-schema';
-import { DEFAULT_PAGE_SIZE, intParam, MAX_PAGE, MAX_PAGE_SIZE, single } from '../kit/list-query';
+import { listPage, pagingParams, single } from '../kit/list-query';
 import { cents, currency, text } from '../orders/order-codecs';
 
 /** Ad spend of DECISIONS D16. */
@@ -44,8 +44,7 @@ export const ListSpendQuery = strictObject(
   {
     from: described(single(calendarDate), 'Only entries of this day or later.'),
     to: described(single(calendarDate), 'Only entries of this day or earlier.'),
-    page: defaulted(described(single(intParam(1, MAX_PAGE)), '1-based page number.'), 1),
-    pageSize: defaulted(described(single(intParam(1, MAX_PAGE_SIZE)), 'Entries per page.'), DEFAULT_PAGE_SIZE),
+    ...pagingParams('Entries'),
   },
 );
 
@@ -59,9 +58,10 @@ const StoredSpendEntry = strictObject('StoredSpendEntry', {
   amountCents: cents,
 });
 
-export const SpendList = strictObject('SpendList', {
-  entries: described(arrayOf(StoredSpendEntry, 0, MAX_PAGE_SIZE), 'Newest day first, then by key.'),
-  page: int(1, MAX_PAGE),
-  pageSize: int(1, MAX_PAGE_SIZE),
-  total: described(int(0, Number.MAX_SAFE_INTEGER), 'Every entry in the range, whatever the page.'),
-});
+export const SpendList = listPage(
+  'SpendList',
+  'entries',
+  StoredSpendEntry,
+  'Every entry in the range, whatever the page.',
+  'Newest day first, then by key.',
+);

@@ -2,9 +2,9 @@ import * as t from 'io-ts';
 import { DELIVERY_STATUSES } from '../../../domain/delivery';
 import { MAX_WEBHOOK_DESCRIPTION_LENGTH, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../domain/webhook';
 import { IdParam } from '../access/admin-codecs';
-import { bool, defaulted, nullable, oneOf, str, strictObject } from '../kit/codec-kit';
+import { bool, nullable, oneOf, str, strictObject } from '../kit/codec-kit';
 import { component, described, Documented } from '../kit/json-schema';
-import { DEFAULT_PAGE_SIZE, intParam, MAX_PAGE, MAX_PAGE_SIZE, single } from '../kit/list-query';
+import { pagingParams, single } from '../kit/list-query';
 import { webhookUrl } from './webhook-url';
 
 /** Codecs of what a caller sends about webhooks (DECISIONS D12). */
@@ -87,8 +87,7 @@ export const ListDeliveriesQuery = strictObject(
   'ListDeliveriesQuery',
   {},
   {
-    page: defaulted(described(single(intParam(1, MAX_PAGE)), '1-based page number.'), 1),
-    pageSize: defaulted(described(single(intParam(1, MAX_PAGE_SIZE)), 'Deliveries per page.'), DEFAULT_PAGE_SIZE),
+    ...pagingParams('Deliveries'),
     status: described(single(deliveryStatus), 'Only deliveries with this status.'),
   },
 );

@@ -10,7 +10,7 @@ import { WEBHOOK_SECRET_SHAPE } from '../../system/random-webhook-secrets';
 import { arrayOf, bool, check, int, nullable, oneOf, str, strictObject } from '../kit/codec-kit';
 import { utcDateTime } from '../kit/dates';
 import { described, discriminated } from '../kit/json-schema';
-import { MAX_PAGE, MAX_PAGE_SIZE } from '../kit/list-query';
+import { listPage } from '../kit/list-query';
 import { orderStatus } from '../orders/order-codecs';
 import { OrderDetail, OrderListItem } from '../orders/order-views';
 import { deliveryStatus, webhookEventType } from './webhook-codecs';
@@ -151,9 +151,9 @@ export const Delivery = strictObject(
 );
 
 export const DeliveryResponse = strictObject('DeliveryResponse', { delivery: Delivery });
-export const DeliveryList = strictObject('DeliveryList', {
-  deliveries: described(arrayOf(Delivery, 0, MAX_PAGE_SIZE), 'Newest first: `createdAt` descending, then `id` descending.'),
-  page: int(1, MAX_PAGE),
-  pageSize: int(1, MAX_PAGE_SIZE),
-  total: described(int(0, Number.MAX_SAFE_INTEGER), 'Every delivery of the endpoint matching the filter, on all pages.'),
-});
+export const DeliveryList = listPage(
+  'DeliveryList',
+  'deliveries',
+  Delivery,
+  'Every delivery of the endpoint matching the filter, on all pages.',
+);
