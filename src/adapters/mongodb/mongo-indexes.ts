@@ -18,7 +18,7 @@ export const COLLECTIONS = {
   webhookDeliveries: 'webhook_deliveries',
   meta: 'meta',
   reportCells: 'report_cells',
-  reportLeases: 'report_leases',
+  reportState: 'report_state',
   spend: 'spend',
 } as const;
 
@@ -78,7 +78,8 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
     { name: 'report_cells_dashboard_proj_grain_start', key: { dashboardId: 1, proj: 1, grain: 1, start: 1 } },
     { name: 'report_cells_dashboard_day', key: { dashboardId: 1, day: 1 } },
   ],
-  reportLeases: [],
+  // The rollup's lease on each dashboard (`_id` the dashboard id), and the record of the first count of older orders.
+  reportState: [{ name: 'report_state_until', key: { until: 1 } }],
   spend: [{ name: 'spend_dashboard_date', key: { dashboardId: 1, date: -1 } }],
 };
 

@@ -20,7 +20,7 @@ const LEASE_MS = 30_000;
  * (a replacement, not an increment: running it twice, or after a crash, gives the same cells), then
  * the month's cells from its days', and only then clears the marks of the versions it counted. A
  * report reads marked days from the orders, so it is exact in between. One process at a time works
- * on a dashboard (a lease in `report_leases`), so two months are never recomputed side by side.
+ * on a dashboard (a lease in `report_state`), so two months are never recomputed side by side.
  */
 export class MongoReportRollup implements BackgroundWorker {
   readonly name = 'reports';
@@ -39,7 +39,7 @@ export class MongoReportRollup implements BackgroundWorker {
   ) {
     this.orders = db.collection(COLLECTIONS.orders);
     this.cells = db.collection<CellDocument>(COLLECTIONS.reportCells);
-    this.leases = db.collection(COLLECTIONS.reportLeases);
+    this.leases = db.collection(COLLECTIONS.reportState);
   }
 
   start(): void {
@@ -174,3 +174,23 @@ export class MongoReportRollup implements BackgroundWorker {
     }
   }
 }
+
+/**
+ * Orders written before reports existed carry no mark, so the rollup would never count them: the
+ * first start of this version marks them all, once (recorded in `report_state`). Idempotent, so
+ * instances starting together may both do it.
+ */
+export const markOrdersWrittenBeforeReports = async (db: Db): Promise<void> => {
+  const state = db.collection<{ _id: string; at: Date }>(COLLECTIONS.reportState);
+  if ((await guarded(() => state.findOne({ _id: BACKFILL }))) !== null) return;
+  await guarded(() =>
+    db.collection(COLLECTIONS.orders).updateMany({ [REPORT_DIRTY]: { $exists: false } }, { $set: { [REPORT_DIRTY]: true } }),
+  );
+  try {
+    await guarded(() => state.insertOne({ _id: BACKFILL, at: new Date() }));
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+  }
+};
+
+const BACKFILL = '(orders before reports marked)';

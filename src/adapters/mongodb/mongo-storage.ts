@@ -11,7 +11,7 @@ import { checkSchemaVersion } from './mongo-schema-version';
 import { MongoOrderRepository } from './mongo-order-repository';
 import { MongoRateLimitCounter } from './mongo-rate-limit-counter';
 import { MongoReportReader } from './mongo-report-reader';
-import { MongoReportRollup } from './mongo-report-rollup';
+import { markOrdersWrittenBeforeReports, MongoReportRollup } from './mongo-report-rollup';
 import { MongoSpendRepository } from './mongo-spend-repository';
 import { MongoStorageHealth } from './mongo-storage-health';
 import { MongoTokenRepository } from './mongo-token-repository';
@@ -104,6 +104,7 @@ export const connectMongoStorage = async (
       await client.connect();
       await ensureIndexes(client.db(dbName));
       await checkSchemaVersion(client.db(dbName), logger);
+      await markOrdersWrittenBeforeReports(client.db(dbName));
     });
   } catch (err) {
     await client.close().catch(() => undefined);

@@ -114,10 +114,11 @@ describeWithMongo('MongoDB documents as stored', (mongo) => {
       ['id', 'type', 'occurredAt', 'order'],
     ]);
     expect(outbox[1]['occurredAt']).to.be.instanceOf(Date);
-    const { _id, ...fields } = (await raw(COLLECTIONS.orders).findOne(
+    const { _id, reportDirty, ...fields } = (await raw(COLLECTIONS.orders).findOne(
       { _id: 'ord_doc' as never },
       { projection: { outbox: 0 }, promoteLongs: false },
     ))!;
+    expect(reportDirty, "the reports' mark is the document's, not the order's").to.equal(true);
     expect(outbox[1]['order']).to.deep.equal({ id: _id, ...fields });
     expect(outbox[0]['order']).not.to.have.property('_id');
     expect(outbox[0]['order']['amounts']['grossCents']).to.be.instanceOf(Long);

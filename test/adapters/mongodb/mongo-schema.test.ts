@@ -14,7 +14,7 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
 
   beforeEach(() => db().dropDatabase());
 
-  it('keeps everything in nine collections: orders, dashboards, tokens, links, idempotency keys, rate-limit counters, webhook endpoints and deliveries, and meta', async () => {
+  it('keeps everything in twelve collections: orders, dashboards, tokens, links, idempotency keys, rate-limit counters, webhook endpoints and deliveries, meta, report cells and state, and spend', async () => {
     const api = await TestApi.start({}, { storage: await mongo.connect(), logger: memoryLogger().logger });
     try {
       const { token, tokenId } = await api.newDashboard();
@@ -47,6 +47,9 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
       'meta',
       'orders',
       'rate_limits',
+      'report_cells',
+      'report_state',
+      'spend',
       'tokens',
       'webhook_deliveries',
       'webhook_endpoints',
