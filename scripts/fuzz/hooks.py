@@ -15,9 +15,11 @@ disables each endpoint after its first delivery: with up to 20 endpoints in the 
 the fuzzer creates would otherwise make 20 deliveries and their retries, a background load that slowed
 the run on MongoDB past its time budget.
 
-It also puts `from` and `to` of GET /api/v1/orders in order when both are given and `from` is later:
-the document says in prose that the service refuses that (400), a constraint between two parameters
-that JSON Schema cannot express, so Schemathesis would report the refusal of a "valid" query.
+It also puts `from` and `to` in order when both are given and `from` is later (GET /api/v1/orders, the
+reports, GET /api/v1/spend), and brings a report's `from` to its `to` when they are further apart than
+the report allows (366 days; 31 by hour): the document says in prose that the service refuses these
+(400), constraints between two parameters that JSON Schema cannot express, so Schemathesis would
+report the refusal of a "valid" query.
 
 A value that is invalid by the OpenAPI document is left as it is, and a valid value stays valid (same
 form and within the documented length), so negative cases stay negative and positive ones positive.
@@ -78,6 +80,29 @@ def instant(value: object) -> int | None:
     if sign is not None:
         seconds -= (1 if sign == "+" else -1) * (int(off_h) * 3600 + int(off_m) * 60)
     return seconds * 10**9 + int((fraction or "").ljust(9, "0"))
+
+
+_DAY_NS = 86400 * 10**9
+_REPORTS = ("/api/v1/reports/breakdown", "/api/v1/reports/timeseries")
+
+
+def ordered_range(path: str, query: dict) -> dict:
+    """`query` with `from` and `to` as the service's prose requires (see the module's text)."""
+    if path == "/api/v1/spend":
+        since, until = query.get("from"), query.get("to")
+        if isinstance(since, str) and isinstance(until, str) and since > until:
+            return {**query, "from": until, "to": since}
+        return query
+    since, until = instant(query.get("from")), instant(query.get("to"))
+    if since is None or until is None:
+        return query
+    if since > until:
+        query, since, until = {**query, "from": query["to"], "to": query["from"]}, until, since
+    if path in _REPORTS:
+        days = 31 if path.endswith("timeseries") and query.get("interval") == "hour" else 366
+        if until - since > days * _DAY_NS:
+            query = {**query, "from": query["to"]}
+    return query
 
 
 def _suffix() -> str:
@@ -143,10 +168,9 @@ def unique_idempotency_key(value: object) -> object:
 
 @schemathesis.hook
 def before_call(ctx, case, kwargs):
-    if case.operation.path == "/api/v1/orders" and case.method.upper() == "GET" and isinstance(case.query, dict):
-        since, until = instant(case.query.get("from")), instant(case.query.get("to"))
-        if since is not None and until is not None and since > until:
-            case.query = {**case.query, "from": case.query["to"], "to": case.query["from"]}
+    ranged = ("/api/v1/orders", "/api/v1/spend", *_REPORTS)
+    if case.operation.path in ranged and case.method.upper() == "GET" and isinstance(case.query, dict):
+        case.query = ordered_range(case.operation.path, case.query)
     if case.operation.path == "/api/v1/orders" and case.method.upper() == "POST" and isinstance(case.body, dict):
         if "externalId" in case.body:
             new = unique_external_id(case.body["externalId"])

@@ -9,6 +9,15 @@ export type ReportInterval = (typeof REPORT_INTERVALS)[number];
 
 const HOUR = 3_600_000;
 
+/** Date.UTC, but with the years 0-99 as they are: Date.UTC reads them as 1900-1999. */
+const utc = (year: number, monthIndex: number, day: number, hour = 0, minute = 0, second = 0): number => {
+  if (year >= 100) return Date.UTC(year, monthIndex, day, hour, minute, second);
+  const date = new Date(0);
+  date.setUTCFullYear(year, monthIndex, day);
+  date.setUTCHours(hour, minute, second, 0);
+  return date.getTime();
+};
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const formatterOf = (zone: string): Intl.DateTimeFormat => {
   let formatter = formatters.get(zone);
@@ -28,16 +37,54 @@ const formatterOf = (zone: string): Intl.DateTimeFormat => {
   return formatter;
 };
 
-/** Whether `name` is a time zone Intl knows (`UTC`, `America/Sao_Paulo`, `Asia/Kathmandu`). */
-export const isTimeZone = (name: string): boolean => {
-  if (name.length === 0 || name.length > 64) return false;
+/**
+ * The IANA names of today's zones IANA renamed after ICU fixed its canonical names: ICU still lists
+ * `Asia/Calcutta`, but people write `Asia/Kolkata`. Both are accepted; Intl knows both.
+ */
+const CURRENT_NAMES = [
+  'Africa/Asmara',
+  'America/Argentina/Buenos_Aires',
+  'America/Argentina/Catamarca',
+  'America/Argentina/Cordoba',
+  'America/Argentina/Jujuy',
+  'America/Argentina/Mendoza',
+  'America/Atikokan',
+  'America/Indiana/Indianapolis',
+  'America/Kentucky/Louisville',
+  'America/Nuuk',
+  'Asia/Ho_Chi_Minh',
+  'Asia/Kathmandu',
+  'Asia/Kolkata',
+  'Asia/Yangon',
+  'Atlantic/Faroe',
+  'Europe/Kyiv',
+  'Pacific/Chuuk',
+  'Pacific/Kanton',
+  'Pacific/Pohnpei',
+  'UTC',
+];
+
+const accepted = (zone: string): boolean => {
   try {
-    formatterOf(name);
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;
   } catch {
     return false;
   }
 };
+
+/**
+ * Every time zone the service accepts, sorted: the zones Intl lists, their current IANA names and
+ * `UTC`. A closed list, so that the OpenAPI document can state it (an enum) and a name Intl would
+ * take as an alias (`US/Eastern`, `EST`) is refused rather than half supported.
+ */
+export const TIME_ZONES: readonly string[] = [
+  ...new Set([...Intl.supportedValuesOf('timeZone'), ...CURRENT_NAMES.filter(accepted)]),
+].sort();
+const TIME_ZONE_SET = new Set(TIME_ZONES);
+
+/** Whether `name` is one of TIME_ZONES (`UTC`, `America/Sao_Paulo`, `Asia/Kathmandu`). */
+export const isTimeZone = (name: string): boolean => TIME_ZONE_SET.has(name);
 
 export interface WallTime {
   readonly year: number;
@@ -66,7 +113,7 @@ export const wallTimeAt = (instant: number, zone: string): WallTime => {
 /** Minutes the zone's clock is ahead of UTC at `instant` (+345 in Asia/Kathmandu, -180 in America/Sao_Paulo). */
 export const offsetMinutesAt = (instant: number, zone: string): number => {
   const wall = wallTimeAt(instant, zone);
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  const asUtc = utc(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   return Math.round((asUtc - (instant - (((instant % 1000) + 1000) % 1000))) / 60_000);
 };
 
@@ -75,17 +122,17 @@ export const offsetMinutesAt = (instant: number, zone: string): number => {
  * itself, or, when a DST change skips it, the instant the clock jumps past it.
  */
 export const instantOfWallTime = (year: number, month: number, day: number, hour: number, zone: string): number => {
-  const wall = Date.UTC(year, month - 1, day, hour);
+  const wall = utc(year, month - 1, day, hour);
   // The offset is that of an instant near the wall time; two rounds settle it unless the time is skipped.
   let guess = wall - offsetMinutesAt(wall, zone) * 60_000;
   guess = wall - offsetMinutesAt(guess, zone) * 60_000;
   const seen = wallTimeAt(guess, zone);
-  const seenUtc = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute, seen.second);
+  const seenUtc = utc(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute, seen.second);
   if (seenUtc === wall) {
     // Of two instants that read the same (a DST change that repeats an hour), the earlier.
     const earlier = guess - HOUR;
     const before = wallTimeAt(earlier, zone);
-    return Date.UTC(before.year, before.month - 1, before.day, before.hour, before.minute, before.second) === wall ? earlier : guess;
+    return utc(before.year, before.month - 1, before.day, before.hour, before.minute, before.second) === wall ? earlier : guess;
   }
   // Skipped: the clock jumped over it. The first instant after the jump reads later than `wall`.
   let low = guess - 2 * HOUR;
@@ -93,7 +140,7 @@ export const instantOfWallTime = (year: number, month: number, day: number, hour
   while (high - low > 60_000) {
     const mid = low + Math.floor((high - low) / 120_000) * 60_000;
     const at = wallTimeAt(mid, zone);
-    const atUtc = Date.UTC(at.year, at.month - 1, at.day, at.hour, at.minute, at.second);
+    const atUtc = utc(at.year, at.month - 1, at.day, at.hour, at.minute, at.second);
     if (atUtc >= wall) high = mid;
     else low = mid;
   }
@@ -101,7 +148,7 @@ export const instantOfWallTime = (year: number, month: number, day: number, hour
 };
 
 const addDays = (year: number, month: number, day: number, days: number): [number, number, number] => {
-  const d = new Date(Date.UTC(year, month - 1, day + days));
+  const d = new Date(utc(year, month - 1, day + days));
   return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
 };
 
@@ -114,7 +161,7 @@ export const bucketStartOf = (instant: number, interval: ReportInterval, zone: s
     case 'day':
       return instantOfWallTime(wall.year, wall.month, wall.day, 0, zone);
     case 'week': {
-      const weekday = (new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay() + 6) % 7;
+      const weekday = (new Date(utc(wall.year, wall.month - 1, wall.day)).getUTCDay() + 6) % 7;
       const [y, m, d] = addDays(wall.year, wall.month, wall.day, -weekday);
       return instantOfWallTime(y, m, d, 0, zone);
     }
@@ -147,7 +194,7 @@ export interface Bucket {
  * the zone's clock for most days, the full search only around a change of offset.
  */
 const midnightNear = (year: number, month: number, day: number, offset: number, zone: string): { at: number; offset: number } => {
-  const candidate = Date.UTC(year, month - 1, day) - offset * 60_000;
+  const candidate = utc(year, month - 1, day) - offset * 60_000;
   if (offsetMinutesAt(candidate, zone) === offset) return { at: candidate, offset };
   const at = instantOfWallTime(year, month, day, 0, zone);
   return { at, offset: offsetMinutesAt(at, zone) };
@@ -218,7 +265,7 @@ export const isCalendarDate = (date: string): boolean => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (match === null) return false;
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const back = new Date(Date.UTC(y, m - 1, d));
+  const back = new Date(utc(y, m - 1, d));
   return back.getUTCFullYear() === y && back.getUTCMonth() === m - 1 && back.getUTCDate() === d;
 };
 

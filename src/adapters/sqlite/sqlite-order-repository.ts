@@ -99,9 +99,8 @@ export class SqliteOrderRepository implements OrderRepository {
     return raws.map((raw) => eventFromRow(decodeRow(eventRowCodec, raw, 'order_events', rowIdOf(raw), this.logger)));
   }
 
-  /** The page and the total on one snapshot: an order written meanwhile is in both or in neither. */
   /**
-   * A page and its total. Without dates and near the start, as the listing statements have it; with
+   * A page and its total, on one snapshot (an order written meanwhile is in both or in neither). Without dates and near the start, as the listing statements have it; with
    * dates, or deep, the counts of whole periods (dated-counts.ts) give the total and say where the page
    * begins, so the index is walked from there only: a page at any depth, and a dated total, cost about
    * what the first page does.
@@ -109,7 +108,7 @@ export class SqliteOrderRepository implements OrderRepository {
   async list(dashboardId: string, query: OrderQuery): Promise<OrderPage> {
     const { filters, limit, offset } = listingParams(dashboardId, query);
     const dated = query.from !== undefined || query.to !== undefined;
-    const raws_total = this.db.readTogether(() => {
+    const found = this.db.readTogether(() => {
       if (!dated && offset <= DEEP_OFFSET) {
         const statements = this.listing(query);
         return {
@@ -127,7 +126,7 @@ export class SqliteOrderRepository implements OrderRepository {
       const bounded = this.listing({ ...query, from: new Date(start), to: new Date(begin.before - 1) });
       return { raws: bounded.page.all({ ...filters, from: start, to: begin.before - 1, limit, offset: begin.skip }), total };
     });
-    return { orders: raws_total.raws.map((raw) => this.decodeSummary(raw)), total: raws_total.total };
+    return { orders: found.raws.map((raw) => this.decodeSummary(raw)), total: found.total };
   }
 
   private listing(query: OrderQuery): { page: Statement; count: Statement } {

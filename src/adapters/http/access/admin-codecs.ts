@@ -18,7 +18,7 @@ export const UpdateDashboardBody = strictObject(
   'UpdateDashboardRequest',
   {},
   { name, timezone },
-  { description: 'Any of `name` and `timezone`, at least one.' },
+  { description: 'Any of `name` and `timezone`, at least one.', atLeastOne: 'must change at least one of name, timezone' },
 );
 
 export const CreateTokenBody = strictObject(

@@ -48,8 +48,6 @@ export const updateDashboardRoute = route({
   responses: { 200: { description: 'The dashboard as it is now.', body: DashboardResponse } },
   problems: ['DashboardNotFound'],
   handle: async ({ params, body }, { useCases }) => {
-    if (body.name === undefined && body.timezone === undefined)
-      return E.left({ _tag: 'ValidationFailed', details: [{ path: '(body)', message: 'must have at least one of name, timezone' }] });
     return pipe(
       await useCases.updateDashboard.execute(params.dashboardId, {
         ...(body.name === undefined ? {} : { name: body.name }),

@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { ATTRIBUTION_MODELS, REPORT_DIMENSIONS, UTM_DIMENSIONS, type ReportDimension } from '../../../domain/attribution';
 import { METRICS } from '../../../domain/report';
-import { isTimeZone, REPORT_INTERVALS } from '../../../domain/time-zone';
+import { isTimeZone, REPORT_INTERVALS, TIME_ZONES } from '../../../domain/time-zone';
 import { defaulted, int, nullable, oneOf, str, strictObject } from '../kit/codec-kit';
 import { queryInstant } from '../kit/dates';
 import { described, Documented } from '../kit/json-schema';
@@ -30,7 +30,8 @@ const byDimensions = new Documented<readonly ReportDimension[], string>(
   (dims) => dims.join(','),
   () => ({
     type: 'string',
-    pattern: `^${dimensionPattern}(?:,${dimensionPattern}){0,${MAX_BY - 1}}$`,
+    // The lookahead refuses a dimension named twice: a later item equal to an earlier one.
+    pattern: `^(?!(?:.*,)?(${REPORT_DIMENSIONS.join('|')})(?:,.*)?,\\1(?:,|$))${dimensionPattern}(?:,${dimensionPattern}){0,${MAX_BY - 1}}$`,
     examples: ['utmSource,utmCampaign'],
   }),
 );
@@ -41,7 +42,13 @@ const timeZone = new Documented<string, string>(
   (u, c) =>
     typeof u === 'string' && isTimeZone(u) ? t.success(u) : t.failure(u, c, 'must be an IANA time zone, such as America/Sao_Paulo'),
   t.identity,
-  () => ({ type: 'string', minLength: 1, maxLength: 64, examples: ['America/Sao_Paulo', 'Asia/Kathmandu', 'UTC'] }),
+  () => ({
+    type: 'string',
+    enum: [...TIME_ZONES],
+    description: "An IANA time zone: those of Node's ICU (`Asia/Calcutta`), their current names (`Asia/Kolkata`) and `UTC`.",
+    examples: ['America/Sao_Paulo', 'Asia/Kathmandu', 'UTC'],
+  }),
+  'TimeZone',
 );
 export { timeZone };
 

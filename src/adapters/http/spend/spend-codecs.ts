@@ -12,7 +12,7 @@ export const calendarDate = check(
   'CalendarDate',
   (u): u is string => typeof u === 'string' && isCalendarDate(u),
   'must be a calendar date written YYYY-MM-DD',
-  { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-11-20'] },
+  { type: 'string', format: 'date', pattern: '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$', examples: ['2026-11-20'] },
 );
 
 const optionalKey = defaulted(described(text, `\`${NOT_SET}\` when omitted.`), NOT_SET);
