@@ -8,7 +8,7 @@ import { bucketsBetween } from '../../src/domain/time-zone';
 import { anOrder } from '../support/order-builder';
 
 /** A small deterministic generator (mulberry32), so that a failure replays. */
-const random = (seed: number) => () => {
+export const random = (seed: number) => () => {
   seed = (seed + 0x6d2b79f5) | 0;
   let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
   x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
@@ -70,7 +70,7 @@ const someOrders = (seed: number, count: number, dashboardId = 'dsh_r'): Order[]
 };
 
 /** The cells of `query` computed the plain way, order by order: what every store must answer. */
-const directCells = (orders: readonly Order[], query: CellQuery): string[] => {
+export const directCells = (orders: readonly Order[], query: CellQuery): string[] => {
   const sums = new Map<string, number[]>();
   for (const order of orders) {
     const at = order.createdAt.getTime();
@@ -92,7 +92,7 @@ const directCells = (orders: readonly Order[], query: CellQuery): string[] => {
   return [...sums].map(([id, s]) => `${id}=${s.join(',')}`).sort();
 };
 
-const asStrings = (cells: readonly ReportCell[], by: readonly ReportDimension[]): string[] =>
+export const asStrings = (cells: readonly ReportCell[], by: readonly ReportDimension[]): string[] =>
   cells
     .map((c) => {
       const id = JSON.stringify([c.bucket, by.map((d) => [d, c.key[d]]), c.currency]);

@@ -10,8 +10,12 @@ import { factsOfDocument, REPORT_FIELDS, reportOrderCodec } from './mongo-report
 import { addCell, cellDocumentCodec, cellsOfOrders, type CellDocument } from './report-documents';
 
 const DAY = 86_400_000;
-/** How long a process holds a dashboard's rollup: longer than a day's recomputation takes. */
-const LEASE_MS = 30_000;
+/**
+ * How long a process holds a dashboard's rollup unless it renews it (every third of it while it works):
+ * a process that dies leaves it for this long at most. Two processes must never recompute one month
+ * side by side (the later write of its cells could be the older reading of its days).
+ */
+const LEASE_MS = 9_000;
 
 /**
  * Keeps `report_cells` in step with the orders (DECISIONS D16: at most a few seconds behind, never
@@ -81,12 +85,19 @@ export class MongoReportRollup implements BackgroundWorker {
     let done = 0;
     for (const [dashboardId, set] of days) {
       if (!(await this.lease(dashboardId))) continue;
+      const renewal = setInterval(() => {
+        this.leases
+          .updateOne({ _id: dashboardId, holder: this.holder }, { $set: { until: new Date(Date.now() + LEASE_MS) } })
+          .catch(() => undefined); // a renewal that fails lets the lease run out, as a stalled process does
+      }, LEASE_MS / 3);
+      renewal.unref();
       try {
         for (const day of [...set].sort((a, b) => a - b)) {
           await this.recomputeDay(dashboardId, day);
           done++;
         }
       } finally {
+        clearInterval(renewal);
         await guarded(() => this.leases.deleteOne({ _id: dashboardId, holder: this.holder }));
       }
     }

@@ -1,0 +1,264 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import type { CellQuery } from '../../src/application/ports/report-reader';
+import type { Storage } from '../../src/application/ports/storage';
+import { openSqliteStorage } from '../../src/adapters/sqlite/sqlite-storage';
+import { REPORT_DIRTY } from '../../src/adapters/mongodb/order-document';
+import { COLLECTIONS } from '../../src/adapters/mongodb/mongo-indexes';
+import type { Order } from '../../src/domain/order';
+import { bucketsBetween } from '../../src/domain/time-zone';
+import { asStrings, directCells, random } from '../contract/report-reader.contract';
+import { memoryLogger } from '../support/memory-log';
+import { describeWithMongo, type MongoTestDatabase } from '../support/mongo-server';
+import { anOrderPayload } from '../support/order-builder';
+import { temporaryFolder } from '../support/sqlite-files';
+import { SqliteMain } from './sqlite-process';
+
+/**
+ * The report totals after kill -9 in the middle of creations and PATCHes (DECISIONS D16): each store
+ * answers every report as a direct sum over the orders it kept does, on SQLite where the totals move
+ * in the write's transaction, and on MongoDB where a killed process may leave marked orders and a
+ * rollup half done.
+ */
+const START = Date.parse('2026-03-01T00:00:00Z');
+const DAYS = 12;
+
+const QUERIES: readonly { name: string; query: CellQuery }[] = [
+  {
+    name: 'by campaign and content over arbitrary instants',
+    query: {
+      buckets: [{ start: START + 3_600_000 * 7 + 123, end: START + (DAYS - 2) * 86_400_000 + 4_567 }],
+      by: ['utmCampaign', 'utmContent'],
+      model: 'last',
+      isTest: undefined,
+      filters: {},
+    },
+  },
+  {
+    name: 'by first-touch source',
+    query: { buckets: [{ start: START, end: START + DAYS * 86_400_000 }], by: ['utmSource'], model: 'first', isTest: false, filters: {} },
+  },
+  {
+    name: 'daily in Asia/Kathmandu',
+    query: {
+      buckets: bucketsBetween(START, START + DAYS * 86_400_000, 'day', 'Asia/Kathmandu'),
+      by: [],
+      model: 'last',
+      isTest: false,
+      filters: {},
+    },
+  },
+  {
+    name: 'daily in America/Sao_Paulo for one source',
+    query: {
+      buckets: bucketsBetween(START, START + DAYS * 86_400_000, 'day', 'America/Sao_Paulo'),
+      by: [],
+      model: 'last',
+      isTest: undefined,
+      filters: { utmSource: 'meta' },
+    },
+  },
+];
+
+interface Writer {
+  readonly acknowledged: Set<string>;
+  stop(): Promise<void>;
+}
+
+/** Lanes of clients that create orders and PATCH some of them, until stopped; errors after a kill are expected. */
+const write = (main: SqliteMain, token: string, seed: number, lanes = 12): Writer => {
+  const next = random(seed);
+  const pick = <A>(values: readonly A[]): A => values[Math.floor(next() * values.length)];
+  const acknowledged = new Set<string>();
+  let stopped = false;
+  const lane = async (n: number): Promise<void> => {
+    for (let i = 0; !stopped; i++) {
+      const externalId = `c-${seed}-${n}-${i}`;
+      const gross = 100 + Math.floor(next() * 50_000);
+      try {
+        const created = await main.call(
+          'POST',
+          '/api/v1/orders',
+          token,
+          anOrderPayload({
+            externalId,
+            createdAt: new Date(START + Math.floor(next() * DAYS * 86_400_000)).toISOString(),
+            isTest: next() < 0.2,
+            amounts: { currency: pick(['BRL', 'USD']), grossCents: gross, netToSellerCents: Math.floor(gross * 0.9) },
+            tracking: { utmSource: pick(['google', 'meta']), utmMedium: 'cpc', utmCampaign: pick(['launch', 'spring']) },
+            ...(next() < 0.6
+              ? { trackingExtras: { utmContent: pick(['ad-a', 'ad-b']), ...(next() < 0.5 ? { firstTouch: { utmSource: 'email' } } : {}) } }
+              : {}),
+          }),
+        );
+        if (created.status !== 201) throw new Error(`POST answered ${created.status}`);
+        acknowledged.add(externalId);
+        if (next() < 0.5) {
+          const status = pick(['paid', 'refused']);
+          const changed = await main.call('PATCH', `/api/v1/orders/${externalId}`, token, { status });
+          if (changed.status !== 200) throw new Error(`PATCH answered ${changed.status}`);
+          if (status === 'paid' && next() < 0.3) await main.call('PATCH', `/api/v1/orders/${externalId}`, token, { status: 'refunded' });
+        }
+      } catch (err) {
+        if (!stopped) throw err;
+      }
+    }
+  };
+  const running = Promise.all(Array.from({ length: lanes }, (_, n) => lane(n)));
+  return {
+    acknowledged,
+    stop: async () => {
+      stopped = true;
+      await running;
+    },
+  };
+};
+
+/** Writes until `count` orders are acknowledged, then kill -9 while the writes go on. */
+const killWhileWriting = async (main: SqliteMain, token: string, seed: number, count: number): Promise<Set<string>> => {
+  const writer = write(main, token, seed);
+  while (writer.acknowledged.size < count) await new Promise((resolve) => setTimeout(resolve, 5));
+  main.proc.kill('SIGKILL');
+  await writer.stop();
+  expect(await main.proc.exited).to.deep.include({ signal: 'SIGKILL' });
+  return writer.acknowledged;
+};
+
+/** Every order of the dashboard, whole, read through the repository. */
+const ordersOf = async (storage: Storage, dashboardId: string): Promise<Order[]> => {
+  const orders: Order[] = [];
+  for (let page = 1; ; page++) {
+    const listed = await storage.orders.list(dashboardId, { page, pageSize: 100 });
+    for (const summary of listed.orders) {
+      const found = await storage.orders.findByExternalId(dashboardId, summary.externalId);
+      if (found._tag === 'Some') orders.push(found.value);
+    }
+    if (listed.orders.length < 100) return orders;
+  }
+};
+
+const expectReportsAgree = async (storage: Storage, dashboardId: string, when: string): Promise<void> => {
+  const orders = await ordersOf(storage, dashboardId);
+  for (const { name, query } of QUERIES) {
+    expect(asStrings(await storage.reports.cells(dashboardId, query), query.by), `${name}, ${when}`).to.deep.equal(
+      directCells(orders, query),
+    );
+  }
+};
+
+/** The HTTP breakdown by campaign against the direct sum of what the store holds. */
+const expectBreakdownAgrees = async (main: SqliteMain, token: string, storage: Storage, dashboardId: string): Promise<void> => {
+  const orders = (await ordersOf(storage, dashboardId)).filter((order) => !order.isTest);
+  const from = new Date(START).toISOString();
+  const to = new Date(START + DAYS * 86_400_000).toISOString();
+  const answer = await main.call('GET', `/api/v1/reports/breakdown?from=${from}&to=${to}&by=utmCampaign&limit=1000`, token);
+  expect(answer.status).to.equal(200);
+  const direct = new Map<string, { orders: number; paid: number; paidGrossCents: number; refundedCents: number }>();
+  for (const order of orders) {
+    const id = `${order.tracking.utmCampaign} ${order.amounts.currency}`;
+    const row = direct.get(id) ?? { orders: 0, paid: 0, paidGrossCents: 0, refundedCents: 0 };
+    row.orders += 1;
+    if (order.status === 'paid') [row.paid, row.paidGrossCents] = [row.paid + 1, row.paidGrossCents + order.amounts.grossCents];
+    if (order.status === 'refunded') row.refundedCents += order.amounts.grossCents;
+    direct.set(id, row);
+  }
+  const served = new Map(
+    (
+      answer.body.rows as {
+        key: { utmCampaign: string };
+        currency: string;
+        orders: number;
+        paid: number;
+        paidGrossCents: number;
+        refundedCents: number;
+      }[]
+    ).map((row) => [
+      `${row.key.utmCampaign} ${row.currency}`,
+      { orders: row.orders, paid: row.paid, paidGrossCents: row.paidGrossCents, refundedCents: row.refundedCents },
+    ]),
+  );
+  expect(served).to.deep.equal(direct);
+};
+
+const transitions = (dir: string): string => {
+  const file = join(dir, 'transitions.json');
+  writeFileSync(file, JSON.stringify({ pending: ['paid', 'refused'], paid: ['refunded'] }));
+  return file;
+};
+
+describe('reports after kill -9 on SQLite', function () {
+  this.timeout(120_000);
+  let folder: ReturnType<typeof temporaryFolder>;
+  const running: SqliteMain[] = [];
+  const opened: Storage[] = [];
+
+  beforeEach(() => {
+    folder = temporaryFolder();
+  });
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((main) => main.proc.dispose()));
+    await Promise.all(opened.splice(0).map((storage) => storage.health.close()));
+    folder.remove();
+  });
+
+  it('agree with a direct sum over the orders the file kept, twice killed in the middle of writes', async () => {
+    const env = { ORDER_TRANSITIONS_FILE: transitions(folder.dir) };
+    const first = await SqliteMain.start(folder.path, env);
+    running.push(first);
+    const { dashboardId, token } = await first.newDashboard();
+    const acknowledged = await killWhileWriting(first, token, 1, 300);
+    const second = await SqliteMain.start(folder.path, env);
+    running.push(second);
+    for (const externalId of await killWhileWriting(second, token, 2, 300)) acknowledged.add(externalId);
+    const third = await SqliteMain.start(folder.path, env);
+    running.push(third);
+
+    const storage = openSqliteStorage({ path: folder.path, logger: memoryLogger().logger });
+    opened.push(storage);
+    const kept = new Set((await ordersOf(storage, dashboardId)).map((order) => order.externalId));
+    expect([...acknowledged].filter((externalId) => !kept.has(externalId))).to.deep.equal([]);
+    await expectReportsAgree(storage, dashboardId, 'after two kills');
+    await expectBreakdownAgrees(third, token, storage, dashboardId);
+  });
+});
+
+describeWithMongo('reports after kill -9 on MongoDB', (mongo: MongoTestDatabase) => {
+  let folder: ReturnType<typeof temporaryFolder>;
+  const running: SqliteMain[] = [];
+
+  beforeEach(() => {
+    folder = temporaryFolder();
+  });
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((main) => main.proc.dispose()));
+    folder.remove();
+  });
+
+  it('agree with a direct sum over the orders, while marks remain and once the rollup has caught up', async function () {
+    this.timeout(180_000);
+    const env = { ORDER_TRANSITIONS_FILE: transitions(folder.dir), STORE: 'mongodb', MONGODB_URI: mongo.uri, MONGODB_DB: mongo.dbName };
+    const first = await SqliteMain.start(folder.path, env);
+    running.push(first);
+    const { dashboardId, token } = await first.newDashboard();
+    await killWhileWriting(first, token, 3, 120);
+    // The second process rolls up what the first left marked while it writes: kill it in the middle.
+    const second = await SqliteMain.start(folder.path, env);
+    running.push(second);
+    await killWhileWriting(second, token, 4, 120);
+
+    const storage = await mongo.connect();
+    await expectReportsAgree(storage, dashboardId, 'with the marks the killed processes left');
+    const third = await SqliteMain.start(folder.path, env);
+    running.push(third);
+    await expectBreakdownAgrees(third, token, storage, dashboardId);
+    const orders = mongo.client.db(mongo.dbName).collection(COLLECTIONS.orders);
+    const deadline = Date.now() + 60_000;
+    while ((await orders.countDocuments({ [REPORT_DIRTY]: true })) > 0) {
+      if (Date.now() > deadline) throw new Error('the rollup did not clear the marks within 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await expectReportsAgree(storage, dashboardId, 'once the rollup caught up');
+    await expectBreakdownAgrees(third, token, storage, dashboardId);
+  });
+});
