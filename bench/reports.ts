@@ -169,6 +169,10 @@ const WORKLOADS: readonly { name: string; path: string }[] = [
     path: `/api/v1/reports/timeseries?from=${new Date(START + 3 * 3_600_000).toISOString()}&to=${new Date(END + 3 * 3_600_000 - 1).toISOString()}&interval=day`,
   },
   {
+    name: 'daily timeseries, the year, one campaign (Sao Paulo)',
+    path: `/api/v1/reports/timeseries?from=${new Date(START + 3 * 3_600_000).toISOString()}&to=${new Date(END + 3 * 3_600_000 - 1).toISOString()}&interval=day&utmCampaign=campaign-0`,
+  },
+  {
     name: 'dated list page deep in the range, with its total',
     path: `/api/v1/orders?status=paid&from=${new Date(START + 30 * DAY).toISOString()}&to=${new Date(END - 30 * DAY).toISOString()}&page=200&pageSize=50`,
   },
