@@ -96,8 +96,8 @@ export interface WallTime {
   readonly second: number;
 }
 
-/** The zone's clock at `instant` (milliseconds dropped). */
-export const wallTimeAt = (instant: number, zone: string): WallTime => {
+/** The zone's clock at `instant`, read from Intl (slow: a few microseconds a call). */
+export const intlWallTimeAt = (instant: number, zone: string): WallTime => {
   const parts: Record<string, number> = {};
   for (const part of formatterOf(zone).formatToParts(new Date(instant))) if (part.type !== 'literal') parts[part.type] = Number(part.value);
   return {
@@ -110,11 +110,79 @@ export const wallTimeAt = (instant: number, zone: string): WallTime => {
   };
 };
 
-/** Minutes the zone's clock is ahead of UTC at `instant` (+345 in Asia/Kathmandu, -180 in America/Sao_Paulo). */
-export const offsetMinutesAt = (instant: number, zone: string): number => {
-  const wall = wallTimeAt(instant, zone);
+const DAY = 86_400_000;
+
+const intlOffsetAt = (instant: number, zone: string): number => {
+  const wall = intlWallTimeAt(instant, zone);
   const asUtc = utc(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   return Math.round((asUtc - (instant - (((instant % 1000) + 1000) % 1000))) / 60_000);
+};
+
+/** A zone's offsets over one UTC year: `offsets[0]` from the year's start, `offsets[i]` from `changes[i - 1]`. */
+interface YearOffsets {
+  readonly changes: readonly number[];
+  readonly offsets: readonly number[];
+}
+
+const years = new Map<string, YearOffsets>();
+const MAX_YEARS = 4_096;
+
+/**
+ * Where a zone's offset changes in a UTC year: its clock read once a day, and each change found to the
+ * second by bisection (a zone changes its offset a few times a year at most, never twice in a day).
+ * About 400 reads of Intl once per zone and year, then each offset is a look-up: a year of daily
+ * buckets no longer reads Intl a thousand times on the event loop.
+ */
+const offsetsOfYear = (year: number, zone: string): YearOffsets => {
+  const key = `${zone} ${year}`;
+  let found = years.get(key);
+  if (found !== undefined) return found;
+  const start = utc(year, 0, 1);
+  const end = utc(year + 1, 0, 1);
+  const changes: number[] = [];
+  const offsets = [intlOffsetAt(start, zone)];
+  for (let probe = start + DAY; probe <= end; probe += DAY) {
+    const at = Math.min(probe, end);
+    const offset = intlOffsetAt(at, zone);
+    if (offset === offsets[offsets.length - 1]) continue;
+    // The first second with the new offset, in (at - DAY, at].
+    let low = (at - DAY) / 1000;
+    let high = at / 1000;
+    while (high - low > 1) {
+      const mid = Math.floor((low + high) / 2);
+      if (intlOffsetAt(mid * 1000, zone) === offset) high = mid;
+      else low = mid;
+    }
+    if (high * 1000 < end) {
+      changes.push(high * 1000);
+      offsets.push(offset);
+    }
+  }
+  if (years.size >= MAX_YEARS) years.clear();
+  found = { changes, offsets };
+  years.set(key, found);
+  return found;
+};
+
+/** Minutes the zone's clock is ahead of UTC at `instant` (+345 in Asia/Kathmandu, -180 in America/Sao_Paulo). */
+export const offsetMinutesAt = (instant: number, zone: string): number => {
+  const { changes, offsets } = offsetsOfYear(new Date(instant).getUTCFullYear(), zone);
+  let i = 0;
+  while (i < changes.length && changes[i] <= instant) i++;
+  return offsets[i];
+};
+
+/** The zone's clock at `instant` (milliseconds dropped), from its offset there. */
+export const wallTimeAt = (instant: number, zone: string): WallTime => {
+  const local = new Date(instant + offsetMinutesAt(instant, zone) * 60_000);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
 };
 
 /**

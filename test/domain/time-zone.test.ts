@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import {
   bucketsBetween,
+  intlWallTimeAt,
+  offsetMinutesAt,
+  wallTimeAt,
   dateInZone,
   isCalendarDate,
   isoInZone,
@@ -29,6 +32,44 @@ describe('time zones', () => {
     it('are listed once each, sorted, and each one works with Intl', () => {
       expect(TIME_ZONES).to.deep.equal([...new Set(TIME_ZONES)].sort());
       for (const zone of TIME_ZONES) expect(() => new Intl.DateTimeFormat('en-US', { timeZone: zone }), zone).not.to.throw();
+    });
+  });
+
+  describe('the clock of a zone', () => {
+    it('reads as Intl does, at random instants of 1971-2099 in zones with and without summer time', () => {
+      let seed = 7;
+      const next = (): number => {
+        seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+        return seed / 2 ** 31;
+      };
+      const zones = [
+        'UTC',
+        'America/Sao_Paulo',
+        'America/New_York',
+        'Europe/Berlin',
+        'Asia/Kathmandu',
+        'Asia/Kolkata',
+        'Australia/Lord_Howe',
+        'Africa/Casablanca',
+        'Pacific/Chatham',
+      ];
+      const from = Date.parse('1971-01-01T00:00:00Z');
+      const span = Date.parse('2099-12-31T00:00:00Z') - from;
+      for (let i = 0; i < 3_000; i++) {
+        const zone = zones[i % zones.length]!;
+        const instant = from + Math.floor(next() * span);
+        expect(wallTimeAt(instant, zone), `${zone} ${new Date(instant).toISOString()}`).to.deep.equal(intlWallTimeAt(instant, zone));
+      }
+    });
+
+    it('changes its offset at the second the zone does, not a second before', () => {
+      const change = Date.parse('2026-03-08T07:00:00Z'); // 02:00 in New York becomes 03:00
+      expect(offsetMinutesAt(change - 1, 'America/New_York')).to.equal(-300);
+      expect(offsetMinutesAt(change, 'America/New_York')).to.equal(-240);
+      const back = Date.parse('2026-11-01T06:00:00Z');
+      expect(offsetMinutesAt(back - 1, 'America/New_York')).to.equal(-240);
+      expect(offsetMinutesAt(back, 'America/New_York')).to.equal(-300);
+      expect(offsetMinutesAt(Date.parse('2026-12-31T23:59:59Z'), 'Asia/Kathmandu')).to.equal(345);
     });
   });
 

@@ -53,12 +53,20 @@ export class DatedCounts {
     }));
   }
 
-  /** The first and last `createdAt` of the dashboard's orders, on the listing index. */
+  /**
+   * The first and last `createdAt` of the dashboard's orders: two seeks on the listing index (one
+   * statement with both min() and max() would walk the whole index, SQLite optimises only a lone one).
+   */
   span(dashboardId: string): { first: number; last: number } | undefined {
-    const row = this.prepared(
-      'SELECT min(created_at) AS first, max(created_at) AS last FROM orders INDEXED BY orders_newest_first WHERE dashboard_id = ?',
-    ).get(dashboardId) as { first: number | null; last: number | null };
-    return row.first === null || row.last === null ? undefined : { first: row.first, last: row.last };
+    const end = (direction: 'ASC' | 'DESC'): number | undefined =>
+      (
+        this.prepared(
+          `SELECT created_at FROM orders INDEXED BY orders_newest_first WHERE dashboard_id = ? ORDER BY created_at ${direction} LIMIT 1`,
+        ).get(dashboardId) as { created_at: number } | undefined
+      )?.created_at;
+    const first = end('ASC');
+    const last = end('DESC');
+    return first === undefined || last === undefined ? undefined : { first, last };
   }
 }
 

@@ -116,7 +116,7 @@ export class SqliteOrderRepository implements OrderRepository {
           total: (statements.count.get(filters) as { total: number }).total,
         };
       }
-      const span = this.counts.span(dashboardId);
+      const span = query.from === undefined || query.to === undefined ? this.counts.span(dashboardId) : undefined;
       const start = query.from?.getTime() ?? span?.first ?? 0;
       const end = (query.to?.getTime() ?? span?.last ?? -1) + 1;
       const pieces = end > start ? this.counts.pieces(dashboardId, query.status, start, end) : [];
