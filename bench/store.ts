@@ -7,6 +7,7 @@ import { PinoLogger } from '../src/adapters/logging/pino-logger';
 import { SqliteDatabase } from '../src/adapters/sqlite/sqlite-database';
 import { sqliteStorageOn } from '../src/adapters/sqlite/sqlite-storage';
 import { Sha256TokenSecrets } from '../src/adapters/system/sha256-token-secrets';
+import { SCOPES } from '../src/domain/scope';
 import { fixed } from './http-workloads';
 import { httpCreationRates, useCaseCreationRates, type CreationRow } from './store-creation';
 import { listingCosts, seed, serviceRss, type ListingCosts } from './store-listing';
@@ -108,7 +109,7 @@ const main = async (): Promise<void> => {
 
     const secrets = new Sha256TokenSecrets();
     const plain = secrets.generate();
-    await storage.tokens.insert({ id: 'tok_bench', dashboardId, hash: secrets.hash(plain), createdAt: new Date() });
+    await storage.tokens.insert({ id: 'tok_bench', dashboardId, hash: secrets.hash(plain), scopes: SCOPES, createdAt: new Date() });
     await storage.health.close();
     const rss = await serviceRss(path, plain, 2_000);
     console.log(

@@ -1,4 +1,5 @@
 import { accessUseCases, type AccessPorts, type AccessUseCases } from './access/access-use-cases';
+import { accountUseCases, type AccountPorts, type AccountUseCases } from './accounts/accounts-use-cases';
 import { guardUseCases, type GuardPorts, type GuardUseCases } from './guards/guard-use-cases';
 import { linkUseCases, type LinkPorts, type LinkUseCases } from './links/link-use-cases';
 import { orderUseCases, type OrderPorts, type OrderUseCases } from './orders/order-use-cases';
@@ -7,16 +8,24 @@ import { spendUseCases, type SpendPorts, type SpendUseCases } from './spend/spen
 import { webhookUseCases, type WebhookPorts, type WebhookUseCases } from './webhooks/webhook-use-cases';
 
 /** What every feature needs from the outside: bootstrap builds one of each. */
-export type Ports = AccessPorts & GuardPorts & OrderPorts & LinkPorts & WebhookPorts & ReportPorts & SpendPorts;
+export type Ports = AccessPorts & AccountPorts & GuardPorts & OrderPorts & LinkPorts & WebhookPorts & ReportPorts & SpendPorts;
 
 /**
  * Every use case of the service, handed to the driving adapters (the HTTP app, the CLI, the webhook
  * workers). A feature's use cases are listed once, in its builder.
  */
-export type UseCases = AccessUseCases & GuardUseCases & OrderUseCases & LinkUseCases & WebhookUseCases & ReportUseCases & SpendUseCases;
+export type UseCases = AccessUseCases &
+  AccountUseCases &
+  GuardUseCases &
+  OrderUseCases &
+  LinkUseCases &
+  WebhookUseCases &
+  ReportUseCases &
+  SpendUseCases;
 
 export const buildUseCases = (ports: Ports): UseCases => ({
   ...accessUseCases(ports),
+  ...accountUseCases(ports),
   ...guardUseCases(ports),
   ...orderUseCases(ports),
   ...linkUseCases(ports),

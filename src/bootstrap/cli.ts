@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import type { AccountError } from '../application/accounts/account-errors';
+import type { User } from '../domain/account';
 import { parseArgs } from 'node:util';
 import * as E from 'fp-ts/Either';
 import type { Storage } from '../application/ports/storage';
@@ -11,6 +14,7 @@ import { loadConfig, type Config, type Env } from './config';
 import { compose } from './composition';
 import { openStorage } from './open-storage';
 import { parseSpendCsv } from './spend-csv';
+import { isScope, SCOPES, type Scope } from '../domain/scope';
 import { isTimeZone } from '../domain/time-zone';
 import { MAX_SPEND_ENTRIES } from '../domain/spend';
 
@@ -18,13 +22,23 @@ export const USAGE = `usage: orders-cli <command>
   dashboards create --name NAME [--timezone ZONE]
   dashboards update DASHBOARD_ID [--name NAME] [--timezone ZONE]
   dashboards list
-  tokens create --dashboard DASHBOARD_ID [--name NAME]
+  tokens create --dashboard DASHBOARD_ID [--name NAME] [--scopes SCOPE,...] [--expires-at INSTANT]
+                              scopes: ${SCOPES.join(', ')} (all by default);
+                              a checkout's token: --scopes orders:write
   tokens list --dashboard DASHBOARD_ID
   tokens revoke TOKEN_ID
   spend import --dashboard DASHBOARD_ID --file FILE.csv
                               date,utm_source,utm_medium,utm_campaign,utm_content,currency,amount
                               (amount in currency units, such as 1234.50); every line is checked,
                               nothing is imported when one is wrong
+  users create-owner --email EMAIL --dashboard DASHBOARD_ID
+                              the dashboard's owner in the console: a new user, or an existing one
+                              made owner (password unchanged)
+  users reset-password --email EMAIL
+                              sets a new password and ends the user's sessions
+  users list                  every user with their memberships (never a password hash)
+                              A new password is taken from ORDERS_PASSWORD (12 to 128 characters);
+                              without it one is generated and printed this once.
   reports rebuild             recomputes the report totals from the orders
   backup --to FILE            a consistent copy of the SQLite file, taken while the service runs
   help                        this text
@@ -42,9 +56,12 @@ type Command =
   | { kind: 'dashboards create'; name: string; timezone?: string }
   | { kind: 'dashboards update'; dashboardId: string; name?: string; timezone?: string }
   | { kind: 'spend import'; dashboardId: string; file: string }
+  | { kind: 'users create-owner'; email: string; dashboardId: string; password?: string }
+  | { kind: 'users reset-password'; email: string; password?: string }
+  | { kind: 'users list' }
   | { kind: 'reports rebuild' }
   | { kind: 'dashboards list' }
-  | { kind: 'tokens create'; dashboardId: string; name?: string }
+  | { kind: 'tokens create'; dashboardId: string; name?: string; scopes?: Scope[]; expiresAt?: Date }
   | { kind: 'tokens list'; dashboardId: string }
   | { kind: 'tokens revoke'; tokenId: string }
   | { kind: 'backup'; to: string };
@@ -84,9 +101,33 @@ export const runCli = async (argv: readonly string[], env: Env, io: CliIo, stora
         await store.reports.rebuild();
         return print(io, { reports: { rebuilt: true, store: store.description } });
       });
-    return await onStore(loaded.config, storage, (useCases) => run(command, useCases, io));
+    const withPassword =
+      command.kind === 'users create-owner' || command.kind === 'users reset-password'
+        ? { ...command, ...(env['ORDERS_PASSWORD'] === undefined ? {} : { password: env['ORDERS_PASSWORD'] }) }
+        : command;
+    return await onStore(loaded.config, storage, (useCases) => run(withPassword, useCases, io));
   } catch (err) {
     return fail(err instanceof CliError ? err : new CliError('FAILED', err instanceof Error ? err.message : String(err)));
+  }
+};
+
+/** 24 random base64url characters (144 bits): shown once, for the user to change in the console. */
+const generatedPassword = (): string => randomBytes(18).toString('base64url');
+
+const userView = (user: User) => ({ id: user.id, email: user.email, createdAt: user.createdAt.toISOString() });
+
+const accountFailure = (error: AccountError): CliError => {
+  switch (error._tag) {
+    case 'DashboardNotFound':
+      return new CliError('NOT_FOUND', `no dashboard ${error.dashboardId}`);
+    case 'UserNotFound':
+      return new CliError('NOT_FOUND', `no user with the email ${error.email}`);
+    case 'InvalidEmail':
+      return new CliError('USAGE', `--email ${error.email} is not an email address`);
+    case 'PasswordRejected':
+      return new CliError('REFUSED', `ORDERS_PASSWORD ${error.reason}`);
+    default:
+      return new CliError('REFUSED', error._tag);
   }
 };
 
@@ -136,11 +177,31 @@ const backup = async (config: Config, to: string) => {
   return { from: config.sqlitePath, file: made.file, bytes: made.bytes };
 };
 
+/** `--scopes orders:write,reports:read`: known scopes, each once. */
+const scopesOption = (value: string): Scope[] => {
+  const parts = value.split(',').map((part) => part.trim());
+  const unknown = parts.filter((part) => !isScope(part));
+  if (unknown.length > 0) throw new CliError('USAGE', `--scopes: unknown scope ${unknown.join(', ')}; the scopes are ${SCOPES.join(', ')}`);
+  if (new Set(parts).size !== parts.length) throw new CliError('USAGE', '--scopes names a scope twice');
+  return parts as Scope[];
+};
+
+/** `--expires-at 2027-01-01T00:00:00Z`: an instant with its offset, in the future. */
+const expiryOption = (value: string): Date => {
+  const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value) ? new Date(value) : new Date(NaN);
+  if (Number.isNaN(at.getTime())) throw new CliError('USAGE', `--expires-at ${value} is not an ISO 8601 instant with its offset`);
+  if (at.getTime() <= Date.now()) throw new CliError('USAGE', `--expires-at ${value} is not in the future`);
+  return at;
+};
+
 const OPTIONS = {
   name: { type: 'string' },
+  scopes: { type: 'string' },
+  'expires-at': { type: 'string' },
   timezone: { type: 'string' },
   file: { type: 'string' },
   dashboard: { type: 'string' },
+  email: { type: 'string' },
   to: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -191,10 +252,25 @@ const parse = (argv: readonly string[]): Command => {
       return { kind: command };
     case 'tokens create':
       noExtra();
-      return { kind: command, dashboardId: required(values.dashboard, '--dashboard ID'), name: values.name };
+      return {
+        kind: command,
+        dashboardId: required(values.dashboard, '--dashboard ID'),
+        name: values.name,
+        ...(values.scopes === undefined ? {} : { scopes: scopesOption(values.scopes) }),
+        ...(values['expires-at'] === undefined ? {} : { expiresAt: expiryOption(values['expires-at']) }),
+      };
     case 'tokens list':
       noExtra();
       return { kind: command, dashboardId: required(values.dashboard, '--dashboard ID') };
+    case 'users create-owner':
+      noExtra();
+      return { kind: command, email: required(values.email, '--email EMAIL'), dashboardId: required(values.dashboard, '--dashboard ID') };
+    case 'users reset-password':
+      noExtra();
+      return { kind: command, email: required(values.email, '--email EMAIL') };
+    case 'users list':
+      noExtra();
+      return { kind: command };
     case 'tokens revoke':
       if (rest.length !== 1) throw new CliError('USAGE', 'tokens revoke needs exactly one TOKEN_ID');
       return { kind: command, tokenId: rest[0] };
@@ -254,10 +330,42 @@ const run = async (
     }
     case 'spend import':
       return importSpend(command, useCases, io);
+    case 'users create-owner': {
+      const password = command.password ?? generatedPassword();
+      const made = await useCases.createOwner.execute(command.dashboardId, command.email, password);
+      if (E.isLeft(made)) throw accountFailure(made.left);
+      return print(io, {
+        user: userView(made.right.user),
+        role: 'owner',
+        dashboardId: command.dashboardId,
+        created: made.right.created,
+        ...(made.right.created && command.password === undefined ? { password } : {}),
+      });
+    }
+    case 'users reset-password': {
+      const password = command.password ?? generatedPassword();
+      const reset = await useCases.resetPassword.execute(command.email, password);
+      if (E.isLeft(reset)) throw accountFailure(reset.left);
+      return print(io, {
+        email: command.email.trim().toLowerCase(),
+        sessionsEnded: reset.right.sessionsEnded,
+        ...(command.password === undefined ? { password } : {}),
+      });
+    }
+    case 'users list':
+      return print(io, {
+        users: (await useCases.listUsers.execute()).map(({ user, memberships }) => ({
+          ...userView(user),
+          memberships: memberships.map((m) => ({ dashboardId: m.dashboardId, role: m.role })),
+        })),
+      });
     case 'dashboards list':
       return print(io, { dashboards: (await useCases.listDashboards.execute()).map(dashboardView) });
     case 'tokens create': {
-      const issued = await useCases.createToken.execute(command.dashboardId, command.name);
+      const issued = await useCases.createToken.execute(command.dashboardId, command.name, {
+        ...(command.scopes === undefined ? {} : { scopes: command.scopes }),
+        ...(command.expiresAt === undefined ? {} : { expiresAt: command.expiresAt }),
+      });
       if (E.isLeft(issued)) throw new CliError('NOT_FOUND', `no dashboard ${command.dashboardId}`);
       return print(io, { token: issuedTokenView(issued.right.token, issued.right.plain) });
     }

@@ -13,6 +13,9 @@ import { RandomSlugGenerator } from '../adapters/system/random-slug-generator';
 import { RandomWebhookSecrets } from '../adapters/system/random-webhook-secrets';
 import { Sha256TokenSecrets } from '../adapters/system/sha256-token-secrets';
 import { SystemClock } from '../adapters/system/system-clock';
+import { RandomOpaqueSecrets, ScryptPasswordHasher } from '../adapters/system/scrypt-password-hasher';
+import type { PasswordHasher } from '../application/ports/password-hasher';
+import type { SignInLimits } from '../application/accounts/sign-in';
 import { TableTransitionPolicy, type TransitionTable } from '../adapters/transitions/table-transition-policy';
 import { HttpWebhookSender } from '../adapters/webhooks/http-webhook-sender';
 import { SYSTEM_RESOLVER, type Resolver } from '../adapters/webhooks/outbound-addresses';
@@ -30,6 +33,9 @@ export interface Wiring {
   readonly clock?: Clock;
   readonly ids?: IdGenerator;
   readonly slugs?: SlugGenerator;
+  /** scrypt with OWASP's parameters by default; tests pass cheaper ones. */
+  readonly passwords?: PasswordHasher;
+  readonly signInLimits?: SignInLimits;
 }
 
 export interface WebhookWiring {
@@ -87,6 +93,9 @@ export const compose = (wiring: Wiring): Composition => {
     webhookUrls: new OutboundUrlPolicy({ allowPrivateUrls: webhooks.allowPrivateUrls, resolver }),
     webhookSettings: { retrySchedule: webhooks.retrySchedule, ...DELIVERY_LEASE },
     nudge: webhooks.nudge ?? NO_NUDGE,
+    passwords: wiring.passwords ?? new ScryptPasswordHasher(),
+    opaqueSecrets: new RandomOpaqueSecrets(),
+    ...(wiring.signInLimits === undefined ? {} : { signInLimits: wiring.signInLimits }),
   });
   return { useCases, ids, webhookSender };
 };

@@ -1,3 +1,5 @@
+import type { Scope } from './scope';
+
 /** An account: the owner of orders and of the API tokens that reach them. */
 export interface Dashboard {
   readonly id: string;
@@ -18,7 +20,13 @@ export interface ApiToken {
   readonly dashboardId: string;
   readonly name?: string;
   readonly hash: string;
+  /** What it may do (DECISIONS D17); tokens made before scopes have every one. */
+  readonly scopes: readonly Scope[];
   readonly createdAt: Date;
+  /** From then on it is refused (401 TOKEN_EXPIRED). */
+  readonly expiresAt?: Date;
+  /** The start of the last minute it was used in, kept to the minute. */
+  readonly lastUsedAt?: Date;
   readonly revokedAt?: Date;
 }
 

@@ -5,10 +5,10 @@ import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
 import type { Storage } from '../../src/application/ports/storage';
 
 /** Runs the CLI over `storage` and keeps what it printed. */
-const cli = async (argv: string[], storage: Storage) => {
+const cli = async (argv: string[], storage: Storage, env: Record<string, string> = {}) => {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(argv, {}, { out: (l) => out.push(l), err: (l) => err.push(l) }, storage);
+  const code = await runCli(argv, env, { out: (l) => out.push(l), err: (l) => err.push(l) }, storage);
   return { code, out: out.join('\n'), err: err.join('\n'), json: () => JSON.parse(out.join('\n')) };
 };
 
@@ -16,6 +16,49 @@ const cli = async (argv: string[], storage: Storage) => {
 const persistentMemory = (): Storage => ({ ...inMemoryStorage(), persistent: true });
 
 describe('orders-cli', () => {
+  describe('scoped tokens and console users (D17)', () => {
+    it('issues a checkout token with orders:write alone and an expiry, and refuses unknown scopes', async () => {
+      const storage = persistentMemory();
+      const dashboardId = (await cli(['dashboards', 'create', '--name', 'Shop'], storage)).json().dashboard.id;
+      const made = await cli(
+        ['tokens', 'create', '--dashboard', dashboardId, '--scopes', 'orders:write', '--expires-at', '2099-01-01T00:00:00Z'],
+        storage,
+      );
+      expect(made.json().token).to.deep.include({ scopes: ['orders:write'], expiresAt: '2099-01-01T00:00:00.000Z' });
+      const unknown = await cli(['tokens', 'create', '--dashboard', dashboardId, '--scopes', 'orders:write,orders:delete'], storage);
+      expect([unknown.code, JSON.parse(unknown.err).error.message]).to.deep.equal([
+        2,
+        '--scopes: unknown scope orders:delete; the scopes are orders:read, orders:write, reports:read, spend:read, spend:write, links:read, links:write, webhooks:read, webhooks:write',
+      ]);
+      const past = await cli(['tokens', 'create', '--dashboard', dashboardId, '--expires-at', '2020-01-01T00:00:00Z'], storage);
+      expect(past.code).to.equal(2);
+    });
+
+    it('makes the first owner with ORDERS_PASSWORD, lists users without hashes, and resets a password with a generated one', async function () {
+      this.timeout(20_000);
+      const storage = persistentMemory();
+      const dashboardId = (await cli(['dashboards', 'create', '--name', 'Shop'], storage)).json().dashboard.id;
+      const made = await cli(['users', 'create-owner', '--email', 'Me@Shop.example', '--dashboard', dashboardId], storage, {
+        ORDERS_PASSWORD: 'a long enough password',
+      });
+      expect(made.code, made.err).to.equal(0);
+      expect(made.json()).to.deep.include({ role: 'owner', dashboardId, created: true });
+      expect(made.json()).not.to.have.property('password');
+      const listed = await cli(['users', 'list'], storage);
+      expect(listed.json().users).to.deep.equal([{ ...made.json().user, memberships: [{ dashboardId, role: 'owner' }] }]);
+      expect(listed.out).not.to.include('scrypt');
+      const reset = await cli(['users', 'reset-password', '--email', 'me@shop.example'], storage);
+      expect(reset.code, reset.err).to.equal(0);
+      expect(reset.json().password).to.match(/^[\w-]{24}$/);
+      const stored = await storage.accounts.users.findByEmail('me@shop.example');
+      expect(stored._tag === 'Some' && stored.value.passwordHash).to.match(/^scrypt\$17\$8\$1\$/);
+      const short = await cli(['users', 'reset-password', '--email', 'me@shop.example'], storage, { ORDERS_PASSWORD: 'short' });
+      expect([short.code, JSON.parse(short.err).error.message]).to.deep.equal([1, 'ORDERS_PASSWORD must have at least 12 characters']);
+      const nobody = await cli(['users', 'create-owner', '--email', 'x@y.example', '--dashboard', 'dsh_none'], storage);
+      expect(nobody.code).to.equal(1);
+    });
+  });
+
   it('creates and lists dashboards', async () => {
     const storage = persistentMemory();
     const created = await cli(['dashboards', 'create', '--name', 'Shop'], storage);
@@ -41,7 +84,17 @@ describe('orders-cli', () => {
 
     const listed = await cli(['tokens', 'list', '--dashboard', dashboardId], storage);
     expect(listed.out).not.to.include(issued.token);
-    expect(listed.json().tokens).to.deep.equal([{ id: issued.id, name: 'checkout', createdAt: issued.createdAt, revokedAt: null }]);
+    expect(listed.json().tokens).to.deep.equal([
+      {
+        id: issued.id,
+        name: 'checkout',
+        scopes: issued.scopes,
+        createdAt: issued.createdAt,
+        expiresAt: null,
+        lastUsedAt: null,
+        revokedAt: null,
+      },
+    ]);
 
     const revoked = await cli(['tokens', 'revoke', issued.id], storage);
     expect(revoked.code).to.equal(0);

@@ -11,6 +11,7 @@ const aToken = (id: string, changes: Partial<ApiToken> = {}): ApiToken => ({
   dashboardId: 'dsh_a',
   name: `token ${id}`,
   hash: sha256Hex(`plain-${id}`),
+  scopes: ['orders:write', 'reports:read'],
   createdAt: new Date('2026-01-02T03:04:05.678Z'),
   ...changes,
 });
@@ -160,6 +161,25 @@ export const tokenRepositoryContract = (adapterName: string, factory: () => Prom
         await tokens.insert(aToken('tok_2'));
         await tokens.revoke('tok_1', new Date('2026-02-01T00:00:00.000Z'));
         expect(await tokens.findByHash(aToken('tok_2').hash)).to.deep.equal(O.some(aToken('tok_2')));
+      });
+    });
+
+    describe('scopes, expiry and last use', () => {
+      it('keeps the scopes and the expiry as given, and no last use', async () => {
+        const token = aToken('tok_1', { scopes: ['orders:write'], expiresAt: new Date('2027-01-01T00:00:00.000Z') });
+        await tokens.insert(token);
+        expect(await tokens.findByHash(token.hash)).to.deep.equal(O.some(token));
+      });
+
+      it('records a use, keeps the latest of two, and ignores an unknown token', async () => {
+        await tokens.insert(aToken('tok_1'));
+        await tokens.recordUse('tok_1', new Date('2026-02-01T00:05:00.000Z'));
+        await tokens.recordUse('tok_1', new Date('2026-02-01T00:04:00.000Z'));
+        await tokens.recordUse('tok_missing', new Date('2026-02-01T00:06:00.000Z'));
+        expect(await tokens.findByHash(aToken('tok_1').hash)).to.deep.equal(
+          O.some(aToken('tok_1', { lastUsedAt: new Date('2026-02-01T00:05:00.000Z') })),
+        );
+        expect(await tokens.listByDashboard('dsh_a')).to.have.length(1);
       });
     });
   });

@@ -1,4 +1,5 @@
 import type { Storage } from '../../application/ports/storage';
+import { inMemoryAccountStores } from './in-memory-account-stores';
 import { InMemoryDashboardRepository } from './in-memory-dashboard-repository';
 import { InMemoryDeliveryRepository } from './in-memory-delivery-repository';
 import { InMemoryIdempotencyStore } from './in-memory-idempotency-store';
@@ -30,6 +31,7 @@ export const inMemoryStorage = (): Storage => {
     outbox: new InMemoryWebhookOutbox(orders, deliveries),
     reports: new InMemoryReportReader(orders),
     spend: new InMemorySpendRepository(),
+    accounts: inMemoryAccountStores(),
     health: new InMemoryStorageHealth(),
   };
 };

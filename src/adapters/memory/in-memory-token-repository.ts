@@ -33,4 +33,10 @@ export class InMemoryTokenRepository implements TokenRepository {
     this.byId.set(tokenId, structuredClone(revoked));
     return O.some(structuredClone(revoked));
   }
+
+  async recordUse(tokenId: string, at: Date): Promise<void> {
+    const stored = this.byId.get(tokenId);
+    if (stored !== undefined && (stored.lastUsedAt === undefined || stored.lastUsedAt < at))
+      this.byId.set(tokenId, { ...stored, lastUsedAt: at });
+  }
 }

@@ -1,4 +1,6 @@
 import * as t from 'io-ts';
+import type { Db } from 'mongodb';
+import { SCOPES, type Scope } from '../../domain/scope';
 import { DEFAULT_TIMEZONE, type ApiToken, type Dashboard } from '../../domain/dashboard';
 import { bsonDate, withoutUndefined } from './bson-codecs';
 
@@ -32,15 +34,25 @@ export const dashboardFromDocument = (doc: t.TypeOf<typeof dashboardDocumentCode
 /** A token as read from the `tokens` collection: its hash, never the plain token; `_id` is the token id. */
 export const tokenDocumentCodec = t.intersection([
   t.type({ _id: t.string, dashboardId: t.string, hash: t.string, createdAt: bsonDate }),
-  t.partial({ name: t.string, revokedAt: bsonDate }),
+  t.partial({
+    name: t.string,
+    // Absent on the tokens of a version before scopes (until the migration at start gives them all).
+    scopes: t.array(t.keyof(Object.fromEntries(SCOPES.map((scope) => [scope, null])) as Record<Scope, null>)),
+    expiresAt: bsonDate,
+    lastUsedAt: bsonDate,
+    revokedAt: bsonDate,
+  }),
 ]);
 
 export interface TokenDocument {
   readonly _id: string;
   readonly dashboardId: string;
   readonly hash: string;
+  readonly scopes: readonly Scope[];
   readonly createdAt: Date;
   readonly name?: string;
+  readonly expiresAt?: Date;
+  readonly lastUsedAt?: Date;
   readonly revokedAt?: Date;
 }
 
@@ -50,7 +62,10 @@ export const tokenToDocument = (token: ApiToken): TokenDocument =>
     dashboardId: token.dashboardId,
     name: token.name,
     hash: token.hash,
+    scopes: token.scopes,
     createdAt: token.createdAt,
+    expiresAt: token.expiresAt,
+    lastUsedAt: token.lastUsedAt,
     revokedAt: token.revokedAt,
   });
 
@@ -60,6 +75,14 @@ export const tokenFromDocument = (doc: t.TypeOf<typeof tokenDocumentCodec>): Api
     dashboardId: doc.dashboardId,
     name: doc.name,
     hash: doc.hash,
+    scopes: doc.scopes ?? SCOPES,
     createdAt: doc.createdAt,
+    expiresAt: doc.expiresAt,
+    lastUsedAt: doc.lastUsedAt,
     revokedAt: doc.revokedAt,
   });
+
+/** Tokens made before scopes get every scope, written once at start (idempotent; instances may race). */
+export const giveOldTokensEveryScope = async (db: Db): Promise<void> => {
+  await db.collection('tokens').updateMany({ scopes: { $exists: false } }, { $set: { scopes: [...SCOPES] } });
+};

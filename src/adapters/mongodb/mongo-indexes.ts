@@ -20,6 +20,10 @@ export const COLLECTIONS = {
   reportCells: 'report_cells',
   reportState: 'report_state',
   spend: 'spend',
+  users: 'users',
+  memberships: 'memberships',
+  invitations: 'invitations',
+  sessions: 'sessions',
 } as const;
 
 /** The unique (eventId, endpointId) index of deliveries, named where its refusals are told apart from others. */
@@ -81,6 +85,22 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
   // The rollup's lease on each dashboard (`_id` the dashboard id), and the record of the first count of older orders.
   reportState: [{ name: 'report_state_until', key: { until: 1 } }],
   spend: [{ name: 'spend_dashboard_date', key: { dashboardId: 1, date: -1 } }],
+  // Emails are stored lower-cased, so the unique index compares them case-insensitively.
+  users: [
+    { name: 'users_email_unique', key: { email: 1 }, unique: true },
+    { name: 'users_createdAt_id', key: { createdAt: 1, _id: 1 } },
+  ],
+  // `_id` is `<userId> <dashboardId>`: one membership per pair.
+  memberships: [
+    { name: 'memberships_user_createdAt', key: { userId: 1, createdAt: 1 } },
+    { name: 'memberships_dashboard_createdAt', key: { dashboardId: 1, createdAt: 1 } },
+  ],
+  invitations: [
+    { name: 'invitations_tokenHash_unique', key: { tokenHash: 1 }, unique: true },
+    { name: 'invitations_dashboard_createdAt_id', key: { dashboardId: 1, createdAt: -1, _id: -1 } },
+  ],
+  // `_id` is the session id's hash.
+  sessions: [{ name: 'sessions_user', key: { userId: 1 } }],
 };
 
 /**

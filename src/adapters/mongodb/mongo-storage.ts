@@ -6,6 +6,8 @@ import { MongoDeliveryRepository } from './mongo-delivery-repository';
 import { MongoIdempotencyStore } from './mongo-idempotency-store';
 import { guarded } from './mongo-errors';
 import { ensureIndexes } from './mongo-indexes';
+import { mongoAccountStores } from './mongo-account-stores';
+import { giveOldTokensEveryScope } from './dashboard-documents';
 import { MongoLinkRepository } from './mongo-link-repository';
 import { checkSchemaVersion } from './mongo-schema-version';
 import { MongoOrderRepository } from './mongo-order-repository';
@@ -79,6 +81,7 @@ export const createMongoStorage = (
     outbox: new MongoWebhookOutbox(db, logger),
     reports: new MongoReportReader(db, logger),
     spend: new MongoSpendRepository(db, logger),
+    accounts: mongoAccountStores(db, logger),
     workers: [new MongoReportRollup(db, logger)],
     health: new MongoStorageHealth(client, db, options.pingTimeoutMs),
   };
@@ -105,6 +108,7 @@ export const connectMongoStorage = async (
       await ensureIndexes(client.db(dbName));
       await checkSchemaVersion(client.db(dbName), logger);
       await markOrdersWrittenBeforeReports(client.db(dbName));
+      await giveOldTokensEveryScope(client.db(dbName));
     });
   } catch (err) {
     await client.close().catch(() => undefined);

@@ -46,6 +46,16 @@ export class MongoTokenRepository implements TokenRepository {
     return stored === null ? O.none : O.some(this.decode(stored));
   }
 
+  /** One conditional update: a later use already recorded is kept. */
+  async recordUse(tokenId: string, at: Date): Promise<void> {
+    await guarded(() =>
+      this.tokens.documents.updateOne(
+        { _id: tokenId, $or: [{ lastUsedAt: { $exists: false } }, { lastUsedAt: { $lt: at } }] },
+        { $set: { lastUsedAt: at } },
+      ),
+    );
+  }
+
   private decode(document: unknown): ApiToken {
     return tokenFromDocument(this.tokens.decode(tokenDocumentCodec, document));
   }

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { ACCOUNTS_MIGRATION } from './accounts-schema';
 import { REPORTS_MIGRATION } from './report-schema';
 
 /**
@@ -195,6 +196,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE UNIQUE INDEX order_events_by_id ON order_events (id);
   `,
   REPORTS_MIGRATION,
+  ACCOUNTS_MIGRATION,
 ];
 
 /** Marks the file as this service's (`PRAGMA application_id`): "ORDS". */

@@ -1,5 +1,6 @@
 import type { Logger } from '../../application/ports/logger';
 import type { Storage } from '../../application/ports/storage';
+import { sqliteAccountStores } from './sqlite-account-stores';
 import { SqliteDashboardRepository } from './sqlite-dashboard-repository';
 import { SqliteDeliveryRepository } from './sqlite-delivery-repository';
 import { SqliteDatabase, type SqliteDatabaseOptions } from './sqlite-database';
@@ -36,6 +37,7 @@ export const sqliteStorageOn = (db: SqliteDatabase, logger: Logger): Storage => 
     outbox: new SqliteWebhookOutbox(db, logger),
     reports: new SqliteReportReader(db, offload),
     spend: new SqliteSpendRepository(db, logger),
+    accounts: sqliteAccountStores(db, logger),
     health: new SqliteStorageHealth(db, () => offload.close()),
   };
 };

@@ -4,19 +4,34 @@ import * as t from 'io-ts';
 import type { Logger } from '../../application/ports/logger';
 import type { TokenRepository } from '../../application/ports/token-repository';
 import type { ApiToken } from '../../domain/dashboard';
+import { isScope, type Scope } from '../../domain/scope';
 import { decodeRow, instant, optionalInstant, present, rowIdOf } from './sqlite-codecs';
 import type { SqliteDatabase } from './sqlite-database';
+
+/** `scopes`: the token's scopes, space-separated, each a known one. */
+const scopesColumn = new t.Type<Scope[], string, unknown>(
+  'ScopesColumn',
+  (u): u is Scope[] => Array.isArray(u),
+  (u, c) => {
+    const parts = typeof u === 'string' ? u.split(' ') : [];
+    return parts.length > 0 && parts.every(isScope) ? t.success(parts) : t.failure(u, c, 'must be known scopes, space-separated');
+  },
+  (scopes) => scopes.join(' '),
+);
 
 const tokenRowCodec = t.type({
   id: t.string,
   dashboard_id: t.string,
   name: t.union([t.null, t.string]),
   hash: t.string,
+  scopes: scopesColumn,
   created_at: instant,
+  expires_at: optionalInstant,
+  last_used_at: optionalInstant,
   revoked_at: optionalInstant,
 });
 
-const COLUMNS = 'id, dashboard_id, name, hash, created_at, revoked_at';
+const COLUMNS = 'id, dashboard_id, name, hash, scopes, created_at, expires_at, last_used_at, revoked_at';
 
 /** Tokens in the `tokens` table: hashes only. The id and the hash are each unique. */
 export class SqliteTokenRepository implements TokenRepository {
@@ -24,16 +39,22 @@ export class SqliteTokenRepository implements TokenRepository {
   private readonly selectByHash: Statement;
   private readonly selectOfDashboard: Statement;
   private readonly revokeToken: Statement;
+  private readonly recordTokenUse: Statement;
 
   constructor(
     private readonly db: SqliteDatabase,
     private readonly logger: Logger,
   ) {
-    this.insertToken = db.prepare(`INSERT INTO tokens (${COLUMNS}) VALUES (@id, @dashboard_id, @name, @hash, @created_at, NULL)`);
+    this.insertToken = db.prepare(
+      `INSERT INTO tokens (${COLUMNS}) VALUES (@id, @dashboard_id, @name, @hash, @scopes, @created_at, @expires_at, NULL, NULL)`,
+    );
     this.selectByHash = db.prepare(`SELECT ${COLUMNS} FROM tokens WHERE hash = ?`);
     this.selectOfDashboard = db.prepare(`SELECT ${COLUMNS} FROM tokens WHERE dashboard_id = ? ORDER BY created_at, id`);
     // One statement: the first revocation's time is kept, and every call gets the token as stored.
     this.revokeToken = db.prepare(`UPDATE tokens SET revoked_at = coalesce(revoked_at, ?) WHERE id = ? RETURNING ${COLUMNS}`);
+    this.recordTokenUse = db.prepare(
+      'UPDATE tokens SET last_used_at = @at WHERE id = @id AND (last_used_at IS NULL OR last_used_at < @at)',
+    );
   }
 
   async insert(token: ApiToken): Promise<void> {
@@ -42,7 +63,9 @@ export class SqliteTokenRepository implements TokenRepository {
       dashboard_id: token.dashboardId,
       name: token.name ?? null,
       hash: token.hash,
+      scopes: token.scopes.join(' '),
       created_at: token.createdAt.getTime(),
+      expires_at: token.expiresAt?.getTime() ?? null,
     };
     await this.db.write(() => {
       this.insertToken.run(row);
@@ -63,6 +86,12 @@ export class SqliteTokenRepository implements TokenRepository {
     return raw === undefined ? O.none : O.some(this.decode(raw));
   }
 
+  async recordUse(tokenId: string, at: Date): Promise<void> {
+    await this.db.write(() => {
+      this.recordTokenUse.run({ id: tokenId, at: at.getTime() });
+    });
+  }
+
   private decode(raw: unknown): ApiToken {
     const row = decodeRow(tokenRowCodec, raw, 'tokens', rowIdOf(raw), this.logger);
     return {
@@ -70,7 +99,10 @@ export class SqliteTokenRepository implements TokenRepository {
       dashboardId: row.dashboard_id,
       ...present('name', row.name),
       hash: row.hash,
+      scopes: row.scopes,
       createdAt: row.created_at,
+      ...present('expiresAt', row.expires_at),
+      ...present('lastUsedAt', row.last_used_at),
       ...present('revokedAt', row.revoked_at),
     };
   }

@@ -21,7 +21,7 @@ export interface AccessPorts {
 }
 
 export const accessUseCases = ({ dashboards, tokens, tokenSecrets, ids, clock }: AccessPorts) => ({
-  authenticateToken: new AuthenticateToken(tokens, tokenSecrets),
+  authenticateToken: new AuthenticateToken(tokens, tokenSecrets, clock),
   createDashboard: new CreateDashboard(dashboards, ids, clock),
   listDashboards: new ListDashboards(dashboards),
   getDashboard: new GetDashboard(dashboards),

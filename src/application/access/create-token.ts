@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
 import type { ApiToken } from '../../domain/dashboard';
+import { canonicalScopes, SCOPES, type Scope } from '../../domain/scope';
 import { dashboardNotFound, type DashboardNotFound } from '../shared/errors';
 import type { Clock } from '../ports/clock';
 import type { DashboardRepository } from '../ports/dashboard-repository';
@@ -14,6 +15,12 @@ export interface IssuedToken {
   readonly plain: string;
 }
 
+export interface TokenOptions {
+  /** At least one; all by default (DECISIONS D17). */
+  readonly scopes?: readonly Scope[];
+  readonly expiresAt?: Date;
+}
+
 export class CreateToken {
   constructor(
     private readonly dashboards: DashboardRepository,
@@ -23,8 +30,8 @@ export class CreateToken {
     private readonly clock: Clock,
   ) {}
 
-  /** Issues a token for the dashboard; only its hash is stored. */
-  async execute(dashboardId: string, name?: string): Promise<E.Either<DashboardNotFound, IssuedToken>> {
+  /** Issues a token for the dashboard, with every scope unless told; only its hash is stored. */
+  async execute(dashboardId: string, name?: string, options: TokenOptions = {}): Promise<E.Either<DashboardNotFound, IssuedToken>> {
     if (O.isNone(await this.dashboards.findById(dashboardId))) return E.left(dashboardNotFound(dashboardId));
     const plain = this.secrets.generate();
     const token: ApiToken = {
@@ -32,7 +39,9 @@ export class CreateToken {
       dashboardId,
       ...(name === undefined ? {} : { name }),
       hash: this.secrets.hash(plain),
+      scopes: canonicalScopes(options.scopes ?? SCOPES),
       createdAt: this.clock.now(),
+      ...(options.expiresAt === undefined ? {} : { expiresAt: options.expiresAt }),
     };
     await this.tokens.insert(token);
     return E.right({ token, plain });

@@ -1,3 +1,4 @@
+import type { AccountStores } from './account-repositories';
 import type { BackgroundWorker } from './background-worker';
 import type { DashboardRepository } from './dashboard-repository';
 import type { DeliveryRepository } from './delivery-repository';
@@ -34,6 +35,8 @@ export interface Storage {
   /** Reports over the orders (DECISIONS D16). */
   readonly reports: ReportReader;
   readonly spend: SpendRepository;
+  /** Console users, memberships, invitations and sessions (DECISIONS D17). */
+  readonly accounts: AccountStores;
   readonly health: StorageHealth;
   /** Work the store does beside the requests (MongoDB's report rollup); run by the service, not the CLI. */
   readonly workers?: readonly BackgroundWorker[];

@@ -14,4 +14,6 @@ export interface TokenRepository {
    * first `revokedAt`. Resolves the token as stored afterwards, or `none` when there is no such token.
    */
   revoke(tokenId: string, at: Date): Promise<Option<ApiToken>>;
+  /** Sets `lastUsedAt` to `at` unless it is already `at` or later; nothing for an unknown token. */
+  recordUse(tokenId: string, at: Date): Promise<void>;
 }

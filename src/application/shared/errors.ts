@@ -1,4 +1,5 @@
 import type { OrderError } from '../../domain/errors';
+import type { Scope } from '../../domain/scope';
 
 /** The bearer token is missing, malformed or unknown. */
 export interface Unauthorized {
@@ -8,6 +9,17 @@ export interface Unauthorized {
 /** The bearer token exists but was revoked. */
 export interface TokenRevoked {
   readonly _tag: 'TokenRevoked';
+}
+
+/** The bearer token's `expiresAt` has passed. */
+export interface TokenExpired {
+  readonly _tag: 'TokenExpired';
+}
+
+/** The bearer token is valid but lacks the scope the operation needs (DECISIONS D17). */
+export interface InsufficientScope {
+  readonly _tag: 'InsufficientScope';
+  readonly needed: Scope;
 }
 
 /** No dashboard with this id. */
@@ -81,17 +93,19 @@ export interface WebhookDisabled {
   readonly webhookId: string;
 }
 
-export type AuthError = Unauthorized | TokenRevoked;
+export type AuthError = Unauthorized | TokenRevoked | TokenExpired;
 export type WebhookError = WebhookNotFound | DeliveryNotFound | WebhookLimitReached | WebhookUrlNotAllowed | WebhookDisabled;
 export type AdminError = DashboardNotFound | TokenNotFound;
 export type GuardError = IdempotencyKeyReused | IdempotencyKeyInProgress | RateLimitExceeded;
 export type LinkError = LinkNotFound | ShortLinkNotFound;
 
 /** Every expected outcome a use case can answer instead of its result. */
-export type AppError = OrderError | AuthError | AdminError | GuardError | WebhookError | LinkError;
+export type AppError = OrderError | AuthError | InsufficientScope | AdminError | GuardError | WebhookError | LinkError;
 
 export const unauthorized: Unauthorized = { _tag: 'Unauthorized' };
 export const tokenRevoked: TokenRevoked = { _tag: 'TokenRevoked' };
+export const tokenExpired: TokenExpired = { _tag: 'TokenExpired' };
+export const insufficientScope = (needed: Scope): InsufficientScope => ({ _tag: 'InsufficientScope', needed });
 export const dashboardNotFound = (dashboardId: string): DashboardNotFound => ({
   _tag: 'DashboardNotFound',
   dashboardId,

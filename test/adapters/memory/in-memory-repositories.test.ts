@@ -7,6 +7,7 @@ import { linkRepositoryContract } from '../../contract/link-repository.contract'
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
 import { reportReaderContract } from '../../contract/report-reader.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
+import { accountStoresContract } from '../../contract/account-stores.contract';
 import { inMemoryStorage } from '../../../src/adapters/memory/in-memory-storage';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';
 
@@ -16,3 +17,4 @@ tokenRepositoryContract('in-memory', async () => new InMemoryTokenRepository());
 linkRepositoryContract('in-memory', async () => new InMemoryLinkRepository());
 reportReaderContract('in-memory', async () => inMemoryStorage());
 spendRepositoryContract('in-memory', async () => inMemoryStorage().spend);
+accountStoresContract('in-memory', async () => inMemoryStorage().accounts);

@@ -121,7 +121,13 @@ describeWithMongo('MongoDB corrupt documents', (mongo) => {
     await raw(COLLECTIONS.dashboards).updateOne({ _id: 'dsh_c' as never }, { $set: { name: 7 } });
     expect((await rejectionOf(storage.dashboards.findById('dsh_c'))).message).to.equal('dashboards document dsh_c is corrupt at name');
 
-    await storage.tokens.insert({ id: 'tok_c', dashboardId: 'dsh_c', hash: 'f'.repeat(64), createdAt: new Date() });
+    await storage.tokens.insert({
+      id: 'tok_c',
+      dashboardId: 'dsh_c',
+      hash: 'f'.repeat(64),
+      scopes: ['orders:read'],
+      createdAt: new Date(),
+    });
     await raw(COLLECTIONS.tokens).updateOne({ _id: 'tok_c' as never }, { $set: { revokedAt: SECRET_VALUE } });
     const failure = await rejectionOf(storage.tokens.findByHash('f'.repeat(64)));
     expect(failure.message).to.equal('tokens document tok_c is corrupt at revokedAt');

@@ -5,6 +5,7 @@ import type { Storage } from '../../../src/application/ports/storage';
 import { MAX_CENTS } from '../../../src/domain/money';
 import { anOrder } from '../../support/order-builder';
 import { describeWithMongo } from '../../support/mongo-server';
+import { SCOPES } from '../../../src/domain/scope';
 
 const CENTS_FIELDS = ['grossCents', 'netToSellerCents', 'discountCents', 'shippingCents', 'taxesCents', 'totalFeesCents'];
 
@@ -137,15 +138,30 @@ describeWithMongo('MongoDB documents as stored', (mongo) => {
     expect(await storage.orders.outboxOf('dsh_doc', 'doc-1')).to.deep.equal([updated]);
   });
 
+  it('gives a token stored before scopes every scope, in the document itself, when a service connects (D17)', async () => {
+    await raw(COLLECTIONS.tokens).insertOne({
+      _id: 'tok_old' as never,
+      dashboardId: 'dsh_doc',
+      hash: 'd'.repeat(64),
+      createdAt: new Date(1000),
+    });
+    await mongo.connect();
+    expect((await raw(COLLECTIONS.tokens).findOne({ _id: 'tok_old' as never }))?.['scopes']).to.deep.equal([...SCOPES]);
+    const found = await storage.tokens.findByHash('d'.repeat(64));
+    expect(found._tag === 'Some' && found.value.scopes).to.deep.equal([...SCOPES]);
+  });
+
   it('stores a token as its hash only, with a BSON date', async () => {
     await storage.tokens.insert({
       id: 'tok_doc',
       dashboardId: 'dsh_doc',
       hash: 'a'.repeat(64),
+      scopes: ['orders:write'],
       createdAt: new Date('2026-01-01T00:00:00.001Z'),
     });
     const stored = await raw(COLLECTIONS.tokens).findOne({ _id: 'tok_doc' as never });
-    expect(Object.keys(stored ?? {})).to.have.members(['_id', 'dashboardId', 'hash', 'createdAt']);
+    expect(Object.keys(stored ?? {})).to.have.members(['_id', 'dashboardId', 'hash', 'scopes', 'createdAt']);
+    expect(stored?.['scopes']).to.deep.equal(['orders:write']);
     expect(stored?.['createdAt']).to.be.instanceOf(Date);
   });
 });

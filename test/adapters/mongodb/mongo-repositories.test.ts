@@ -5,6 +5,7 @@ import { linkRepositoryContract } from '../../contract/link-repository.contract'
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
 import { reportReaderContract } from '../../contract/report-reader.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
+import { accountStoresContract } from '../../contract/account-stores.contract';
 import { MongoReportRollup } from '../../../src/adapters/mongodb/mongo-report-rollup';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';
 import { webhookEndpointRepositoryContract } from '../../contract/webhook-endpoint-repository.contract';
@@ -32,6 +33,7 @@ describeWithMongo('MongoDB repositories', (mongo) => {
   webhookOutboxContract('MongoWebhookOutbox', async () => emptied());
   linkRepositoryContract('MongoLinkRepository', async () => (await emptied()).links);
   spendRepositoryContract('MongoSpendRepository', async () => (await emptied()).spend);
+  accountStoresContract('MongoDB', async () => (await emptied()).accounts);
   reportReaderContract('MongoReportReader', emptied, async (given) => {
     const rollup = given.workers?.find((worker) => worker instanceof MongoReportRollup);
     if (rollup === undefined) throw new Error('the MongoDB storage runs no report rollup');

@@ -14,7 +14,7 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
 
   beforeEach(() => db().dropDatabase());
 
-  it('keeps everything in twelve collections: orders, dashboards, tokens, links, idempotency keys, rate-limit counters, webhook endpoints and deliveries, meta, report cells and state, and spend', async () => {
+  it('keeps everything in sixteen collections: orders, dashboards, tokens, links, idempotency keys, rate-limit counters, webhook endpoints and deliveries, meta, report cells and state, spend, and the console users, memberships, invitations and sessions', async () => {
     const api = await TestApi.start({}, { storage: await mongo.connect(), logger: memoryLogger().logger });
     try {
       const { token, tokenId } = await api.newDashboard();
@@ -43,14 +43,18 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
     expect(names).to.deep.equal([
       'dashboards',
       'idempotency_keys',
+      'invitations',
       'links',
+      'memberships',
       'meta',
       'orders',
       'rate_limits',
       'report_cells',
       'report_state',
+      'sessions',
       'spend',
       'tokens',
+      'users',
       'webhook_deliveries',
       'webhook_endpoints',
     ]);

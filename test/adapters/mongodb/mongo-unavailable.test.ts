@@ -40,7 +40,10 @@ describe('MongoDB storage when the server cannot be reached', () => {
     ['dashboards.insert', () => storage.dashboards.insert({ id: 'dsh_x', name: 'x', timezone: 'UTC', createdAt: new Date() })],
     ['dashboards.findById', () => storage.dashboards.findById('dsh_x')],
     ['dashboards.list', () => storage.dashboards.list()],
-    ['tokens.insert', () => storage.tokens.insert({ id: 'tok_x', dashboardId: 'dsh_x', hash: 'a', createdAt: new Date() })],
+    [
+      'tokens.insert',
+      () => storage.tokens.insert({ id: 'tok_x', dashboardId: 'dsh_x', hash: 'a', scopes: ['orders:read'], createdAt: new Date() }),
+    ],
     ['tokens.findByHash', () => storage.tokens.findByHash('a')],
     ['tokens.listByDashboard', () => storage.tokens.listByDashboard('dsh_x')],
     ['tokens.revoke', () => storage.tokens.revoke('tok_x', new Date())],

@@ -16,6 +16,7 @@ const aToken = (id: string, hash = `hash-${id}`): ApiToken => ({
   id,
   dashboardId: 'dsh_a',
   hash,
+  scopes: ['orders:read'],
   createdAt: new Date('2026-01-02T00:00:00.000Z'),
 });
 

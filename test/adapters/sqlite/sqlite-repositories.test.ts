@@ -7,6 +7,7 @@ import { orderRepositoryContract } from '../../contract/order-repository.contrac
 import { rateLimitCounterContract } from '../../contract/rate-limit-counter.contract';
 import { reportReaderContract } from '../../contract/report-reader.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
+import { accountStoresContract } from '../../contract/account-stores.contract';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';
 import { webhookEndpointRepositoryContract } from '../../contract/webhook-endpoint-repository.contract';
 import { webhookOutboxContract } from '../../contract/webhook-outbox.contract';
@@ -32,5 +33,6 @@ describe('SQLite adapters', () => {
   deliveryRepositoryContract('SqliteDeliveryRepository', async () => fresh().deliveries);
   webhookOutboxContract('SqliteWebhookOutbox', async () => fresh());
   spendRepositoryContract('SqliteSpendRepository', async () => fresh().spend);
+  accountStoresContract('SQLite', async () => fresh().accounts);
   reportReaderContract('SqliteReportReader', async () => fresh());
 });

@@ -4,6 +4,11 @@ import { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
 import { APPLICATION_ID, migrate, MIGRATIONS, SqliteFileError } from '../../../src/adapters/sqlite/sqlite-schema';
 import { temporaryFolder } from '../../support/sqlite-files';
 import { failureOf } from '../../support/failures';
+import * as O from 'fp-ts/Option';
+import { ACCOUNTS_MIGRATION } from '../../../src/adapters/sqlite/accounts-schema';
+import { openSqliteStorage } from '../../../src/adapters/sqlite/sqlite-storage';
+import { SCOPES } from '../../../src/domain/scope';
+import { memoryLogger } from '../../support/memory-log';
 
 /** Versioned migrations under `PRAGMA user_version`. */
 describe('SQLite schema migrations', () => {
@@ -45,6 +50,33 @@ describe('SQLite schema migrations', () => {
     migrate(raw, folder.path, steps);
     expect(version()).to.equal(3);
     expect(raw.prepare('SELECT n FROM steps ORDER BY rowid').all()).to.deep.equal([{ n: 2 }, { n: 3 }]);
+  });
+
+  it('gives the tokens of a file made before scopes every scope, no expiry and no last use (D17)', async () => {
+    migrate(raw, folder.path, MIGRATIONS.slice(0, MIGRATIONS.indexOf(ACCOUNTS_MIGRATION)));
+    raw.prepare("INSERT INTO dashboards (id, name, created_at, timezone) VALUES ('dsh_old', 'Old', 0, 'UTC')").run();
+    raw
+      .prepare(
+        "INSERT INTO tokens (id, dashboard_id, name, hash, created_at, revoked_at) VALUES ('tok_old', 'dsh_old', 'old', ?, 1000, NULL)",
+      )
+      .run('c'.repeat(64));
+    const storage = openSqliteStorage({ path: folder.path, logger: memoryLogger().logger });
+    try {
+      const found = await storage.tokens.findByHash('c'.repeat(64));
+      expect(found).to.deep.equal(
+        O.some({
+          id: 'tok_old',
+          dashboardId: 'dsh_old',
+          name: 'old',
+          hash: 'c'.repeat(64),
+          scopes: [...SCOPES],
+          createdAt: new Date(1000),
+        }),
+      );
+    } finally {
+      await storage.health.close();
+    }
+    expect(version()).to.equal(MIGRATIONS.length);
   });
 
   it('leaves a file at the version it had when a migration fails', () => {

@@ -10,16 +10,23 @@ import { CreateToken, type IssuedToken } from '../../../src/application/access/c
 import { ListTokens } from '../../../src/application/access/list-tokens';
 import { RevokeToken } from '../../../src/application/access/revoke-token';
 import type { ApiToken } from '../../../src/domain/dashboard';
+import { SCOPES } from '../../../src/domain/scope';
 import { MutableClock } from '../../support/mutable-clock';
 import { SequenceIds } from '../../support/sequence-ids';
 
 /** The embedded token store, counting its look-ups so a test can tell whether it was consulted. */
 class CountingTokenRepository extends InMemoryTokenRepository {
   lookups = 0;
+  uses: string[] = [];
 
   override async findByHash(hash: string): Promise<O.Option<ApiToken>> {
     this.lookups += 1;
     return super.findByHash(hash);
+  }
+
+  override async recordUse(tokenId: string, at: Date): Promise<void> {
+    this.uses.push(`${tokenId} ${at.toISOString()}`);
+    return super.recordUse(tokenId, at);
   }
 }
 
@@ -49,7 +56,7 @@ describe('Tokens', () => {
     createToken = new CreateToken(dashboards, tokens, secrets, ids, clock);
     listTokens = new ListTokens(dashboards, tokens);
     revokeToken = new RevokeToken(tokens, clock);
-    authenticate = new AuthenticateToken(tokens, secrets);
+    authenticate = new AuthenticateToken(tokens, secrets, clock);
     await dashboards.insert({ id: 'dsh_a', name: 'Shop A', timezone: 'UTC', createdAt: new Date('2026-01-01T00:00:00.000Z') });
     await dashboards.insert({ id: 'dsh_b', name: 'Shop B', timezone: 'UTC', createdAt: new Date('2026-01-01T00:00:00.000Z') });
   });
@@ -70,6 +77,7 @@ describe('Tokens', () => {
         dashboardId: 'dsh_a',
         name: 'ci',
         hash: sha256Hex(issued.plain),
+        scopes: [...SCOPES],
         createdAt: new Date('2026-03-01T12:00:00.000Z'),
       });
     });
@@ -79,7 +87,7 @@ describe('Tokens', () => {
       const [stored] = await tokens.listByDashboard('dsh_a');
       expect(stored).to.deep.equal(issued.token);
       expect(stored.hash).to.equal(sha256Hex(issued.plain));
-      expect(stored).to.have.all.keys('id', 'dashboardId', 'name', 'hash', 'createdAt');
+      expect(stored).to.have.all.keys('id', 'dashboardId', 'name', 'hash', 'scopes', 'createdAt');
       expect(JSON.stringify(stored)).not.to.include(issued.plain);
       expect(JSON.stringify(stored)).not.to.include(issued.plain.slice('ok_live_'.length));
     });
@@ -151,8 +159,12 @@ describe('Tokens', () => {
     it('gives the principal of a valid token: its dashboard and its id', async () => {
       const inA = await issue('dsh_a');
       const inB = await issue('dsh_b');
-      expect(await authenticate.execute(inA.plain)).to.deep.equal(E.right({ dashboardId: 'dsh_a', tokenId: inA.token.id }));
-      expect(await authenticate.execute(inB.plain)).to.deep.equal(E.right({ dashboardId: 'dsh_b', tokenId: inB.token.id }));
+      expect(await authenticate.execute(inA.plain)).to.deep.equal(
+        E.right({ dashboardId: 'dsh_a', tokenId: inA.token.id, scopes: [...SCOPES] }),
+      );
+      expect(await authenticate.execute(inB.plain)).to.deep.equal(
+        E.right({ dashboardId: 'dsh_b', tokenId: inB.token.id, scopes: [...SCOPES] }),
+      );
     });
 
     it('answers Unauthorized for a malformed token without consulting the store', async () => {
@@ -192,7 +204,50 @@ describe('Tokens', () => {
       const revoked = await issue('dsh_a');
       const kept = await issue('dsh_a');
       await revokeToken.execute(revoked.token.id);
-      expect(await authenticate.execute(kept.plain)).to.deep.equal(E.right({ dashboardId: 'dsh_a', tokenId: kept.token.id }));
+      expect(await authenticate.execute(kept.plain)).to.deep.equal(
+        E.right({ dashboardId: 'dsh_a', tokenId: kept.token.id, scopes: [...SCOPES] }),
+      );
+    });
+  });
+
+  describe('scopes, expiry and last use (D17)', () => {
+    it('issues the scopes asked for, each once and in their canonical order, and every scope by default', async () => {
+      const some = await createToken.execute('dsh_a', 'checkout', { scopes: ['reports:read', 'orders:write', 'reports:read'] });
+      expect(E.isRight(some) && some.right.token.scopes).to.deep.equal(['orders:write', 'reports:read']);
+      const auth = await authenticate.execute(E.isRight(some) ? some.right.plain : '');
+      expect(E.isRight(auth) && auth.right.scopes).to.deep.equal(['orders:write', 'reports:read']);
+      expect((await issue('dsh_a')).token.scopes).to.deep.equal([...SCOPES]);
+    });
+
+    it('answers TokenExpired from expiresAt on, and not a millisecond before', async () => {
+      const made = await createToken.execute('dsh_a', 'short', { expiresAt: new Date('2026-03-01T12:10:00.000Z') });
+      const plain = E.isRight(made) ? made.right.plain : '';
+      clock.set('2026-03-01T12:09:59.999Z');
+      expect(E.isRight(await authenticate.execute(plain))).to.equal(true);
+      clock.set('2026-03-01T12:10:00.000Z');
+      expect(await authenticate.execute(plain)).to.deep.equal(E.left({ _tag: 'TokenExpired' }));
+    });
+
+    it('records the last use to the minute, with one write per token and minute however many requests', async () => {
+      const issued = await issue('dsh_a');
+      for (let i = 0; i < 50; i++) await authenticate.execute(issued.plain);
+      clock.set('2026-03-01T12:00:59.999Z');
+      for (let i = 0; i < 50; i++) await authenticate.execute(issued.plain);
+      clock.set('2026-03-01T12:01:00.000Z');
+      await authenticate.execute(issued.plain);
+      await authenticate.execute(issued.plain);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(tokens.uses).to.deep.equal([`${issued.token.id} 2026-03-01T12:00:00.000Z`, `${issued.token.id} 2026-03-01T12:01:00.000Z`]);
+      const listed = await listTokens.execute('dsh_a');
+      expect(E.isRight(listed) && listed.right[0]?.lastUsedAt).to.deep.equal(new Date('2026-03-01T12:01:00.000Z'));
+    });
+
+    it('does not write again in a minute another process already recorded', async () => {
+      const issued = await issue('dsh_a');
+      await tokens.recordUse(issued.token.id, new Date('2026-03-01T12:00:00.000Z'));
+      tokens.uses = [];
+      await authenticate.execute(issued.plain);
+      expect(tokens.uses).to.deep.equal([]);
     });
   });
 });

@@ -49,14 +49,22 @@ export const adminApiBehaviour = (storageFactory: StorageFactory): void => {
       expect(res.status, res.text).to.equal(200);
     });
 
-    it('lists tokens as { id, name, createdAt, revokedAt }, never their hash or plain value', async () => {
+    it('lists tokens as { id, name, scopes, createdAt, expiresAt, lastUsedAt, revokedAt }, never their hash or plain value', async () => {
       const dashboardId = await newDashboard();
       const issued = await h.api.admin('POST', `/admin/v1/dashboards/${dashboardId}/tokens`, { name: 'one' });
       const plain: string = issued.body.token.token;
       const res = await h.api.admin('GET', `/admin/v1/dashboards/${dashboardId}/tokens`);
       expect(res.status, res.text).to.equal(200);
       expect(res.body.tokens).to.have.length(1);
-      expect(Object.keys(res.body.tokens[0])).to.have.members(['id', 'name', 'createdAt', 'revokedAt']);
+      expect(Object.keys(res.body.tokens[0])).to.have.members([
+        'id',
+        'name',
+        'scopes',
+        'createdAt',
+        'expiresAt',
+        'lastUsedAt',
+        'revokedAt',
+      ]);
       expect(res.body.tokens[0]).to.deep.include({ id: issued.body.token.id, name: 'one', revokedAt: null });
       expect(res.text).not.to.include(plain);
       expect(res.text).not.to.include(createHash('sha256').update(plain).digest('hex'));

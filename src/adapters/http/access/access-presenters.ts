@@ -13,7 +13,10 @@ export const dashboardView = (dashboard: Dashboard): t.TypeOf<typeof DashboardRe
 export const tokenView = (token: ApiToken): t.TypeOf<typeof TokenList>['tokens'][number] => ({
   id: token.id,
   name: token.name ?? null,
+  scopes: [...token.scopes],
   createdAt: token.createdAt.toISOString(),
+  expiresAt: token.expiresAt?.toISOString() ?? null,
+  lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
   revokedAt: token.revokedAt?.toISOString() ?? null,
 });
 
@@ -22,6 +25,8 @@ export const issuedTokenView = (token: ApiToken, plain: string): t.TypeOf<typeof
   id: token.id,
   dashboardId: token.dashboardId,
   name: token.name ?? null,
+  scopes: [...token.scopes],
+  expiresAt: token.expiresAt?.toISOString() ?? null,
   token: plain,
   createdAt: token.createdAt.toISOString(),
 });

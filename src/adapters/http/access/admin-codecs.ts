@@ -1,8 +1,9 @@
 import * as t from 'io-ts';
 import { TOKEN_SHAPE } from '../../system/sha256-token-secrets';
-import { check, nullable, str, strictObject } from '../kit/codec-kit';
-import { utcDateTime } from '../kit/dates';
-import { described } from '../kit/json-schema';
+import { SCOPES } from '../../../domain/scope';
+import { arrayOf, check, nullable, oneOf, str, strictObject } from '../kit/codec-kit';
+import { isoInstant, utcDateTime } from '../kit/dates';
+import { component, described } from '../kit/json-schema';
 import { timeZone } from '../reports/report-codecs';
 
 /** Dashboards and tokens of the admin API (DECISIONS D8): what is sent and what is answered. */
@@ -21,11 +22,25 @@ export const UpdateDashboardBody = strictObject(
   { description: 'Any of `name` and `timezone`, at least one.', atLeastOne: 'must change at least one of name, timezone' },
 );
 
+export const scope = component(
+  'Scope',
+  oneOf(SCOPES),
+  'What a token may do (DECISIONS D17): `:write` includes `:read`, except `orders:write`.',
+);
+const scopes = described(arrayOf(scope, 1, SCOPES.length, { distinct: true }), 'Each at most once.');
+
 export const CreateTokenBody = strictObject(
   'CreateTokenRequest',
   {},
-  { name },
-  { description: 'An empty object is a valid request: the name is optional.' },
+  {
+    name,
+    scopes: described(scopes, 'What the token may do, each scope at most once; every scope when omitted.'),
+    expiresAt: described(
+      isoInstant,
+      'From this instant on the token is refused (401 TOKEN_EXPIRED); it must be in the future. Never, when omitted.',
+    ),
+  },
+  { description: 'Every field is optional: an empty object issues an unnamed token with every scope that never expires.' },
 );
 
 /** Ids of dashboards and tokens as they arrive in a path; anything else cannot name one. */
@@ -40,6 +55,8 @@ const IssuedToken = strictObject('IssuedToken', {
   id: serviceId,
   dashboardId: t.string,
   name: nullable(name),
+  scopes,
+  expiresAt: nullable(utcDateTime),
   token: described(
     check('TokenValue', (u): u is string => typeof u === 'string' && TOKEN_SHAPE.test(u), 'must be a token', {
       type: 'string',
@@ -54,7 +71,10 @@ export const IssuedTokenResponse = strictObject('IssuedTokenResponse', { token: 
 const TokenSummary = strictObject('TokenSummary', {
   id: serviceId,
   name: nullable(name),
+  scopes,
   createdAt: utcDateTime,
+  expiresAt: nullable(utcDateTime),
+  lastUsedAt: described(nullable(utcDateTime), 'The start of the last minute the token was used in; `null` if never.'),
   revokedAt: nullable(utcDateTime),
 });
 export const TokenList = strictObject('TokenList', { tokens: t.array(TokenSummary) });

@@ -68,7 +68,7 @@ export const createTokenRoute = route({
   guards: ['admin'],
   params: DashboardPath,
   body: CreateTokenBody,
-  bodyExamples: { named: { name: 'checkout' }, unnamed: {} },
+  bodyExamples: { checkout: { name: 'checkout', scopes: ['orders:write'] }, unnamed: {} },
   responses: {
     201: {
       description: 'The token was issued. The response holds a secret: no cache may store it.',
@@ -77,14 +77,20 @@ export const createTokenRoute = route({
     },
   },
   problems: ['DashboardNotFound'],
-  handle: async ({ params, body }, { useCases }) =>
-    pipe(
-      await useCases.createToken.execute(params.dashboardId, body.name),
+  handle: async ({ params, body }, { useCases }) => {
+    if (body.expiresAt !== undefined && body.expiresAt.getTime() <= Date.now())
+      return E.left({ _tag: 'ValidationFailed', details: [{ path: 'expiresAt', message: 'must be in the future' }] });
+    return pipe(
+      await useCases.createToken.execute(params.dashboardId, body.name, {
+        ...(body.scopes === undefined ? {} : { scopes: body.scopes }),
+        ...(body.expiresAt === undefined ? {} : { expiresAt: body.expiresAt }),
+      }),
       E.map(({ token, plain }) => ({
         status: 201 as const,
         body: { token: issuedTokenView(token, plain) },
       })),
-    ),
+    );
+  },
 });
 
 export const listTokensRoute = route({

@@ -11,6 +11,7 @@ export const getDashboardRoute = route({
   summary: "The bearer token's dashboard, with its time zone",
   tag: 'dashboard',
   guards: ['token', 'rateLimit'],
+  scope: 'any',
   responses: { 200: { description: 'The dashboard.', body: DashboardResponse } },
   problems: ['DashboardNotFound'],
   handle: async ({ principal }, { useCases }) =>

@@ -165,8 +165,13 @@ export const strictObject = <R extends Props, O extends Props = Record<never, ne
   options: StrictObjectOptions = {},
 ): StrictObject<R, O> => new StrictObject(name, required, optional, options);
 
-/** An array of `min` to `max` items, each checked, with every item's problems reported. */
-export const arrayOf = <C extends t.Mixed>(item: C, min: number, max: number): Documented<t.TypeOf<C>[], unknown> =>
+/** An array of `min` to `max` items, each checked (and with `distinct`, each once), with every item's problems reported. */
+export const arrayOf = <C extends t.Mixed>(
+  item: C,
+  min: number,
+  max: number,
+  options: { distinct?: boolean } = {},
+): Documented<t.TypeOf<C>[], unknown> =>
   new Documented<t.TypeOf<C>[], unknown>(
     `array(${min}..${max})`,
     (u): u is t.TypeOf<C>[] => Array.isArray(u),
@@ -179,12 +184,20 @@ export const arrayOf = <C extends t.Mixed>(item: C, min: number, max: number): D
       u.forEach((value, index) => {
         const result = item.validate(value, at(c, String(index), item, value));
         if (result._tag === 'Left') errors.push(...result.left);
+        else if (options.distinct === true && u.indexOf(value) !== index)
+          errors.push({ value, context: at(c, String(index), item, value), message: 'is listed twice' });
         else out.push(result.right as t.TypeOf<C>);
       });
       return errors.length > 0 ? t.failures(errors) : t.success(out);
     },
     t.identity,
-    (w) => ({ type: 'array', items: w.schemaOf(item), minItems: min, maxItems: max }),
+    (w) => ({
+      type: 'array',
+      items: w.schemaOf(item),
+      minItems: min,
+      maxItems: max,
+      ...(options.distinct === true ? { uniqueItems: true } : {}),
+    }),
   );
 
 /** One entry per problem, with a dotted path (`products.0.quantity`) under `prefix`. */

@@ -61,6 +61,21 @@ export const ERROR_TABLE: ErrorTable = {
     description: 'The bearer token was revoked.',
     detail: 'The bearer token was revoked',
   },
+  TokenExpired: {
+    status: 401,
+    code: 'TOKEN_EXPIRED',
+    title: 'Token expired',
+    description: 'The bearer token has passed its `expiresAt`.',
+    detail: 'The bearer token has expired',
+  },
+  InsufficientScope: {
+    status: 403,
+    code: 'INSUFFICIENT_SCOPE',
+    title: 'Insufficient scope',
+    description:
+      'The bearer token lacks the scope this operation needs (named in `scope` and in `WWW-Authenticate`). Nothing was executed.',
+    detail: (error) => `This operation needs a token with the scope ${error.needed}`,
+  },
   OrderNotFound: {
     status: 404,
     code: 'NOT_FOUND',

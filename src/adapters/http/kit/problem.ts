@@ -1,4 +1,5 @@
 import type { ParameterizedContext } from 'koa';
+import { SCOPES } from '../../../domain/scope';
 import type { RequestState } from './request-state';
 import type { JsonSchema } from './json-schema';
 import { detailOf, ERROR_TABLE, MAX_DETAILS } from './error-table';
@@ -30,6 +31,7 @@ export const problemBody = (error: HttpError, requestId: string): Record<string,
     if (error.details.length > MAX_DETAILS) body['totalDetails'] = error.details.length;
   }
   if (error._tag === 'NotReady') body['components'] = error.components;
+  if (error._tag === 'InsufficientScope') body['scope'] = error.needed;
   return body;
 };
 
@@ -44,6 +46,12 @@ export const renderProblem = (ctx: ParameterizedContext<RequestState>, error: Ht
       break;
     case 'TokenRevoked':
       ctx.set('WWW-Authenticate', 'Bearer error="invalid_token", error_description="The token was revoked"');
+      break;
+    case 'TokenExpired':
+      ctx.set('WWW-Authenticate', 'Bearer error="invalid_token", error_description="The token has expired"');
+      break;
+    case 'InsufficientScope':
+      ctx.set('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${error.needed}"`);
       break;
     case 'MethodNotAllowed':
       ctx.set('Allow', error.allowed.join(', '));
@@ -109,6 +117,7 @@ export const PROBLEM_SCHEMAS: Record<'ValidationDetail' | 'Problem', JsonSchema>
         description: `How many problems there were, when more than ${MAX_DETAILS}.`,
       },
       components: { $ref: '#/components/schemas/ReadinessComponents', description: 'Only on GET /readyz: the state of each component.' },
+      scope: { type: 'string', enum: [...SCOPES], description: 'Only on 403 INSUFFICIENT_SCOPE: the scope the operation needs.' },
     },
     required: ['type', 'title', 'status', 'detail', 'code', 'requestId'],
     additionalProperties: false,

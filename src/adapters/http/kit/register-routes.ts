@@ -3,6 +3,8 @@ import type { Context, Middleware } from 'koa';
 import type * as t from 'io-ts';
 import { describeErrors, type ValidationDetail } from './codec-kit';
 import { bodyShape } from './well-formed';
+import { insufficientScope } from '../../../application/shared/errors';
+import { grants, type Scope } from '../../../domain/scope';
 import { ProblemError, validationFailed } from './http-errors';
 import type { RequestState } from './request-state';
 import type { Guard, Route, RouteDeps } from './route';
@@ -138,12 +140,25 @@ const patternExcluding = (route: Route, reserved: Map<number, string[]>): RegExp
   return new RegExp(`^${segments.join('/')}/?$`, 'i');
 };
 
-/** Registers each route with its guards in their fixed order, then its handler. */
+/** Refuses a token without `needed` (DECISIONS D17): 403 INSUFFICIENT_SCOPE, after the rate limit counted it. */
+const requireScope =
+  (needed: Scope): Middleware<RequestState> =>
+  async (ctx, next) => {
+    if (!grants(ctx.state.principal?.scopes ?? [], needed)) throw new ProblemError(insufficientScope(needed));
+    await next();
+  };
+
+/** Registers each route with its guards in their fixed order (its scope after the rate limit), then its handler. */
 export const registerRoutes = (router: Router<RequestState>, routes: readonly Route[], guards: GuardMiddleware, deps: RouteDeps): void => {
   for (const route of routes) {
-    const steps = ORDER.filter((step) => (step === 'body' ? route.body !== undefined : route.guards.includes(step))).map(
-      (step) => guards[step],
-    );
+    if (route.guards.includes('token') && route.scope === undefined)
+      throw new Error(`${route.operationId} takes a token and declares no scope`);
+    const steps = ORDER.flatMap((step): Middleware<RequestState>[] => {
+      if (step === 'body') return route.body === undefined ? [] : [guards.body];
+      if (!route.guards.includes(step)) return [];
+      const scope = step === 'rateLimit' || (step === 'token' && !route.guards.includes('rateLimit')) ? route.scope : undefined;
+      return scope === undefined || scope === 'any' ? [guards[step]] : [guards[step], requireScope(scope)];
+    });
     const layer = router.register(routerPath(route.path), [route.method.toUpperCase()], [...steps, handler(route, deps)], {
       name: route.operationId,
     });

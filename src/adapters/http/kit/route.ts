@@ -2,6 +2,7 @@ import type * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import type { Principal } from '../../../application/access/authenticate-token';
 import type { UseCases } from '../../../application/use-cases';
+import type { Scope } from '../../../domain/scope';
 import type { HttpError, ReadinessReport } from './http-errors';
 import type { StaticAsset } from './static-asset';
 
@@ -118,6 +119,11 @@ export interface RouteSpec<
   readonly description?: string;
   readonly tag: 'orders' | 'reports' | 'spend' | 'dashboard' | 'webhooks' | 'links' | 'admin' | 'operations' | 'tracking';
   readonly guards: readonly G[];
+  /**
+   * The scope a token needs (DECISIONS D17), checked after the rate limit; `any` for what every valid
+   * token may do. Required on the routes guarded by `token`, and on no other.
+   */
+  readonly scope?: Scope | 'any';
   /** False for the routes that never touch storage, so cannot answer 500 or 503 on its account. */
   readonly storage?: boolean;
   readonly params?: P;
@@ -157,5 +163,5 @@ export const route = <
   B extends t.Mixed | undefined = undefined,
   const H extends RequestHeader = never,
 >(
-  spec: RouteSpec<P, Q, B, G, R, X, H>,
+  spec: RouteSpec<P, Q, B, G, R, X, H> & ('token' extends G ? { readonly scope: Scope | 'any' } : { readonly scope?: undefined }),
 ): Route => spec as unknown as Route;

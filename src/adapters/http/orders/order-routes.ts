@@ -37,6 +37,7 @@ export const createOrderRoute = route({
     `reported at once. ${IDEMPOTENCY_NOTE}`,
   tag: 'orders',
   guards: ['token', 'rateLimit', 'idempotency'],
+  scope: 'orders:write',
   body: CreateOrderBody,
   bodyExamples: {
     minimal: {
@@ -81,6 +82,7 @@ export const listOrdersRoute = route({
     'parameters not listed here are refused. An `Idempotency-Key` header is ignored.',
   tag: 'orders',
   guards: ['token', 'rateLimit'],
+  scope: 'orders:read',
   query: ListOrdersQuery,
   responses: { 200: { description: 'One page of orders.', body: OrderList } },
   problems: [],
@@ -104,6 +106,7 @@ export const getOrderRoute = route({
     'a summary. An `Idempotency-Key` header is ignored.',
   tag: 'orders',
   guards: ['token', 'rateLimit'],
+  scope: 'orders:read',
   params: OrderPath,
   responses: { 200: { description: 'The order.', body: OrderDetailResponse } },
   problems: ['OrderNotFound'],
@@ -122,6 +125,7 @@ export const updateOrderRoute = route({
   description: `Changes the given fields; concurrent updates of one order never lose a write. ${TRANSITION_NOTE} ${IDEMPOTENCY_NOTE}`,
   tag: 'orders',
   guards: ['token', 'rateLimit', 'idempotency'],
+  scope: 'orders:write',
   params: OrderPath,
   body: UpdateOrderBody,
   bodyExamples: {

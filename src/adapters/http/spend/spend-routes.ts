@@ -13,6 +13,7 @@ export const putSpendRoute = route({
     'the same entries again changes nothing.',
   tag: 'spend',
   guards: ['token', 'rateLimit'],
+  scope: 'spend:write',
   body: PutSpendBody,
   bodyExamples: {
     day: {
@@ -34,6 +35,7 @@ export const listSpendRoute = route({
   summary: "List the dashboard's spend",
   tag: 'spend',
   guards: ['token', 'rateLimit'],
+  scope: 'spend:read',
   query: ListSpendQuery,
   responses: { 200: { description: 'One page of spend entries.', body: SpendList } },
   problems: [],

@@ -52,7 +52,9 @@ const sourcesOf = (route: Route): Source[] => {
     sources.push({ tag: 'Unauthorized', note: 'The bearer token is not the admin token.' });
     sources.push({ tag: 'RouteNotFound', note: 'The admin API is disabled: ADMIN_TOKEN is not set.' });
   }
-  if (has('token')) sources.push({ tag: 'Unauthorized' }, { tag: 'TokenRevoked' });
+  if (has('token')) sources.push({ tag: 'Unauthorized' }, { tag: 'TokenRevoked' }, { tag: 'TokenExpired' });
+  if (route.scope !== undefined && route.scope !== 'any')
+    sources.push({ tag: 'InsufficientScope', note: `The token lacks \`${route.scope}\`.` });
   if (has('idempotency'))
     sources.push({ tag: 'ValidationFailed', note: 'The `Idempotency-Key` header (path `header.Idempotency-Key`) is invalid.' });
   if (route.params !== undefined || route.query !== undefined || route.body !== undefined) sources.push({ tag: 'ValidationFailed' });
@@ -62,6 +64,13 @@ const sourcesOf = (route: Route): Source[] => {
   sources.push(...route.problems.map((tag) => ({ tag, business: route.storage !== false })));
   if (route.storage !== false) sources.push({ tag: 'InternalError' }, { tag: 'ServiceUnavailable' });
   return sources;
+};
+
+/** The route's description, with the scope its token needs (DECISIONS D17). */
+const descriptionOf = (route: Route): string | undefined => {
+  if (route.scope === undefined) return route.description;
+  const needs = route.scope === 'any' ? 'Any valid token.' : `Scope: \`${route.scope}\`.`;
+  return route.description === undefined ? needs : `${route.description}\n\n${needs}`;
 };
 
 /** A problem of `tag` as the service writes it, for the response's examples. */
@@ -203,11 +212,13 @@ const operationOf = (route: Route, registry: SchemaRegistry): OperationObject =>
   }
   for (const [status, sources] of [...byStatus].sort(([a], [b]) => a - b))
     responses[String(status)] = problemResponse(route, status, sources);
-  const security = route.guards.includes('token') ? [{ bearerAuth: [] }] : route.guards.includes('admin') ? [{ adminToken: [] }] : [];
+  // OpenAPI 3.1 lets a requirement of any scheme list roles: here, the scope the token needs.
+  const scopes = route.scope === undefined || route.scope === 'any' ? [] : [route.scope];
+  const security = route.guards.includes('token') ? [{ bearerAuth: scopes }] : route.guards.includes('admin') ? [{ adminToken: [] }] : [];
   return {
     operationId: route.operationId,
     summary: route.summary,
-    ...(route.description === undefined ? {} : { description: route.description }),
+    ...(descriptionOf(route) === undefined ? {} : { description: descriptionOf(route) }),
     tags: [route.tag],
     security,
     parameters: [

@@ -1,0 +1,24 @@
+import type { Role } from '../../domain/account';
+
+/**
+ * What the account use cases answer instead of a result (DECISIONS D17). Kept apart from AppError:
+ * the JSON API does not answer them; the console (D18) will, each in its own words.
+ */
+export type AccountError =
+  /** Unknown email or wrong password: one answer for both, so it does not tell which emails have accounts. */
+  | { readonly _tag: 'InvalidCredentials' }
+  /** Too many sign-in attempts for this account or from this address; try again after `retryAfterSeconds`. */
+  | { readonly _tag: 'SignInThrottled'; readonly retryAfterSeconds: number }
+  /** No session with this id, or it ended (signed out, idle 12 h, 7 days old, password changed). */
+  | { readonly _tag: 'SessionInvalid' }
+  | { readonly _tag: 'InvitationInvalid'; readonly reason: 'unknown' | 'expired' | 'accepted' }
+  | { readonly _tag: 'EmailTaken'; readonly email: string }
+  | { readonly _tag: 'InvalidEmail'; readonly email: string }
+  | { readonly _tag: 'PasswordRejected'; readonly reason: string }
+  | { readonly _tag: 'UserNotFound'; readonly email: string }
+  | { readonly _tag: 'DashboardNotFound'; readonly dashboardId: string }
+  /** The user's role in the dashboard does not allow it (`needed`), or the user is no member. */
+  | { readonly _tag: 'RoleRequired'; readonly needed: Role };
+
+export const invalidCredentials: AccountError = { _tag: 'InvalidCredentials' };
+export const sessionInvalid: AccountError = { _tag: 'SessionInvalid' };

@@ -1,0 +1,51 @@
+import type { AccountStores } from '../ports/account-repositories';
+import type { Clock } from '../ports/clock';
+import type { DashboardRepository } from '../ports/dashboard-repository';
+import type { IdGenerator } from '../ports/id-generator';
+import type { OpaqueSecrets, PasswordHasher } from '../ports/password-hasher';
+import type { RateLimitCounter } from '../ports/rate-limit-counter';
+import { AcceptInvitation } from './accept-invitation';
+import { AuthenticateSession } from './authenticate-session';
+import { ChangePassword } from './change-password';
+import { CreateOwner } from './create-owner';
+import { InviteMember } from './invite-member';
+import { ListMembers } from './list-members';
+import { ListUsers } from './list-users';
+import { ResetPassword } from './reset-password';
+import { SignIn, type SignInLimits } from './sign-in';
+import { SignOut } from './sign-out';
+
+export interface AccountPorts {
+  readonly accounts: AccountStores;
+  readonly dashboards: DashboardRepository;
+  readonly passwords: PasswordHasher;
+  readonly opaqueSecrets: OpaqueSecrets;
+  readonly rateLimits: RateLimitCounter;
+  readonly ids: IdGenerator;
+  readonly clock: Clock;
+  readonly signInLimits?: SignInLimits;
+}
+
+export const accountUseCases = ({
+  accounts,
+  dashboards,
+  passwords,
+  opaqueSecrets,
+  rateLimits,
+  ids,
+  clock,
+  signInLimits,
+}: AccountPorts) => ({
+  signIn: new SignIn(accounts, passwords, opaqueSecrets, rateLimits, clock, signInLimits),
+  signOut: new SignOut(accounts, opaqueSecrets),
+  authenticateSession: new AuthenticateSession(accounts, opaqueSecrets, clock),
+  changePassword: new ChangePassword(accounts, passwords, opaqueSecrets, clock),
+  createOwner: new CreateOwner(accounts, dashboards, passwords, ids, clock),
+  resetPassword: new ResetPassword(accounts, passwords, clock),
+  listUsers: new ListUsers(accounts),
+  inviteMember: new InviteMember(accounts, opaqueSecrets, ids, clock),
+  acceptInvitation: new AcceptInvitation(accounts, passwords, opaqueSecrets, ids, clock),
+  listMembers: new ListMembers(accounts),
+});
+
+export type AccountUseCases = ReturnType<typeof accountUseCases>;

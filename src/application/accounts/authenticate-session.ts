@@ -1,0 +1,45 @@
+import * as E from 'fp-ts/Either';
+import * as O from 'fp-ts/Option';
+import { sessionEnded, type Membership, type Session, type User } from '../../domain/account';
+import type { AccountStores } from '../ports/account-repositories';
+import type { Clock } from '../ports/clock';
+import type { OpaqueSecrets } from '../ports/password-hasher';
+import { sessionInvalid, type AccountError } from './account-errors';
+
+export interface SignedIn {
+  readonly user: User;
+  readonly session: Session;
+  readonly memberships: readonly Membership[];
+}
+
+/** `lastSeenAt` is written at most once a minute per session: a page view is not a write. */
+const TOUCH_EVERY_MS = 60_000;
+
+export class AuthenticateSession {
+  constructor(
+    private readonly accounts: AccountStores,
+    private readonly secrets: OpaqueSecrets,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The user behind a session id, with their memberships; an ended session is deleted. */
+  async execute(sessionId: string): Promise<E.Either<AccountError, SignedIn>> {
+    const idHash = this.secrets.hash(sessionId);
+    const found = await this.accounts.sessions.findByIdHash(idHash);
+    if (O.isNone(found)) return E.left(sessionInvalid);
+    const now = this.clock.now();
+    const session = found.value;
+    if (sessionEnded(session, now)) {
+      await this.accounts.sessions.delete(idHash);
+      return E.left(sessionInvalid);
+    }
+    const user = await this.accounts.users.findById(session.userId);
+    // A session opened before the last password change is over (DECISIONS D17).
+    if (O.isNone(user) || user.value.passwordChangedAt.getTime() > session.createdAt.getTime()) {
+      await this.accounts.sessions.delete(idHash);
+      return E.left(sessionInvalid);
+    }
+    if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await this.accounts.sessions.touch(idHash, now);
+    return E.right({ user: user.value, session, memberships: await this.accounts.memberships.listByUser(user.value.id) });
+  }
+}

@@ -1,0 +1,32 @@
+import * as E from 'fp-ts/Either';
+import * as O from 'fp-ts/Option';
+import { passwordProblem } from '../../domain/account';
+import type { AccountStores } from '../ports/account-repositories';
+import type { Clock } from '../ports/clock';
+import type { OpaqueSecrets, PasswordHasher } from '../ports/password-hasher';
+import { invalidCredentials, type AccountError } from './account-errors';
+import { openSession, type OpenedSession } from './sign-in';
+
+export class ChangePassword {
+  constructor(
+    private readonly accounts: AccountStores,
+    private readonly hasher: PasswordHasher,
+    private readonly secrets: OpaqueSecrets,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Needs the current password. Ends every session of the user, this one included, and opens a new
+   * one for the caller: whoever held another session is signed out (DECISIONS D17).
+   */
+  async execute(userId: string, current: string, next: string): Promise<E.Either<AccountError, OpenedSession>> {
+    const user = await this.accounts.users.findById(userId);
+    if (O.isNone(user) || !(await this.hasher.verify(current, user.value.passwordHash))) return E.left(invalidCredentials);
+    const problem = passwordProblem(next);
+    if (problem !== undefined) return E.left({ _tag: 'PasswordRejected', reason: problem });
+    const now = this.clock.now();
+    await this.accounts.users.setPassword(userId, await this.hasher.hash(next), now);
+    await this.accounts.sessions.deleteByUser(userId);
+    return E.right(await openSession(this.accounts, this.secrets, { ...user.value, passwordChangedAt: now }, now));
+  }
+}

@@ -1,0 +1,45 @@
+import * as E from 'fp-ts/Either';
+import * as O from 'fp-ts/Option';
+import { INVITATION_TTL_MS, isEmail, normalizeEmail, type Invitation, type Role } from '../../domain/account';
+import type { AccountStores } from '../ports/account-repositories';
+import type { Clock } from '../ports/clock';
+import type { IdGenerator } from '../ports/id-generator';
+import type { OpaqueSecrets } from '../ports/password-hasher';
+import type { AccountError } from './account-errors';
+
+export interface IssuedInvitation {
+  readonly invitation: Invitation;
+  /** The token of the invitation link: shown once, stored as its hash. */
+  readonly token: string;
+}
+
+/** An owner invites someone into a dashboard with a role (DECISIONS D17): a one-time link valid 7 days. */
+export class InviteMember {
+  constructor(
+    private readonly accounts: AccountStores,
+    private readonly secrets: OpaqueSecrets,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(ownerId: string, dashboardId: string, email: string, role: Role): Promise<E.Either<AccountError, IssuedInvitation>> {
+    const membership = await this.accounts.memberships.find(ownerId, dashboardId);
+    if (O.isNone(membership) || membership.value.role !== 'owner') return E.left({ _tag: 'RoleRequired', needed: 'owner' });
+    const normalized = normalizeEmail(email);
+    if (!isEmail(normalized)) return E.left({ _tag: 'InvalidEmail', email });
+    const now = this.clock.now();
+    const token = this.secrets.generate();
+    const invitation: Invitation = {
+      id: this.ids.next('inv'),
+      dashboardId,
+      email: normalized,
+      role,
+      tokenHash: this.secrets.hash(token),
+      invitedBy: ownerId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+    };
+    await this.accounts.invitations.insert(invitation);
+    return E.right({ invitation, token });
+  }
+}

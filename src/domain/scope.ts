@@ -1,0 +1,32 @@
+/**
+ * What an API token may do (DECISIONS D17): one scope per kind of data and access. `:write` includes
+ * `:read` of the same data, except for orders: a checkout's token, `orders:write` alone, creates and
+ * updates orders and reads nothing back but the answers to its own writes (D17's checkout case), so
+ * that a leaked checkout token does not leak every customer.
+ */
+export const SCOPES = [
+  'orders:read',
+  'orders:write',
+  'reports:read',
+  'spend:read',
+  'spend:write',
+  'links:read',
+  'links:write',
+  'webhooks:read',
+  'webhooks:write',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export const isScope = (value: string): value is Scope => (SCOPES as readonly string[]).includes(value);
+
+/** Whether a token with `granted` may do what needs `needed`. */
+export const grants = (granted: readonly Scope[], needed: Scope): boolean =>
+  granted.includes(needed) || (IMPLIED_BY_WRITE.has(needed) && granted.includes(needed.replace(/:read$/, ':write') as Scope));
+
+const IMPLIED_BY_WRITE: ReadonlySet<Scope> = new Set(['reports:read', 'spend:read', 'links:read', 'webhooks:read']);
+
+/** The scopes in their canonical order, each once: how a token's scopes are stored and shown. */
+export const canonicalScopes = (scopes: Iterable<Scope>): Scope[] => {
+  const given = new Set(scopes);
+  return SCOPES.filter((scope) => given.has(scope));
+};

@@ -1,0 +1,260 @@
+import { expect } from 'chai';
+import * as E from 'fp-ts/Either';
+import { inMemoryStorage } from '../../../src/adapters/memory/in-memory-storage';
+import { RandomOpaqueSecrets, ScryptPasswordHasher } from '../../../src/adapters/system/scrypt-password-hasher';
+import { accountUseCases, type AccountUseCases } from '../../../src/application/accounts/accounts-use-cases';
+import type { Storage } from '../../../src/application/ports/storage';
+import type { PasswordHasher } from '../../../src/application/ports/password-hasher';
+import { MutableClock } from '../../support/mutable-clock';
+import { SequenceIds } from '../../support/sequence-ids';
+
+const PASSWORD = 'correct horse battery';
+
+/** The scrypt hasher at a cost tests can afford, counting what it is asked. */
+class CountingHasher implements PasswordHasher {
+  readonly inner = new ScryptPasswordHasher({ logN: 12, r: 8, p: 1 });
+  verified = 0;
+  nothing = 0;
+  hash(password: string): Promise<string> {
+    return this.inner.hash(password);
+  }
+  verify(password: string, stored: string): Promise<boolean> {
+    this.verified++;
+    return this.inner.verify(password, stored);
+  }
+  verifyNothing(password: string): Promise<void> {
+    this.nothing++;
+    return this.inner.verifyNothing(password);
+  }
+}
+
+const right = <A>(either: E.Either<unknown, A>): A => {
+  if (E.isLeft(either)) throw new Error(`expected a result, got ${JSON.stringify(either.left)}`);
+  return either.right;
+};
+
+describe('Console accounts (DECISIONS D17)', () => {
+  let storage: Storage;
+  let clock: MutableClock;
+  let hasher: CountingHasher;
+  let accounts: AccountUseCases;
+
+  beforeEach(async () => {
+    storage = inMemoryStorage();
+    clock = new MutableClock('2026-05-01T10:00:00.000Z');
+    hasher = new CountingHasher();
+    accounts = accountUseCases({
+      accounts: storage.accounts,
+      dashboards: storage.dashboards,
+      passwords: hasher,
+      opaqueSecrets: new RandomOpaqueSecrets(),
+      rateLimits: storage.rateLimits,
+      ids: new SequenceIds(),
+      clock,
+      signInLimits: { perAccount: 5, perAddress: 8, windowMs: 15 * 60_000 },
+    });
+    await storage.dashboards.insert({ id: 'dsh_a', name: 'Shop', timezone: 'UTC', createdAt: clock.now() });
+  });
+
+  const owner = async (email = 'Owner@Example.com') => right(await accounts.createOwner.execute('dsh_a', email, PASSWORD));
+
+  describe('the first owner (CLI)', () => {
+    it('is a new user with a lower-cased email and a scrypt hash, owner of the dashboard', async () => {
+      const made = await owner();
+      expect(made.created).to.equal(true);
+      expect(made.user.email).to.equal('owner@example.com');
+      expect(made.user.passwordHash).to.match(/^scrypt\$12\$8\$1\$[\w-]+\$[\w-]+$/);
+      expect(made.user.passwordHash).not.to.contain(PASSWORD);
+      const listed = await accounts.listUsers.execute();
+      expect(listed.map(({ user, memberships }) => [user.email, memberships.map((m) => `${m.dashboardId}:${m.role}`)])).to.deep.equal([
+        ['owner@example.com', ['dsh_a:owner']],
+      ]);
+    });
+
+    it('refuses a bad email, a short or long password, and an unknown dashboard', async () => {
+      expect(await accounts.createOwner.execute('dsh_a', 'not-an-email', PASSWORD)).to.deep.equal(
+        E.left({ _tag: 'InvalidEmail', email: 'not-an-email' }),
+      );
+      expect(await accounts.createOwner.execute('dsh_a', 'a@b.co', 'short')).to.deep.equal(
+        E.left({ _tag: 'PasswordRejected', reason: 'must have at least 12 characters' }),
+      );
+      expect(await accounts.createOwner.execute('dsh_a', 'a@b.co', 'x'.repeat(129))).to.deep.equal(
+        E.left({ _tag: 'PasswordRejected', reason: 'must have at most 128 characters' }),
+      );
+      expect(await accounts.createOwner.execute('dsh_none', 'a@b.co', PASSWORD)).to.deep.equal(
+        E.left({ _tag: 'DashboardNotFound', dashboardId: 'dsh_none' }),
+      );
+      expect(await accounts.listUsers.execute()).to.deep.equal([]);
+    });
+
+    it('makes an existing user owner without touching their password', async () => {
+      const first = await owner();
+      await storage.dashboards.insert({ id: 'dsh_b', name: 'Other', timezone: 'UTC', createdAt: clock.now() });
+      const again = right(await accounts.createOwner.execute('dsh_b', 'OWNER@example.com', 'another password here'));
+      expect(again).to.deep.include({ created: false });
+      expect(again.user.passwordHash).to.equal(first.user.passwordHash);
+    });
+  });
+
+  describe('sign-in', () => {
+    it('opens a session for the right password (case-insensitive email), stored as a hash', async () => {
+      await owner();
+      const opened = right(await accounts.signIn.execute('OWNER@example.com', PASSWORD, '10.0.0.1'));
+      expect(opened.sessionId).to.match(/^[\w-]{43}$/);
+      expect(opened.session.idHash).not.to.equal(opened.sessionId);
+      expect(opened.session.expiresAt).to.deep.equal(new Date('2026-05-08T10:00:00.000Z'));
+      const signedIn = right(await accounts.authenticateSession.execute(opened.sessionId));
+      expect(signedIn.user.email).to.equal('owner@example.com');
+      expect(signedIn.memberships.map((m) => m.role)).to.deep.equal(['owner']);
+    });
+
+    it('answers an unknown email and a wrong password alike, after the same hashing work', async () => {
+      await owner();
+      expect(await accounts.signIn.execute('owner@example.com', 'wrong password!', '10.0.0.1')).to.deep.equal(
+        E.left({ _tag: 'InvalidCredentials' }),
+      );
+      expect(await accounts.signIn.execute('nobody@example.com', 'wrong password!', '10.0.0.1')).to.deep.equal(
+        E.left({ _tag: 'InvalidCredentials' }),
+      );
+      expect([hasher.verified, hasher.nothing]).to.deep.equal([1, 1]);
+    });
+
+    it('takes about as long for an unknown email as for a wrong password (medians within 2x)', async () => {
+      await owner();
+      const median = async (email: string): Promise<number> => {
+        const times: number[] = [];
+        for (let i = 0; i < 9; i++) {
+          const started = performance.now();
+          await accounts.signIn.execute(email, 'wrong password!', `10.0.1.${i}`);
+          times.push(performance.now() - started);
+          clock.advance(16 * 60_000);
+        }
+        return times.sort((a, b) => a - b)[4];
+      };
+      await median('nobody@example.com'); // warms the dummy hash
+      const [unknown, wrong] = [await median('nobody@example.com'), await median('owner@example.com')];
+      expect(unknown / wrong, `unknown ${unknown.toFixed(1)} ms, wrong ${wrong.toFixed(1)} ms`).to.be.within(0.5, 2);
+    });
+
+    it('throttles an account after 5 attempts in 15 minutes, whatever the address, and lets it in again after', async () => {
+      await owner();
+      for (let i = 0; i < 5; i++) await accounts.signIn.execute('owner@example.com', 'wrong password!', `10.0.2.${i}`);
+      const verifiedBefore = hasher.verified;
+      expect(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.2.99')).to.deep.equal(
+        E.left({ _tag: 'SignInThrottled', retryAfterSeconds: 900 }),
+      );
+      expect(hasher.verified, 'a throttled attempt checks no password').to.equal(verifiedBefore);
+      clock.advance(15 * 60_000);
+      expect(E.isRight(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.2.99'))).to.equal(true);
+    });
+
+    it('throttles an address after 8 attempts, whatever the emails', async () => {
+      for (let i = 0; i < 8; i++) await accounts.signIn.execute(`user${i}@example.com`, 'wrong password!', '10.0.3.1');
+      const refused = await accounts.signIn.execute('someone@example.com', 'wrong password!', '10.0.3.1');
+      expect(E.isLeft(refused) && refused.left._tag).to.equal('SignInThrottled');
+      expect(E.isLeft(await accounts.signIn.execute('someone@example.com', 'wrong password!', '10.0.3.2'))).to.equal(true);
+    });
+  });
+
+  describe('sessions', () => {
+    it('end after 12 h without activity, and activity within that keeps them', async () => {
+      await owner();
+      const { sessionId } = right(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.0.1'));
+      clock.advance(11 * 3_600_000);
+      expect(E.isRight(await accounts.authenticateSession.execute(sessionId))).to.equal(true);
+      clock.advance(11 * 3_600_000);
+      expect(E.isRight(await accounts.authenticateSession.execute(sessionId))).to.equal(true);
+      clock.advance(12 * 3_600_000);
+      expect(await accounts.authenticateSession.execute(sessionId)).to.deep.equal(E.left({ _tag: 'SessionInvalid' }));
+    });
+
+    it('end 7 days after sign-in however active', async () => {
+      await owner();
+      const { sessionId } = right(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.0.1'));
+      for (let hours = 10; hours < 7 * 24; hours += 10) {
+        clock.advance(10 * 3_600_000);
+        expect(E.isRight(await accounts.authenticateSession.execute(sessionId)), `after ${hours} h`).to.equal(true);
+      }
+      clock.set('2026-05-08T10:00:00.000Z');
+      expect(E.isLeft(await accounts.authenticateSession.execute(sessionId))).to.equal(true);
+    });
+
+    it('end at sign-out, and an unknown id is refused', async () => {
+      await owner();
+      const { sessionId } = right(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.0.1'));
+      await accounts.signOut.execute(sessionId);
+      expect(E.isLeft(await accounts.authenticateSession.execute(sessionId))).to.equal(true);
+      expect(E.isLeft(await accounts.authenticateSession.execute('x'.repeat(43)))).to.equal(true);
+    });
+
+    it('all end when the password changes, and the one who changed it gets a new one', async () => {
+      const { user } = await owner();
+      const a = right(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.0.1'));
+      const b = right(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.0.2'));
+      expect(await accounts.changePassword.execute(user.id, 'not the password', 'a new password 1')).to.deep.equal(
+        E.left({ _tag: 'InvalidCredentials' }),
+      );
+      const changed = right(await accounts.changePassword.execute(user.id, PASSWORD, 'a new password 1'));
+      expect(E.isLeft(await accounts.authenticateSession.execute(a.sessionId))).to.equal(true);
+      expect(E.isLeft(await accounts.authenticateSession.execute(b.sessionId))).to.equal(true);
+      expect(E.isRight(await accounts.authenticateSession.execute(changed.sessionId))).to.equal(true);
+      expect(E.isLeft(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.0.3'))).to.equal(true);
+      expect(E.isRight(await accounts.signIn.execute('owner@example.com', 'a new password 1', '10.0.0.3'))).to.equal(true);
+    });
+
+    it('all end when the CLI resets the password', async () => {
+      await owner();
+      const a = right(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.0.1'));
+      expect(right(await accounts.resetPassword.execute('owner@example.com', 'reset password 12'))).to.deep.equal({ sessionsEnded: 1 });
+      expect(E.isLeft(await accounts.authenticateSession.execute(a.sessionId))).to.equal(true);
+      expect(await accounts.resetPassword.execute('nobody@example.com', 'reset password 12')).to.deep.equal(
+        E.left({ _tag: 'UserNotFound', email: 'nobody@example.com' }),
+      );
+    });
+  });
+
+  describe('invitations', () => {
+    it('let an owner invite an analyst once, with a token stored as its hash, valid 7 days', async () => {
+      const { user } = await owner();
+      const issued = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'Analyst@Example.com', 'analyst'));
+      expect(issued.invitation.tokenHash).not.to.equal(issued.token);
+      expect(issued.invitation.expiresAt).to.deep.equal(new Date('2026-05-08T10:00:00.000Z'));
+      const joined = right(await accounts.acceptInvitation.execute(issued.token, 'analyst password'));
+      expect(joined.user.email).to.equal('analyst@example.com');
+      const members = right(await accounts.listMembers.execute(user.id, 'dsh_a'));
+      expect(members.map(({ user: u, membership }) => `${u.email}:${membership.role}`)).to.deep.equal([
+        'owner@example.com:owner',
+        'analyst@example.com:analyst',
+      ]);
+      expect(await accounts.acceptInvitation.execute(issued.token, 'analyst password')).to.deep.equal(
+        E.left({ _tag: 'InvitationInvalid', reason: 'accepted' }),
+      );
+    });
+
+    it('cannot be made or listed by an analyst, and expire after 7 days', async () => {
+      const { user } = await owner();
+      const issued = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'analyst@example.com', 'analyst'));
+      const analyst = right(await accounts.acceptInvitation.execute(issued.token, 'analyst password'));
+      expect(await accounts.inviteMember.execute(analyst.user.id, 'dsh_a', 'x@example.com', 'owner')).to.deep.equal(
+        E.left({ _tag: 'RoleRequired', needed: 'owner' }),
+      );
+      expect(await accounts.listMembers.execute(analyst.user.id, 'dsh_a')).to.deep.equal(E.left({ _tag: 'RoleRequired', needed: 'owner' }));
+      const late = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'late@example.com', 'analyst'));
+      clock.advance(7 * 86_400_000);
+      expect(await accounts.acceptInvitation.execute(late.token, 'late password 12')).to.deep.equal(
+        E.left({ _tag: 'InvitationInvalid', reason: 'expired' }),
+      );
+      expect(await accounts.acceptInvitation.execute('unknown-token', 'late password 12')).to.deep.equal(
+        E.left({ _tag: 'InvitationInvalid', reason: 'unknown' }),
+      );
+    });
+
+    it('keep the password of an existing user, and never lower an owner to analyst', async () => {
+      const { user } = await owner();
+      const toSelf = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'owner@example.com', 'analyst'));
+      right(await accounts.acceptInvitation.execute(toSelf.token, 'ignored password'));
+      expect(right(await accounts.listMembers.execute(user.id, 'dsh_a')).map(({ membership }) => membership.role)).to.deep.equal(['owner']);
+      expect(E.isRight(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.0.1'))).to.equal(true);
+    });
+  });
+});
