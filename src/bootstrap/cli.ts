@@ -13,7 +13,7 @@ import { backupSqliteFile } from '../adapters/sqlite/sqlite-backup';
 import { loadConfig, type Config, type Env } from './config';
 import { compose } from './composition';
 import { openStorage } from './open-storage';
-import { parseSpendCsv } from './spend-csv';
+import { parseSpendCsv } from '../application/spend/spend-csv';
 import { isScope, SCOPES, type Scope } from '../domain/scope';
 import { isTimeZone } from '../domain/time-zone';
 import { MAX_SPEND_ENTRIES } from '../domain/spend';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/bootstrap/cli';
-import { centsOf, parseSpendCsv } from '../../src/bootstrap/spend-csv';
+import { centsOf, parseSpendCsv } from '../../src/application/spend/spend-csv';
 import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
 import type { Storage } from '../../src/application/ports/storage';
 import { temporarySqliteStorage } from '../support/sqlite-files';

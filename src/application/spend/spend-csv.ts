@@ -1,7 +1,7 @@
-import { NOT_SET } from '../domain/attribution';
-import { isCurrencyCode, MAX_CENTS } from '../domain/money';
-import type { SpendEntry } from '../domain/spend';
-import { isCalendarDate } from '../domain/time-zone';
+import { NOT_SET } from '../../domain/attribution';
+import { isCurrencyCode, MAX_CENTS } from '../../domain/money';
+import type { SpendEntry } from '../../domain/spend';
+import { isCalendarDate } from '../../domain/time-zone';
 
 /** The header a spend CSV starts with (DECISIONS D16). */
 export const SPEND_CSV_HEADER = ['date', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'currency', 'amount'] as const;
