@@ -1,63 +1,21 @@
 import * as t from 'io-ts';
-import type { Destination, LinkParam } from '../../../domain/campaign-url';
+import { DESTINATION_MAX, DESTINATION_PATTERN, parseDestination, type Destination, type LinkParam } from '../../../domain/campaign-url';
 import { isPlainObject, str, strictObject } from '../kit/codec-kit';
 import { described, Documented, type JsonSchema } from '../kit/json-schema';
 
 /** Codecs of what a caller sends about UTM links (D13); each limit and pattern is written here once. */
 
-export const DESTINATION_MAX = 2048;
 export const UTM_MAX = 255;
 export const MAX_PARAMS = 20;
 export const PARAM_VALUE_MAX = 500;
-
-/**
- * Letters that a host may hold beyond ASCII, in ranges that browsers' IDNA (UTS 46, as the WHATWG
- * URL standard runs it) accepts everywhere in a label: Latin, Greek, Cyrillic, kana, CJK, Hangul,
- * all written left to right, so no mix of them breaks the bidi rule. A host in any other script
- * can be given in its punycode form (`xn--…`).
- */
-const IDN =
-  '\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u017F\\u0391-\\u03A1\\u03A3-\\u03A9\\u03B1-\\u03C9\\u0410-\\u044F\\u3041-\\u3096\\u30A1-\\u30FA\\u4E00-\\u9FFF\\uAC00-\\uD7A3';
-const LABEL = `[A-Za-z0-9_${IDN}-]+`;
-/** The last label starts with a letter: one that reads as a number would make the host an IPv4 address. */
-const TOP_LABEL = `[A-Za-z_${IDN}][A-Za-z0-9_${IDN}-]*`;
-const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
-const HOST = `(?:(?:${LABEL}\\.)*${TOP_LABEL}\\.?|${OCTET}(?:\\.${OCTET}){3})`;
-const PORT = '(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?';
-/** Path, query and fragment: no spaces or control characters; no backslash in the path, which browsers read as `/`. */
-const REST = '(?:/[^\\u0000-\\u0020\\u007F\\\\?#]*)?(?:\\?[^\\u0000-\\u0020\\u007F#]*)?(?:#[^\\u0000-\\u0020\\u007F]*)?';
-
-/**
- * An absolute http(s) URL with a domain name (IDNs included) or an IPv4 address, no credentials
- * (`user:password@`), and nothing a browser would have to repair: every string this pattern admits,
- * the WHATWG URL parser accepts, so the document and the service agree.
- */
-export const DESTINATION_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://${HOST}${PORT}${REST}$`;
-const DESTINATION = new RegExp(DESTINATION_PATTERN, 'u');
-const AUTHORITY = /^[A-Za-z]+:\/\/[^/?#]*/;
-
-/** The destination, parsed: the host in ASCII through the WHATWG URL parser, the rest as written. */
-const parseDestination = (href: string): Destination | undefined => {
-  try {
-    const authority = AUTHORITY.exec(href)![0];
-    return { href, origin: new URL(href).origin, rest: href.slice(authority.length) };
-  } catch {
-    return undefined;
-  }
-};
 
 export const destinationUrl = new Documented<Destination, string>(
   'DestinationUrl',
   (u): u is Destination => typeof u === 'object' && u !== null && 'href' in u,
   (u, c) => {
     if (typeof u !== 'string') return t.failure(u, c, 'must be a string');
-    if ([...u].length > DESTINATION_MAX) return t.failure(u, c, `must be at most ${DESTINATION_MAX} characters`);
-    if (!DESTINATION.test(u)) {
-      const credentials = /^[A-Za-z]+:\/\/[^/?#]*@/.test(u);
-      return t.failure(u, c, credentials ? 'must not hold credentials (user:password@)' : 'must be an absolute http or https URL');
-    }
     const parsed = parseDestination(u);
-    return parsed === undefined ? t.failure(u, c, 'must be an absolute http or https URL') : t.success(parsed);
+    return typeof parsed === 'string' ? t.failure(u, c, parsed) : t.success(parsed);
   },
   (destination) => destination.href,
   () => ({

@@ -2,7 +2,8 @@ import * as t from 'io-ts';
 import { check, int, isPlainObject, str, strictObject } from '../kit/codec-kit';
 import { utcDateTime } from '../kit/dates';
 import { described, Documented } from '../kit/json-schema';
-import { describeParams, DESTINATION_MAX, utmValue } from './link-codecs';
+import { DESTINATION_MAX } from '../../../domain/campaign-url';
+import { describeParams, utmValue } from './link-codecs';
 import { listPage, pagingParams } from '../kit/list-query';
 
 /** Codecs of what the service answers about UTM links (D13): the presenters are typed by them. */
