@@ -58,4 +58,8 @@ export const VARIABLES = {
   WEBHOOK_CONCURRENCY: { codec: intText('attempts', 1, 1_000), fallback: '16' },
   WEBHOOK_POLL_INTERVAL_MS: { codec: intText('ms', 10, 600_000), fallback: '1000' },
   PUBLIC_BASE_URL: { codec: baseUrl, fallback: undefined },
+  CONSOLE: {
+    codec: text('console', (s) => s === 'on' || s === 'off', 'must be on or off'),
+    fallback: 'on',
+  },
 } as const;

@@ -19,6 +19,8 @@ export interface Config {
   /** The database: MONGODB_DB, else the one in the URI, else `orders` (DECISIONS D10). */
   readonly mongodbDb?: string;
   readonly adminToken?: string;
+  /** CONSOLE: the console's pages under /console (DECISIONS D18); `off` removes them. */
+  readonly console: boolean;
   readonly rateLimitMax: number;
   readonly rateLimitWindowSeconds: number;
   /** How long an Idempotency-Key is remembered (DECISIONS D7: 24 h). */
@@ -110,6 +112,7 @@ export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false
       metricsPort: v.METRICS_PORT,
       metricsHost: v.METRICS_HOST,
       publicBaseUrl: v.PUBLIC_BASE_URL,
+      console: v.CONSOLE === 'on',
       http: {
         headersTimeoutMs: v.HTTP_HEADERS_TIMEOUT_MS as number,
         requestTimeoutMs: v.HTTP_REQUEST_TIMEOUT_MS as number,

@@ -7,6 +7,7 @@ import type { Logger } from '../application/ports/logger';
 import type { SlugGenerator } from '../application/ports/slug-generator';
 import type { Storage } from '../application/ports/storage';
 import { createHttpApp } from '../adapters/http/app';
+import { registerConsole } from '../adapters/console/console';
 import { createHttpServer } from '../adapters/http/kit/server';
 import { listenForMetrics, PrometheusMetrics } from '../adapters/metrics/prometheus-metrics';
 import { asyncFileDestination } from '../adapters/logging/log-destinations';
@@ -84,10 +85,11 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   const readiness = async () => ({ draining, components: { store: await storeState(), workers: Object.fromEntries(workerStates) } });
   // Known once the port is bound (PORT=0 picks one); no request arrives before.
   let publicBaseUrl = config.publicBaseUrl ?? '';
-  const { app } = createHttpApp(
+  const { app, router } = createHttpApp(
     { useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl: () => publicBaseUrl },
     { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken },
   );
+  if (config.console) registerConsole(router, { useCases, logger, publicBaseUrl: () => publicBaseUrl });
   const server = createHttpServer(app, config.http, ids, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -99,7 +101,7 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   const { address, port } = server.address() as AddressInfo;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
   publicBaseUrl = config.publicBaseUrl ?? url;
-  logger.info('listening', { url, publicBaseUrl });
+  logger.info('listening', { url, publicBaseUrl, ...(config.console ? { console: `${publicBaseUrl}/console` } : {}) });
   let metricsListener: Awaited<ReturnType<typeof listenForMetrics>> | undefined;
   try {
     if (config.metricsPort !== undefined)

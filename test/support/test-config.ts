@@ -13,6 +13,7 @@ export const testConfig = (changes: Partial<Config> = {}): Config => ({
   store: changes.mongodbUri === undefined ? 'memory' : 'mongodb',
   sqlitePath: 'data/orders.db',
   adminToken: TEST_ADMIN_TOKEN,
+  console: true,
   rateLimitMax: 600,
   rateLimitWindowSeconds: 60,
   idempotencyTtlSeconds: 86_400,

@@ -1,0 +1,156 @@
+import * as E from 'fp-ts/Either';
+import type { Context } from 'koa';
+import type { AccountError } from '../../application/accounts/account-errors';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/account';
+import { field, redirect, show, type ConsoleRouter, param } from './console-kit';
+import { html } from './html';
+import { bare, csrfField, notice, page, problem } from './layout';
+
+/** Only a path of the console itself: never another site (`//evil.example`), never a scheme. */
+const safeNext = (next: string | null | undefined): string =>
+  next !== null && next !== undefined && /^\/console(\/[A-Za-z0-9/_.~%-]*)?$/.test(next) ? next : '/console/overview';
+
+const signInForm = (next: string, message?: string) =>
+  bare(
+    'Sign in',
+    html`${problem(message)}
+      <form class="stack" method="post" action="/console/sign-in">
+        <input type="hidden" name="next" value="${next}" />
+        <div>
+          <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required maxlength="254" />
+        </div>
+        <div>
+          <label for="password">Password</label
+          ><input
+            id="password"
+            name="password"
+            type="password"
+            autocomplete="current-password"
+            required
+            maxlength="${PASSWORD_MAX_LENGTH}"
+          />
+        </div>
+        <div><button type="submit">Sign in</button></div>
+      </form>`,
+  );
+
+const accountMessage = (error: AccountError): string => {
+  switch (error._tag) {
+    case 'InvalidCredentials':
+      return 'The email or the password is wrong.';
+    case 'SignInThrottled':
+      return `Too many attempts. Try again in ${Math.ceil(error.retryAfterSeconds / 60)} minutes.`;
+    case 'PasswordRejected':
+      return `The new password ${error.reason}.`;
+    case 'InvitationInvalid':
+      return error.reason === 'expired'
+        ? 'This invitation has expired: ask for a new one.'
+        : error.reason === 'accepted'
+          ? 'This invitation was already used: sign in instead.'
+          : 'This invitation link is not valid.';
+    default:
+      return 'That did not work.';
+  }
+};
+
+const clientAddress = (ctx: Context): string => ctx.request.ip || 'unknown';
+
+export const authPages = (r: ConsoleRouter): void => {
+  const { useCases } = r.deps;
+
+  r.open('get', '/console', async () => redirect('/console/overview'));
+  r.open('get', '/console/sign-in', async (ctx) => show(signInForm(safeNext(new URLSearchParams(ctx.querystring).get('next')))));
+  r.open('post', '/console/sign-in', async (ctx, form) => {
+    const next = safeNext(form.get('next'));
+    const opened = await useCases.signIn.execute(field(form, 'email'), form.get('password') ?? '', clientAddress(ctx));
+    if (E.isLeft(opened)) {
+      if (opened.left._tag === 'SignInThrottled') ctx.set('Retry-After', String(opened.left.retryAfterSeconds));
+      return show(signInForm(next, accountMessage(opened.left)), opened.left._tag === 'SignInThrottled' ? 429 : 401);
+    }
+    r.startSession(ctx, opened.right.sessionId);
+    return redirect(next);
+  });
+
+  r.post('/console/sign-out', 'member', async ({ ctx }) => {
+    const sessionId = ctx.cookies.get('orders_session');
+    if (sessionId !== undefined) await useCases.signOut.execute(sessionId);
+    r.endSession(ctx);
+    return redirect('/console/sign-in');
+  });
+
+  r.post('/console/dashboard', 'member', async ({ ctx, viewer, form }) => {
+    const chosen = field(form, 'dashboardId');
+    if (viewer.memberships.some((m) => m.dashboardId === chosen)) r.chooseDashboard(ctx, chosen);
+    return redirect('/console/overview');
+  });
+
+  const invitationForm = (token: string, message?: string) =>
+    bare(
+      'Join a dashboard',
+      html`${problem(message)}
+        <p>
+          Choose a password to accept the invitation (${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters). If you already have an
+          account, your password stays as it is.
+        </p>
+        <form class="stack" method="post" action="/console/invitations/accept">
+          <input type="hidden" name="token" value="${token}" />
+          <div>
+            <label for="password">Password</label
+            ><input
+              id="password"
+              name="password"
+              type="password"
+              autocomplete="new-password"
+              minlength="${PASSWORD_MIN_LENGTH}"
+              maxlength="${PASSWORD_MAX_LENGTH}"
+            />
+          </div>
+          <div><button type="submit">Accept the invitation</button></div>
+        </form>`,
+    );
+  r.open('get', '/console/invitations/:token', async (ctx) => show(invitationForm(param(ctx, 'token').slice(0, 100))));
+  r.open('post', '/console/invitations/accept', async (ctx, form) => {
+    const token = field(form, 'token');
+    const accepted = await useCases.acceptInvitation.execute(token, form.get('password') ?? '');
+    if (E.isLeft(accepted)) return show(invitationForm(token, accountMessage(accepted.left)), 400);
+    r.startSession(ctx, accepted.right.sessionId);
+    return redirect('/console/overview');
+  });
+
+  const passwordPage = (viewer: Parameters<typeof csrfField>[0], message?: string, done?: string) =>
+    page(
+      viewer,
+      '/console/password',
+      'Change your password',
+      html`${problem(message)}${notice(done)}
+        <p>Every other session of yours ends when the password changes.</p>
+        <form class="stack" method="post" action="/console/password">
+          ${csrfField(viewer)}
+          <input type="text" name="username" autocomplete="username" value="${viewer.user.email}" hidden />
+          <div>
+            <label for="current">Current password</label
+            ><input id="current" name="current" type="password" autocomplete="current-password" required />
+          </div>
+          <div>
+            <label for="next">New password</label
+            ><input
+              id="next"
+              name="next"
+              type="password"
+              autocomplete="new-password"
+              minlength="${PASSWORD_MIN_LENGTH}"
+              maxlength="${PASSWORD_MAX_LENGTH}"
+              required
+            />
+          </div>
+          <div><button type="submit">Change the password</button></div>
+        </form>`,
+    );
+  r.get('/console/password', 'member', async ({ viewer }) => show(passwordPage(viewer)));
+  r.post('/console/password', 'member', async ({ ctx, viewer, form }) => {
+    const changed = await useCases.changePassword.execute(viewer.user.id, form.get('current') ?? '', form.get('next') ?? '');
+    if (E.isLeft(changed)) return show(passwordPage(viewer, accountMessage(changed.left)), 400);
+    r.startSession(ctx, changed.right.sessionId);
+    return redirect('/console/overview?notice=password');
+  });
+};

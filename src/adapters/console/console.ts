@@ -1,0 +1,29 @@
+import type Router from '@koa/router';
+import { ASSETS } from './assets';
+import { authPages } from './auth-pages';
+import { ConsoleRouter, type ConsoleDeps } from './console-kit';
+import { ownerPages } from './owner-pages';
+import { readingPages } from './reading-pages';
+import { workingPages } from './working-pages';
+
+export type { ConsoleDeps } from './console-kit';
+
+/**
+ * The console (DECISIONS D18) on the service's router, under /console: a driving adapter over the
+ * use cases, beside the JSON API, server-rendered, with its own sessions, CSRF tokens and headers.
+ */
+export const registerConsole = <S>(router: Router<S>, deps: ConsoleDeps): void => {
+  const console = new ConsoleRouter(router as unknown as Router<unknown>, deps);
+  for (const asset of ASSETS) {
+    console.raw(asset.path, (ctx) => {
+      ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      ctx.type = asset.type;
+      ctx.body = asset.body;
+    });
+  }
+  authPages(console);
+  readingPages(console);
+  workingPages(console);
+  ownerPages(console);
+};

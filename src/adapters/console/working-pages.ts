@@ -1,0 +1,252 @@
+import * as E from 'fp-ts/Either';
+import { parseSpendCsv, SPEND_CSV_HEADER } from '../../application/spend/spend-csv';
+import { parseDestination } from '../../domain/campaign-url';
+import type { LinkInput } from '../../domain/link';
+import { MAX_SPEND_ENTRIES } from '../../domain/spend';
+import { ConsoleRefusal, field, redirect, show, type ConsoleRouter, type PostRequest, param } from './console-kit';
+import { count, dateTime, money } from './format';
+import { html, type Fragment, type Html } from './html';
+import { csrfField, notice, page, problem, type Viewer } from './layout';
+
+const UTM_MAX = 255;
+
+const NOTICES: Readonly<Record<string, string>> = {
+  deleted: 'The link was deleted; its short link answers 404 from now on.',
+};
+
+const spendPage = (viewer: Viewer, entries: Html, result?: Fragment) =>
+  page(
+    viewer,
+    '/console/spend',
+    'Spend',
+    html`${result ?? ''}
+      <h2>Upload a CSV</h2>
+      <p>
+        One line per day and campaign, with the header <code>${SPEND_CSV_HEADER.join(',')}</code>; amounts in units of the currency
+        (<code>1234.50</code>). Each line sets that day's amount; every line is checked first, and nothing is stored when one is wrong.
+      </p>
+      <form class="stack" method="post" action="/console/spend" enctype="multipart/form-data">
+        ${csrfField(viewer)}
+        <div><label for="file">CSV file</label><input id="file" name="file" type="file" accept=".csv,text/csv" required /></div>
+        <div><button type="submit">Upload</button></div>
+      </form>
+      <h2>Entries</h2>
+      ${entries}`,
+  );
+
+const linkForm = (viewer: Viewer, values: URLSearchParams, preview?: string, message?: string) =>
+  html`${problem(message)}
+    <form class="stack" method="post" action="/console/links">
+      ${csrfField(viewer)}
+      <div>
+        <label for="destinationUrl">Destination URL</label
+        ><input
+          id="destinationUrl"
+          name="destinationUrl"
+          type="url"
+          required
+          maxlength="2048"
+          value="${values.get('destinationUrl') ?? ''}"
+        />
+      </div>
+      <div>
+        <label for="utmSource">utm_source</label
+        ><input id="utmSource" name="utmSource" required maxlength="${UTM_MAX}" value="${values.get('utmSource') ?? ''}" />
+      </div>
+      <div>
+        <label for="utmMedium">utm_medium</label
+        ><input id="utmMedium" name="utmMedium" required maxlength="${UTM_MAX}" value="${values.get('utmMedium') ?? ''}" />
+      </div>
+      <div>
+        <label for="utmCampaign">utm_campaign</label
+        ><input id="utmCampaign" name="utmCampaign" required maxlength="${UTM_MAX}" value="${values.get('utmCampaign') ?? ''}" />
+      </div>
+      <div>
+        <label for="utmContent">utm_content (optional)</label
+        ><input id="utmContent" name="utmContent" maxlength="${UTM_MAX}" value="${values.get('utmContent') ?? ''}" />
+      </div>
+      <div>
+        <label for="utmTerm">utm_term (optional)</label
+        ><input id="utmTerm" name="utmTerm" maxlength="${UTM_MAX}" value="${values.get('utmTerm') ?? ''}" />
+      </div>
+      <div>
+        <label for="name">Name (optional)</label><input id="name" name="name" maxlength="200" value="${values.get('name') ?? ''}" />
+      </div>
+      ${preview === undefined ? '' : html`<p>Preview: <code id="link-preview">${preview}</code></p>`}
+      <div>
+        <button type="submit" name="action" value="preview" class="secondary">Preview</button>
+        <button type="submit" name="action" value="save">Save the link</button>
+      </div>
+    </form>`;
+
+/** The link a form describes, or what is wrong with it (every field at once). */
+const linkInputOf = (form: URLSearchParams): LinkInput | string => {
+  const problems: string[] = [];
+  const destination = parseDestination(field(form, 'destinationUrl'));
+  if (typeof destination === 'string') problems.push(`The destination URL ${destination}.`);
+  const text = (name: string, required: boolean): string | undefined => {
+    const value = field(form, name);
+    if (value === '') {
+      if (required) problems.push(`${name} is required.`);
+      return undefined;
+    }
+    if ([...value].length > UTM_MAX) problems.push(`${name} must be at most ${UTM_MAX} characters.`);
+    return value;
+  };
+  const [utmSource, utmMedium, utmCampaign, utmContent, utmTerm] = [
+    text('utmSource', true),
+    text('utmMedium', true),
+    text('utmCampaign', true),
+    text('utmContent', false),
+    text('utmTerm', false),
+  ];
+  const name = field(form, 'name');
+  if (name.length > 200) problems.push('The name must be at most 200 characters.');
+  if (problems.length > 0 || typeof destination === 'string') return problems.join(' ');
+  return {
+    destination,
+    utmSource: utmSource!,
+    utmMedium: utmMedium!,
+    utmCampaign: utmCampaign!,
+    ...(utmContent === undefined ? {} : { utmContent }),
+    ...(utmTerm === undefined ? {} : { utmTerm }),
+    ...(name === '' ? {} : { name }),
+    params: [],
+  };
+};
+
+export const workingPages = (r: ConsoleRouter): void => {
+  const { useCases, publicBaseUrl } = r.deps;
+
+  const entriesOf = async (viewer: Viewer, pageNumber: number): Promise<Html> => {
+    const listed = await useCases.listSpend.execute(viewer.dashboard.id, { page: pageNumber, pageSize: 100 });
+    if (listed.entries.length === 0) return html`<p>No spend yet.</p>`;
+    return html`<p class="muted">${count(listed.total)} entries, newest days first.</p>
+      <div class="scroll">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Source</th>
+              <th scope="col">Medium</th>
+              <th scope="col">Campaign</th>
+              <th scope="col">Content</th>
+              <th scope="col" class="num">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${listed.entries.map(
+              (e) =>
+                html`<tr>
+                  <td>${e.date}</td>
+                  <td>${e.utmSource}</td>
+                  <td>${e.utmMedium}</td>
+                  <td>${e.utmCampaign}</td>
+                  <td>${e.utmContent}</td>
+                  <td class="num">${money(e.amountCents, e.currency)}</td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>`;
+  };
+
+  r.get('/console/spend', 'member', async ({ viewer }) => show(spendPage(viewer, await entriesOf(viewer, 1))));
+  r.post(
+    '/console/spend',
+    'member',
+    async ({ viewer, form }: PostRequest) => {
+      const content = form.get('file');
+      if (content === null || content.trim() === '')
+        return show(spendPage(viewer, await entriesOf(viewer, 1), problem('Choose a CSV file to upload.')), 400);
+      const { entries, problems } = parseSpendCsv(content);
+      if (problems.length > 0) {
+        const listed = html`<div class="error" role="alert">
+          <p>Nothing was imported: ${count(problems.length)} lines cannot be read.</p>
+          <ul>
+            ${problems.slice(0, 50).map((p) => html`<li>Line ${p.line}: ${p.message}</li>`)}
+          </ul>
+        </div>`;
+        return show(spendPage(viewer, await entriesOf(viewer, 1), listed), 400);
+      }
+      let upserted = 0;
+      for (let at = 0; at < entries.length; at += MAX_SPEND_ENTRIES)
+        upserted += await useCases.putSpend.execute(viewer.dashboard.id, entries.slice(at, at + MAX_SPEND_ENTRIES));
+      return show(spendPage(viewer, await entriesOf(viewer, 1), notice(`${count(upserted)} entries stored.`)));
+    },
+    'file',
+  );
+
+  const linksPage = async (viewer: Viewer, form: Html, message?: string) => {
+    const listed = await useCases.listLinks.execute(viewer.dashboard.id, { page: 1, pageSize: 100 });
+    const base = publicBaseUrl();
+    return page(
+      viewer,
+      '/console/links',
+      'Links',
+      html`${notice(message)}
+        <h2>Build a link</h2>
+        ${form}
+        <h2>Saved links</h2>
+        ${
+          listed.links.length === 0
+            ? html`<p>No saved links.</p>`
+            : html`<div class="scroll">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Name</th>
+                      <th scope="col">Short link</th>
+                      <th scope="col">Campaign</th>
+                      <th scope="col" class="num">Clicks</th>
+                      <th scope="col">Created</th>
+                      <th scope="col">Actions</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    ${listed.links.map((l) => {
+                      const short = `${base}/l/${l.slug}`;
+                      return html`<tr>
+                        <td>${l.name ?? '—'}</td>
+                        <td>
+                          <a href="${short}" data-short-link>${short}</a>
+                          <button type="button" class="secondary" data-copy="${short}">Copy</button>
+                        </td>
+                        <td>${l.utmSource} / ${l.utmCampaign}</td>
+                        <td class="num">${count(l.clicks)}</td>
+                        <td>${dateTime(l.createdAt, viewer.dashboard.timezone)}</td>
+                        <td>
+                          <form class="inline" method="post" action="/console/links/${l.id}/delete">
+                            ${csrfField(viewer)}<button type="submit" class="danger" aria-label="Delete the link ${l.name ?? l.slug}">
+                              Delete
+                            </button>
+                          </form>
+                        </td>
+                      </tr>`;
+                    })}
+                  </tbody>
+                </table>
+              </div>`
+        }`,
+    );
+  };
+
+  r.get('/console/links', 'member', async ({ viewer, query }) =>
+    show(await linksPage(viewer, linkForm(viewer, new URLSearchParams()), NOTICES[query.get('notice') ?? ''])),
+  );
+  r.post('/console/links', 'member', async ({ viewer, form }) => {
+    const input = linkInputOf(form);
+    if (typeof input === 'string') return show(await linksPage(viewer, linkForm(viewer, form, undefined, input)), 400);
+    const url = useCases.buildLinkUrl.execute(input);
+    if (form.get('action') !== 'save') return show(await linksPage(viewer, linkForm(viewer, form, url)));
+    const link = await useCases.createLink.execute(viewer.dashboard.id, input);
+    return show(
+      await linksPage(viewer, linkForm(viewer, new URLSearchParams()), `Saved: ${publicBaseUrl()}/l/${link.slug} leads to ${url}`),
+    );
+  });
+  r.post('/console/links/:id/delete', 'member', async ({ ctx, viewer }) => {
+    const deleted = await useCases.deleteLink.execute(viewer.dashboard.id, param(ctx, 'id'));
+    if (E.isLeft(deleted)) throw new ConsoleRefusal(404, 'There is no such link in this dashboard.');
+    return redirect('/console/links?notice=deleted');
+  });
+};
