@@ -132,7 +132,7 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
   const main = series.right.series[0];
   const chart =
     main === undefined
-      ? html`<p>No orders in this period.</p>`
+      ? ''
       : html`<h2>Paid revenue by day (${main.currency})</h2>
           ${barChart(
             `Paid revenue by day in ${main.currency}`,
