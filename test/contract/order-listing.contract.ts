@@ -139,6 +139,65 @@ export const orderListingContract = ({ orders: current, found, inserted }: Order
       });
     });
 
+    describe('listAfter (cursors, DECISIONS D19)', () => {
+      /** Every page from the start, each after the last order of the one before. */
+      const walk = async (
+        query: { status?: Order['status']; from?: Date; to?: Date; pageSize: number },
+        between?: (n: number) => Promise<void>,
+      ) => {
+        const seen: string[] = [];
+        let after: { createdAt: Date; id: string } | undefined;
+        for (let n = 0; n < 1_000; n++) {
+          const page = await orders.listAfter('dsh_a', { ...query, ...(after === undefined ? {} : { after }) });
+          seen.push(...page.orders.map((order) => order.id));
+          const last = page.orders[page.orders.length - 1];
+          if (!page.more || last === undefined) return seen;
+          after = { createdAt: last.createdAt, id: last.id };
+          if (between !== undefined) await between(n);
+        }
+        throw new Error('did not end');
+      };
+
+      it('gives the same orders in the same order as the listing, under the same filters', async () => {
+        const statuses = ['pending', 'paid', 'refused'] as const;
+        for (let i = 0; i < 23; i++)
+          await inserted(
+            at(`2026-01-${String(1 + (i % 9)).padStart(2, '0')}T00:00:00.000Z`, `ord_${String(i).padStart(2, '0')}`, {
+              status: statuses[i % 3],
+            }),
+          );
+        await inserted({ ...at('2026-01-05T00:00:00.000Z', 'ord_other'), dashboardId: 'dsh_b' });
+        for (const query of [
+          {},
+          { status: 'paid' as const },
+          { from: new Date('2026-01-03T00:00:00.000Z'), to: new Date('2026-01-07T00:00:00.000Z') },
+        ]) {
+          const listed = (await orders.list('dsh_a', { ...query, page: 1, pageSize: 100 })).orders.map((order) => order.id);
+          expect(await walk({ ...query, pageSize: 4 }), JSON.stringify(query)).to.deep.equal(listed);
+        }
+        const first = await orders.listAfter('dsh_a', { pageSize: 100 });
+        expect(first.more).to.equal(false);
+        expect(first.orders).to.deep.equal((await orders.list('dsh_a', { page: 1, pageSize: 100 })).orders);
+      });
+
+      it('sees every order that existed at the start exactly once while orders are created between pages', async () => {
+        for (let i = 0; i < 30; i++)
+          await inserted(at(`2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`, `ord_start_${String(i).padStart(2, '0')}`));
+        const before = new Set((await orders.list('dsh_a', { page: 1, pageSize: 100 })).orders.map((order) => order.id));
+        const seen = await walk({ pageSize: 7 }, async (n) => {
+          // Newer ones (at the top, already passed), and older ones (ahead, at the bottom).
+          await inserted(at(`2026-02-01T00:00:0${n}.000Z`, `ord_new_${n}`));
+          await inserted(at(`2025-12-01T00:00:0${n}.000Z`, `ord_old_${n}`));
+        });
+        expect(new Set(seen).size, 'no order twice').to.equal(seen.length);
+        expect(seen.filter((id) => before.has(id))).to.have.length(before.size);
+        expect(
+          seen.some((id) => id.startsWith('ord_new_')),
+          'nothing newer than the start',
+        ).to.equal(false);
+      });
+    });
+
     it('does not share listed orders with the store', async () => {
       await inserted(aMinimalOrder());
       const page = await orders.list('dsh_a', { page: 1, pageSize: 20 });

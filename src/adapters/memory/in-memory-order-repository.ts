@@ -5,7 +5,10 @@ import type { Order } from '../../domain/order';
 import {
   summaryOf,
   type OrderEvent,
+  type OrderCursorPage,
+  type OrderCursorQuery,
   type OrderPage,
+  type OrderPosition,
   type OrderQuery,
   type OrderRepository,
 } from '../../application/ports/order-repository';
@@ -107,9 +110,25 @@ export class InMemoryOrderRepository implements OrderRepository {
       total: matching.length,
     };
   }
+
+  async listAfter(dashboardId: string, query: OrderCursorQuery): Promise<OrderCursorPage> {
+    const matching = [...this.byKey.values()]
+      .map((entry) => entry.order)
+      .filter((order) => order.dashboardId === dashboardId && matches(order, query) && isAfter(order, query.after))
+      .sort(newestFirst);
+    return {
+      orders: matching.slice(0, query.pageSize).map((order) => structuredClone(summaryOf(order))),
+      more: matching.length > query.pageSize,
+    };
+  }
 }
 
-const matches = (order: Order, query: OrderQuery): boolean =>
+const isAfter = (order: Order, after: OrderPosition | undefined): boolean =>
+  after === undefined ||
+  order.createdAt.getTime() < after.createdAt.getTime() ||
+  (order.createdAt.getTime() === after.createdAt.getTime() && order.id < after.id);
+
+const matches = (order: Order, query: Pick<OrderQuery, 'status' | 'from' | 'to'>): boolean =>
   (query.status === undefined || order.status === query.status) &&
   (query.from === undefined || order.createdAt.getTime() >= query.from.getTime()) &&
   (query.to === undefined || order.createdAt.getTime() <= query.to.getTime());

@@ -2,7 +2,15 @@ import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
 import type { Db, Filter } from 'mongodb';
 import type { Logger } from '../../application/ports/logger';
-import type { OrderEvent, OrderPage, OrderQuery, OrderRepository, OrderSummary } from '../../application/ports/order-repository';
+import type {
+  OrderCursorPage,
+  OrderCursorQuery,
+  OrderEvent,
+  OrderPage,
+  OrderQuery,
+  OrderRepository,
+  OrderSummary,
+} from '../../application/ports/order-repository';
 import { duplicateExternalId, type DuplicateExternalId } from '../../domain/errors';
 import type { Order } from '../../domain/order';
 import { MongoCollection } from './mongo-collection';
@@ -104,6 +112,34 @@ export class MongoOrderRepository implements OrderRepository {
       ]),
     );
     return { orders: documents.map((document) => this.decodeSummary(document)), total };
+  }
+
+  /** A keyset page on the listing indexes: the position as a range on (createdAt, _id), never a skip. */
+  async listAfter(dashboardId: string, query: OrderCursorQuery): Promise<OrderCursorPage> {
+    const filter: Filter<OrderDocument> = { dashboardId };
+    if (query.status !== undefined) filter['status'] = query.status;
+    if (query.from !== undefined || query.to !== undefined) {
+      filter['createdAt'] = {
+        ...(query.from === undefined ? {} : { $gte: query.from }),
+        ...(query.to === undefined ? {} : { $lte: query.to }),
+      };
+    }
+    const after = query.after;
+    const positioned: Filter<OrderDocument> =
+      after === undefined
+        ? filter
+        : { $and: [filter, { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }] }] };
+    const documents = await guarded(() =>
+      this.orders.documents
+        .find(positioned, { projection: SUMMARY_PROJECTION })
+        .sort(NEWEST_FIRST)
+        .limit(query.pageSize + 1)
+        .toArray(),
+    );
+    return {
+      orders: documents.slice(0, query.pageSize).map((document) => this.decodeSummary(document)),
+      more: documents.length > query.pageSize,
+    };
   }
 
   private decode(document: unknown): Order {

@@ -2,10 +2,18 @@ import type { Statement } from 'better-sqlite3';
 import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
 import type { Logger } from '../../application/ports/logger';
-import type { OrderEvent, OrderPage, OrderQuery, OrderRepository, OrderSummary } from '../../application/ports/order-repository';
+import type {
+  OrderCursorPage,
+  OrderCursorQuery,
+  OrderEvent,
+  OrderPage,
+  OrderQuery,
+  OrderRepository,
+  OrderSummary,
+} from '../../application/ports/order-repository';
 import { duplicateExternalId, type DuplicateExternalId } from '../../domain/errors';
 import type { Order } from '../../domain/order';
-import { keyOfShape, listingParams, listingSql, shapeOf, type ListingSql } from './order-listing';
+import { keyOfShape, keysetSql, listingParams, listingSql, shapeOf, type ListingSql } from './order-listing';
 import {
   EVENT_COLUMNS,
   eventFromRow,
@@ -43,6 +51,7 @@ export class SqliteOrderRepository implements OrderRepository {
   private readonly selectOrder: Statement;
   private readonly selectOutbox: Statement;
   private readonly listings = new Map<string, { page: Statement; count: Statement }>();
+  private readonly keysets = new Map<string, Statement>();
   private readonly counts: DatedCounts;
 
   constructor(
@@ -127,6 +136,26 @@ export class SqliteOrderRepository implements OrderRepository {
       return { raws: bounded.page.all({ ...filters, from: start, to: begin.before - 1, limit, offset: begin.skip }), total };
     });
     return { orders: found.raws.map((raw) => this.decodeSummary(raw)), total: found.total };
+  }
+
+  /** A keyset page: the position as a row-value range on the listing index, walked from there. */
+  async listAfter(dashboardId: string, query: OrderCursorQuery): Promise<OrderCursorPage> {
+    const shape = shapeOf({ ...query, page: 1 });
+    const key = `after${keyOfShape(shape)}${query.after === undefined ? '' : 'p'}`;
+    let statement = this.keysets.get(key);
+    if (statement === undefined) {
+      statement = this.db.prepare(keysetSql(shape, query.after !== undefined));
+      this.keysets.set(key, statement);
+    }
+    const { filters } = listingParams(dashboardId, { ...query, page: 1 });
+    const raws = this.db.read(() =>
+      statement.all({
+        ...filters,
+        ...(query.after === undefined ? {} : { afterCreatedAt: query.after.createdAt.getTime(), afterId: query.after.id }),
+        limit: query.pageSize + 1,
+      }),
+    );
+    return { orders: raws.slice(0, query.pageSize).map((raw) => this.decodeSummary(raw)), more: raws.length > query.pageSize };
   }
 
   private listing(query: OrderQuery): { page: Statement; count: Statement } {

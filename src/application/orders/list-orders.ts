@@ -1,4 +1,4 @@
-import type { OrderPage, OrderQuery, OrderRepository } from '../ports/order-repository';
+import type { OrderCursorPage, OrderCursorQuery, OrderPage, OrderQuery, OrderRepository } from '../ports/order-repository';
 
 export class ListOrders {
   constructor(private readonly orders: OrderRepository) {}
@@ -6,5 +6,14 @@ export class ListOrders {
   /** One page of the dashboard's orders, newest first, with the total that matches the filters. */
   execute(dashboardId: string, query: OrderQuery): Promise<OrderPage> {
     return this.orders.list(dashboardId, query);
+  }
+}
+
+export class ListOrdersAfter {
+  constructor(private readonly orders: OrderRepository) {}
+
+  /** The page after a position (DECISIONS D19): every order once, whatever is created meanwhile. */
+  execute(dashboardId: string, query: OrderCursorQuery): Promise<OrderCursorPage> {
+    return this.orders.listAfter(dashboardId, query);
   }
 }

@@ -5,7 +5,7 @@ import type { OrderRepository } from '../ports/order-repository';
 import type { WebhookNudge } from '../ports/webhook-nudge';
 import { CreateOrder } from './create-order';
 import { GetOrder } from './get-order';
-import { ListOrders } from './list-orders';
+import { ListOrders, ListOrdersAfter } from './list-orders';
 import { UpdateOrder } from './update-order';
 
 export interface OrderPorts {
@@ -19,6 +19,7 @@ export interface OrderPorts {
 export const orderUseCases = ({ orders, transitions, ids, clock, nudge }: OrderPorts) => ({
   createOrder: new CreateOrder(orders, ids, clock, nudge),
   listOrders: new ListOrders(orders),
+  listOrdersAfter: new ListOrdersAfter(orders),
   getOrder: new GetOrder(orders),
   updateOrder: new UpdateOrder(orders, transitions, clock, ids, nudge),
 });

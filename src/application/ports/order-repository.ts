@@ -114,4 +114,31 @@ export interface OrderRepository {
    * stored.
    */
   list(dashboardId: string, query: OrderQuery): Promise<OrderPage>;
+
+  /**
+   * A page after a position, in the same order as `list` (DECISIONS D19's cursors): the orders that
+   * come after `after` (all when absent) under the same filters, at most `pageSize`, and whether more
+   * follow. It costs the page alone at any depth: no count, no offset.
+   */
+  listAfter(dashboardId: string, query: OrderCursorQuery): Promise<OrderCursorPage>;
+}
+
+/** Where a listing stands: the last order seen, by the listing's sort key. */
+export interface OrderPosition {
+  readonly createdAt: Date;
+  readonly id: string;
+}
+
+export interface OrderCursorQuery {
+  readonly status?: OrderStatus;
+  readonly from?: Date;
+  readonly to?: Date;
+  readonly after?: OrderPosition;
+  readonly pageSize: number;
+}
+
+export interface OrderCursorPage {
+  readonly orders: readonly OrderSummary[];
+  /** Whether orders follow the last of this page. */
+  readonly more: boolean;
 }

@@ -8,14 +8,14 @@ export const listingBehaviour = (storageFactory: StorageFactory): void => {
   describe('GET /api/v1/orders', () => {
     const h = useApi(storageFactory);
 
-    it('answers an empty dashboard with { orders: [], page: 1, pageSize: 20, total: 0 }', async () => {
-      expect(await listOrders(h)).to.deep.equal({ orders: [], page: 1, pageSize: 20, total: 0 });
+    it('answers an empty dashboard with { orders: [], page: 1, pageSize: 20, total: 0, nextCursor: null }', async () => {
+      expect(await listOrders(h)).to.deep.equal({ orders: [], page: 1, pageSize: 20, total: 0, nextCursor: null });
     });
 
     it('lists items of the specification, dates in UTC with milliseconds, paidAt on paid orders', async () => {
       const created = await createOrder(h, { externalId: 'paid-a', status: 'paid', isTest: true, createdAt: '2026-01-02T00:04:05-03:00' });
       const body = await listOrders(h);
-      expect(Object.keys(body)).to.have.members(['orders', 'page', 'pageSize', 'total']);
+      expect(Object.keys(body)).to.have.members(['orders', 'page', 'pageSize', 'total', 'nextCursor']);
       expect(body.orders).to.deep.equal([
         {
           id: created.id,
@@ -116,13 +116,13 @@ export const listingBehaviour = (storageFactory: StorageFactory): void => {
 
     it('answers a page past the end with orders [] and the real total', async () => {
       for (let i = 0; i < 3; i++) await createOrder(h, { externalId: `e-${i}` });
-      expect(await listOrders(h, '?page=2&pageSize=3')).to.deep.equal({ orders: [], page: 2, pageSize: 3, total: 3 });
-      expect(await listOrders(h, '?page=500')).to.deep.equal({ orders: [], page: 500, pageSize: 20, total: 3 });
+      expect(await listOrders(h, '?page=2&pageSize=3')).to.deep.equal({ orders: [], page: 2, pageSize: 3, total: 3, nextCursor: null });
+      expect(await listOrders(h, '?page=500')).to.deep.equal({ orders: [], page: 500, pageSize: 20, total: 3, nextCursor: null });
     });
 
     it('answers a page far past the end with orders [] too: a large page is an integer >= 1, not an error', async () => {
       await createOrder(h, { externalId: 'only' });
-      expect(await listOrders(h, '?page=2000000')).to.deep.equal({ orders: [], page: 2_000_000, pageSize: 20, total: 1 });
+      expect(await listOrders(h, '?page=2000000')).to.deep.equal({ orders: [], page: 2_000_000, pageSize: 20, total: 1, nextCursor: null });
     });
   });
 };

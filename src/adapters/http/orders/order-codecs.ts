@@ -5,7 +5,7 @@ import { arrayOf, bool, check, int, oneOf, str, strictObject } from '../kit/code
 import { isoInstant, queryInstant } from '../kit/dates';
 import { freeFormObject } from '../kit/free-form';
 import { component, described, Documented } from '../kit/json-schema';
-import { pagingParams, QUERY_INSTANT_NOTE, single } from '../kit/list-query';
+import { intParam, MAX_PAGE, pagingParams, QUERY_INSTANT_NOTE, single } from '../kit/list-query';
 
 /** Codecs of what a caller sends about orders (specification, DECISIONS D3, D6). */
 
@@ -132,7 +132,15 @@ export const ListOrdersQuery = strictObject(
   'ListOrdersQuery',
   {},
   {
-    ...pagingParams('Orders'),
+    page: described(
+      single(intParam(1, MAX_PAGE)),
+      '1-based page number; 1 when neither `page` nor `after` is given. Not combined with `after`.',
+    ),
+    pageSize: pagingParams('Orders').pageSize,
+    after: described(
+      single(str(1, 512)),
+      'The `nextCursor` of the previous answer: the page that follows it, under the same filters, at the cost of the first page whatever its depth; orders created meanwhile never shift it (DECISIONS D19). Not combined with `page`.',
+    ),
     status: described(single(orderStatus), 'Only orders with this status.'),
     from: described(single(queryInstant), `Only orders with \`createdAt\` at or after this instant. ${QUERY_INSTANT_NOTE}`),
     to: described(single(queryInstant), `Only orders with \`createdAt\` at or before this instant. ${QUERY_INSTANT_NOTE}`),

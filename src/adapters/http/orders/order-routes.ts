@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/Either';
+import type { OrderPosition } from '../../../application/ports/order-repository';
 import { pipe } from 'fp-ts/function';
 import { strictObject } from '../kit/codec-kit';
 import { CreateOrderBody, ListOrdersQuery, text, TEXT_MAX, UpdateOrderBody } from './order-codecs';
@@ -87,14 +88,83 @@ export const listOrdersRoute = route({
   responses: { 200: { description: 'One page of orders.', body: OrderList } },
   problems: [],
   handle: async ({ principal, query }, { useCases }) => {
-    const { page, pageSize, status, from, to } = query;
-    if (from !== undefined && to !== undefined && from.getTime() > to.getTime()) {
-      return E.left({ _tag: 'ValidationFailed', details: [{ path: 'query.from', message: 'must not be later than query.to' }] });
+    const { page, pageSize, status, from, to, after } = query;
+    const details = [
+      ...(from !== undefined && to !== undefined && from.getTime() > to.getTime()
+        ? [{ path: 'query.from', message: 'must not be later than query.to' }]
+        : []),
+      ...(page !== undefined && after !== undefined ? [{ path: 'query.after', message: 'must not be combined with query.page' }] : []),
+    ];
+    const filters = { status, from, to };
+    const position = after === undefined ? undefined : positionOf(after, filters);
+    if (typeof position === 'string') details.push({ path: 'query.after', message: position });
+    if (details.length > 0) return E.left({ _tag: 'ValidationFailed', details });
+    if (after === undefined) {
+      const result = await useCases.listOrders.execute(principal.dashboardId, { ...filters, page: page ?? 1, pageSize });
+      const last = result.orders[result.orders.length - 1];
+      const more = last !== undefined && (page ?? 1) * pageSize < result.total;
+      return E.right({
+        status: 200 as const,
+        body: {
+          orders: result.orders.map(orderListItem),
+          page: page ?? 1,
+          pageSize,
+          total: result.total,
+          nextCursor: more ? cursorOf(last, filters) : null,
+        },
+      });
     }
-    const result = await useCases.listOrders.execute(principal.dashboardId, { status, from, to, page, pageSize });
-    return E.right({ status: 200 as const, body: { orders: result.orders.map(orderListItem), page, pageSize, total: result.total } });
+    const result = await useCases.listOrdersAfter.execute(principal.dashboardId, {
+      ...filters,
+      pageSize,
+      ...(position === undefined ? {} : { after: position as OrderPosition }),
+    });
+    const last = result.orders[result.orders.length - 1];
+    return E.right({
+      status: 200 as const,
+      body: {
+        orders: result.orders.map(orderListItem),
+        pageSize,
+        nextCursor: result.more && last !== undefined ? cursorOf(last, filters) : null,
+      },
+    });
   },
 });
+
+interface ListingFilters {
+  readonly status?: string;
+  readonly from?: Date;
+  readonly to?: Date;
+}
+
+/** The filters a cursor belongs to, as it carries them: a cursor is refused under other filters. */
+const filtersKey = (filters: ListingFilters): string =>
+  `${filters.status ?? ''}|${filters.from?.getTime() ?? ''}|${filters.to?.getTime() ?? ''}`;
+
+/** An opaque cursor (DECISIONS D19): the last order's sort key and the listing's filters, base64url JSON. */
+const cursorOf = (last: { createdAt: Date; id: string }, filters: ListingFilters): string =>
+  Buffer.from(JSON.stringify([1, last.createdAt.getTime(), last.id, filtersKey(filters)]), 'utf8').toString('base64url');
+
+/** The position a cursor holds, or why it cannot be used here. */
+const positionOf = (cursor: string, filters: ListingFilters): OrderPosition | string => {
+  let parsed: unknown;
+  try {
+    parsed = /^[A-Za-z0-9_-]+$/.test(cursor) ? JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 4 ||
+    parsed[0] !== 1 ||
+    !Number.isSafeInteger(parsed[1]) ||
+    typeof parsed[2] !== 'string' ||
+    typeof parsed[3] !== 'string'
+  )
+    return 'must be a nextCursor this service gave';
+  if (parsed[3] !== filtersKey(filters)) return 'belongs to a listing with other filters: send the same status, from and to';
+  return { createdAt: new Date(parsed[1] as number), id: parsed[2] };
+};
 
 export const getOrderRoute = route({
   method: 'get',

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
-import { listPage } from '../kit/list-query';
-import { arrayOf, bool, int, strictObject } from '../kit/codec-kit';
+import { MAX_PAGE, MAX_PAGE_SIZE } from '../kit/list-query';
+import { arrayOf, bool, int, nullable, strictObject } from '../kit/codec-kit';
 import { utcDateTime } from '../kit/dates';
 import { freeFormObject } from '../kit/free-form';
 import { described } from '../kit/json-schema';
@@ -64,4 +64,21 @@ export const OrderDetail = strictObject(
 );
 export const OrderDetailResponse = strictObject('OrderDetailResponse', { order: OrderDetail });
 
-export const OrderList = listPage('OrderList', 'orders', OrderListItem, 'Every order of the dashboard matching the filters, on all pages.');
+export const OrderList = strictObject(
+  'OrderList',
+  {
+    orders: described(arrayOf(OrderListItem, 0, MAX_PAGE_SIZE), 'Newest first: `createdAt` descending, then `id` descending.'),
+    pageSize: int(1, MAX_PAGE_SIZE),
+    nextCursor: described(
+      nullable(t.string),
+      'Pass it as `after` for the page that follows this one; `null` when no order follows. Opaque: it holds the position and the filters.',
+    ),
+  },
+  {
+    page: described(int(1, MAX_PAGE), 'With `page` (and without `after`) only.'),
+    total: described(
+      int(0, Number.MAX_SAFE_INTEGER),
+      'Every order of the dashboard matching the filters, on all pages; with `page` (and without `after`) only.',
+    ),
+  },
+);
