@@ -181,6 +181,12 @@ def before_call(ctx, case, kwargs):
             new = unique_external_id(case.body["externalId"])
             if new is not case.body["externalId"]:
                 case.body = {**case.body, "externalId": new}
+    if case.operation.path == "/api/v1/orders/batch" and isinstance(case.body, dict) and isinstance(case.body.get("orders"), list):
+        items = [
+            {**item, "externalId": unique_external_id(item["externalId"])} if isinstance(item, dict) and "externalId" in item else item
+            for item in case.body["orders"]
+        ]
+        case.body = {**case.body, "orders": items}
     if case.operation.path in ("/api/v1/webhooks", "/api/v1/webhooks/{webhookId}") and case.method.upper() in ("POST", "PATCH"):
         if isinstance(case.body, dict) and "url" in case.body:
             new = sink_url(case.body["url"])

@@ -14,6 +14,9 @@ import { loadConfig, type Config, type Env } from './config';
 import { compose } from './composition';
 import { openStorage } from './open-storage';
 import { parseSpendCsv } from '../application/spend/spend-csv';
+import { describeErrors } from '../adapters/http/kit/codec-kit';
+import { MAX_BATCH_ORDERS } from '../adapters/http/orders/batch-routes';
+import { CreateOrderBody } from '../adapters/http/orders/order-codecs';
 import { isScope, SCOPES, type Scope } from '../domain/scope';
 import { isTimeZone } from '../domain/time-zone';
 import { MAX_SPEND_ENTRIES } from '../domain/spend';
@@ -31,6 +34,10 @@ export const USAGE = `usage: orders-cli <command>
                               date,utm_source,utm_medium,utm_campaign,utm_content,currency,amount
                               (amount in currency units, such as 1234.50); every line is checked,
                               nothing is imported when one is wrong
+  orders import --dashboard DASHBOARD_ID --file FILE.jsonl
+                              one order per line, as POST /api/v1/orders takes it, created 500
+                              at a time (the batch path); a progress line on stderr, then a
+                              summary: created, duplicates, invalid lines with their numbers
   users create-owner --email EMAIL --dashboard DASHBOARD_ID
                               the dashboard's owner in the console: a new user, or an existing one
                               made owner (password unchanged)
@@ -56,6 +63,7 @@ type Command =
   | { kind: 'dashboards create'; name: string; timezone?: string }
   | { kind: 'dashboards update'; dashboardId: string; name?: string; timezone?: string }
   | { kind: 'spend import'; dashboardId: string; file: string }
+  | { kind: 'orders import'; dashboardId: string; file: string }
   | { kind: 'users create-owner'; email: string; dashboardId: string; password?: string }
   | { kind: 'users reset-password'; email: string; password?: string }
   | { kind: 'users list' }
@@ -262,6 +270,9 @@ const parse = (argv: readonly string[]): Command => {
     case 'tokens list':
       noExtra();
       return { kind: command, dashboardId: required(values.dashboard, '--dashboard ID') };
+    case 'orders import':
+      noExtra();
+      return { kind: command, dashboardId: required(values.dashboard, '--dashboard ID'), file: required(values.file, '--file FILE') };
     case 'users create-owner':
       noExtra();
       return { kind: command, email: required(values.email, '--email EMAIL'), dashboardId: required(values.dashboard, '--dashboard ID') };
@@ -314,6 +325,68 @@ const importSpend = async (command: { dashboardId: string; file: string }, useCa
   return print(io, { spend: { file: command.file, lines: entries.length, upserted } });
 };
 
+/** At most this many invalid lines are listed in the summary; `invalid` counts them all. */
+const MAX_LISTED_INVALID = 100;
+
+/**
+ * Orders from a JSON Lines file (DECISIONS D19), 500 at a time as the batch route creates them: each
+ * line checked as POST /api/v1/orders checks it, valid ones created side by side (SQLite commits them
+ * in groups), duplicates counted, invalid lines named. Exit 1 when a line was invalid.
+ */
+const importOrders = async (command: { dashboardId: string; file: string }, useCases: UseCases, io: CliIo): Promise<number> => {
+  if (E.isLeft(await useCases.getDashboard.execute(command.dashboardId)))
+    throw new CliError('NOT_FOUND', `no dashboard ${command.dashboardId}`);
+  let content: string;
+  try {
+    content = await readFile(command.file, 'utf8');
+  } catch (err) {
+    throw new CliError('REFUSED', `cannot read ${command.file} (${(err as NodeJS.ErrnoException).code ?? 'unknown'})`);
+  }
+  const lines = content.split(/\r?\n/);
+  const invalid: { line: number; problems: string[] }[] = [];
+  let [created, duplicates, invalidCount, read] = [0, 0, 0, 0];
+  const seen = new Set<string>();
+  for (let start = 0; start < lines.length; start += MAX_BATCH_ORDERS) {
+    const chunk = lines.slice(start, start + MAX_BATCH_ORDERS);
+    await Promise.all(
+      chunk.map(async (text, i) => {
+        const line = start + i + 1;
+        if (text.trim() === '') return;
+        read++;
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          invalidCount++;
+          if (invalid.length < MAX_LISTED_INVALID) invalid.push({ line, problems: ['(line) is not JSON'] });
+          return;
+        }
+        const decoded = CreateOrderBody.decode(parsed);
+        if (E.isLeft(decoded)) {
+          invalidCount++;
+          if (invalid.length < MAX_LISTED_INVALID)
+            invalid.push({ line, problems: describeErrors(decoded.left).map((d) => `${d.path}: ${d.message}`) });
+          return;
+        }
+        if (seen.has(decoded.right.externalId)) {
+          duplicates++;
+          return;
+        }
+        seen.add(decoded.right.externalId);
+        const made = await useCases.createOrder.execute(command.dashboardId, decoded.right);
+        if (E.isRight(made)) created++;
+        else duplicates++;
+      }),
+    );
+    io.err(
+      `imported ${Math.min(start + MAX_BATCH_ORDERS, lines.length)} of ${lines.length} lines: ${created} created, ${duplicates} duplicates, ${invalidCount} invalid`,
+    );
+  }
+  invalid.sort((a, b) => a.line - b.line);
+  print(io, { import: { file: command.file, orders: read, created, duplicates, invalid: invalidCount, invalidLines: invalid } });
+  return invalidCount > 0 ? 1 : 0;
+};
+
 const run = async (
   command: Exclude<Command, { kind: 'help' | 'backup' | 'reports rebuild' }>,
   useCases: UseCases,
@@ -330,6 +403,8 @@ const run = async (
     }
     case 'spend import':
       return importSpend(command, useCases, io);
+    case 'orders import':
+      return importOrders(command, useCases, io);
     case 'users create-owner': {
       const password = command.password ?? generatedPassword();
       const made = await useCases.createOwner.execute(command.dashboardId, command.email, password);

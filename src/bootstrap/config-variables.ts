@@ -43,6 +43,7 @@ export const VARIABLES = {
     fallback: 'info',
   },
   BODY_LIMIT_BYTES: { codec: intText('bytes', 1024, 16 * 1024 * 1024), fallback: String(256 * 1024) },
+  BATCH_BODY_LIMIT_BYTES: { codec: intText('bytes', 1024, 64 * 1024 * 1024), fallback: String(4 * 1024 * 1024) },
   SHUTDOWN_TIMEOUT_MS: { codec: intText('ms', 0, 600_000), fallback: '10000' },
   SHUTDOWN_READINESS_DELAY_MS: { codec: intText('ms', 0, 600_000), fallback: '0' },
   METRICS_PORT: { codec: intText('port', 0, 65535), fallback: undefined },

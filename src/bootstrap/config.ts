@@ -21,6 +21,8 @@ export interface Config {
   readonly adminToken?: string;
   /** CONSOLE: the console's pages under /console (DECISIONS D18); `off` removes them. */
   readonly console: boolean;
+  /** BATCH_BODY_LIMIT_BYTES: the largest body of POST /api/v1/orders/batch (DECISIONS D19). */
+  readonly batchBodyLimitBytes: number;
   readonly rateLimitMax: number;
   readonly rateLimitWindowSeconds: number;
   /** How long an Idempotency-Key is remembered (DECISIONS D7: 24 h). */
@@ -113,6 +115,7 @@ export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false
       metricsHost: v.METRICS_HOST,
       publicBaseUrl: v.PUBLIC_BASE_URL,
       console: v.CONSOLE === 'on',
+      batchBodyLimitBytes: v.BATCH_BODY_LIMIT_BYTES as number,
       http: {
         headersTimeoutMs: v.HTTP_HEADERS_TIMEOUT_MS as number,
         requestTimeoutMs: v.HTTP_REQUEST_TIMEOUT_MS as number,

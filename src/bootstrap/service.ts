@@ -87,7 +87,7 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   let publicBaseUrl = config.publicBaseUrl ?? '';
   const { app, router } = createHttpApp(
     { useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl: () => publicBaseUrl },
-    { bodyLimitBytes: config.bodyLimitBytes, adminToken: config.adminToken },
+    { bodyLimitBytes: config.bodyLimitBytes, batchBodyLimitBytes: config.batchBodyLimitBytes, adminToken: config.adminToken },
   );
   if (config.console) registerConsole(router, { useCases, logger, publicBaseUrl: () => publicBaseUrl });
   const server = createHttpServer(app, config.http, ids, logger);

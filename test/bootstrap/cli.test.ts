@@ -1,5 +1,9 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { anOrderPayload } from '../support/order-builder';
 import { runCli } from '../../src/bootstrap/cli';
 import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
 import type { Storage } from '../../src/application/ports/storage';
@@ -16,6 +20,33 @@ const cli = async (argv: string[], storage: Storage, env: Record<string, string>
 const persistentMemory = (): Storage => ({ ...inMemoryStorage(), persistent: true });
 
 describe('orders-cli', () => {
+  it('imports orders from JSON Lines through the batch path: created, duplicates, invalid lines named, progress on stderr', async () => {
+    const storage = persistentMemory();
+    const dashboardId = (await cli(['dashboards', 'create', '--name', 'Shop'], storage)).json().dashboard.id;
+    const folder = mkdtempSync(join(tmpdir(), 'orders-import-'));
+    const file = join(folder, 'orders.jsonl');
+    const line = (externalId: string, changes: Record<string, unknown> = {}) => JSON.stringify(anOrderPayload({ externalId, ...changes }));
+    const lines = [
+      ...Array.from({ length: 1_200 }, (_, i) => line(`imp-${i}`)),
+      line('imp-5'),
+      '{ not json',
+      '',
+      line('bad', { amounts: { currency: 'BRL', grossCents: -5, netToSellerCents: 0 } }),
+    ];
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const imported = await cli(['orders', 'import', '--dashboard', dashboardId, '--file', file], storage);
+    rmSync(folder, { recursive: true, force: true });
+    expect(imported.code).to.equal(1);
+    expect(imported.json().import).to.deep.include({ orders: 1_203, created: 1_200, duplicates: 1, invalid: 2 });
+    expect(imported.json().import.invalidLines).to.deep.equal([
+      { line: 1_202, problems: ['(line) is not JSON'] },
+      { line: 1_204, problems: ['amounts.grossCents: must be an integer from 0 to 10000000000000'] },
+    ]);
+    expect(imported.err.split('\n')).to.have.length(3);
+    expect(imported.err).to.contain('imported 1205 of 1205 lines: 1200 created, 1 duplicates, 2 invalid');
+    expect((await storage.orders.list(dashboardId, { page: 1, pageSize: 1 })).total).to.equal(1_200);
+  });
+
   describe('scoped tokens and console users (D17)', () => {
     it('issues a checkout token with orders:write alone and an expiry, and refuses unknown scopes', async () => {
       const storage = persistentMemory();

@@ -28,6 +28,8 @@ describe('loadConfig', () => {
       transitions: {},
       logLevel: 'info',
       bodyLimitBytes: 256 * 1024,
+      batchBodyLimitBytes: 4 * 1024 * 1024,
+      console: true,
     });
     expect(config.mongodbUri).to.equal(undefined);
     expect(config.mongodbDb).to.equal(undefined);

@@ -20,6 +20,13 @@ export const rateLimitCounterContract = (adapterName: string, factory: () => Pro
       expect(await counter.hit('tok_a', WINDOW_MS, at(59_999))).to.deep.equal({ count: 2, resetAt: at(WINDOW_MS) });
     });
 
+    it('counts several hits at once, and gives some back (a batch refused whole)', async () => {
+      expect((await counter.hit('tok_a', WINDOW_MS, at(1_000))).count).to.equal(1);
+      expect((await counter.hit('tok_a', WINDOW_MS, at(1_000), 499)).count).to.equal(500);
+      expect((await counter.hit('tok_a', WINDOW_MS, at(1_000), -499)).count).to.equal(1);
+      expect((await counter.hit('tok_b', WINDOW_MS, at(1_000), 3)).count).to.equal(3);
+    });
+
     it('starts again from zero in the next window', async () => {
       await counter.hit('tok_a', WINDOW_MS, at(0));
       await counter.hit('tok_a', WINDOW_MS, at(1));

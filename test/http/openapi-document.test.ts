@@ -49,7 +49,7 @@ describe('OpenAPI document', () => {
           publicBaseUrl: () => 'http://127.0.0.1',
           readiness: async () => ({ draining: false, components: { store: 'up', workers: {} } }),
         },
-        { bodyLimitBytes: 1024, adminToken: 'x' },
+        { bodyLimitBytes: 1024, batchBodyLimitBytes: 4096, adminToken: 'x' },
       );
       const routed = router.stack
         .filter((layer) => layer.methods.length > 0)
@@ -107,7 +107,7 @@ describe('OpenAPI document', () => {
   describe('rate limits and Idempotency-Key', () => {
     it('documents the rate-limit headers on every /api/v1/orders and /api/v1/links response but 401, and 429 on every operation', () => {
       const operations = [...orderOperations(), ...operationsUnder(LINKS_PREFIX)];
-      expect(operations).to.have.length(9);
+      expect(operations).to.have.length(10);
       for (const [path, method, op] of operations) {
         const where = `${method.toUpperCase()} ${path}`;
         const tooMany = deref(op.responses['429']);

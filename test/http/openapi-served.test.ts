@@ -132,6 +132,14 @@ describe('OpenAPI document', () => {
       const list = await api.request('GET', '/api/v1/orders?page=1&pageSize=10', { token });
       expect(list.status).to.equal(200);
       expect(list.body.orders).to.have.length(2);
+      conforms(
+        '/api/v1/orders/batch',
+        'POST',
+        await api.request('POST', '/api/v1/orders/batch', {
+          token,
+          body: { orders: [anOrderPayload({ externalId: 'batch-1' }), anOrderPayload({ externalId: 'batch-1' }), { externalId: 'x' }] },
+        }),
+      );
       conforms('/api/v1/orders', 'GET', list);
       const badQuery = await api.request('GET', '/api/v1/orders?pageSize=0&colour=red', { token });
       expect(badQuery.status).to.equal(400);

@@ -14,6 +14,7 @@ export const testConfig = (changes: Partial<Config> = {}): Config => ({
   sqlitePath: 'data/orders.db',
   adminToken: TEST_ADMIN_TOKEN,
   console: true,
+  batchBodyLimitBytes: 4 * 1024 * 1024,
   rateLimitMax: 600,
   rateLimitWindowSeconds: 60,
   idempotencyTtlSeconds: 86_400,

@@ -23,6 +23,8 @@ import { prepareAsset } from './kit/static-asset';
 export interface HttpOptions {
   /** Largest accepted body (DECISIONS D1: 256 KiB by default). */
   readonly bodyLimitBytes: number;
+  /** Largest accepted body of a batch (DECISIONS D19: 4 MiB by default). */
+  readonly batchBodyLimitBytes: number;
   /** The admin API's secret; without it the admin API answers 404. */
   readonly adminToken?: string;
 }
@@ -64,6 +66,7 @@ export const createHttpApp = (
       token: authenticate(useCases.authenticateToken),
       rateLimit: rateLimit(useCases.checkRateLimit, metrics),
       body: jsonBody(options.bodyLimitBytes),
+      largeBody: jsonBody(options.batchBodyLimitBytes),
       idempotency: idempotency(useCases.idempotencyGate),
     },
     { useCases, readiness, openApiDocument: () => openApiDocument, trackerScript: prepareAsset(trackerScript), publicBaseUrl },

@@ -5,12 +5,12 @@ export class InMemoryRateLimitCounter implements RateLimitCounter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
   private sweptAt = 0;
 
-  async hit(subject: string, windowMs: number, now: Date): Promise<WindowCount> {
+  async hit(subject: string, windowMs: number, now: Date, amount = 1): Promise<WindowCount> {
     const start = Math.floor(now.getTime() / windowMs) * windowMs;
     this.sweep(now.getTime(), windowMs);
     const key = `${subject}\u0000${windowMs}\u0000${start}`;
     const current = this.windows.get(key) ?? { count: 0, resetAt: start + windowMs };
-    current.count += 1;
+    current.count += amount;
     this.windows.set(key, current);
     return { count: current.count, resetAt: new Date(current.resetAt) };
   }

@@ -31,7 +31,7 @@ export class MongoRateLimitCounter implements RateLimitCounter {
     this.counters = new MongoCollection(db, 'rateLimits', logger);
   }
 
-  async hit(subject: string, windowMs: number, now: Date): Promise<WindowCount> {
+  async hit(subject: string, windowMs: number, now: Date, amount = 1): Promise<WindowCount> {
     const start = Math.floor(now.getTime() / windowMs) * windowMs;
     const resetAt = new Date(start + windowMs);
     const _id = `${subject}:${windowMs}:${start}`;
@@ -40,7 +40,7 @@ export class MongoRateLimitCounter implements RateLimitCounter {
         const counter = await guarded(() =>
           this.counters.documents.findOneAndUpdate(
             { _id },
-            { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(resetAt.getTime() + COUNTER_GRACE_MS) } },
+            { $inc: { count: amount }, $setOnInsert: { expiresAt: new Date(resetAt.getTime() + COUNTER_GRACE_MS) } },
             { upsert: true, returnDocument: 'after', projection: { count: 1 } },
           ),
         );

@@ -13,14 +13,14 @@ export class SqliteRateLimitCounter implements RateLimitCounter {
 
   constructor(private readonly db: SqliteDatabase) {
     this.count = db.prepare(
-      `INSERT INTO rate_limit_windows (subject, window_ms, window_start, hits, reset_at) VALUES (?, ?, ?, 1, ?)
-       ON CONFLICT (subject, window_ms, window_start) DO UPDATE SET hits = hits + 1
+      `INSERT INTO rate_limit_windows (subject, window_ms, window_start, hits, reset_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (subject, window_ms, window_start) DO UPDATE SET hits = hits + excluded.hits
        RETURNING hits`,
     );
     this.purge = db.prepare('DELETE FROM rate_limit_windows WHERE reset_at <= ?');
   }
 
-  async hit(subject: string, windowMs: number, now: Date): Promise<WindowCount> {
+  async hit(subject: string, windowMs: number, now: Date, amount = 1): Promise<WindowCount> {
     const start = Math.floor(now.getTime() / windowMs) * windowMs;
     const resetAt = start + windowMs;
     // Windows that have ended are of no use: once per window length, delete them with this hit.
@@ -29,7 +29,7 @@ export class SqliteRateLimitCounter implements RateLimitCounter {
     // A count lost to a power cut only lets a few more requests through: it is not worth a wait for the disk.
     const row = await this.db.writeUnsynced(() => {
       if (purge) this.purge.run(now.getTime());
-      return this.count.get(subject, windowMs, start, resetAt) as { hits: number };
+      return this.count.get(subject, windowMs, start, amount, resetAt) as { hits: number };
     });
     return { count: row.hits, resetAt: new Date(resetAt) };
   }

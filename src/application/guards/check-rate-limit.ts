@@ -33,15 +33,15 @@ export class CheckRateLimit {
    * memory instead, in the same window, and served: a read must not fail for want of a write. A
    * write fails as the store does.
    */
-  async execute(tokenId: string, isRead = false): Promise<RateLimitDecision> {
+  async execute(tokenId: string, isRead = false, amount = 1): Promise<RateLimitDecision> {
     const now = this.clock.now();
     const windowMs = this.settings.windowSeconds * 1000;
     let hit: WindowCount;
     try {
-      hit = await this.counter.hit(tokenId, windowMs, now);
+      hit = await this.counter.hit(tokenId, windowMs, now, amount);
     } catch (err) {
       if (!isRead || !(err instanceof StorageUnavailableError)) throw err;
-      hit = await this.fallback.hit(tokenId, windowMs, now);
+      hit = await this.fallback.hit(tokenId, windowMs, now, amount);
     }
     const { count, resetAt } = hit;
     return {

@@ -13,7 +13,8 @@ export interface RateLimitCounter {
   /**
    * Counts one request of `subject` in the window of `windowMs` that contains `now` (windows start at
    * multiples of `windowMs` since the epoch). Atomic: parallel hits never lose an increment, and each
-   * sees a distinct count. One round trip to the store.
+   * sees a distinct count. One round trip to the store. `amount` counts several requests at once (a
+   * batch's orders), or gives some back when negative (a batch refused whole).
    */
-  hit(subject: string, windowMs: number, now: Date): Promise<WindowCount>;
+  hit(subject: string, windowMs: number, now: Date, amount?: number): Promise<WindowCount>;
 }

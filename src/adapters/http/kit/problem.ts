@@ -1,7 +1,8 @@
 import type { ParameterizedContext } from 'koa';
 import { SCOPES } from '../../../domain/scope';
 import type { RequestState } from './request-state';
-import type { JsonSchema } from './json-schema';
+import * as t from 'io-ts';
+import { Documented, type JsonSchema } from './json-schema';
 import { detailOf, ERROR_TABLE, MAX_DETAILS } from './error-table';
 import type { HttpError } from './http-errors';
 import { REQUEST_ID } from './middleware/request-id';
@@ -127,3 +128,15 @@ export const PROBLEM_SCHEMAS: Record<'ValidationDetail' | 'Problem', JsonSchema>
     else: { not: { type: 'object', required: ['details'] } },
   },
 };
+
+/** A problem body inside another answer (a batch's results): the `Problem` component of the document. */
+export const PROBLEM_REF = new Documented<Record<string, unknown>, Record<string, unknown>>(
+  'ProblemRef',
+  (u): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u),
+  (u, c) =>
+    typeof u === 'object' && u !== null && !Array.isArray(u)
+      ? t.success(u as Record<string, unknown>)
+      : t.failure(u, c, 'must be a problem'),
+  t.identity,
+  () => ({ $ref: '#/components/schemas/Problem' }),
+);

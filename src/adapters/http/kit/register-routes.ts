@@ -10,7 +10,7 @@ import type { RequestState } from './request-state';
 import type { Guard, Route, RouteDeps } from './route';
 
 /** The middleware behind each guard, and the body reader of the routes that take a body. */
-export type GuardMiddleware = Readonly<Record<Guard | 'body', Middleware<RequestState>>>;
+export type GuardMiddleware = Readonly<Record<Guard | 'body' | 'largeBody', Middleware<RequestState>>>;
 
 /** Where each step runs, whatever order a route lists its guards in (see `Guard`). */
 const ORDER: readonly (Guard | 'body')[] = ['admin', 'token', 'rateLimit', 'body', 'idempotency'];
@@ -84,6 +84,7 @@ const handler = (route: Route, deps: RouteDeps): Middleware<RequestState> => {
         headers,
         principal: ctx.state.principal as never,
         reservedId: ctx.state.reservedId,
+        requestId: ctx.state.requestId,
         queryString: ctx.querystring,
         isHead: ctx.method === 'HEAD',
       },
@@ -154,7 +155,7 @@ export const registerRoutes = (router: Router<RequestState>, routes: readonly Ro
     if (route.guards.includes('token') && route.scope === undefined)
       throw new Error(`${route.operationId} takes a token and declares no scope`);
     const steps = ORDER.flatMap((step): Middleware<RequestState>[] => {
-      if (step === 'body') return route.body === undefined ? [] : [guards.body];
+      if (step === 'body') return route.body === undefined ? [] : [route.largeBody === true ? guards.largeBody : guards.body];
       if (!route.guards.includes(step)) return [];
       const scope = step === 'rateLimit' || (step === 'token' && !route.guards.includes('rateLimit')) ? route.scope : undefined;
       return scope === undefined || scope === 'any' ? [guards[step]] : [guards[step], requireScope(scope)];

@@ -93,6 +93,8 @@ export interface HandlerInput<P, Q, B, G extends Guard, H extends RequestHeader 
   readonly principal: 'token' extends G ? Principal : undefined;
   /** Under an Idempotency-Key: the id a resource created by this request must take. */
   readonly reservedId: string | undefined;
+  /** The request's id (`X-Request-Id`), for problems a handler writes into its own answer. */
+  readonly requestId: string;
   /** The query string as sent, after `?` (`''` without one): what a redirect passes on, undecoded. */
   readonly queryString: string;
   /**
@@ -124,6 +126,8 @@ export interface RouteSpec<
    * token may do. Required on the routes guarded by `token`, and on no other.
    */
   readonly scope?: Scope | 'any';
+  /** The body may be up to the larger limit of batches (BATCH_BODY_LIMIT_BYTES) instead of BODY_LIMIT_BYTES. */
+  readonly largeBody?: boolean;
   /** False for the routes that never touch storage, so cannot answer 500 or 503 on its account. */
   readonly storage?: boolean;
   readonly params?: P;

@@ -7,6 +7,7 @@ import { CreateOrderResponse, OrderDetailResponse, OrderList, OrderResponse } fr
 import { pathIdentifier, toPathSegment } from '../kit/path-segment';
 import { createdOrder, orderDetail, orderListItem } from './order-presenters';
 import { route } from '../kit/route';
+import { createOrdersBatchRoute } from './batch-routes';
 
 /** The public orders API (specification, DECISIONS D1–D7): thin handlers, decode → use case → reply. */
 
@@ -216,4 +217,4 @@ export const updateOrderRoute = route({
     ),
 });
 
-export const orderRoutes = [createOrderRoute, listOrdersRoute, getOrderRoute, updateOrderRoute];
+export const orderRoutes = [createOrderRoute, createOrdersBatchRoute, listOrdersRoute, getOrderRoute, updateOrderRoute];

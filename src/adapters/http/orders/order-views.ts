@@ -10,7 +10,7 @@ import { cents, currency, MAX_PRODUCTS, orderStatus, Product, text, Tracking } f
 
 const serviceId = described(t.string, 'Made by the service; opaque.');
 
-const CreatedOrder = strictObject('CreatedOrder', { id: serviceId, externalId: text, status: orderStatus, isTest: bool });
+export const CreatedOrder = strictObject('CreatedOrder', { id: serviceId, externalId: text, status: orderStatus, isTest: bool });
 export const CreateOrderResponse = strictObject('CreateOrderResponse', { order: CreatedOrder });
 
 const OrderAmounts = strictObject('OrderAmounts', { currency, grossCents: cents, netToSellerCents: cents });
