@@ -21,7 +21,8 @@ the report allows (366 days; 31 by hour): the document says in prose that the se
 (400), constraints between two parameters that JSON Schema cannot express, so Schemathesis would
 report the refusal of a "valid" query. Likewise a token's `expiresAt` in the past (it must be in the
 future, a rule about the time of the request) is moved to 2099. And `after` of GET /api/v1/orders is
-dropped: it is an opaque cursor, and only one the service gave is accepted (the tests walk them).
+dropped, and so is `after` of GET /api/v1/events: a cursor or an event id is accepted only when the
+service gave it (the tests walk them).
 
 A value that is invalid by the OpenAPI document is left as it is, and a valid value stays valid (same
 form and within the documented length), so negative cases stay negative and positive ones positive.
@@ -171,7 +172,8 @@ def unique_idempotency_key(value: object) -> object:
 
 @schemathesis.hook
 def before_call(ctx, case, kwargs):
-    if case.operation.path == "/api/v1/orders" and case.method.upper() == "GET" and isinstance(case.query, dict) and "after" in case.query:
+    cursored = ("/api/v1/orders", "/api/v1/events")
+    if case.operation.path in cursored and case.method.upper() == "GET" and isinstance(case.query, dict) and "after" in case.query:
         case.query = {k: v for k, v in case.query.items() if k != "after"}
     ranged = ("/api/v1/orders", "/api/v1/spend", *_REPORTS)
     if case.operation.path in ranged and case.method.upper() == "GET" and isinstance(case.query, dict):

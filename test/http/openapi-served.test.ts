@@ -132,6 +132,8 @@ describe('OpenAPI document', () => {
       const list = await api.request('GET', '/api/v1/orders?page=1&pageSize=10', { token });
       expect(list.status).to.equal(200);
       expect(list.body.orders).to.have.length(2);
+      conforms('/api/v1/events', 'GET', await api.request('GET', '/api/v1/events', { token }));
+      conforms('/api/v1/events', 'GET', await api.request('GET', '/api/v1/events?after=evt_x', { token }));
       conforms(
         '/api/v1/orders/batch',
         'POST',

@@ -1,5 +1,6 @@
 import type { Storage } from '../../application/ports/storage';
 import { inMemoryAccountStores } from './in-memory-account-stores';
+import { InMemoryEventFeed } from './in-memory-event-feed';
 import { InMemoryDashboardRepository } from './in-memory-dashboard-repository';
 import { InMemoryDeliveryRepository } from './in-memory-delivery-repository';
 import { InMemoryIdempotencyStore } from './in-memory-idempotency-store';
@@ -17,6 +18,7 @@ import { InMemoryWebhookOutbox } from './in-memory-webhook-outbox';
 export const inMemoryStorage = (): Storage => {
   const orders = new InMemoryOrderRepository();
   const deliveries = new InMemoryDeliveryRepository();
+  const events = new InMemoryEventFeed();
   return {
     description: 'in-memory store (STORE=memory: data lives only as long as the process)',
     persistent: false,
@@ -28,7 +30,8 @@ export const inMemoryStorage = (): Storage => {
     rateLimits: new InMemoryRateLimitCounter(),
     webhooks: new InMemoryWebhookEndpointRepository(),
     deliveries,
-    outbox: new InMemoryWebhookOutbox(orders, deliveries),
+    outbox: new InMemoryWebhookOutbox(orders, deliveries, events),
+    events,
     reports: new InMemoryReportReader(orders),
     spend: new InMemorySpendRepository(),
     accounts: inMemoryAccountStores(),

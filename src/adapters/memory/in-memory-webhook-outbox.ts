@@ -1,6 +1,7 @@
 import type { OutboxEntry, WebhookOutbox } from '../../application/ports/webhook-outbox';
 import type { Delivery } from '../../domain/delivery';
 import type { InMemoryDeliveryRepository } from './in-memory-delivery-repository';
+import type { InMemoryEventFeed } from './in-memory-event-feed';
 import type { InMemoryOrderRepository } from './in-memory-order-repository';
 
 /** The orders' outboxes of the in-memory store; a relay is one synchronous step, so one transaction. */
@@ -8,6 +9,7 @@ export class InMemoryWebhookOutbox implements WebhookOutbox {
   constructor(
     private readonly orders: InMemoryOrderRepository,
     private readonly deliveries: InMemoryDeliveryRepository,
+    private readonly feed: InMemoryEventFeed,
   ) {}
 
   async pending(limit: number): Promise<readonly OutboxEntry[]> {
@@ -20,6 +22,7 @@ export class InMemoryWebhookOutbox implements WebhookOutbox {
 
   async relay(entry: OutboxEntry, deliveries: readonly Delivery[]): Promise<void> {
     for (const delivery of deliveries) this.deliveries.insertNow(delivery);
+    this.feed.add(entry.dashboardId, entry.events, Date.now());
     this.orders.dropFromOutbox(
       entry.orderId,
       entry.events.map((event) => event.id),

@@ -24,6 +24,7 @@ export const COLLECTIONS = {
   memberships: 'memberships',
   invitations: 'invitations',
   sessions: 'sessions',
+  eventFeed: 'event_feed',
 } as const;
 
 /** The unique (eventId, endpointId) index of deliveries, named where its refusals are told apart from others. */
@@ -101,6 +102,13 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
   ],
   // `_id` is the session id's hash.
   sessions: [{ name: 'sessions_user', key: { userId: 1 } }],
+  // The feed's order within a dashboard (and a type); an order's last key; the server's 30-day expiry.
+  eventFeed: [
+    { name: 'event_feed_dashboard_key_id', key: { dashboardId: 1, key: 1, _id: 1 } },
+    { name: 'event_feed_dashboard_type_key_id', key: { dashboardId: 1, type: 1, key: 1, _id: 1 } },
+    { name: 'event_feed_order_key', key: { orderId: 1, key: -1 } },
+    { name: 'event_feed_expiresAt_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 },
+  ],
 };
 
 /**

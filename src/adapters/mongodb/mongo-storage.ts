@@ -7,6 +7,7 @@ import { MongoIdempotencyStore } from './mongo-idempotency-store';
 import { guarded } from './mongo-errors';
 import { ensureIndexes } from './mongo-indexes';
 import { mongoAccountStores } from './mongo-account-stores';
+import { MongoEventFeed } from './mongo-event-feed';
 import { giveOldTokensEveryScope } from './dashboard-documents';
 import { MongoLinkRepository } from './mongo-link-repository';
 import { checkSchemaVersion } from './mongo-schema-version';
@@ -34,6 +35,8 @@ export interface MongoStorageOptions {
   /** Overrides the defaults above (tests use a short server selection timeout). */
   readonly clientOptions?: MongoClientOptions;
   readonly pingTimeoutMs?: number;
+  /** How long the events feed waits before serving an event (FEED_SETTLE_MS; tests shorten it). */
+  readonly feedSettleMs?: number;
 }
 
 /**
@@ -63,9 +66,10 @@ export const createMongoStorage = (
   client: MongoClient,
   dbName: string,
   logger: Logger,
-  options: Pick<MongoStorageOptions, 'pingTimeoutMs'> = {},
+  options: Pick<MongoStorageOptions, 'pingTimeoutMs' | 'feedSettleMs'> = {},
 ): Storage => {
   const db = client.db(dbName);
+  const events = new MongoEventFeed(db, logger, options.feedSettleMs);
   const hosts = client.options.srvHost ?? client.options.hosts.map((host) => host.toString()).join(',');
   return {
     description: `MongoDB database "${dbName}" on ${hosts}`,
@@ -78,7 +82,8 @@ export const createMongoStorage = (
     rateLimits: new MongoRateLimitCounter(db, logger),
     webhooks: new MongoWebhookEndpointRepository(db, logger),
     deliveries: new MongoDeliveryRepository(db, logger),
-    outbox: new MongoWebhookOutbox(db, logger),
+    outbox: new MongoWebhookOutbox(db, logger, events),
+    events,
     reports: new MongoReportReader(db, logger),
     spend: new MongoSpendRepository(db, logger),
     accounts: mongoAccountStores(db, logger),

@@ -4,6 +4,7 @@ import type { Logger } from '../../application/ports/logger';
 import type { OutboxEntry, WebhookOutbox } from '../../application/ports/webhook-outbox';
 import type { Delivery } from '../../domain/delivery';
 import { guarded } from './mongo-errors';
+import type { MongoEventFeed } from './mongo-event-feed';
 import { MongoCollection } from './mongo-collection';
 import { EVENT_ENDPOINT_INDEX } from './mongo-indexes';
 import { outboxDocumentCodec, outboxFromDocument, type OrderDocument } from './order-document';
@@ -26,7 +27,11 @@ export class MongoWebhookOutbox implements WebhookOutbox {
   private readonly orders: MongoCollection<OrderDocument>;
   private readonly deliveries: MongoCollection<DeliveryDocument>;
 
-  constructor(db: Db, logger: Logger) {
+  constructor(
+    db: Db,
+    logger: Logger,
+    private readonly feed: MongoEventFeed,
+  ) {
     this.orders = new MongoCollection(db, 'orders', logger);
     this.deliveries = new MongoCollection(db, 'webhookDeliveries', logger);
   }
@@ -59,6 +64,8 @@ export class MongoWebhookOutbox implements WebhookOutbox {
   }
 
   async relay(entry: OutboxEntry, deliveries: readonly Delivery[]): Promise<void> {
+    // The feed first, like the deliveries: a crash before the pull leaves events that the next relay finds written.
+    await this.feed.add(entry.dashboardId, entry.orderId, entry.events);
     if (deliveries.length > 0) {
       try {
         await guarded(() => this.deliveries.documents.insertMany(deliveries.map(deliveryToDocument), { ordered: false }));

@@ -93,7 +93,7 @@ const snapshotCodec = t.intersection([t.type({ id: t.string, ...requiredOrderFie
 
 const eventTypeCodec = oneOfCodec(ORDER_EVENT_TYPES);
 
-const outboxEventCodec = t.intersection([
+export const outboxEventCodec = t.intersection([
   t.type({ id: t.string, type: eventTypeCodec, occurredAt: bsonDate, order: snapshotCodec }),
   t.partial({ previousStatus: statusCodec }),
 ]);
@@ -217,7 +217,7 @@ export const orderFromDocument = (doc: OrderDocumentRead): Order =>
 /** The summary of a listed document: `summaryOf` copies the summary's fields alone, so `_id` and extra fields stay out. */
 export const summaryFromDocument = (doc: t.TypeOf<typeof summaryDocumentCodec>): OrderSummary => summaryOf({ ...doc, id: doc._id });
 
-const eventToDocument = (event: OrderEvent): Record<string, unknown> => {
+export const eventToDocument = (event: OrderEvent): Record<string, unknown> => {
   const { _id, ...snapshot } = orderToDocument(event.order);
   return withoutUndefined({
     id: event.id,
@@ -228,7 +228,7 @@ const eventToDocument = (event: OrderEvent): Record<string, unknown> => {
   });
 };
 
-const eventFromDocument = (doc: t.TypeOf<typeof outboxEventCodec>): OrderEvent =>
+export const eventFromDocument = (doc: t.TypeOf<typeof outboxEventCodec>): OrderEvent =>
   withoutUndefined({
     id: doc.id,
     type: doc.type,

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { ACCOUNTS_MIGRATION } from './accounts-schema';
+import { EVENT_FEED_MIGRATION } from './event-feed-schema';
 import { REPORTS_MIGRATION } from './report-schema';
 
 /**
@@ -197,6 +198,7 @@ export const MIGRATIONS: readonly string[] = [
   `,
   REPORTS_MIGRATION,
   ACCOUNTS_MIGRATION,
+  EVENT_FEED_MIGRATION,
 ];
 
 /** Marks the file as this service's (`PRAGMA application_id`): "ORDS". */

@@ -1,6 +1,7 @@
 import type { Logger } from '../../application/ports/logger';
 import type { Storage } from '../../application/ports/storage';
 import { sqliteAccountStores } from './sqlite-account-stores';
+import { SqliteEventFeed } from './sqlite-event-feed';
 import { SqliteDashboardRepository } from './sqlite-dashboard-repository';
 import { SqliteDeliveryRepository } from './sqlite-delivery-repository';
 import { SqliteDatabase, type SqliteDatabaseOptions } from './sqlite-database';
@@ -35,6 +36,7 @@ export const sqliteStorageOn = (db: SqliteDatabase, logger: Logger): Storage => 
     webhooks: new SqliteWebhookEndpointRepository(db, logger),
     deliveries: new SqliteDeliveryRepository(db, logger),
     outbox: new SqliteWebhookOutbox(db, logger),
+    events: new SqliteEventFeed(db, logger),
     reports: new SqliteReportReader(db, offload),
     spend: new SqliteSpendRepository(db, logger),
     accounts: sqliteAccountStores(db, logger),

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import * as t from 'io-ts';
+import { FEED_RETENTION_MS } from '../../application/ports/event-feed';
 import type { Logger } from '../../application/ports/logger';
 import type { OrderEvent } from '../../application/ports/order-repository';
 import type { OutboxEntry, WebhookOutbox } from '../../application/ports/webhook-outbox';
@@ -22,6 +23,9 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
   private readonly countPending: Statement;
   private readonly insertDelivery: Statement;
   private readonly deleteEvents: Statement;
+  private readonly copyToFeed: Statement;
+  private readonly purgeFeed: Statement;
+  private purgedAt = 0;
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -37,6 +41,15 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
     );
     this.insertDelivery = db.prepare(INSERT_DELIVERY);
     this.deleteEvents = db.prepare('DELETE FROM order_events WHERE id IN (SELECT value FROM json_each(?))');
+    // The events feed (DECISIONS D19) gets the relayed events, in their order, once each.
+    this.copyToFeed = db.prepare(
+      `INSERT INTO event_feed (id, dashboard_id, type, occurred_at, previous_status, order_row, stored_at)
+       SELECT e.id, o.dashboard_id, e.type, e.occurred_at, e.previous_status, e.order_row, @storedAt
+       FROM order_events e JOIN orders o ON o.seq = e.order_seq
+       WHERE e.id IN (SELECT value FROM json_each(@ids)) ORDER BY e.seq
+       ON CONFLICT (id) DO NOTHING`,
+    );
+    this.purgeFeed = db.prepare('DELETE FROM event_feed WHERE stored_at <= ?');
   }
 
   async pending(limit: number): Promise<readonly OutboxEntry[]> {
@@ -59,9 +72,15 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
   async relay(entry: OutboxEntry, deliveries: readonly Delivery[]): Promise<void> {
     const rows = deliveries.map(deliveryToRow);
     const eventIds = JSON.stringify(entry.events.map((event) => event.id));
+    const now = Date.now();
+    // Once an hour, with a relay, the events older than the feed keeps go.
+    const purge = now - this.purgedAt >= 3_600_000;
+    if (purge) this.purgedAt = now;
     await this.db.write(() => {
       for (const row of rows) this.insertDelivery.run(row);
+      this.copyToFeed.run({ ids: eventIds, storedAt: now });
       this.deleteEvents.run(eventIds);
+      if (purge) this.purgeFeed.run(now - FEED_RETENTION_MS);
     });
   }
 }

@@ -1,4 +1,5 @@
 import type { AccountStores } from './account-repositories';
+import type { EventFeed } from './event-feed';
 import type { BackgroundWorker } from './background-worker';
 import type { DashboardRepository } from './dashboard-repository';
 import type { DeliveryRepository } from './delivery-repository';
@@ -32,6 +33,8 @@ export interface Storage {
   readonly deliveries: DeliveryRepository;
   /** The orders' outboxes, as the webhook relay reads and empties them. */
   readonly outbox: WebhookOutbox;
+  /** The order events of the last 30 days, as the relay took them out of the outboxes (DECISIONS D19). */
+  readonly events: EventFeed;
   /** Reports over the orders (DECISIONS D16). */
   readonly reports: ReportReader;
   readonly spend: SpendRepository;

@@ -1,3 +1,5 @@
+import type { EventFeed } from '../ports/event-feed';
+import { ListEvents } from './list-events';
 import type { Clock } from '../ports/clock';
 import type { DeliveryRepository } from '../ports/delivery-repository';
 import type { IdGenerator } from '../ports/id-generator';
@@ -24,6 +26,7 @@ export interface WebhookPorts {
   readonly webhooks: WebhookEndpointRepository;
   readonly deliveries: DeliveryRepository;
   readonly outbox: WebhookOutbox;
+  readonly events: EventFeed;
   readonly webhookPayloads: WebhookPayloads;
   readonly webhookSecrets: WebhookSecrets;
   readonly webhookSender: WebhookSender;
@@ -45,6 +48,7 @@ export const webhookUseCases = (p: WebhookPorts) => ({
   listDeliveries: new ListDeliveries(p.webhooks, p.deliveries),
   retryDelivery: new RetryDelivery(p.webhooks, p.deliveries, p.nudge, p.clock),
   relayOrderEvents: new RelayOrderEvents(p.outbox, p.webhooks, p.webhookPayloads, p.nudge, p.ids, p.clock),
+  listEvents: new ListEvents(p.events, p.webhookPayloads, p.clock),
   deliverWebhooks: new DeliverWebhooks(p.deliveries, p.webhooks, p.webhookSender, p.webhookSettings, p.clock),
 });
 

@@ -8,6 +8,7 @@ import { orderRepositoryContract } from '../../contract/order-repository.contrac
 import { reportReaderContract } from '../../contract/report-reader.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
 import { accountStoresContract } from '../../contract/account-stores.contract';
+import { eventFeedContract } from '../../contract/event-feed.contract';
 import { inMemoryStorage } from '../../../src/adapters/memory/in-memory-storage';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';
 
@@ -18,3 +19,4 @@ linkRepositoryContract('in-memory', async () => new InMemoryLinkRepository());
 reportReaderContract('in-memory', async () => inMemoryStorage());
 spendRepositoryContract('in-memory', async () => inMemoryStorage().spend);
 accountStoresContract('in-memory', async () => inMemoryStorage().accounts);
+eventFeedContract('in-memory', async () => inMemoryStorage());

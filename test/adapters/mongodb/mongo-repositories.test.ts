@@ -6,6 +6,7 @@ import { orderRepositoryContract } from '../../contract/order-repository.contrac
 import { reportReaderContract } from '../../contract/report-reader.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
 import { accountStoresContract } from '../../contract/account-stores.contract';
+import { eventFeedContract } from '../../contract/event-feed.contract';
 import { MongoReportRollup } from '../../../src/adapters/mongodb/mongo-report-rollup';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';
 import { webhookEndpointRepositoryContract } from '../../contract/webhook-endpoint-repository.contract';
@@ -34,6 +35,7 @@ describeWithMongo('MongoDB repositories', (mongo) => {
   linkRepositoryContract('MongoLinkRepository', async () => (await emptied()).links);
   spendRepositoryContract('MongoSpendRepository', async () => (await emptied()).spend);
   accountStoresContract('MongoDB', async () => (await emptied()).accounts);
+  eventFeedContract('MongoDB', emptied);
   reportReaderContract('MongoReportReader', emptied, async (given) => {
     const rollup = given.workers?.find((worker) => worker instanceof MongoReportRollup);
     if (rollup === undefined) throw new Error('the MongoDB storage runs no report rollup');

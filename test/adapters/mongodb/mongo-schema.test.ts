@@ -14,7 +14,7 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
 
   beforeEach(() => db().dropDatabase());
 
-  it('keeps everything in sixteen collections: orders, dashboards, tokens, links, idempotency keys, rate-limit counters, webhook endpoints and deliveries, meta, report cells and state, spend, and the console users, memberships, invitations and sessions', async () => {
+  it('keeps everything in seventeen collections: orders, dashboards, tokens, links, idempotency keys, rate-limit counters, webhook endpoints and deliveries, the events feed, meta, report cells and state, spend, and the console users, memberships, invitations and sessions', async () => {
     const api = await TestApi.start({}, { storage: await mongo.connect(), logger: memoryLogger().logger });
     try {
       const { token, tokenId } = await api.newDashboard();
@@ -42,6 +42,7 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
     const names = (await db().listCollections({}, { nameOnly: true }).toArray()).map((collection) => collection.name).sort();
     expect(names).to.deep.equal([
       'dashboards',
+      'event_feed',
       'idempotency_keys',
       'invitations',
       'links',

@@ -8,6 +8,7 @@ import { rateLimitCounterContract } from '../../contract/rate-limit-counter.cont
 import { reportReaderContract } from '../../contract/report-reader.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
 import { accountStoresContract } from '../../contract/account-stores.contract';
+import { eventFeedContract } from '../../contract/event-feed.contract';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';
 import { webhookEndpointRepositoryContract } from '../../contract/webhook-endpoint-repository.contract';
 import { webhookOutboxContract } from '../../contract/webhook-outbox.contract';
@@ -34,5 +35,6 @@ describe('SQLite adapters', () => {
   webhookOutboxContract('SqliteWebhookOutbox', async () => fresh());
   spendRepositoryContract('SqliteSpendRepository', async () => fresh().spend);
   accountStoresContract('SQLite', async () => fresh().accounts);
+  eventFeedContract('SQLite', async () => fresh());
   reportReaderContract('SqliteReportReader', async () => fresh());
 });

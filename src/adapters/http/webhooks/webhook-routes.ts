@@ -1,3 +1,4 @@
+import { listEventsRoute } from './event-routes';
 import * as E from 'fp-ts/Either';
 import { pipe } from 'fp-ts/function';
 import { DELIVERY_RETENTION_MS } from '../../../domain/delivery';
@@ -235,4 +236,5 @@ export const webhookRoutes = [
   testWebhookRoute,
   listDeliveriesRoute,
   retryDeliveryRoute,
+  listEventsRoute,
 ];

@@ -157,3 +157,6 @@ export const DeliveryList = listPage(
   Delivery,
   'Every delivery of the endpoint matching the filter, on all pages.',
 );
+
+/** The body of an order event, as a webhook sends it and as the events feed lists it. */
+export const OrderWebhookEvent = orderEvents.full;
