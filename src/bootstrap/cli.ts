@@ -299,16 +299,20 @@ const zoneOf = (timezone: string | undefined): { timezone?: string } => {
   return { timezone };
 };
 
+/** A file the command was given, as UTF-8 text; one that cannot be read is refused, naming it. */
+const readInput = async (file: string): Promise<string> => {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (err) {
+    throw new CliError('REFUSED', `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'unknown'})`);
+  }
+};
+
 /** Imports a spend CSV in batches of the API's size, after every line was checked. */
 const importSpend = async (command: { dashboardId: string; file: string }, useCases: UseCases, io: CliIo): Promise<number> => {
   if (E.isLeft(await useCases.getDashboard.execute(command.dashboardId)))
     throw new CliError('NOT_FOUND', `no dashboard ${command.dashboardId}`);
-  let content: string;
-  try {
-    content = await readFile(command.file, 'utf8');
-  } catch (err) {
-    throw new CliError('REFUSED', `cannot read ${command.file} (${(err as NodeJS.ErrnoException).code ?? 'unknown'})`);
-  }
+  const content = await readInput(command.file);
   const { entries, problems } = parseSpendCsv(content);
   if (problems.length > 0) {
     io.err(
@@ -336,12 +340,7 @@ const MAX_LISTED_INVALID = 100;
 const importOrders = async (command: { dashboardId: string; file: string }, useCases: UseCases, io: CliIo): Promise<number> => {
   if (E.isLeft(await useCases.getDashboard.execute(command.dashboardId)))
     throw new CliError('NOT_FOUND', `no dashboard ${command.dashboardId}`);
-  let content: string;
-  try {
-    content = await readFile(command.file, 'utf8');
-  } catch (err) {
-    throw new CliError('REFUSED', `cannot read ${command.file} (${(err as NodeJS.ErrnoException).code ?? 'unknown'})`);
-  }
+  const content = await readInput(command.file);
   const lines = content.split(/\r?\n/);
   const invalid: { line: number; problems: string[] }[] = [];
   let [created, duplicates, invalidCount, read] = [0, 0, 0, 0];

@@ -34,6 +34,19 @@ const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 /** Reads of the order leave its outbox on the server. */
 const WITHOUT_OUTBOX = { projection: { outbox: 0 } } as const;
 
+/** The filter of a listing: the dashboard, and the status and createdAt range asked for. */
+const listingFilter = (dashboardId: string, query: Pick<OrderQuery, 'status' | 'from' | 'to'>): Filter<OrderDocument> => {
+  const filter: Filter<OrderDocument> = { dashboardId };
+  if (query.status !== undefined) filter['status'] = query.status;
+  if (query.from !== undefined || query.to !== undefined) {
+    filter['createdAt'] = {
+      ...(query.from === undefined ? {} : { $gte: query.from }),
+      ...(query.to === undefined ? {} : { $lte: query.to }),
+    };
+  }
+  return filter;
+};
+
 /**
  * Orders in MongoDB, one document per order, which also holds the order's outbox: the events of its
  * changes not yet relayed, written by the same single-document write as the change. No
@@ -92,14 +105,7 @@ export class MongoOrderRepository implements OrderRepository {
    * projected to the summary's fields (`SUMMARY_PROJECTION`).
    */
   async list(dashboardId: string, query: OrderQuery): Promise<OrderPage> {
-    const filter: Filter<OrderDocument> = { dashboardId };
-    if (query.status !== undefined) filter['status'] = query.status;
-    if (query.from !== undefined || query.to !== undefined) {
-      filter['createdAt'] = {
-        ...(query.from === undefined ? {} : { $gte: query.from }),
-        ...(query.to === undefined ? {} : { $lte: query.to }),
-      };
-    }
+    const filter = listingFilter(dashboardId, query);
     const [documents, total] = await guarded(() =>
       Promise.all([
         this.orders.documents
@@ -116,14 +122,7 @@ export class MongoOrderRepository implements OrderRepository {
 
   /** A keyset page on the listing indexes: the position as a range on (createdAt, _id), never a skip. */
   async listAfter(dashboardId: string, query: OrderCursorQuery): Promise<OrderCursorPage> {
-    const filter: Filter<OrderDocument> = { dashboardId };
-    if (query.status !== undefined) filter['status'] = query.status;
-    if (query.from !== undefined || query.to !== undefined) {
-      filter['createdAt'] = {
-        ...(query.from === undefined ? {} : { $gte: query.from }),
-        ...(query.to === undefined ? {} : { $lte: query.to }),
-      };
-    }
+    const filter = listingFilter(dashboardId, query);
     const after = query.after;
     const positioned: Filter<OrderDocument> =
       after === undefined
