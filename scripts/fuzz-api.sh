@@ -7,7 +7,7 @@
 # For each store: build, start the service on a free loopback port (admin API on, rate limit out of
 # the way, a transition table so that status changes can succeed, webhooks allowed to loopback so
 # that the hooks can point every endpoint at the run's receiver), create a dashboard and an API
-# token through the admin API, run `st run --checks all` on GET /api/v1/openapi.json (credentials per
+# token through the admin API, run `st run` with every check (`[checks] enabled = true` in scripts/fuzz/schemathesis.toml) on GET /api/v1/openapi.json (credentials per
 # security scheme in scripts/fuzz/schemathesis.toml, unique externalId and Idempotency-Key, and
 # webhook URLs on a receiver on loopback that answers 410, from scripts/fuzz/hooks.py), then stop the
 # service with SIGTERM. On MongoDB each run uses a database of its own (fuzz_<random>), dropped at the end.
@@ -109,7 +109,6 @@ fuzz_store() {
     cd "$dir"
     FUZZ_BASE_URL=$base SCHEMATHESIS_HOOKS=$FUZZ/hooks.py timeout --signal=INT --kill-after=30 "$HARD_TIMEOUT" \
       "$VENV/bin/st" --config-file "$FUZZ/schemathesis.toml" run "$base/api/v1/openapi.json" \
-      --checks all \
       --max-examples "$MAX_EXAMPLES" \
       --workers "$WORKERS" \
       ${FUZZ_SEED:+--seed "$FUZZ_SEED"} \
