@@ -35,7 +35,14 @@ describeWithBrowser('the console in Chromium (DECISIONS D18)', (browser: () => B
     await open('/console/sign-in');
     await page.fill('#email', who.email);
     await page.fill('#password', who.password);
-    await Promise.all([page.waitForLoadState('load'), page.click('button[type=submit]')]);
+    await submit('button[type=submit]');
+  };
+  /** Clicks a form's button and waits for the page it answers with (after any redirect) to load. */
+  const submit = async (selector: string): Promise<void> => {
+    const navigated = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
+    await page.click(selector);
+    await navigated;
+    await page.waitForLoadState('load');
   };
   const text = async (selector: string): Promise<string> => (await page.textContent(selector))?.trim() ?? '';
 
@@ -119,7 +126,7 @@ describeWithBrowser('the console in Chromium (DECISIONS D18)', (browser: () => B
         `date,utm_source,utm_medium,utm_campaign,utm_content,currency,amount\n${day},google,cpc,black-friday,,BRL,50.00\n`,
       ),
     });
-    await Promise.all([page.waitForLoadState('load'), page.click('form[enctype] button[type=submit]')]);
+    await submit('form[enctype] button[type=submit]');
     expect(await text('[role=status]')).to.equal('1 entries stored.');
     await open('/console/overview?period=7');
     expect(await page.locator('dl[data-currency="BRL"] [data-metric="roas"]').textContent()).to.equal('4.00x');
@@ -131,7 +138,7 @@ describeWithBrowser('the console in Chromium (DECISIONS D18)', (browser: () => B
     await open('/console/tokens');
     await page.fill('#name', 'checkout');
     await page.check('#scope-orders-write');
-    await Promise.all([page.waitForLoadState('load'), page.click('form[action="/console/tokens"] button[type=submit]')]);
+    await submit('form[action="/console/tokens"] button[type=submit]');
     const plain = await text('#shown-secret');
     expect(plain).to.match(/^ok_live_/);
     expect(
@@ -140,7 +147,7 @@ describeWithBrowser('the console in Chromium (DECISIONS D18)', (browser: () => B
     expect((await api.request('GET', '/api/v1/orders', { token: plain })).status).to.equal(403);
     await open('/console/tokens');
     expect(await page.content()).not.to.contain(plain);
-    await Promise.all([page.waitForLoadState('load'), page.click('button[aria-label="Revoke the token checkout"]')]);
+    await submit('button[aria-label="Revoke the token checkout"]');
     expect(await text('[role=status]')).to.contain('revoked');
     expect(
       (await api.request('POST', '/api/v1/orders', { token: plain, body: anOrderPayload({ externalId: 'after-revoke' }) })).status,
@@ -154,11 +161,11 @@ describeWithBrowser('the console in Chromium (DECISIONS D18)', (browser: () => B
     await page.fill('#utmSource', 'facebook');
     await page.fill('#utmMedium', 'paid social');
     await page.fill('#utmCampaign', 'black-friday');
-    await Promise.all([page.waitForLoadState('load'), page.click('button[value=preview]')]);
+    await submit('button[value=preview]');
     expect(await text('#link-preview')).to.equal(
       'https://shop.example/products/tee?utm_source=facebook&utm_medium=paid%20social&utm_campaign=black-friday',
     );
-    await Promise.all([page.waitForLoadState('load'), page.click('button[value=save]')]);
+    await submit('button[value=save]');
     const short = await page.locator('a[data-short-link]').first().getAttribute('href');
     const followed = await fetch(short!, { redirect: 'manual' });
     expect(followed.status).to.equal(302);
@@ -176,10 +183,11 @@ describeWithBrowser('the console in Chromium (DECISIONS D18)', (browser: () => B
       await signIn(OWNER);
       await open('/console/webhooks');
       await page.fill('#url', `http://127.0.0.1:${receiver.port}/hooks`);
-      await Promise.all([page.waitForLoadState('load'), page.click('form[action="/console/webhooks"] button[type=submit]')]);
+      await submit('form[action="/console/webhooks"] button[type=submit]');
       expect(await text('#shown-secret')).to.match(/^whsec_/);
-      await Promise.all([page.waitForLoadState('load'), page.click('table a')]);
-      await Promise.all([page.waitForLoadState('load'), page.click('button:text("Send a test event")')]);
+      await Promise.all([page.waitForURL(/\/console\/webhooks\/whk_/), page.click('table a')]);
+      // The form's answer is a redirect to the endpoint's page with a notice: wait for it before reloading.
+      await Promise.all([page.waitForURL(/notice=tested/), page.click('button:text("Send a test event")')]);
       await eventually('the test event', async () => receiver.received.length >= 1, 20_000);
       await eventually(
         'the attempt in the log',
@@ -190,7 +198,7 @@ describeWithBrowser('the console in Chromium (DECISIONS D18)', (browser: () => B
         20_000,
       );
       expect(await page.locator('tr[data-delivery] li').first().textContent()).to.contain('HTTP 204');
-      await Promise.all([page.waitForLoadState('load'), page.click('tr[data-delivery] button:text("Retry")')]);
+      await Promise.all([page.waitForURL(/notice=retried/), page.click('tr[data-delivery] button:text("Retry")')]);
       await eventually('the retry', async () => receiver.received.length >= 2, 20_000);
       await eventually(
         'two attempts in the log',
@@ -210,13 +218,13 @@ describeWithBrowser('the console in Chromium (DECISIONS D18)', (browser: () => B
     await signIn(OWNER);
     await open('/console/members');
     await page.fill('#email', ANALYST.email);
-    await Promise.all([page.waitForLoadState('load'), page.click('form[action="/console/members"] button[type=submit]')]);
+    await submit('form[action="/console/members"] button[type=submit]');
     const invitation = await text('#shown-secret');
     const csrfOfOwner = await page.locator('input[name=csrf]').first().getAttribute('value');
     await context.clearCookies();
     await page.goto(invitation);
     await page.fill('#password', ANALYST.password);
-    await Promise.all([page.waitForLoadState('load'), page.click('button[type=submit]')]);
+    await submit('button[type=submit]');
     expect(new URL(page.url()).pathname).to.equal('/console/overview');
     const menu = await page.locator('nav.main a').allTextContents();
     expect(menu).to.deep.equal(['Overview', 'Orders', 'Reports', 'Spend', 'Links']);
