@@ -91,6 +91,9 @@ describeWithMongo('the events feed with two instances on one MongoDB database', 
     stopped = true;
     await Promise.all(writers);
 
+    // One reader at a time: the polling loop stops, and this one goes on alone with its cursor.
+    consuming = false;
+    await consumer;
     // Past the settling delay, and until the restarted instance has relayed what the dead one left.
     const deadline = Date.now() + 60_000;
     let quiet = 0;
@@ -99,8 +102,6 @@ describeWithMongo('the events feed with two instances on one MongoDB database', 
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       quiet = (await poll()) === 0 && received.length >= created.size + 2 * paid.size ? quiet + 1 : 0;
     }
-    consuming = false;
-    await consumer;
 
     const ids = received.map((event) => event.id);
     expect(new Set(ids).size, 'no event twice').to.equal(ids.length);
