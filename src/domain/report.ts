@@ -51,19 +51,9 @@ export const totalsOfOrder = (status: OrderStatus, grossCents: number, netToSell
   chargedbackCents: status === 'chargedback' ? grossCents : 0,
 });
 
-/** The metrics of a report row or bucket. */
-export interface Metrics {
+/** The metrics of a report row or bucket: its totals, and what is computed from them. */
+export interface Metrics extends CellTotals {
   readonly orders: number;
-  readonly pending: number;
-  readonly paid: number;
-  readonly refused: number;
-  readonly refunded: number;
-  readonly chargedback: number;
-  readonly grossCents: number;
-  readonly paidGrossCents: number;
-  readonly paidNetCents: number;
-  readonly refundedCents: number;
-  readonly chargedbackCents: number;
   /** (paid + refunded + chargedback) / (orders − pending), 4 decimals; null when no order is decided. */
   readonly approvalRate: number | null;
   /** round(paidGrossCents / paid); null without a paid order. */

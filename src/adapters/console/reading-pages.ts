@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { ATTRIBUTION_MODELS, REPORT_DIMENSIONS, type AttributionModel, type ReportDimension } from '../../domain/attribution';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-status';
-import { METRICS, type MetricName, type Metrics } from '../../domain/report';
+import { addTotals, METRICS, metricsOf, ZERO_TOTALS, type CellTotals, type MetricName, type Metrics } from '../../domain/report';
 import { isCalendarDate, nextDate, startOfDate } from '../../domain/time-zone';
 import type { BreakdownRow } from '../../application/reports/get-breakdown';
 import { barChart } from './chart';
@@ -14,20 +14,6 @@ import { PERIODS, periodOf, type Period } from './period';
 const NOTICES: Readonly<Record<string, string>> = {
   password: 'Your password was changed; your other sessions have ended.',
 };
-
-/** What the cards of a period add up, for one currency: the same metrics a report row has. */
-interface Totals {
-  readonly currency: string;
-  orders: number;
-  pending: number;
-  paid: number;
-  refunded: number;
-  chargedback: number;
-  paidGrossCents: number;
-  refundedCents: number;
-  chargedbackCents: number;
-  spendCents: number;
-}
 
 const periodForm = (action: string, period: Period, extra: Html = html``) =>
   html`<form class="filters" method="get" action="${action}">
@@ -69,66 +55,48 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
     limit: 10,
   });
   if (E.isLeft(series) || E.isLeft(top)) throw new ConsoleRefusal(404, 'This dashboard no longer exists.');
-  const totals: Totals[] = series.right.series.map(({ currency, buckets }) => {
-    const t: Totals = {
-      currency,
-      orders: 0,
-      pending: 0,
-      paid: 0,
-      refunded: 0,
-      chargedback: 0,
-      paidGrossCents: 0,
-      refundedCents: 0,
-      chargedbackCents: 0,
-      spendCents: 0,
-    };
-    for (const b of buckets) {
-      t.orders += b.orders;
-      t.pending += b.pending;
-      t.paid += b.paid;
-      t.refunded += b.refunded;
-      t.chargedback += b.chargedback;
-      t.paidGrossCents += b.paidGrossCents;
-      t.refundedCents += b.refundedCents;
-      t.chargedbackCents += b.chargedbackCents;
-      t.spendCents += b.spendCents ?? 0;
-    }
-    return t;
-  });
-  const cards = totals.map((t) => {
-    const decided = t.orders - t.pending;
-    return html`<h2>${t.currency}</h2>
-      <dl class="cards" data-currency="${t.currency}">
-        <div>
-          <dt>Orders</dt>
-          <dd data-metric="orders">${count(t.orders)}</dd>
-        </div>
-        <div>
-          <dt>Paid revenue</dt>
-          <dd data-metric="paidGrossCents" data-value="${t.paidGrossCents}">${money(t.paidGrossCents, t.currency)}</dd>
-        </div>
-        <div>
-          <dt>Approval rate</dt>
-          <dd data-metric="approvalRate">${percent(decided === 0 ? null : (t.paid + t.refunded + t.chargedback) / decided)}</dd>
-        </div>
-        <div>
-          <dt>Refunds</dt>
-          <dd data-metric="refundedCents" data-value="${t.refundedCents}">${money(t.refundedCents, t.currency)}</dd>
-        </div>
-        <div>
-          <dt>Chargebacks</dt>
-          <dd data-metric="chargedbackCents" data-value="${t.chargedbackCents}">${money(t.chargedbackCents, t.currency)}</dd>
-        </div>
-        <div>
-          <dt>Spend</dt>
-          <dd data-metric="spendCents" data-value="${t.spendCents}">${money(t.spendCents, t.currency)}</dd>
-        </div>
-        <div>
-          <dt>ROAS</dt>
-          <dd data-metric="roas">${ratio(t.spendCents === 0 ? null : t.paidGrossCents / t.spendCents)}</dd>
-        </div>
-      </dl>`;
-  });
+  // Each currency's buckets added up, then the same metrics a report row has (domain/report.ts).
+  const totals = series.right.series.map(({ currency, buckets }) => ({
+    currency,
+    ...metricsOf(
+      buckets.reduce<CellTotals>((sum, bucket) => addTotals(sum, bucket), ZERO_TOTALS),
+      buckets.reduce((sum, bucket) => sum + (bucket.spendCents ?? 0), 0),
+    ),
+  }));
+  const cards = totals.map(
+    (t) =>
+      html`<h2>${t.currency}</h2>
+        <dl class="cards" data-currency="${t.currency}">
+          <div>
+            <dt>Orders</dt>
+            <dd data-metric="orders">${count(t.orders)}</dd>
+          </div>
+          <div>
+            <dt>Paid revenue</dt>
+            <dd data-metric="paidGrossCents" data-value="${t.paidGrossCents}">${money(t.paidGrossCents, t.currency)}</dd>
+          </div>
+          <div>
+            <dt>Approval rate</dt>
+            <dd data-metric="approvalRate">${percent(t.approvalRate)}</dd>
+          </div>
+          <div>
+            <dt>Refunds</dt>
+            <dd data-metric="refundedCents" data-value="${t.refundedCents}">${money(t.refundedCents, t.currency)}</dd>
+          </div>
+          <div>
+            <dt>Chargebacks</dt>
+            <dd data-metric="chargedbackCents" data-value="${t.chargedbackCents}">${money(t.chargedbackCents, t.currency)}</dd>
+          </div>
+          <div>
+            <dt>Spend</dt>
+            <dd data-metric="spendCents" data-value="${t.spendCents ?? 0}">${money(t.spendCents, t.currency)}</dd>
+          </div>
+          <div>
+            <dt>ROAS</dt>
+            <dd data-metric="roas">${ratio(t.roas)}</dd>
+          </div>
+        </dl>`,
+  );
   const main = series.right.series[0];
   const chart =
     main === undefined
