@@ -36,6 +36,24 @@ const THREADS = positiveInt('BENCH_THREADS', 1);
 const TIMEOUT = positiveInt('BENCH_TIMEOUT', 10);
 const ROUNDS = positiveInt('BENCH_ROUNDS', 1);
 const WITH_MILLION = process.env['BENCH_1M'] === '1';
+
+/** A comma-separated choice among `known` (all of them when unset), or exit 2 naming the unknown ones. */
+const chosen = <T extends string>(name: string, known: readonly T[]): ReadonlySet<T> => {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return new Set(known);
+  const picked = raw.split(',').map((s) => s.trim());
+  const unknown = picked.filter((s) => !(known as readonly string[]).includes(s));
+  if (unknown.length > 0) {
+    console.error(`${name}: unknown ${unknown.join(', ')} (known: ${known.join(', ')})`);
+    process.exit(2);
+  }
+  return new Set(picked as T[]);
+};
+
+const TARGET_IDS = ['http', 'koa', 'sqlite', 'memory', 'mongodb'] as const;
+const WORKLOAD_IDS = ['post', 'post-key', 'list-empty', 'list-1k', 'list-1m', 'get-one', 'patch', 'redirect', 'tracker'] as const;
+const TARGETS = chosen('BENCH_TARGETS', TARGET_IDS);
+const WORKLOADS = chosen('BENCH_WORKLOADS', WORKLOAD_IDS);
 const MONGODB_URI = process.env['MONGODB_URI'] || undefined;
 
 const LUA_DIR = resolve(__dirname, '../../../bench/field');
@@ -58,6 +76,8 @@ interface Plan {
 }
 
 interface Workload {
+  /** What BENCH_WORKLOADS names it. */
+  readonly id: (typeof WORKLOAD_IDS)[number];
   readonly title: string;
   readonly script: 'get.lua' | 'post.lua' | 'patch.lua';
   /** What the target is sent, or undefined when it takes no part. */
@@ -168,23 +188,26 @@ const workloadsFor = (targets: readonly Target[], linkTargets: number, trackerTa
     };
   const onMillion = targets.some((t) => t.service?.tokens.million !== undefined);
   return [
-    { title: 'POST /api/v1/orders, no Idempotency-Key', script: 'post.lua', plan: post(false) },
-    { title: 'POST /api/v1/orders, a new Idempotency-Key each', script: 'post.lua', plan: post(true) },
-    { title: 'GET /api/v1/orders, empty dashboard', script: 'get.lua', plan: get(ORDERS, (s) => s.tokens.empty) },
-    { title: 'GET /api/v1/orders, 1,000 orders', script: 'get.lua', plan: get(ORDERS, (s) => s.tokens.thousand) },
+    { id: 'post', title: 'POST /api/v1/orders, no Idempotency-Key', script: 'post.lua', plan: post(false) },
+    { id: 'post-key', title: 'POST /api/v1/orders, a new Idempotency-Key each', script: 'post.lua', plan: post(true) },
+    { id: 'list-empty', title: 'GET /api/v1/orders, empty dashboard', script: 'get.lua', plan: get(ORDERS, (s) => s.tokens.empty) },
+    { id: 'list-1k', title: 'GET /api/v1/orders, 1,000 orders', script: 'get.lua', plan: get(ORDERS, (s) => s.tokens.thousand) },
     {
+      id: 'list-1m',
       title: 'GET /api/v1/orders, 1,000,000 orders',
       script: 'get.lua',
       plan: get(ORDERS, (s) => s.tokens.million),
       ...(onMillion ? {} : { skipped: 'not run (BENCH_1M=1 runs it, on SQLite)' }),
     },
     {
+      id: 'get-one',
       title: `GET /api/v1/orders/${SEEDED_PREFIX}500 (one order)`,
       script: 'get.lua',
       plan: (t) =>
         t.service?.tokens.million !== undefined ? undefined : get(`${ORDERS}/${SEEDED_PREFIX}500`, (s) => s.tokens.thousand)(t),
     },
     {
+      id: 'patch',
       title: `PATCH /api/v1/orders/{id} (metadata, ${SEEDED_COUNT.toLocaleString('en')} orders round-robin)`,
       script: 'patch.lua',
       plan: (t) => {
@@ -195,6 +218,7 @@ const workloadsFor = (targets: readonly Target[], linkTargets: number, trackerTa
       },
     },
     {
+      id: 'redirect',
       title: 'GET /l/{slug} (short-link redirect)',
       script: 'get.lua',
       plan: (t) => {
@@ -204,6 +228,7 @@ const workloadsFor = (targets: readonly Target[], linkTargets: number, trackerTa
       ...(linkTargets > 0 ? {} : { skipped: 'not available on this build (POST /api/v1/links or GET /l/{slug} answered 404)' }),
     },
     {
+      id: 'tracker',
       title: 'GET /tracker.js',
       script: 'get.lua',
       plan: (t) => (t.service === undefined || t.service.tracker.available ? { path: '/tracker.js', args: () => ['-'] } : undefined),
@@ -332,11 +357,17 @@ const main = async (): Promise<void> => {
     note(`1M file: ${million.origin}, ${fixed(million.sizeMb, 0)} MB`);
   }
 
-  progress('starting the service on SQLite (fresh file) and seeding 1,000 orders over HTTP');
-  services.push(await startSqlite(join(scratch, 'orders.db')));
-  progress('starting the service on the in-memory store');
-  services.push(await startWithAdminApi('memory', { STORE: 'memory' }));
-  if (MONGODB_URI !== undefined) {
+  if (TARGETS.has('sqlite')) {
+    progress('starting the service on SQLite (fresh file) and seeding 1,000 orders over HTTP');
+    services.push(await startSqlite(join(scratch, 'orders.db')));
+  }
+  if (TARGETS.has('memory')) {
+    progress('starting the service on the in-memory store');
+    services.push(await startWithAdminApi('memory', { STORE: 'memory' }));
+  }
+  if (!TARGETS.has('mongodb')) {
+    note('MongoDB: not measured (BENCH_TARGETS leaves it out)');
+  } else if (MONGODB_URI !== undefined) {
     progress(`starting the service on MongoDB (${mongoDb}, dropped at the end)`);
     mongoUsed = true;
     try {
@@ -354,6 +385,7 @@ const main = async (): Promise<void> => {
 
   // What the baselines answer: the service's own bytes.
   const sqlite = services[0];
+  if (sqlite === undefined) throw new Error('BENCH_TARGETS names no service (sqlite, memory or mongodb): the baselines answer its bytes');
   const fixtures = join(scratch, 'fixtures');
   mkdirSync(fixtures);
   const fetchText = async (path: string, token?: string) => {
@@ -381,15 +413,17 @@ const main = async (): Promise<void> => {
   note(`baselines answer the service's bytes: a page of 20 orders ${Buffer.byteLength(page)} B, one order ${Buffer.byteLength(order)} B`);
 
   const targets: Target[] = [
-    { name: 'node:http', server: await ServerProcess.start('node:http', BASELINE_HTTP_JS, { BENCH_FIXTURES: fixtures }) },
-    { name: KOA, server: await ServerProcess.start(KOA, BASELINE_KOA_JS, { BENCH_FIXTURES: fixtures }) },
+    ...(TARGETS.has('http')
+      ? [{ name: 'node:http', server: await ServerProcess.start('node:http', BASELINE_HTTP_JS, { BENCH_FIXTURES: fixtures }) }]
+      : []),
+    ...(TARGETS.has('koa') ? [{ name: KOA, server: await ServerProcess.start(KOA, BASELINE_KOA_JS, { BENCH_FIXTURES: fixtures }) }] : []),
     ...services.map((service) => ({ name: service.name, server: service.server, service })),
   ];
   const workloads = workloadsFor(
     targets,
     services.filter((s) => s.link.available).length,
     services.filter((s) => s.tracker.available).length,
-  );
+  ).filter((w) => WORKLOADS.has(w.id));
 
   const measured: Measured[] = [];
   let rotation = 0;

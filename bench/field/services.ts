@@ -10,6 +10,12 @@ import { ServerProcess } from './processes';
  * give them: V8's young generation capped at 2 × 16 MB (README, "Memory").
  */
 export const SERVICE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16'];
+
+/** BENCH_SERVICE_FLAGS adds Node flags to the service processes alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
+const serviceFlags = (): readonly string[] => [
+  ...SERVICE_NODE_FLAGS,
+  ...(process.env['BENCH_SERVICE_FLAGS'] ?? '').split(' ').filter((flag) => flag !== ''),
+];
 export const CLI_JS = resolve(__dirname, '../../src/bootstrap/cli.js');
 export const ADMIN_TOKEN = 'field-bench-admin-token-0123456789';
 
@@ -177,7 +183,7 @@ export const startSqlite = async (sqlitePath: string): Promise<ServiceTarget> =>
   const empty = await cliDashboard(sqlitePath, 'field bench: empty');
   const thousand = await cliDashboard(sqlitePath, 'field bench: 1,000 orders');
   const writes = await cliDashboard(sqlitePath, 'field bench: writes');
-  const server = await ServerProcess.start('sqlite', MAIN_JS, { ...COMMON_ENV, SQLITE_PATH: sqlitePath }, SERVICE_NODE_FLAGS);
+  const server = await ServerProcess.start('sqlite', MAIN_JS, { ...COMMON_ENV, SQLITE_PATH: sqlitePath }, serviceFlags());
   await seedOverHttp(server.url, thousand.token);
   const tokens = { empty: empty.token, thousand: thousand.token, writes: writes.token };
   return { name: 'sqlite', server, tokens, ...(await probeExtras(server.url, writes.token)) };
@@ -185,7 +191,7 @@ export const startSqlite = async (sqlitePath: string): Promise<ServiceTarget> =>
 
 /** The service on the in-memory store, or on a throwaway MongoDB database; dashboards and tokens through the admin API. */
 export const startWithAdminApi = async (name: string, env: Record<string, string>): Promise<ServiceTarget> => {
-  const server = await ServerProcess.start(name, MAIN_JS, { ...COMMON_ENV, ...env, ADMIN_TOKEN }, SERVICE_NODE_FLAGS);
+  const server = await ServerProcess.start(name, MAIN_JS, { ...COMMON_ENV, ...env, ADMIN_TOKEN }, serviceFlags());
   const tokens = {
     empty: await adminDashboard(server.url, 'field bench: empty'),
     thousand: await adminDashboard(server.url, 'field bench: 1,000 orders'),
@@ -197,7 +203,7 @@ export const startWithAdminApi = async (name: string, env: Record<string, string
 
 /** The service on the cached 1,000,000-order SQLite file (listings only: nothing is added to the cache but rate-limit counts). */
 export const startMillion = async (sqlitePath: string, tokens: { million: string; thousand: string }): Promise<ServiceTarget> => {
-  const server = await ServerProcess.start('sqlite, 1M file', MAIN_JS, { ...COMMON_ENV, SQLITE_PATH: sqlitePath }, SERVICE_NODE_FLAGS);
+  const server = await ServerProcess.start('sqlite, 1M file', MAIN_JS, { ...COMMON_ENV, SQLITE_PATH: sqlitePath }, serviceFlags());
   const none: Probe = { available: false, note: 'not run on the 1M file' };
   return { name: 'sqlite, 1M file', server, tokens, link: none, tracker: none };
 };
