@@ -53,6 +53,9 @@ const chosen = <T extends string>(name: string, known: readonly T[]): ReadonlySe
 const TARGET_IDS = ['http', 'koa', 'sqlite', 'memory', 'mongodb'] as const;
 const WORKLOAD_IDS = ['post', 'post-key', 'list-empty', 'list-1k', 'list-1m', 'get-one', 'patch', 'redirect', 'tracker'] as const;
 const TARGETS = chosen('BENCH_TARGETS', TARGET_IDS);
+/** Another build's `dist` folder (of main, say), whose service runs on SQLite beside this one's. */
+const OTHER_BUILD = process.env['BENCH_OTHER_BUILD'] || undefined;
+const OTHER = 'sqlite, other build';
 const WORKLOADS = chosen('BENCH_WORKLOADS', WORKLOAD_IDS);
 const MONGODB_URI = process.env['MONGODB_URI'] || undefined;
 
@@ -345,6 +348,7 @@ const main = async (): Promise<void> => {
     'Noise: wrk, the servers (and the MongoDB server) share these cores, and other work on the machine',
     "adds to it; absolute rates are the machine's, the ratios to bare Koa in the same workload are the point.",
     'Each workload runs all its targets in turn, in an order rotated from one workload to the next.',
+    ...(OTHER_BUILD === undefined ? [] : [`"${OTHER}" is the service built in ${OTHER_BUILD}`]),
   ];
   console.log(`${header.join('\n')}\n`);
 
@@ -360,6 +364,10 @@ const main = async (): Promise<void> => {
   if (TARGETS.has('sqlite')) {
     progress('starting the service on SQLite (fresh file) and seeding 1,000 orders over HTTP');
     services.push(await startSqlite(join(scratch, 'orders.db')));
+  }
+  if (OTHER_BUILD !== undefined) {
+    progress(`starting the service of ${OTHER_BUILD} on SQLite (fresh file) and seeding 1,000 orders over HTTP`);
+    services.push(await startSqlite(join(scratch, 'other.db'), OTHER, OTHER_BUILD));
   }
   if (TARGETS.has('memory')) {
     progress('starting the service on the in-memory store');

@@ -49,11 +49,11 @@ export interface ServiceTarget {
 }
 
 /** One command of the CLI on a SQLite file; its JSON answer. */
-export const cli = (sqlitePath: string, args: readonly string[]): Promise<Record<string, any>> =>
+export const cli = (sqlitePath: string, args: readonly string[], cliJs = CLI_JS): Promise<Record<string, any>> =>
   new Promise((done, fail) => {
     execFile(
       process.execPath,
-      [CLI_JS, ...args],
+      [cliJs, ...args],
       { env: { PATH: process.env['PATH'] ?? '', SQLITE_PATH: sqlitePath }, timeout: 30_000 },
       (err, stdout, stderr) => {
         if (err !== null) return fail(new Error(`cli ${args.join(' ')} failed: ${stderr.trim() || err.message}`));
@@ -63,9 +63,9 @@ export const cli = (sqlitePath: string, args: readonly string[]): Promise<Record
   });
 
 /** A dashboard and a token for it through the CLI on the file; resolves the dashboard id and the plain token. */
-export const cliDashboard = async (sqlitePath: string, name: string): Promise<{ dashboardId: string; token: string }> => {
-  const dashboard = await cli(sqlitePath, ['dashboards', 'create', '--name', name]);
-  const token = await cli(sqlitePath, ['tokens', 'create', '--dashboard', dashboard['dashboard'].id, '--name', 'field bench']);
+export const cliDashboard = async (sqlitePath: string, name: string, cliJs = CLI_JS): Promise<{ dashboardId: string; token: string }> => {
+  const dashboard = await cli(sqlitePath, ['dashboards', 'create', '--name', name], cliJs);
+  const token = await cli(sqlitePath, ['tokens', 'create', '--dashboard', dashboard['dashboard'].id, '--name', 'field bench'], cliJs);
   return { dashboardId: dashboard['dashboard'].id, token: token['token'].token };
 };
 
@@ -178,15 +178,20 @@ const COMMON_ENV = {
   RATE_LIMIT_MAX: '1000000000',
 };
 
-/** The service on a fresh SQLite file (the default store); dashboards and tokens through the CLI on the file. */
-export const startSqlite = async (sqlitePath: string): Promise<ServiceTarget> => {
-  const empty = await cliDashboard(sqlitePath, 'field bench: empty');
-  const thousand = await cliDashboard(sqlitePath, 'field bench: 1,000 orders');
-  const writes = await cliDashboard(sqlitePath, 'field bench: writes');
-  const server = await ServerProcess.start('sqlite', MAIN_JS, { ...COMMON_ENV, SQLITE_PATH: sqlitePath }, serviceFlags());
+/**
+ * The service on a fresh SQLite file (the default store); dashboards and tokens through the CLI on the
+ * file. `build` is another build's `dist` folder (BENCH_OTHER_BUILD), measured beside this one.
+ */
+export const startSqlite = async (sqlitePath: string, name = 'sqlite', build?: string): Promise<ServiceTarget> => {
+  const cliJs = build === undefined ? CLI_JS : resolve(build, 'src/bootstrap/cli.js');
+  const empty = await cliDashboard(sqlitePath, 'field bench: empty', cliJs);
+  const thousand = await cliDashboard(sqlitePath, 'field bench: 1,000 orders', cliJs);
+  const writes = await cliDashboard(sqlitePath, 'field bench: writes', cliJs);
+  const mainJs = build === undefined ? MAIN_JS : resolve(build, 'src/bootstrap/main.js');
+  const server = await ServerProcess.start(name, mainJs, { ...COMMON_ENV, SQLITE_PATH: sqlitePath }, serviceFlags());
   await seedOverHttp(server.url, thousand.token);
   const tokens = { empty: empty.token, thousand: thousand.token, writes: writes.token };
-  return { name: 'sqlite', server, tokens, ...(await probeExtras(server.url, writes.token)) };
+  return { name, server, tokens, ...(await probeExtras(server.url, writes.token)) };
 };
 
 /** The service on the in-memory store, or on a throwaway MongoDB database; dashboards and tokens through the admin API. */
