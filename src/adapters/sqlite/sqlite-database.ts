@@ -2,6 +2,8 @@ import { closeSync, fsync, fsyncSync, mkdirSync, openSync, statSync } from 'node
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
 import { GroupCommit, type Change, type DurableSync, type GroupCommitStats } from './group-commit';
+import { ORDER_ROLLUPS } from './report-schema';
+import { RollupFold } from './rollup-fold';
 import { asStorageError, sqliteCode, unavailableMeaning } from './sqlite-errors';
 import { migrate, probeWrite, SqliteFileError } from './sqlite-schema';
 
@@ -56,6 +58,8 @@ export class SqliteDatabase {
     private readonly writer: GroupCommit,
     /** An open descriptor of the WAL, which `fsync-before-answer` syncs. */
     private readonly walFd: number | undefined,
+    /** Where a write that changes orders records what it changes in the rollups; written with its transaction. */
+    readonly rollups: RollupFold,
   ) {}
 
   /**
@@ -84,8 +88,9 @@ export class SqliteDatabase {
       throw startError(file, err);
     }
     const sync: DurableSync | undefined = walFd === undefined ? undefined : (done) => fsync(walFd, done);
-    const writer = new GroupCommit(connection, { grouped: options.groupCommit ?? true, maxBatch: MAX_BATCH, sync });
-    return new SqliteDatabase(file, durability, connection, writer, walFd);
+    const rollups = new RollupFold(connection, ORDER_ROLLUPS);
+    const writer = new GroupCommit(connection, { grouped: options.groupCommit ?? true, maxBatch: MAX_BATCH, sync, fold: rollups });
+    return new SqliteDatabase(file, durability, connection, writer, walFd, rollups);
   }
 
   /** A statement on the connection; adapters prepare theirs once, when they are made. */

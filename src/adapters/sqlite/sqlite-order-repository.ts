@@ -39,14 +39,16 @@ const { names: written, bindings, updates } = columnLists(WRITE_COLUMNS, ['id', 
 const DEEP_OFFSET = 2_000;
 
 /**
- * Orders in the `orders` table, their outbox in `order_events`, written in the same transaction.
- * Every decision that must have a single winner is one statement: the unique (dashboard, externalId)
- * index settles duplicates (`ON CONFLICT DO NOTHING`, no read first), and a replace is an UPDATE
- * conditioned on the version read.
+ * Orders in the `orders` table, their outbox in `order_events`, written in the same transaction, with
+ * what each write changes in the rollups (rollup-fold.ts). Every decision that must have a single
+ * winner is settled inside the write's transaction, which holds the file's write lock: the unique
+ * (dashboard, externalId) index settles duplicates (`ON CONFLICT DO NOTHING`, no read first), and a
+ * replace finds the version it replaces, and the status it moves the order from, before it updates.
  */
 export class SqliteOrderRepository implements OrderRepository {
   private readonly insertOrder: Statement;
   private readonly insertEvent: Statement;
+  private readonly claimVersion: Statement;
   private readonly updateOrder: Statement;
   private readonly selectOrder: Statement;
   private readonly selectOutbox: Statement;
@@ -64,9 +66,10 @@ export class SqliteOrderRepository implements OrderRepository {
     this.insertEvent = db.prepare(
       'INSERT INTO order_events (id, order_seq, type, occurred_at, previous_status, order_row) VALUES (@id, @orderSeq, @type, @occurred_at, @previous_status, @order_row)',
     );
-    this.updateOrder = db.prepare(
-      `UPDATE orders SET ${updates} WHERE dashboard_id = @dashboard_id AND external_id = @external_id AND id = @id AND version = @version - 1 RETURNING seq`,
+    this.claimVersion = db.prepare(
+      'SELECT seq, status FROM orders WHERE dashboard_id = @dashboard_id AND external_id = @external_id AND id = @id AND version = @version - 1',
     );
+    this.updateOrder = db.prepare(`UPDATE orders SET ${updates} WHERE seq = @seq`);
     this.counts = new DatedCounts(db);
     this.selectOrder = db.prepare(`SELECT ${columns} FROM orders WHERE dashboard_id = ? AND external_id = ?`);
     this.selectOutbox = db.prepare(
@@ -82,6 +85,7 @@ export class SqliteOrderRepository implements OrderRepository {
     return this.db.write(() => {
       const inserted = this.insertOrder.run(row);
       if (inserted.changes === 0) return E.left(duplicateExternalId(order.externalId));
+      this.db.rollups.add(row);
       for (const eventRow of eventRows) this.insertEvent.run({ ...eventRow, orderSeq: inserted.lastInsertRowid });
       return E.right(order);
     });
@@ -96,9 +100,11 @@ export class SqliteOrderRepository implements OrderRepository {
     const row = orderToRow(order);
     const eventRows = events.map(eventToRow);
     return this.db.write(() => {
-      const updated = this.updateOrder.get(row) as { seq: number } | undefined;
-      if (updated === undefined) return false;
-      for (const eventRow of eventRows) this.insertEvent.run({ ...eventRow, orderSeq: updated.seq });
+      const claimed = this.claimVersion.get(row) as { seq: number; status: string } | undefined;
+      if (claimed === undefined) return false;
+      this.updateOrder.run({ ...row, seq: claimed.seq });
+      this.db.rollups.replace({ ...row, status: claimed.status }, row);
+      for (const eventRow of eventRows) this.insertEvent.run({ ...eventRow, orderSeq: claimed.seq });
       return true;
     });
   }
