@@ -96,6 +96,8 @@ interface Cell {
   readonly succeeded: number;
   readonly rssMb: number;
   readonly peakMb: number;
+  /** The server's CPU time (user + system) per request of the measured run, in µs: what other work on the machine changes least. */
+  readonly cpuUsPerRequest: number;
 }
 
 const fixed = (n: number, digits: number): string => (Number.isFinite(n) ? n.toFixed(digits) : '-');
@@ -255,7 +257,9 @@ const runCell = async (target: Target, workload: Workload, plan: Plan): Promise<
     env,
   };
   const warm = await runWrk({ ...common, seconds: WARMUP, args: plan.args(nonce()) });
+  const cpuBefore = target.server.cpuMs();
   const result = await runWrk({ ...common, seconds: DURATION, args: plan.args(nonce()) });
+  const cpuUsPerRequest = ((target.server.cpuMs() - cpuBefore) * 1000) / result.requests;
   const memory = target.server.memory();
   return {
     result,
@@ -263,6 +267,7 @@ const runCell = async (target: Target, workload: Workload, plan: Plan): Promise<
     succeeded: warm.requests - warm.non2xx3xx + result.requests - result.non2xx3xx,
     rssMb: memory.rssMb,
     peakMb: memory.peakMb,
+    cpuUsPerRequest,
   };
 };
 
@@ -292,7 +297,7 @@ const ratioTo = (measured: Measured, name: string): number => {
 const printWorkload = (m: Measured): string[] => {
   const koa = m.rows.find((r) => r.target.name === KOA)?.cell;
   const lines = table(
-    ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'RSS MB', 'peak MB', 'req/s vs Koa', 'p50 vs Koa'],
+    ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'RSS MB', 'peak MB', 'req/s vs Koa', 'p50 vs Koa', 'CPU µs/req', 'Koa / CPU'],
     m.rows.map(({ target, cell, all }) => [
       target.name,
       fixed(cell.result.perSecond, 0),
@@ -303,6 +308,8 @@ const printWorkload = (m: Measured): string[] => {
       fixed(Math.max(...all.map((c) => c.peakMb)), 0),
       fixed(cell.result.perSecond / (koa?.result.perSecond ?? NaN), 2),
       fixed(cell.result.p50Ms / (koa?.result.p50Ms ?? NaN), 2),
+      fixed(cell.cpuUsPerRequest, 0),
+      fixed((koa?.cpuUsPerRequest ?? NaN) / cell.cpuUsPerRequest, 2),
     ]),
   );
   for (const { target, all } of m.rows) {
