@@ -148,23 +148,68 @@ const sumsOf = (p: Projection, columns: readonly TotalColumn[]): string[] =>
           FROM orders AS o GROUP BY ${keys.map((_, i) => i + 1).join(', ')}`,
   );
 
+/** The columns of `orders` that a projection's keys read, under either model. */
+const SOURCE_COLUMNS = [
+  ...new Set(['dashboard_id', 'is_test', 'currency', ...PROJECTIONS.flatMap((p) => p.keys.flatMap((k) => [k.last, k.first]))]),
+];
+
+const GRAINS: readonly Grain[] = ['q', 'h', 'd', 'm'];
+
+interface OrderFacts {
+  readonly row: OrderRow;
+  /** The start of the order's period at each grain. */
+  readonly starts: Readonly<Record<Grain, number>>;
+  /** Every value a projection's keys are made of: orders of one signature add to the same rows. */
+  readonly signature: string;
+  readonly measures: readonly number[];
+}
+
+/** The facts of the row last asked for: every projection reads the same, so they are made once per order. */
+let last: OrderFacts | undefined;
+const factsOf = (row: OrderRow): OrderFacts => {
+  if (last?.row === row) return last;
+  const at = row['created_at'] as number;
+  const starts = { q: periodStart('q', at), h: periodStart('h', at), d: periodStart('d', at), m: periodStart('m', at) };
+  last = {
+    row,
+    starts,
+    signature: JSON.stringify([...GRAINS.map((grain) => starts[grain]), ...SOURCE_COLUMNS.map((column) => row[column])]),
+    measures: TOTAL_COLUMNS.map((column) => MEASURES[column].of(row)),
+  };
+  return last;
+};
+
+/** How many signatures a projection remembers the rows of before it starts afresh. */
+const KNOWN_SIGNATURES = 4_096;
+
 const projectionRollup = (p: Projection): Rollup => {
   const models = modelsOf(p);
+  /** The rows of each signature, with their keys' text: the orders of a group commit mostly share them. */
+  let known = new Map<string, { key: KeyValue[]; text: string }[]>();
+  const rowsOf = ({ row, starts }: OrderFacts): { key: KeyValue[]; text: string }[] => {
+    const common = [keyValue(row, 'is_test'), keyValue(row, 'currency')];
+    const keys = models.map((model) => p.keys.map((k) => keyValue(row, model === 'f' ? k.first : k.last)));
+    const dashboard = keyValue(row, 'dashboard_id');
+    return p.grains.flatMap((grain) =>
+      models.map((model, m) => {
+        const key = [dashboard, grain, starts[grain], ...(model === undefined ? [] : [model]), ...common, ...keys[m]];
+        return { key, text: JSON.stringify(key) };
+      }),
+    );
+  };
   return {
     table: p.table,
     keyColumns: primaryKeyOf(p),
     sumColumns: TOTAL_COLUMNS,
     contribute: (row, add) => {
-      const sums = TOTAL_COLUMNS.map((column) => MEASURES[column].of(row));
-      const at = row['created_at'] as number;
-      const common = [keyValue(row, 'is_test'), keyValue(row, 'currency')];
-      for (const grain of p.grains) {
-        const start = periodStart(grain, at);
-        for (const model of models) {
-          const keys = p.keys.map((k) => keyValue(row, model === 'f' ? k.first : k.last));
-          add([keyValue(row, 'dashboard_id'), grain, start, ...(model === undefined ? [] : [model]), ...common, ...keys], sums);
-        }
+      const facts = factsOf(row);
+      let rows = known.get(facts.signature);
+      if (rows === undefined) {
+        rows = rowsOf(facts);
+        if (known.size >= KNOWN_SIGNATURES) known = new Map();
+        known.set(facts.signature, rows);
       }
+      for (const { key, text } of rows) add(key, facts.measures, text);
     },
     rebuild: sumsOf(p, TOTAL_COLUMNS),
   };

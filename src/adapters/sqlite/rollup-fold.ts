@@ -5,8 +5,12 @@ import type { OrderRow } from './order-rows';
 /** A value of a rollup's key column. */
 export type KeyValue = string | number;
 
-/** Adds `sums` (in the order of the rollup's `sumColumns`) to the row of `key` (in the order of its `keyColumns`). */
-export type AddTo = (key: readonly KeyValue[], sums: readonly number[]) => void;
+/**
+ * Adds `sums` (in the order of the rollup's `sumColumns`) to the row of `key` (in the order of its
+ * `keyColumns`). `text`, when given, is the key as a string no other key has (its JSON, say): a
+ * rollup that makes the same keys again for many orders gives it, and saves the fold making it.
+ */
+export type AddTo = (key: readonly KeyValue[], sums: readonly number[], text?: string) => void;
 
 /**
  * A table of sums kept equal to a computation over `orders`, declared twice over the same columns:
@@ -34,13 +38,6 @@ interface Held {
 /** Rows per upsert statement: sizes are powers of two up to this, so few statements are prepared. */
 const MAX_ROWS = 64;
 
-/** A key as a string that two different keys never share: each value tagged with its type and, for text, its length. */
-const keyText = (key: readonly KeyValue[]): string => {
-  let text = '';
-  for (const value of key) text += typeof value === 'number' ? `n${value};` : `s${value.length}:${value}`;
-  return text;
-};
-
 /**
  * The rollups kept in the group commit (group-commit.ts) instead of triggers: each write that changes
  * an order records what the order adds to every rollup, or takes from it, as it writes (from the
@@ -50,10 +47,10 @@ const keyText = (key: readonly KeyValue[]): string => {
  * two processes on one file add up.
  */
 export class RollupFold implements TransactionFold {
-  /** What the write running in its savepoint recorded, not yet kept. */
-  private pending: { rollup: number; key: readonly KeyValue[]; sums: readonly number[]; sign: number }[] = [];
-  /** What the kept writes of the transaction add, per rollup, by row. */
+  /** What the writes of the transaction add, per rollup, by row (its key's text). */
   private held: Map<string, Held>[];
+  /** What the running write added, as (row, sums, sign) triples: taken back if it is rolled back. */
+  private undo: (Held | readonly number[] | number)[] = [];
   /** What `settle` wrote during the running write: held again if that write is rolled back. */
   private settledInWrite: Map<string, Held>[] | undefined;
   private writing = false;
@@ -66,7 +63,14 @@ export class RollupFold implements TransactionFold {
     private readonly rollups: readonly Rollup[],
   ) {
     this.held = this.empty();
-    this.adders = rollups.map((_, rollup) => (key, sums) => this.pending.push({ rollup, key, sums, sign: this.sign }));
+    this.adders = rollups.map((_, rollup) => (key, sums, text) => {
+      const rows = this.held[rollup];
+      const name = text ?? JSON.stringify(key);
+      let row = rows.get(name);
+      if (row === undefined) rows.set(name, (row = { key, sums: sums.map(() => 0) }));
+      for (let i = 0; i < sums.length; i++) row.sums[i] += this.sign * sums[i];
+      this.undo.push(row, sums, this.sign);
+    });
   }
 
   /** Records, for the write now running, what `row` adds to every rollup. */
@@ -81,36 +85,42 @@ export class RollupFold implements TransactionFold {
   }
 
   /**
-   * Writes now, inside the running write, what the earlier writes of the transaction hold: for a
-   * write that reads the rollup tables or sums them again from the orders (`reports rebuild`).
+   * Writes now, inside the running write and before it records anything, what the earlier writes of
+   * the transaction hold: for a write that reads the rollup tables or sums them again from the
+   * orders (`reports rebuild`).
    */
   settle(): void {
     this.mustBeWriting();
+    if (this.undo.length > 0) throw new Error('a write settles the rollups before it records its own changes');
     const held = this.held;
     this.held = this.empty();
-    this.settledInWrite = this.settledInWrite === undefined ? held : this.merged(this.settledInWrite, held);
+    this.settledInWrite = this.settledInWrite === undefined ? held : merged(this.settledInWrite, held);
     this.write(held);
   }
 
   begin(): void {
     this.held = this.empty();
-    this.pending = [];
-    this.settledInWrite = undefined;
+    this.endWrite();
   }
 
   startWrite(): void {
+    this.endWrite();
     this.writing = true;
-    this.pending = [];
-    this.settledInWrite = undefined;
   }
 
   keepWrite(): void {
-    for (const { rollup, key, sums, sign } of this.pending) addInto(this.held[rollup], key, sums, sign);
     this.endWrite();
   }
 
   dropWrite(): void {
-    if (this.settledInWrite !== undefined) this.held = this.merged(this.held, this.settledInWrite);
+    const undo = this.undo;
+    for (let at = 0; at < undo.length; at += 3) {
+      const row = undo[at] as Held;
+      const sums = undo[at + 1] as readonly number[];
+      const sign = undo[at + 2] as number;
+      for (let i = 0; i < sums.length; i++) row.sums[i] -= sign * sums[i];
+    }
+    if (this.settledInWrite !== undefined) this.held = merged(this.held, this.settledInWrite);
     this.endWrite();
   }
 
@@ -132,17 +142,12 @@ export class RollupFold implements TransactionFold {
 
   private endWrite(): void {
     this.writing = false;
-    this.pending = [];
+    this.undo = [];
     this.settledInWrite = undefined;
   }
 
   private empty(): Map<string, Held>[] {
     return this.rollups.map(() => new Map<string, Held>());
-  }
-
-  private merged(into: Map<string, Held>[], from: readonly Map<string, Held>[]): Map<string, Held>[] {
-    from.forEach((rows, rollup) => rows.forEach(({ key, sums }) => addInto(into[rollup], key, sums, 1)));
-    return into;
   }
 
   /** One additive upsert per row that changes, as few statements as the powers of two allow. */
@@ -176,12 +181,14 @@ export class RollupFold implements TransactionFold {
   }
 }
 
-const addInto = (rows: Map<string, Held>, key: readonly KeyValue[], sums: readonly number[], sign: number): void => {
-  const text = keyText(key);
-  const held = rows.get(text);
-  if (held === undefined) {
-    rows.set(text, { key, sums: sums.map((sum) => sign * sum) });
-    return;
-  }
-  for (let i = 0; i < sums.length; i++) held.sums[i] += sign * sums[i];
+/** `from` added into `into`, row by row. */
+const merged = (into: Map<string, Held>[], from: readonly Map<string, Held>[]): Map<string, Held>[] => {
+  from.forEach((rows, rollup) =>
+    rows.forEach(({ key, sums }, name) => {
+      const row = into[rollup].get(name);
+      if (row === undefined) into[rollup].set(name, { key, sums: [...sums] });
+      else for (let i = 0; i < sums.length; i++) row.sums[i] += sums[i];
+    }),
+  );
+  return into;
 };
