@@ -44,6 +44,14 @@ const DEFAULT_BUSY_TIMEOUT_MS = 2_000;
 const MAX_BATCH = 512;
 /** The WAL is cut back to this after a checkpoint rather than keeping its largest size. */
 const JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024;
+/**
+ * The COMMIT that finds this many pages in the WAL copies them into the file (a checkpoint), on the
+ * event loop, with a sync of the file: SQLite's default of 1,000 pages made one every few hundred
+ * orders. With 16,000 (about 64 MB of WAL, the size it is cut back to) the loop stops for it a
+ * sixteenth as often, and each page written many times in between (the rollups, the ends of the
+ * indexes) is copied once. Durability does not change: the WAL is synced before any answer.
+ */
+const CHECKPOINT_PAGES = 16_000;
 
 /**
  * One connection to the database file, shared by every SQLite adapter of the process: reads run on it
@@ -79,6 +87,7 @@ export class SqliteDatabase {
       if (mode !== 'wal') throw new SqliteFileError(`SQLite file ${file} cannot use write-ahead logging (journal_mode is ${String(mode)})`);
       connection.pragma(`synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`);
       connection.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);
+      connection.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
       connection.pragma('trusted_schema = OFF');
       migrate(connection, file);
       probeWrite(connection);
