@@ -18,7 +18,7 @@ import {
   EVENT_COLUMNS,
   eventFromRow,
   eventRowCodec,
-  eventToRow,
+  eventRowsOf,
   ORDER_COLUMNS,
   orderFromRow,
   orderRowCodec,
@@ -81,7 +81,7 @@ export class SqliteOrderRepository implements OrderRepository {
   /** The rows are made now, so a caller that changes its objects before the commit changes nothing stored. */
   async insert(order: Order, events: readonly OrderEvent[]): Promise<E.Either<DuplicateExternalId, Order>> {
     const row = orderToRow(order);
-    const eventRows = events.map(eventToRow);
+    const eventRows = eventRowsOf(events, order, row);
     return this.db.write(() => {
       const inserted = this.insertOrder.run(row);
       if (inserted.changes === 0) return E.left(duplicateExternalId(order.externalId));
@@ -98,7 +98,7 @@ export class SqliteOrderRepository implements OrderRepository {
 
   async replace(order: Order, events: readonly OrderEvent[]): Promise<boolean> {
     const row = orderToRow(order);
-    const eventRows = events.map(eventToRow);
+    const eventRows = eventRowsOf(events, order, row);
     return this.db.write(() => {
       const claimed = this.claimVersion.get(row) as { seq: number; status: string } | undefined;
       if (claimed === undefined) return false;
