@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
 import { orderToRow, WRITE_COLUMNS } from '../../../src/adapters/sqlite/order-rows';
+import { ROLLUPS_IN_GROUP_COMMIT_MIGRATION } from '../../../src/adapters/sqlite/report-schema';
 import { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
 import { migrate, MIGRATIONS } from '../../../src/adapters/sqlite/sqlite-schema';
 import { sqliteStorageOn } from '../../../src/adapters/sqlite/sqlite-storage';
@@ -14,7 +15,7 @@ import { random } from '../../contract/report-reader.contract';
 import { memoryLogger } from '../../support/memory-log';
 import { anOrder } from '../../support/order-builder';
 import { rollupsAndRebuild } from '../../support/rollup-tables';
-import { temporaryFolder } from '../../support/sqlite-files';
+import { anOrderTooBigForTheDisk, temporaryFolder, temporarySqliteDatabase } from '../../support/sqlite-files';
 
 const anEvent = (id: string, order: Order): OrderEvent => ({ id, type: 'order.updated', occurredAt: order.updatedAt, order });
 
@@ -45,15 +46,10 @@ describe('SQLite rollups folded into the group commit', () => {
       .raw()
       .all(dashboardId) as unknown[][];
 
-  beforeEach(() => {
-    folder = temporaryFolder();
-    db = SqliteDatabase.open({ path: folder.path });
-    storage = sqliteStorageOn(db, memoryLogger().logger);
-  });
-  afterEach(async () => {
-    await db.close();
-    folder.remove();
-  });
+  let close: () => Promise<void>;
+
+  beforeEach(() => ({ folder, db, storage, close } = temporarySqliteDatabase()));
+  afterEach(() => close());
 
   it('adds nothing for the writes of a group that fail in their savepoint, and everything for the others', async () => {
     const first = anOrder().withExternalId('first').build();
@@ -90,12 +86,7 @@ describe('SQLite rollups folded into the group commit', () => {
   });
 
   it('adds each write once when the disk fills up mid-group and the writes run again one by one', async () => {
-    const pages = db.prepare('PRAGMA page_count').pluck().get() as number;
-    db.prepare(`PRAGMA max_page_count = ${pages + 8}`).get();
-    const huge = anOrder()
-      .withExternalId('huge')
-      .with({ metadata: { blob: 'x'.repeat(200_000) } })
-      .build();
+    const huge = anOrderTooBigForTheDisk(db);
     const outcomes = await settled([
       storage.orders.insert(anOrder().withExternalId('small-1').build(), []),
       storage.orders.insert(huge, []),
@@ -274,7 +265,7 @@ describe('SQLite migration to rollups kept in the group commit', () => {
 
   it('drops the triggers of `orders`, keeping the totals they made, and the writes after it keep them', async () => {
     const raw = new BetterSqlite3(folder.path);
-    migrate(raw, folder.path, MIGRATIONS.slice(0, MIGRATIONS.length - 1));
+    migrate(raw, folder.path, MIGRATIONS.slice(0, MIGRATIONS.indexOf(ROLLUPS_IN_GROUP_COMMIT_MIGRATION)));
     const insert = raw.prepare(`INSERT INTO orders (${WRITE_COLUMNS.join(', ')}) VALUES (${WRITE_COLUMNS.map((c) => `@${c}`).join(', ')})`);
     for (let i = 0; i < 5; i++) insert.run(orderToRow(anOrder().withExternalId(`old-${i}`).withStatus(ORDER_STATUSES[i]).build()));
     const triggers = () => raw.prepare("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'orders'").pluck().all();

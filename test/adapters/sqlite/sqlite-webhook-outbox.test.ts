@@ -1,30 +1,21 @@
 import { expect } from 'chai';
-import { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
-import { sqliteStorageOn } from '../../../src/adapters/sqlite/sqlite-storage';
+import type { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
 import type { Storage } from '../../../src/application/ports/storage';
 import type { Order } from '../../../src/domain/order';
-import { memoryLogger } from '../../support/memory-log';
 import { anOrder } from '../../support/order-builder';
-import { temporaryFolder } from '../../support/sqlite-files';
+import { temporarySqliteDatabase } from '../../support/sqlite-files';
 import { aDelivery } from '../../support/webhook-builders';
 
 const created = (order: Order, id: string) => ({ id, type: 'order.created' as const, occurredAt: order.updatedAt, order });
 
 /** The SQLite outbox takes the relays of one turn of the event loop together, in one write. */
 describe('SQLite webhook outbox', () => {
-  let folder: ReturnType<typeof temporaryFolder>;
   let db: SqliteDatabase;
   let storage: Storage;
+  let close: () => Promise<void>;
 
-  beforeEach(() => {
-    folder = temporaryFolder();
-    db = SqliteDatabase.open({ path: folder.path });
-    storage = sqliteStorageOn(db, memoryLogger().logger);
-  });
-  afterEach(async () => {
-    await db.close();
-    folder.remove();
-  });
+  beforeEach(() => ({ db, storage, close } = temporarySqliteDatabase()));
+  afterEach(() => close());
 
   it('relays the entries of one turn in one write, failing alone the one whose deliveries cannot be stored', async () => {
     const orders = ['a', 'b', 'c'].map((x) =>
