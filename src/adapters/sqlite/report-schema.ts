@@ -13,8 +13,9 @@ import type { KeyValue, Rollup } from './rollup-fold';
  * - `report_keys` (+ content, term, platform, payment method) by day and month;
  *
  * and `order_counts` (dashboard, status), the list's total without dates. Each projection row holds the
- * count per status and the sums every metric needs. An order's attribution and amounts never change,
- * so a change of status moves the order between the columns of the same rows.
+ * count per status and the sums every metric needs. A change of an order takes from the rollups what
+ * its stored row had added (each rollup's `reads`, read from that row) and adds what the new row adds:
+ * exact whatever a replace changes, not only when attribution and amounts stay as they were.
  *
  * A new total column is a `MEASURES` entry (with a migration that adds it and sums it again); a new
  * table a `PROJECTIONS` entry or a `Rollup` in `ORDER_ROLLUPS`. Released migrations keep the SQL they
@@ -25,19 +26,23 @@ import type { KeyValue, Rollup } from './rollup-fold';
 interface Measure {
   readonly sql: (o: string) => string;
   readonly of: (row: OrderRow) => number;
+  /** The columns of `orders` that `of` reads. */
+  readonly reads: readonly string[];
 }
 
 const counted = (status: OrderStatus): Measure => ({
   sql: (o) => `(${o}.status = '${status}')`,
   of: (row) => (row.status === status ? 1 : 0),
+  reads: ['status'],
 });
 
 const summed = (column: string, status?: OrderStatus): Measure =>
   status === undefined
-    ? { sql: (o) => `${o}.${column}`, of: (row) => row[column] as number }
+    ? { sql: (o) => `${o}.${column}`, of: (row) => row[column] as number, reads: [column] }
     : {
         sql: (o) => `(CASE WHEN ${o}.status = '${status}' THEN ${o}.${column} ELSE 0 END)`,
         of: (row) => (row.status === status ? (row[column] as number) : 0),
+        reads: [column, 'status'],
       };
 
 export const MEASURES = {
@@ -201,6 +206,7 @@ const projectionRollup = (p: Projection): Rollup => {
     table: p.table,
     keyColumns: primaryKeyOf(p),
     sumColumns: TOTAL_COLUMNS,
+    reads: [...SOURCE_COLUMNS, 'created_at', ...TOTAL_COLUMNS.flatMap((column) => MEASURES[column].reads)],
     contribute: (row, add) => {
       const facts = factsOf(row);
       let rows = known.get(facts.signature);
@@ -222,6 +228,7 @@ const STATUS_COUNTS: Rollup = {
   table: 'order_counts',
   keyColumns: ['dashboard_id', 'status'],
   sumColumns: ['orders'],
+  reads: ['dashboard_id', 'status'],
   contribute: (row, add) => add([keyValue(row, 'dashboard_id'), keyValue(row, 'status')], ONE),
   rebuild: ['SELECT o.dashboard_id, o.status, count(*) FROM orders AS o GROUP BY 1, 2'],
 };

@@ -23,6 +23,12 @@ export interface Rollup {
   /** The primary key, in its order. */
   readonly keyColumns: readonly string[];
   readonly sumColumns: readonly string[];
+  /**
+   * The columns of `orders` that `contribute` reads: a change of an order reads them from the row it
+   * replaces (in the same statement as its version), so that what the order took from the rollups is
+   * what it had added.
+   */
+  readonly reads: readonly string[];
   /** Calls `add` for each row of the table the order counts in, with what it adds there. */
   readonly contribute: (row: OrderRow, add: AddTo) => void;
   /** SELECTs over `orders AS o`, each giving the key columns then the sums, one row per key: together, the table. */
@@ -57,11 +63,14 @@ export class RollupFold implements TransactionFold {
   private readonly upserts = new Map<string, Statement>();
   private readonly adders: AddTo[];
   private sign = 1;
+  /** Every column of `orders` a rollup reads. */
+  readonly reads: readonly string[];
 
   constructor(
     private readonly db: Pick<Database, 'prepare'>,
     private readonly rollups: readonly Rollup[],
   ) {
+    this.reads = [...new Set(rollups.flatMap((rollup) => rollup.reads))];
     this.held = this.empty();
     this.adders = rollups.map((_, rollup) => (key, sums, text) => {
       const rows = this.held[rollup];
@@ -78,7 +87,10 @@ export class RollupFold implements TransactionFold {
     this.record(row, 1);
   }
 
-  /** Records, for the write now running, that the order `before` became `after` (its row as written). */
+  /**
+   * Records, for the write now running, that the order `before` (its stored row, or at least the
+   * columns of `reads`) became `after` (its row as written).
+   */
   replace(before: OrderRow, after: OrderRow): void {
     this.record(before, -1);
     this.record(after, 1);

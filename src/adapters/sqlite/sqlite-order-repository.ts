@@ -21,6 +21,7 @@ import {
   eventRowsOf,
   ORDER_COLUMNS,
   orderFromRow,
+  type OrderRow,
   orderRowCodec,
   orderToRow,
   WRITE_COLUMNS,
@@ -43,7 +44,7 @@ const DEEP_OFFSET = 2_000;
  * what each write changes in the rollups (rollup-fold.ts). Every decision that must have a single
  * winner is settled inside the write's transaction, which holds the file's write lock: the unique
  * (dashboard, externalId) index settles duplicates (`ON CONFLICT DO NOTHING`, no read first), and a
- * replace finds the version it replaces, and the status it moves the order from, before it updates.
+ * replace finds the version it replaces, with what the rollups read of it, before it updates.
  */
 export class SqliteOrderRepository implements OrderRepository {
   private readonly insertOrder: Statement;
@@ -67,7 +68,8 @@ export class SqliteOrderRepository implements OrderRepository {
       'INSERT INTO order_events (id, order_seq, type, occurred_at, previous_status, order_row) VALUES (@id, @orderSeq, @type, @occurred_at, @previous_status, @order_row)',
     );
     this.claimVersion = db.prepare(
-      'SELECT seq, status FROM orders WHERE dashboard_id = @dashboard_id AND external_id = @external_id AND id = @id AND version = @version - 1',
+      `SELECT seq, ${db.rollups.reads.join(', ')} FROM orders
+       WHERE dashboard_id = @dashboard_id AND external_id = @external_id AND id = @id AND version = @version - 1`,
     );
     this.updateOrder = db.prepare(`UPDATE orders SET ${updates} WHERE seq = @seq`);
     this.counts = new DatedCounts(db);
@@ -100,10 +102,10 @@ export class SqliteOrderRepository implements OrderRepository {
     const row = orderToRow(order);
     const eventRows = eventRowsOf(events, order, row);
     return this.db.write(() => {
-      const claimed = this.claimVersion.get(row) as { seq: number; status: string } | undefined;
+      const claimed = this.claimVersion.get(row) as ({ seq: number } & OrderRow) | undefined;
       if (claimed === undefined) return false;
       this.updateOrder.run({ ...row, seq: claimed.seq });
-      this.db.rollups.replace({ ...row, status: claimed.status }, row);
+      this.db.rollups.replace(claimed, row);
       for (const eventRow of eventRows) this.insertEvent.run({ ...eventRow, orderSeq: claimed.seq });
       return true;
     });

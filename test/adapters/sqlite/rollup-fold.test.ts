@@ -197,9 +197,20 @@ describe('SQLite rollups folded into the group commit', () => {
         } else if (roll < 0.8) {
           const externalId = pick(known);
           const base = pending.get(externalId) ?? current.get(externalId)!;
+          // A PATCH changes the status or the metadata; a replace may change more, which the rollups must follow too.
+          const kind = next();
           const changed: Order = {
             ...base,
-            ...(next() < 0.7 ? { status: pick(ORDER_STATUSES) } : { metadata: { round, w } }),
+            ...(kind < 0.6 ? { status: pick(ORDER_STATUSES) } : kind < 0.8 ? { metadata: { round, w } } : {}),
+            ...(kind >= 0.8
+              ? {
+                  status: pick(ORDER_STATUSES),
+                  isTest: !base.isTest,
+                  createdAt: new Date(pick(instants)),
+                  amounts: { ...base.amounts, currency: pick(['BRL', 'USD']), grossCents: Math.floor(next() * 100_000) },
+                  tracking: { ...base.tracking, utmCampaign: pick(['a', 'b', 'c', 'd']) },
+                }
+              : {}),
             version: base.version + 1,
           };
           pending.set(externalId, changed);
