@@ -15,6 +15,7 @@ import { compose } from './composition';
 import { openStorage } from './open-storage';
 import { parseSpendCsv } from '../application/spend/spend-csv';
 import { describeErrors } from '../adapters/http/kit/codec-kit';
+import { dateTimeProblem, parseIsoInstant } from '../adapters/http/kit/dates';
 import { MAX_BATCH_ORDERS } from '../adapters/http/orders/batch-routes';
 import { CreateOrderBody } from '../adapters/http/orders/order-codecs';
 import { isScope, SCOPES, type Scope } from '../domain/scope';
@@ -194,10 +195,10 @@ const scopesOption = (value: string): Scope[] => {
   return parts as Scope[];
 };
 
-/** `--expires-at 2027-01-01T00:00:00Z`: an instant with its offset, in the future. */
+/** `--expires-at 2027-01-01T00:00:00Z`: an instant with its offset, in the future, read as the API reads it. */
 const expiryOption = (value: string): Date => {
-  const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value) ? new Date(value) : new Date(NaN);
-  if (Number.isNaN(at.getTime())) throw new CliError('USAGE', `--expires-at ${value} is not an ISO 8601 instant with its offset`);
+  const at = parseIsoInstant(value);
+  if (at === undefined) throw new CliError('USAGE', `--expires-at ${value} ${dateTimeProblem(value)}`);
   if (at.getTime() <= Date.now()) throw new CliError('USAGE', `--expires-at ${value} is not in the future`);
   return at;
 };

@@ -87,7 +87,12 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   let publicBaseUrl = config.publicBaseUrl ?? '';
   const { app, router } = createHttpApp(
     { useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl: () => publicBaseUrl },
-    { bodyLimitBytes: config.bodyLimitBytes, batchBodyLimitBytes: config.batchBodyLimitBytes, adminToken: config.adminToken },
+    {
+      bodyLimitBytes: config.bodyLimitBytes,
+      batchBodyLimitBytes: config.batchBodyLimitBytes,
+      adminToken: config.adminToken,
+      consoleOff: !config.console,
+    },
   );
   if (config.console) registerConsole(router, { useCases, logger, publicBaseUrl: () => publicBaseUrl });
   const server = createHttpServer(app, config.http, ids, logger);

@@ -28,7 +28,6 @@ const secretBlock = (label: string, secret: string): Fragment =>
 
 const webhookError = (tag: string): string =>
   ({
-    WebhookUrlNotAllowed: 'That URL is not allowed: webhooks go to public https addresses.',
     WebhookLimitReached: 'This dashboard has its 20 endpoints already.',
     WebhookNotFound: 'There is no such endpoint in this dashboard.',
     WebhookDisabled: 'The endpoint is disabled: enable it first.',
@@ -202,7 +201,11 @@ export const ownerPages = (r: ConsoleRouter): void => {
         400,
       );
     const made = await useCases.createWebhook.execute(viewer.dashboard.id, { url, events, ...(description === '' ? {} : { description }) });
-    if (E.isLeft(made)) return show(await webhooksPage(viewer, problem(webhookError(made.left._tag))), 400);
+    if (E.isLeft(made)) {
+      const why =
+        made.left._tag === 'WebhookUrlNotAllowed' ? `That URL is not allowed. ${made.left.reason}.` : webhookError(made.left._tag);
+      return show(await webhooksPage(viewer, problem(why)), 400);
+    }
     return show(await webhooksPage(viewer, secretBlock(`The signing secret of ${made.right.url}.`, made.right.secret)));
   });
 

@@ -92,7 +92,12 @@ export const createOrdersBatchRoute = route({
       const decision = await useCases.checkRateLimit.execute(principal.tokenId, false, count - 1);
       if (!decision.allowed) {
         await useCases.checkRateLimit.execute(principal.tokenId, false, -(count - 1));
-        return E.left({ _tag: 'RateLimitExceeded', retryAfterSeconds: decision.resetSeconds });
+        return E.left({
+          _tag: 'RateLimitExceeded',
+          retryAfterSeconds: decision.resetSeconds,
+          limit: decision.limit,
+          windowSeconds: decision.windowSeconds,
+        });
       }
     }
     const seen = new Set<string>();
