@@ -11,7 +11,10 @@ export type AccountError =
   | { readonly _tag: 'SignInThrottled'; readonly retryAfterSeconds: number }
   /** No session with this id, or it ended (signed out, idle 12 h, 7 days old, password changed). */
   | { readonly _tag: 'SessionInvalid' }
+  /** The link's token names no invitation (or a revoked one), or one that expired or was used. */
   | { readonly _tag: 'InvitationInvalid'; readonly reason: 'unknown' | 'expired' | 'accepted' }
+  /** The invitation is for `email`, and the console is signed in as another account: sign out first (D23). */
+  | { readonly _tag: 'SignedInAsAnother'; readonly email: string }
   | { readonly _tag: 'EmailTaken'; readonly email: string }
   | { readonly _tag: 'InvalidEmail'; readonly email: string }
   | { readonly _tag: 'PasswordRejected'; readonly reason: string }

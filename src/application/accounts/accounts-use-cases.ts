@@ -8,6 +8,7 @@ import { AcceptInvitation } from './accept-invitation';
 import { AuthenticateSession } from './authenticate-session';
 import { ChangePassword } from './change-password';
 import { CreateOwner } from './create-owner';
+import { DescribeInvitation } from './describe-invitation';
 import { InviteMember } from './invite-member';
 import { ListMembers } from './list-members';
 import { ListUsers } from './list-users';
@@ -44,7 +45,16 @@ export const accountUseCases = ({
   resetPassword: new ResetPassword(accounts, passwords, clock),
   listUsers: new ListUsers(accounts),
   inviteMember: new InviteMember(accounts, opaqueSecrets, ids, clock),
-  acceptInvitation: new AcceptInvitation(accounts, passwords, opaqueSecrets, ids, clock),
+  describeInvitation: new DescribeInvitation(accounts, dashboards, opaqueSecrets, clock),
+  // Sign-in keeps no state of its own (its counts are in the store): this one throttles as the other does.
+  acceptInvitation: new AcceptInvitation(
+    accounts,
+    passwords,
+    opaqueSecrets,
+    ids,
+    clock,
+    new SignIn(accounts, passwords, opaqueSecrets, rateLimits, clock, signInLimits),
+  ),
   listMembers: new ListMembers(accounts),
 });
 
