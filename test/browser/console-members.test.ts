@@ -168,4 +168,52 @@ describeWithBrowser('members and invitations in the console (DECISIONS D23)', (b
     expect(new URL(ownerB.page.url()).pathname).to.equal('/console/overview');
     expect(await roles(shopA)).to.include(`${await userId(OWNER_B.email)}:owner`);
   });
+
+  it('lets an owner remove a member and revoke an invitation with a button each; the member keeps only their other dashboards', async function () {
+    this.timeout(60_000);
+    const ownerA = await visitor();
+    await signIn(ownerA, OWNER_A);
+    const forAnalyst = await invite(ownerA, 'analyst@shop.example');
+    const pending = await invite(ownerA, 'later@shop.example');
+    const analyst = await visitor();
+    await open(analyst, forAnalyst);
+    await analyst.page.fill('#password', 'analyst password 1');
+    await submit(analyst, 'form[action="/console/invitations/accept"] button[type=submit]');
+    expect(await text(analyst, '.brand')).to.equal('Shop A');
+    await storage.accounts.memberships.put({
+      userId: await userId('analyst@shop.example'),
+      dashboardId: shopB,
+      role: 'analyst',
+      createdAt: new Date(),
+    });
+
+    await open(ownerA, '/console/members');
+    expect(await text(ownerA, 'tr[data-invitation] td:first-child')).to.equal('later@shop.example');
+    // The only owner has no button: the server would refuse it anyway.
+    expect(await ownerA.page.locator(`button[aria-label="Remove ${OWNER_A.email}"]`).count()).to.equal(0);
+    expect(await axeViolations(ownerA), 'members').to.deep.equal([]);
+
+    await submit(ownerA, 'button[aria-label="Remove analyst@shop.example"]');
+    expect(new URL(ownerA.page.url()).search).to.equal('?notice=member-removed');
+    expect(await text(ownerA, '[role=status]')).to.equal('The member was removed: this dashboard is closed to them from now on.');
+    expect(await text(ownerA, 'tr[data-member] td:first-child')).to.equal(OWNER_A.email);
+
+    // The analyst's session goes on, in their other dashboard only.
+    await open(analyst, '/console/overview');
+    expect(await text(analyst, '.brand')).to.equal('Shop B');
+    await analyst.context.addCookies([{ name: 'orders_dashboard', value: shopA, url: `${api.url}/console` }]);
+    await open(analyst, '/console/orders');
+    expect(await text(analyst, '.brand')).to.equal('Shop B');
+
+    await submit(ownerA, 'button[aria-label="Revoke the invitation of later@shop.example"]');
+    expect(new URL(ownerA.page.url()).search).to.equal('?notice=invitation-revoked');
+    expect(await text(ownerA, '[role=status]')).to.equal('The invitation was revoked: its link no longer works.');
+    expect(await ownerA.page.locator('tr[data-invitation]').count()).to.equal(0);
+    const stranger = await visitor();
+    const revokedStatus = await open(stranger, pending);
+    const revokedText = await text(stranger, 'main');
+    const unknownStatus = await open(stranger, `/console/invitations/${'x'.repeat(43)}`);
+    expect([revokedStatus, revokedText]).to.deep.equal([unknownStatus, await text(stranger, 'main')]);
+    expect(revokedText).to.contain('This invitation link is not valid.');
+  });
 });

@@ -10,9 +10,12 @@ import { ChangePassword } from './change-password';
 import { CreateOwner } from './create-owner';
 import { DescribeInvitation } from './describe-invitation';
 import { InviteMember } from './invite-member';
+import { ListInvitations } from './list-invitations';
 import { ListMembers } from './list-members';
 import { ListUsers } from './list-users';
+import { RemoveMember } from './remove-member';
 import { ResetPassword } from './reset-password';
+import { RevokeInvitation } from './revoke-invitation';
 import { SignIn, type SignInLimits } from './sign-in';
 import { SignOut } from './sign-out';
 
@@ -55,7 +58,10 @@ export const accountUseCases = ({
     clock,
     new SignIn(accounts, passwords, opaqueSecrets, rateLimits, clock, signInLimits),
   ),
+  listInvitations: new ListInvitations(accounts, clock),
+  revokeInvitation: new RevokeInvitation(accounts),
   listMembers: new ListMembers(accounts),
+  removeMember: new RemoveMember(accounts),
 });
 
 export type AccountUseCases = ReturnType<typeof accountUseCases>;

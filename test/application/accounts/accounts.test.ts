@@ -355,4 +355,99 @@ describe('Console accounts (DECISIONS D17)', () => {
       expect(E.isLeft(await accounts.signIn.execute('new@example.com', 'the invitee password', '10.0.0.1'))).to.equal(true);
     });
   });
+
+  describe('removing members and revoking invitations (D23)', () => {
+    /** A user with a role in dsh_a, made through the store. */
+    const member = async (email: string, role: 'owner' | 'analyst', dashboardId = 'dsh_a') => {
+      const user = { id: `usr_${email.split('@')[0]}`, email, passwordHash: 'x', createdAt: clock.now(), passwordChangedAt: clock.now() };
+      await storage.accounts.users.insert(user);
+      await storage.accounts.memberships.put({ userId: user.id, dashboardId, role, createdAt: clock.now() });
+      return user;
+    };
+    const roles = async (dashboardId = 'dsh_a') =>
+      (await storage.accounts.memberships.listByDashboard(dashboardId)).map((m) => `${m.userId}:${m.role}`);
+
+    it('let an owner remove an analyst, another owner and themselves, but never the last owner', async () => {
+      const first = (await owner()).user;
+      const second = await member('second@example.com', 'owner');
+      await member('analyst@example.com', 'analyst');
+      expect(right(await accounts.removeMember.execute({ ownerId: first.id }, 'dsh_a', { userId: 'usr_analyst' })).user.email).to.equal(
+        'analyst@example.com',
+      );
+      right(await accounts.removeMember.execute({ ownerId: first.id }, 'dsh_a', { userId: first.id }));
+      expect(await accounts.removeMember.execute({ ownerId: second.id }, 'dsh_a', { userId: second.id })).to.deep.equal(
+        E.left({ _tag: 'LastOwner', dashboardId: 'dsh_a' }),
+      );
+      expect(await roles()).to.deep.equal(['usr_second:owner']);
+    });
+
+    it('are refused to analysts and to the owners of other dashboards; the operator may, but not the last owner either', async () => {
+      const first = (await owner()).user;
+      const analyst = await member('analyst@example.com', 'analyst');
+      await storage.dashboards.insert({ id: 'dsh_b', name: 'Other', timezone: 'UTC', createdAt: clock.now() });
+      const stranger = await member('stranger@example.com', 'owner', 'dsh_b');
+      const invitation = right(await accounts.inviteMember.execute(first.id, 'dsh_a', 'later@example.com', 'analyst')).invitation;
+      const roleRequired = E.left({ _tag: 'RoleRequired', needed: 'owner' });
+      for (const actor of [{ ownerId: analyst.id }, { ownerId: stranger.id }]) {
+        expect(await accounts.removeMember.execute(actor, 'dsh_a', { userId: first.id })).to.deep.equal(roleRequired);
+        expect(await accounts.listInvitations.execute(actor, 'dsh_a')).to.deep.equal(roleRequired);
+        expect(await accounts.revokeInvitation.execute(actor, invitation.id)).to.deep.equal(
+          E.left({ _tag: 'InvitationNotFound', invitationId: invitation.id }),
+        );
+      }
+      expect(await roles()).to.deep.equal([`${first.id}:owner`, 'usr_analyst:analyst']);
+      expect(right(await accounts.listInvitations.execute('operator', 'dsh_a')).map((i) => i.id)).to.deep.equal([invitation.id]);
+      expect(await accounts.removeMember.execute('operator', 'dsh_a', { email: 'OWNER@example.com' })).to.deep.equal(
+        E.left({ _tag: 'LastOwner', dashboardId: 'dsh_a' }),
+      );
+      right(await accounts.removeMember.execute('operator', 'dsh_a', { email: 'Analyst@Example.com' }));
+      expect(await accounts.removeMember.execute('operator', 'dsh_a', { email: 'analyst@example.com' })).to.deep.equal(
+        E.left({ _tag: 'MemberNotFound', dashboardId: 'dsh_a', member: 'analyst@example.com' }),
+      );
+      expect(await accounts.removeMember.execute('operator', 'dsh_a', { email: 'stranger@example.com' })).to.deep.equal(
+        E.left({ _tag: 'MemberNotFound', dashboardId: 'dsh_a', member: 'stranger@example.com' }),
+      );
+      expect(await accounts.removeMember.execute('operator', 'dsh_a', { userId: 'usr_nobody' })).to.deep.equal(
+        E.left({ _tag: 'MemberNotFound', dashboardId: 'dsh_a', member: 'usr_nobody' }),
+      );
+      expect(await roles('dsh_b')).to.deep.equal(['usr_stranger:owner']);
+    });
+
+    it('leave a removed member’s session open, with their other dashboards only, from their next request', async () => {
+      const first = (await owner()).user;
+      const issued = right(await accounts.inviteMember.execute(first.id, 'dsh_a', 'analyst@example.com', 'analyst'));
+      const joined = right(
+        await accounts.acceptInvitation.execute({ token: issued.token, password: 'analyst password', address: '10.0.7.1' }),
+      );
+      await storage.dashboards.insert({ id: 'dsh_b', name: 'Other', timezone: 'UTC', createdAt: clock.now() });
+      await storage.accounts.memberships.put({ userId: joined.user.id, dashboardId: 'dsh_b', role: 'analyst', createdAt: clock.now() });
+      const sessionId = joined.session!.sessionId;
+      expect(right(await accounts.authenticateSession.execute(sessionId)).memberships.map((m) => m.dashboardId)).to.deep.equal([
+        'dsh_a',
+        'dsh_b',
+      ]);
+      right(await accounts.removeMember.execute({ ownerId: first.id }, 'dsh_a', { userId: joined.user.id }));
+      expect(right(await accounts.authenticateSession.execute(sessionId)).memberships.map((m) => m.dashboardId)).to.deep.equal(['dsh_b']);
+    });
+
+    it('revoke a pending invitation, whose link then answers as an unknown one; an accepted one is no longer pending', async () => {
+      const first = (await owner()).user;
+      const revoked = right(await accounts.inviteMember.execute(first.id, 'dsh_a', 'later@example.com', 'analyst'));
+      const used = right(await accounts.inviteMember.execute(first.id, 'dsh_a', 'used@example.com', 'analyst'));
+      right(await accounts.acceptInvitation.execute({ token: used.token, password: 'used password 1', address: '10.0.7.1' }));
+      expect(right(await accounts.revokeInvitation.execute({ ownerId: first.id }, revoked.invitation.id)).email).to.equal(
+        'later@example.com',
+      );
+      const unknown = E.left({ _tag: 'InvitationInvalid', reason: 'unknown' });
+      expect(await accounts.describeInvitation.execute(revoked.token, undefined)).to.deep.equal(unknown);
+      expect(
+        await accounts.acceptInvitation.execute({ token: revoked.token, password: 'later password 1', address: '10.0.7.1' }),
+      ).to.deep.equal(unknown);
+      for (const id of [revoked.invitation.id, used.invitation.id, 'inv_none'])
+        expect(await accounts.revokeInvitation.execute('operator', id), id).to.deep.equal(
+          E.left({ _tag: 'InvitationNotFound', invitationId: id }),
+        );
+      expect(await storage.accounts.users.findByEmail('later@example.com')).to.deep.equal(O.none);
+    });
+  });
 });
