@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { AccountError } from '../application/accounts/account-errors';
-import type { User } from '../domain/account';
+import type { Invitation, User } from '../domain/account';
 import { parseArgs } from 'node:util';
 import * as E from 'fp-ts/Either';
 import type { Storage } from '../application/ports/storage';
@@ -44,9 +44,16 @@ export const USAGE = `usage: orders-cli <command>
                               made owner (password unchanged)
   users reset-password --email EMAIL
                               sets a new password and ends the user's sessions
+  users remove-member --email EMAIL --dashboard DASHBOARD_ID
+                              ends the user's membership of the dashboard (their sessions go on
+                              for their other dashboards); never the dashboard's last owner
   users list                  every user with their memberships (never a password hash)
                               A new password is taken from ORDERS_PASSWORD (12 to 128 characters);
                               without it one is generated and printed this once.
+  invitations list --dashboard DASHBOARD_ID
+                              the pending invitations (neither accepted nor expired), newest first
+  invitations revoke INVITATION_ID
+                              its link then answers as an unknown one (an accepted one stays)
   reports rebuild             recomputes the report totals from the orders
   backup --to FILE            a consistent copy of the SQLite file, taken while the service runs
   help                        this text
@@ -68,6 +75,9 @@ type Command =
   | { kind: 'users create-owner'; email: string; dashboardId: string; password?: string }
   | { kind: 'users reset-password'; email: string; password?: string }
   | { kind: 'users list' }
+  | { kind: 'users remove-member'; email: string; dashboardId: string }
+  | { kind: 'invitations list'; dashboardId: string }
+  | { kind: 'invitations revoke'; invitationId: string }
   | { kind: 'reports rebuild' }
   | { kind: 'dashboards list' }
   | { kind: 'tokens create'; dashboardId: string; name?: string; scopes?: Scope[]; expiresAt?: Date }
@@ -125,6 +135,16 @@ const generatedPassword = (): string => randomBytes(18).toString('base64url');
 
 const userView = (user: User) => ({ id: user.id, email: user.email, createdAt: user.createdAt.toISOString() });
 
+const invitationView = (invitation: Invitation) => ({
+  id: invitation.id,
+  dashboardId: invitation.dashboardId,
+  email: invitation.email,
+  role: invitation.role,
+  invitedBy: invitation.invitedBy,
+  createdAt: invitation.createdAt.toISOString(),
+  expiresAt: invitation.expiresAt.toISOString(),
+});
+
 const accountFailure = (error: AccountError): CliError => {
   switch (error._tag) {
     case 'DashboardNotFound':
@@ -135,6 +155,15 @@ const accountFailure = (error: AccountError): CliError => {
       return new CliError('USAGE', `--email ${error.email} is not an email address`);
     case 'PasswordRejected':
       return new CliError('REFUSED', `ORDERS_PASSWORD ${error.reason}`);
+    case 'MemberNotFound':
+      return new CliError('NOT_FOUND', `${error.member} is not a member of dashboard ${error.dashboardId}`);
+    case 'LastOwner':
+      return new CliError(
+        'REFUSED',
+        `the last owner of dashboard ${error.dashboardId} cannot be removed: make another owner first (users create-owner)`,
+      );
+    case 'InvitationNotFound':
+      return new CliError('NOT_FOUND', `no pending invitation ${error.invitationId}`);
     default:
       return new CliError('REFUSED', error._tag);
   }
@@ -283,6 +312,15 @@ const parse = (argv: readonly string[]): Command => {
     case 'users list':
       noExtra();
       return { kind: command };
+    case 'users remove-member':
+      noExtra();
+      return { kind: command, email: required(values.email, '--email EMAIL'), dashboardId: required(values.dashboard, '--dashboard ID') };
+    case 'invitations list':
+      noExtra();
+      return { kind: command, dashboardId: required(values.dashboard, '--dashboard ID') };
+    case 'invitations revoke':
+      if (rest.length !== 1) throw new CliError('USAGE', 'invitations revoke needs exactly one INVITATION_ID');
+      return { kind: command, invitationId: rest[0] };
     case 'tokens revoke':
       if (rest.length !== 1) throw new CliError('USAGE', 'tokens revoke needs exactly one TOKEN_ID');
       return { kind: command, tokenId: rest[0] };
@@ -298,6 +336,11 @@ const zoneOf = (timezone: string | undefined): { timezone?: string } => {
   if (timezone === undefined) return {};
   if (!isTimeZone(timezone)) throw new CliError('USAGE', `--timezone ${timezone} is not an IANA time zone, such as America/Sao_Paulo`);
   return { timezone };
+};
+
+/** Refuses a dashboard id that names none, before a command says less precisely that nothing is there. */
+const knownDashboard = async (dashboardId: string, useCases: UseCases): Promise<void> => {
+  if (E.isLeft(await useCases.getDashboard.execute(dashboardId))) throw new CliError('NOT_FOUND', `no dashboard ${dashboardId}`);
 };
 
 /** A file the command was given, as UTF-8 text; one that cannot be read is refused, naming it. */
@@ -434,6 +477,23 @@ const run = async (
           memberships: memberships.map((m) => ({ dashboardId: m.dashboardId, role: m.role })),
         })),
       });
+    case 'users remove-member': {
+      await knownDashboard(command.dashboardId, useCases);
+      const removed = await useCases.removeMember.execute('operator', command.dashboardId, { email: command.email });
+      if (E.isLeft(removed)) throw accountFailure(removed.left);
+      return print(io, { removed: { user: userView(removed.right.user), dashboardId: command.dashboardId } });
+    }
+    case 'invitations list': {
+      await knownDashboard(command.dashboardId, useCases);
+      const invitations = await useCases.listInvitations.execute('operator', command.dashboardId);
+      if (E.isLeft(invitations)) throw accountFailure(invitations.left);
+      return print(io, { invitations: invitations.right.map(invitationView) });
+    }
+    case 'invitations revoke': {
+      const revoked = await useCases.revokeInvitation.execute('operator', command.invitationId);
+      if (E.isLeft(revoked)) throw accountFailure(revoked.left);
+      return print(io, { revoked: invitationView(revoked.right) });
+    }
     case 'dashboards list':
       return print(io, { dashboards: (await useCases.listDashboards.execute()).map(dashboardView) });
     case 'tokens create': {
