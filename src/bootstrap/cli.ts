@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { AccountError } from '../application/accounts/account-errors';

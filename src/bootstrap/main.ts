@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { asyncFileDestination } from '../adapters/logging/log-destinations';
 import { PinoLogger } from '../adapters/logging/pino-logger';
 import { loadConfig } from './config';
