@@ -1,3 +1,5 @@
+// First: an older Node stops here with one line, before a native module can crash it.
+import './node-preflight';
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
