@@ -14,7 +14,7 @@ import { sinkDestination } from '../adapters/logging/log-destinations';
 import { PinoLogger } from '../adapters/logging/pino-logger';
 import { backupSqliteFile } from '../adapters/sqlite/sqlite-backup';
 import { loadConfig, type Config, type Env } from './config';
-import { compose } from './composition';
+import { compose, configuredWiring } from './composition';
 import { openStorage } from './open-storage';
 import { parseSpendCsv } from '../application/spend/spend-csv';
 import { describeErrors } from '../adapters/http/kit/codec-kit';
@@ -164,13 +164,7 @@ const onStore = async (
         'the in-memory store (STORE=memory) keeps nothing after this command exits; unset STORE to use the SQLite file',
       );
     }
-    const { useCases } = compose({
-      storage: store,
-      transitions: {},
-      rateLimit: { max: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds },
-      idempotency: { ttlMs: config.idempotencyTtlSeconds * 1000, leaseMs: config.idempotencyLeaseSeconds * 1000 },
-      webhooks: config.webhooks,
-    });
+    const { useCases } = compose({ ...configuredWiring(config), storage: store });
     return await work(useCases, store);
   } finally {
     if (given === undefined) await store.health.close();

@@ -21,6 +21,7 @@ import { TableTransitionPolicy, type TransitionTable } from '../adapters/transit
 import { HttpWebhookSender } from '../adapters/webhooks/http-webhook-sender';
 import { SYSTEM_RESOLVER, type Resolver } from '../adapters/webhooks/outbound-addresses';
 import { OutboundUrlPolicy } from '../adapters/webhooks/outbound-url-policy';
+import type { Config } from './config';
 import { DEFAULT_RETRY_SCHEDULE } from './config-variables';
 import { HTTP_WEBHOOK_SENDER, PORTS, STORAGE, USE_CASES, WIRING } from './tokens';
 
@@ -49,6 +50,14 @@ export interface WebhookWiring {
   /** Wakes the webhook workers after a write; none when the process runs no worker (the CLI). */
   readonly nudge?: WebhookNudge;
 }
+
+/** What the configuration decides of the wiring; the caller adds the store and what it overrides. */
+export const configuredWiring = (config: Config): Omit<Wiring, 'storage'> => ({
+  transitions: config.transitions,
+  rateLimit: { max: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds },
+  idempotency: { ttlMs: config.idempotencyTtlSeconds * 1000, leaseMs: config.idempotencyLeaseSeconds * 1000 },
+  webhooks: config.webhooks,
+});
 
 const DEFAULT_WEBHOOKS: WebhookWiring = { timeoutMs: 15_000, retrySchedule: DEFAULT_RETRY_SCHEDULE, allowPrivateUrls: false };
 

@@ -8,7 +8,9 @@ const ROOT = resolve(__dirname, '../../..');
 const PREFLIGHT = resolve(ROOT, 'src/bootstrap/node-preflight.js');
 const FAKE = resolve(__dirname, 'fake-node-version.js');
 /** The compiled entry points, each run directly as `node dist/...` would. */
-const ENTRY_POINTS = ['dist/src/bootstrap/main.js', 'dist/src/bootstrap/cli.js'].map((p) => resolve(ROOT, p));
+const ENTRY_POINTS = ['dist/src/bootstrap/main.js', 'dist/src/bootstrap/cli.js', 'dist/src/bootstrap/demo/demo.js'].map((p) =>
+  resolve(ROOT, p),
+);
 /** The machine's own Node, older than 24 on the machines this was written on; the tests that use it skip otherwise. */
 const SYSTEM_NODE = '/usr/bin/node';
 
@@ -73,7 +75,7 @@ describe('the Node preflight: an older Node stops at once with one line, never a
   it('runs first in every npm script that starts the service, the CLI, the demo, the tests or a bench', () => {
     const { scripts } = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     const entries = Object.keys(scripts).filter((name) => /^(start|cli|demo|test|bench(:.*)?)$/.test(name));
-    expect(entries).to.include.members(['start', 'cli', 'test', 'bench', 'bench:store']);
+    expect(entries).to.include.members(['start', 'cli', 'demo', 'test', 'bench', 'bench:store']);
     expect(entries.filter((name) => !scripts[name].startsWith('node src/bootstrap/node-preflight.js && '))).to.deep.equal([]);
   });
 
