@@ -1,3 +1,6 @@
+// First: an older Node stops here with one line, before a native module can crash it.
+import './node-preflight';
+import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { AccountError } from '../application/accounts/account-errors';
@@ -11,7 +14,7 @@ import { sinkDestination } from '../adapters/logging/log-destinations';
 import { PinoLogger } from '../adapters/logging/pino-logger';
 import { backupSqliteFile } from '../adapters/sqlite/sqlite-backup';
 import { loadConfig, type Config, type Env } from './config';
-import { compose } from './composition';
+import { compose, configuredWiring } from './composition';
 import { openStorage } from './open-storage';
 import { parseSpendCsv } from '../application/spend/spend-csv';
 import { describeErrors } from '../adapters/http/kit/codec-kit';
@@ -191,13 +194,7 @@ const onStore = async (
         'the in-memory store (STORE=memory) keeps nothing after this command exits; unset STORE to use the SQLite file',
       );
     }
-    const { useCases } = compose({
-      storage: store,
-      transitions: {},
-      rateLimit: { max: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds },
-      idempotency: { ttlMs: config.idempotencyTtlSeconds * 1000, leaseMs: config.idempotencyLeaseSeconds * 1000 },
-      webhooks: config.webhooks,
-    });
+    const { useCases } = compose({ ...configuredWiring(config), storage: store });
     return await work(useCases, store);
   } finally {
     if (given === undefined) await store.health.close();
