@@ -90,6 +90,7 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
       batchBodyLimitBytes: config.batchBodyLimitBytes,
       adminToken: config.adminToken,
       consoleOff: !config.console,
+      trustProxy: config.trustProxy,
     },
   );
   if (config.console) registerConsole(router, { useCases, logger, publicBaseUrl: () => publicBaseUrl });

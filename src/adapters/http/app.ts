@@ -29,6 +29,12 @@ export interface HttpOptions {
   readonly adminToken?: string;
   /** CONSOLE=off: /console answers a 404 that says so. */
   readonly consoleOff?: boolean;
+  /**
+   * TRUST_PROXY: how many proxies stand in front (0: none). Koa then takes the protocol from
+   * X-Forwarded-Proto and the client's address that many entries from the right of X-Forwarded-For:
+   * the entries further left are whatever the client wrote (DECISIONS D23).
+   */
+  readonly trustProxy: number;
 }
 
 /** What the HTTP app drives and uses; bootstrap hands it over, the app resolves nothing itself. */
@@ -82,6 +88,8 @@ export const createHttpApp = (
 
   const app = new Koa<RequestState>();
   app.silent = true;
+  app.proxy = options.trustProxy > 0;
+  app.maxIpsCount = options.trustProxy;
   app.on('error', (err: unknown) => {
     logger.error('koa error outside a request', { errorName: err instanceof Error ? err.name : typeof err });
   });
