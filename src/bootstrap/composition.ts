@@ -15,8 +15,9 @@ import { RandomWebhookSecrets } from '../adapters/system/random-webhook-secrets'
 import { Sha256TokenSecrets } from '../adapters/system/sha256-token-secrets';
 import { SystemClock } from '../adapters/system/system-clock';
 import { RandomOpaqueSecrets, ScryptPasswordHasher } from '../adapters/system/scrypt-password-hasher';
+import { BoundedPasswordHasher } from '../adapters/system/bounded-password-hasher';
 import type { PasswordHasher } from '../application/ports/password-hasher';
-import type { SignInLimits } from '../application/accounts/sign-in';
+import type { SignInLimits } from '../application/accounts/password-attempts';
 import { TableTransitionPolicy, type TransitionTable } from '../adapters/transitions/table-transition-policy';
 import { HttpWebhookSender } from '../adapters/webhooks/http-webhook-sender';
 import { SYSTEM_RESOLVER, type Resolver } from '../adapters/webhooks/outbound-addresses';
@@ -36,7 +37,7 @@ export interface Wiring {
   readonly clock?: Clock;
   readonly ids?: IdGenerator;
   readonly slugs?: SlugGenerator;
-  /** scrypt with OWASP's parameters by default; tests pass cheaper ones. */
+  /** scrypt with OWASP's parameters by default; tests pass cheaper ones. Bounded either way (DECISIONS D23). */
   readonly passwords?: PasswordHasher;
   readonly signInLimits?: SignInLimits;
 }
@@ -119,7 +120,7 @@ export const PORT_REGISTRATIONS: PortRegistrations = {
   webhookUrls: (c) => new OutboundUrlPolicy(outbound(c)),
   webhookSettings: (c) => ({ retrySchedule: webhooksOf(c).retrySchedule, ...DELIVERY_LEASE }),
   nudge: (c) => webhooksOf(c).nudge ?? NO_NUDGE,
-  passwords: (c) => wiringOf(c).passwords ?? new ScryptPasswordHasher(),
+  passwords: (c) => new BoundedPasswordHasher(wiringOf(c).passwords ?? new ScryptPasswordHasher()),
   opaqueSecrets: () => new RandomOpaqueSecrets(),
   signInLimits: (c) => wiringOf(c).signInLimits,
 };

@@ -4,6 +4,7 @@ import type { BackgroundWorker } from '../application/ports/background-worker';
 import type { Clock } from '../application/ports/clock';
 import type { IdGenerator } from '../application/ports/id-generator';
 import type { Logger } from '../application/ports/logger';
+import type { PasswordHasher } from '../application/ports/password-hasher';
 import type { SlugGenerator } from '../application/ports/slug-generator';
 import type { Storage } from '../application/ports/storage';
 import { createHttpApp } from '../adapters/http/app';
@@ -48,6 +49,8 @@ export interface ServiceOverrides {
   readonly resolver?: Resolver;
   /** Told of every webhook attempt (tests count them). */
   readonly onWebhookAttempt?: (report: AttemptReport) => void;
+  /** Hashes passwords instead of scrypt at OWASP's cost (tests, cheaper); bounded all the same. */
+  readonly passwords?: PasswordHasher;
 }
 
 /** Starts the HTTP service on `config.host:config.port`, then its background workers. */
@@ -66,6 +69,7 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     clock: overrides.clock,
     ids: overrides.ids,
     slugs: overrides.slugs,
+    passwords: overrides.passwords,
   });
   const metrics = new PrometheusMetrics(() => storage.outbox.backlog());
   const onAttempt = (report: AttemptReport): void => {

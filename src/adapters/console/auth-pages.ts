@@ -5,6 +5,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/account';
 import { field, redirect, show, type ConsoleRouter } from './console-kit';
 import { html } from './html';
 import { bare, csrfField, notice, page, problem } from './layout';
+import { clientAddress } from './security';
 
 /** Only a path of the console itself: never another site (`//evil.example`), never a scheme. */
 const safeNext = (next: string | null | undefined): string =>
@@ -40,6 +41,8 @@ export const accountMessage = (error: AccountError): string => {
       return 'The email or the password is wrong.';
     case 'SignInThrottled':
       return `Too many attempts. Try again in ${Math.ceil(error.retryAfterSeconds / 60)} minutes.`;
+    case 'PasswordHashingBusy':
+      return `Too many passwords are being checked right now. Try again in ${error.retryAfterSeconds} seconds.`;
     case 'PasswordRejected':
       return `The new password ${error.reason}.`;
     case 'InvitationInvalid':
@@ -53,7 +56,16 @@ export const accountMessage = (error: AccountError): string => {
   }
 };
 
-export const clientAddress = (ctx: Context): string => ctx.request.ip || 'unknown';
+/** Sets `Retry-After` on the answer to a throttled or busy account form. */
+export const retryAfter = (ctx: Context, error: AccountError): void => {
+  if (error._tag === 'SignInThrottled' || error._tag === 'PasswordHashingBusy') ctx.set('Retry-After', String(error.retryAfterSeconds));
+};
+
+/** The status of a refused account form, `otherwise` unless it is throttled (429) or busy (503), with their Retry-After. */
+const refusal = (ctx: Context, error: AccountError, otherwise: number): number => {
+  retryAfter(ctx, error);
+  return error._tag === 'SignInThrottled' ? 429 : error._tag === 'PasswordHashingBusy' ? 503 : otherwise;
+};
 
 export const authPages = (r: ConsoleRouter): void => {
   const { useCases } = r.deps;
@@ -63,10 +75,7 @@ export const authPages = (r: ConsoleRouter): void => {
   r.open('post', '/console/sign-in', async (ctx, form) => {
     const next = safeNext(form.get('next'));
     const opened = await useCases.signIn.execute(field(form, 'email'), form.get('password') ?? '', clientAddress(ctx));
-    if (E.isLeft(opened)) {
-      if (opened.left._tag === 'SignInThrottled') ctx.set('Retry-After', String(opened.left.retryAfterSeconds));
-      return show(signInForm(next, accountMessage(opened.left)), opened.left._tag === 'SignInThrottled' ? 429 : 401);
-    }
+    if (E.isLeft(opened)) return show(signInForm(next, accountMessage(opened.left)), refusal(ctx, opened.left, 401));
     r.startSession(ctx, opened.right.sessionId);
     return redirect(next);
   });
@@ -115,8 +124,13 @@ export const authPages = (r: ConsoleRouter): void => {
     );
   r.get('/console/password', 'member', async ({ viewer }) => show(passwordPage(viewer)));
   r.post('/console/password', 'member', async ({ ctx, viewer, form }) => {
-    const changed = await useCases.changePassword.execute(viewer.user.id, form.get('current') ?? '', form.get('next') ?? '');
-    if (E.isLeft(changed)) return show(passwordPage(viewer, accountMessage(changed.left)), 400);
+    const changed = await useCases.changePassword.execute(
+      viewer.user.id,
+      form.get('current') ?? '',
+      form.get('next') ?? '',
+      clientAddress(ctx),
+    );
+    if (E.isLeft(changed)) return show(passwordPage(viewer, accountMessage(changed.left)), refusal(ctx, changed.left, 400));
     r.startSession(ctx, changed.right.sessionId);
     return redirect('/console/overview?notice=password');
   });

@@ -2,10 +2,11 @@ import * as E from 'fp-ts/Either';
 import type { AccountError } from '../../application/accounts/account-errors';
 import type { InvitationDescription } from '../../application/accounts/describe-invitation';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/account';
-import { accountMessage, clientAddress } from './auth-pages';
+import { accountMessage, retryAfter } from './auth-pages';
 import { ConsoleRefusal, field, param, redirect, show, type Answer, type ConsoleRouter } from './console-kit';
 import { html, type Fragment } from './html';
 import { bare, problem } from './layout';
+import { clientAddress } from './security';
 
 type Visitor = Awaited<ReturnType<ConsoleRouter['signedIn']>>;
 
@@ -35,6 +36,8 @@ const statusOf = (error: AccountError): number => {
       return 409;
     case 'SignInThrottled':
       return 429;
+    case 'PasswordHashingBusy':
+      return 503;
     default:
       return 400;
   }
@@ -139,7 +142,7 @@ export const invitationPages = (r: ConsoleRouter): void => {
       ...(visitor === undefined ? {} : { signedInUserId: visitor.user.id }),
     });
     if (E.isLeft(accepted)) {
-      if (accepted.left._tag === 'SignInThrottled') ctx.set('Retry-After', String(accepted.left.retryAfterSeconds));
+      retryAfter(ctx, accepted.left);
       return answer(token, visitor, accepted.left);
     }
     if (accepted.right.session !== undefined) r.startSession(ctx, accepted.right.session.sessionId);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 import type { Context } from 'koa';
 
 export const SESSION_COOKIE = 'orders_session';
@@ -65,3 +66,20 @@ export const cookieOptions = (publicBaseUrl: string, maxAgeMs?: number) => ({
   overwrite: true,
   ...(maxAgeMs === undefined ? {} : { maxAge: maxAgeMs }),
 });
+
+/**
+ * The address a request counts against for sign-in throttling: Koa's `ip` (behind TRUST_PROXY, the
+ * entry of X-Forwarded-For that many hops from the right), an IPv4-mapped IPv6 address as IPv4, and
+ * an IPv6 address as its /64, which one subscriber usually holds whole.
+ */
+export const clientAddress = (ctx: Context): string => {
+  const ip = ctx.request.ip;
+  if (!ipaddr.isValid(ip)) return ip === '' ? 'unknown' : ip;
+  const address = ipaddr.process(ip);
+  return address.kind() === 'ipv4'
+    ? address.toString()
+    : `${(address as ipaddr.IPv6).parts
+        .slice(0, 4)
+        .map((part) => part.toString(16))
+        .join(':')}::/64`;
+};

@@ -7,8 +7,13 @@ import type { Role } from '../../domain/account';
 export type AccountError =
   /** Unknown email or wrong password: one answer for both, so it does not tell which emails have accounts. */
   | { readonly _tag: 'InvalidCredentials' }
-  /** Too many sign-in attempts for this account or from this address; try again after `retryAfterSeconds`. */
+  /**
+   * Too many wrong passwords (at sign-in or on a password change) for this account from this address,
+   * from this address, or for this account from everywhere (DECISIONS D23); try again after `retryAfterSeconds`.
+   */
   | { readonly _tag: 'SignInThrottled'; readonly retryAfterSeconds: number }
+  /** The process hashes as many passwords as it may, and more wait (DECISIONS D23): nothing was checked or changed. */
+  | { readonly _tag: 'PasswordHashingBusy'; readonly retryAfterSeconds: number }
   /** No session with this id, or it ended (signed out, idle 12 h, 7 days old, password changed). */
   | { readonly _tag: 'SessionInvalid' }
   /** The link's token names no invitation (or a revoked one), or one that expired or was used. */

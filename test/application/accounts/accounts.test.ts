@@ -2,12 +2,15 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
 import { inMemoryStorage } from '../../../src/adapters/memory/in-memory-storage';
+import { BoundedPasswordHasher } from '../../../src/adapters/system/bounded-password-hasher';
 import { RandomOpaqueSecrets, ScryptPasswordHasher } from '../../../src/adapters/system/scrypt-password-hasher';
 import { accountUseCases, type AccountUseCases } from '../../../src/application/accounts/accounts-use-cases';
 import type { Storage } from '../../../src/application/ports/storage';
 import type { PasswordHasher } from '../../../src/application/ports/password-hasher';
+import { HeldHasher } from '../../support/held-hasher';
 import { MutableClock } from '../../support/mutable-clock';
 import { SequenceIds } from '../../support/sequence-ids';
+import { eventually } from '../../support/webhook-receiver';
 
 const PASSWORD = 'correct horse battery';
 
@@ -43,20 +46,23 @@ describe('Console accounts (DECISIONS D17)', () => {
   let hasher: CountingHasher;
   let accounts: AccountUseCases;
 
-  beforeEach(async () => {
-    storage = inMemoryStorage();
-    clock = new MutableClock('2026-05-01T10:00:00.000Z');
-    hasher = new CountingHasher();
-    accounts = accountUseCases({
+  const withHasher = (passwords: PasswordHasher): AccountUseCases =>
+    accountUseCases({
       accounts: storage.accounts,
       dashboards: storage.dashboards,
-      passwords: hasher,
+      passwords,
       opaqueSecrets: new RandomOpaqueSecrets(),
       rateLimits: storage.rateLimits,
       ids: new SequenceIds(),
       clock,
-      signInLimits: { perAccount: 5, perAddress: 8, windowMs: 15 * 60_000 },
+      signInLimits: { perPair: 3, perAddress: 8, perAccount: 5, windowMs: 15 * 60_000 },
     });
+
+  beforeEach(async () => {
+    storage = inMemoryStorage();
+    clock = new MutableClock('2026-05-01T10:00:00.000Z');
+    hasher = new CountingHasher();
+    accounts = withHasher(hasher);
     await storage.dashboards.insert({ id: 'dsh_a', name: 'Shop', timezone: 'UTC', createdAt: clock.now() });
   });
 
@@ -140,23 +146,110 @@ describe('Console accounts (DECISIONS D17)', () => {
       expect(unknown / wrong, `unknown ${unknown.toFixed(1)} ms, wrong ${wrong.toFixed(1)} ms`).to.be.within(0.5, 2);
     });
 
-    it('throttles an account after 5 attempts in 15 minutes, whatever the address, and lets it in again after', async () => {
+    it('throttles an account from one address after 3 failures, while it still signs in from another', async () => {
       await owner();
-      for (let i = 0; i < 5; i++) await accounts.signIn.execute('owner@example.com', 'wrong password!', `10.0.2.${i}`);
+      for (let i = 0; i < 3; i++) await accounts.signIn.execute('owner@example.com', 'wrong password!', '10.0.2.1');
       const verifiedBefore = hasher.verified;
-      expect(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.2.99')).to.deep.equal(
+      expect(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.2.1')).to.deep.equal(
         E.left({ _tag: 'SignInThrottled', retryAfterSeconds: 900 }),
       );
       expect(hasher.verified, 'a throttled attempt checks no password').to.equal(verifiedBefore);
+      expect(E.isRight(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.2.2'))).to.equal(true);
       clock.advance(15 * 60_000);
-      expect(E.isRight(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.2.99'))).to.equal(true);
+      expect(E.isRight(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.2.1'))).to.equal(true);
     });
 
-    it('throttles an address after 8 attempts, whatever the emails', async () => {
-      for (let i = 0; i < 8; i++) await accounts.signIn.execute(`user${i}@example.com`, 'wrong password!', '10.0.3.1');
-      const refused = await accounts.signIn.execute('someone@example.com', 'wrong password!', '10.0.3.1');
+    it('throttles an account alone only after 5 failures from everywhere, and lets it in again after the window', async () => {
+      await owner();
+      for (let i = 0; i < 4; i++) await accounts.signIn.execute('owner@example.com', 'wrong password!', `10.0.3.${i}`);
+      expect(E.isRight(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.3.99')), 'a success is no failure').to.equal(
+        true,
+      );
+      await accounts.signIn.execute('owner@example.com', 'wrong password!', '10.0.3.4');
+      expect(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.3.99')).to.deep.equal(
+        E.left({ _tag: 'SignInThrottled', retryAfterSeconds: 900 }),
+      );
+      clock.advance(15 * 60_000);
+      expect(E.isRight(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.3.99'))).to.equal(true);
+    });
+
+    it('throttles an address after 8 failures whatever the emails, counting no success', async () => {
+      await owner();
+      for (let i = 0; i < 7; i++) await accounts.signIn.execute(`user${i}@example.com`, 'wrong password!', '10.0.4.1');
+      for (let i = 0; i < 3; i++)
+        expect(E.isRight(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.4.1'))).to.equal(true);
+      await accounts.signIn.execute('user7@example.com', 'wrong password!', '10.0.4.1');
+      const refused = await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.4.1');
       expect(E.isLeft(refused) && refused.left._tag).to.equal('SignInThrottled');
-      expect(E.isLeft(await accounts.signIn.execute('someone@example.com', 'wrong password!', '10.0.3.2'))).to.equal(true);
+      expect(E.isRight(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.4.2'))).to.equal(true);
+    });
+
+    it('checks no more than 3 parallel guesses of one account from one address', async () => {
+      await owner();
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => accounts.signIn.execute('owner@example.com', 'wrong password!', '10.0.5.1')),
+      );
+      expect(answers.map((answer) => (E.isLeft(answer) ? answer.left._tag : 'Right')).sort()).to.deep.equal([
+        ...Array<string>(3).fill('InvalidCredentials'),
+        ...Array<string>(7).fill('SignInThrottled'),
+      ]);
+      expect(hasher.verified).to.equal(3);
+    });
+  });
+
+  describe('a password change', () => {
+    it('counts a wrong current password like a failed sign-in, on the same counters', async () => {
+      const { user } = await owner();
+      for (let i = 0; i < 3; i++)
+        expect(await accounts.changePassword.execute(user.id, 'not the password', 'a new password 1', '10.0.6.1')).to.deep.equal(
+          E.left({ _tag: 'InvalidCredentials' }),
+        );
+      expect(await accounts.changePassword.execute(user.id, PASSWORD, 'a new password 1', '10.0.6.1')).to.deep.equal(
+        E.left({ _tag: 'SignInThrottled', retryAfterSeconds: 900 }),
+      );
+      const refused = await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.6.1');
+      expect(E.isLeft(refused) && refused.left._tag).to.equal('SignInThrottled');
+      expect(E.isRight(await accounts.changePassword.execute(user.id, PASSWORD, 'a new password 1', '10.0.6.2'))).to.equal(true);
+    });
+
+    it('counts no failure for a right current password with a refused new one', async () => {
+      const { user } = await owner();
+      for (let i = 0; i < 5; i++)
+        expect(await accounts.changePassword.execute(user.id, PASSWORD, 'short', '10.0.7.1')).to.deep.equal(
+          E.left({ _tag: 'PasswordRejected', reason: 'must have at least 12 characters' }),
+        );
+      expect(E.isRight(await accounts.changePassword.execute(user.id, PASSWORD, 'a new password 1', '10.0.7.1'))).to.equal(true);
+    });
+  });
+
+  describe('a full hashing queue (DECISIONS D23)', () => {
+    it('answers PasswordHashingBusy at once to sign-in, password change and invitation, counting no failure', async () => {
+      const { user } = await owner();
+      const issued = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'new@example.com', 'analyst'));
+      const held = new HeldHasher();
+      const bounded = withHasher(new BoundedPasswordHasher(held, { concurrency: 1, queue: 1 }));
+      held.hold();
+      const first = bounded.signIn.execute('owner@example.com', 'wrong password!', '10.0.8.1');
+      const second = bounded.signIn.execute('owner@example.com', 'wrong password!', '10.0.8.2');
+      await eventually('one hash running', async () => held.inFlight === 1);
+      const busy = [
+        await bounded.signIn.execute('owner@example.com', PASSWORD, '10.0.8.3'),
+        await bounded.signIn.execute('owner@example.com', PASSWORD, '10.0.8.3'),
+        await bounded.signIn.execute('owner@example.com', PASSWORD, '10.0.8.3'),
+        await bounded.signIn.execute('owner@example.com', PASSWORD, '10.0.8.3'),
+        await bounded.changePassword.execute(user.id, PASSWORD, 'a new password 1', '10.0.8.3'),
+        await bounded.acceptInvitation.execute({ token: issued.token, password: 'a new password 1', address: '10.0.8.3' }),
+        await bounded.createOwner.execute('dsh_a', 'other@example.com', 'a new password 1'),
+        await bounded.resetPassword.execute('owner@example.com', 'a new password 1'),
+      ];
+      for (const answer of busy) expect(E.isLeft(answer) && answer.left._tag).to.equal('PasswordHashingBusy');
+      held.release();
+      expect([await first, await second]).to.deep.equal([E.left({ _tag: 'InvalidCredentials' }), E.left({ _tag: 'InvalidCredentials' })]);
+      expect(held.maxInFlight).to.equal(1);
+      expect(
+        E.isRight(await bounded.signIn.execute('owner@example.com', PASSWORD, '10.0.8.3')),
+        'the busy attempts left no failure',
+      ).to.equal(true);
     });
   });
 
@@ -195,10 +288,10 @@ describe('Console accounts (DECISIONS D17)', () => {
       const { user } = await owner();
       const a = right(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.0.1'));
       const b = right(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.0.2'));
-      expect(await accounts.changePassword.execute(user.id, 'not the password', 'a new password 1')).to.deep.equal(
+      expect(await accounts.changePassword.execute(user.id, 'not the password', 'a new password 1', '10.0.0.1')).to.deep.equal(
         E.left({ _tag: 'InvalidCredentials' }),
       );
-      const changed = right(await accounts.changePassword.execute(user.id, PASSWORD, 'a new password 1'));
+      const changed = right(await accounts.changePassword.execute(user.id, PASSWORD, 'a new password 1', '10.0.0.1'));
       expect(E.isLeft(await accounts.authenticateSession.execute(a.sessionId))).to.equal(true);
       expect(E.isLeft(await accounts.authenticateSession.execute(b.sessionId))).to.equal(true);
       expect(E.isRight(await accounts.authenticateSession.execute(changed.sessionId))).to.equal(true);
@@ -286,7 +379,7 @@ describe('Console accounts (DECISIONS D17)', () => {
       const { user } = await owner();
       const other = await otherOwner();
       const issued = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'Other@Example.com', 'owner'));
-      for (let attempt = 1; attempt <= 5; attempt++)
+      for (let attempt = 1; attempt <= 3; attempt++)
         expect(await accept(issued.token, `guess number ${attempt}!`), `attempt ${attempt}`).to.deep.equal(
           E.left({ _tag: 'InvalidCredentials' }),
         );
