@@ -97,7 +97,8 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
       trustProxy: config.trustProxy,
     },
   );
-  if (config.console) registerConsole(router, { useCases, logger, publicBaseUrl: () => publicBaseUrl });
+  if (config.console)
+    registerConsole(router, { useCases, logger, publicBaseUrl: () => publicBaseUrl, configuredBaseUrl: config.publicBaseUrl });
   const server = createHttpServer(app, config.http, ids, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -5,11 +5,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/account';
 import { field, redirect, show, type ConsoleRouter } from './console-kit';
 import { html } from './html';
 import { bare, csrfField, notice, page, problem } from './layout';
-import { clientAddress } from './security';
-
-/** Only a path of the console itself: never another site (`//evil.example`), never a scheme. */
-const safeNext = (next: string | null | undefined): string =>
-  next !== null && next !== undefined && /^\/console(\/[A-Za-z0-9/_.~%-]*)?$/.test(next) ? next : '/console/overview';
+import { clientAddress, safeNext } from './security';
 
 const signInForm = (next: string, message?: string) =>
   bare(
@@ -81,7 +77,7 @@ export const authPages = (r: ConsoleRouter): void => {
   });
 
   r.post('/console/sign-out', 'member', async ({ ctx }) => {
-    const sessionId = ctx.cookies.get('orders_session');
+    const sessionId = r.sessionOf(ctx);
     if (sessionId !== undefined) await useCases.signOut.execute(sessionId);
     r.endSession(ctx);
     return redirect('/console/sign-in');

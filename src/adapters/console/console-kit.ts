@@ -7,13 +7,15 @@ import type { UseCases } from '../../application/use-cases';
 import { FormRefused, FormTooLarge, readForm, readUpload, type FormFields } from './forms';
 import { bare, page, type Viewer } from './layout';
 import { html, type Html } from './html';
-import { cookieOptions, csrfTokenOf, DASHBOARD_COOKIE, SESSION_COOKIE, sameOrigin, setPageHeaders } from './security';
+import { allowedOrigins, consoleCookies, csrfTokenOf, sameOrigin, setPageHeaders } from './security';
 
 export interface ConsoleDeps {
   readonly useCases: UseCases;
   readonly logger: Logger;
-  /** PUBLIC_BASE_URL, else the service's own address: short links, the Secure flag, the allowed origin. */
+  /** PUBLIC_BASE_URL, else the service's own address: short links, and whether cookies are Secure. */
   readonly publicBaseUrl: () => string;
+  /** PUBLIC_BASE_URL as configured, undefined when unset: then the only origin forms are taken from. */
+  readonly configuredBaseUrl?: string;
 }
 
 /** What a handler answers: a page (200 unless said), a redirect, or a file to download. */
@@ -97,12 +99,13 @@ const run = async (ctx: Context, deps: ConsoleDeps, handler: () => Promise<Answe
 
 /** The signed-in viewer of a request, or undefined: the session cookie, its user, the chosen dashboard. */
 const viewerOf = async (ctx: Context, deps: ConsoleDeps): Promise<Viewer | undefined> => {
-  const sessionId = ctx.cookies.get(SESSION_COOKIE);
+  const cookies = consoleCookies(deps.publicBaseUrl());
+  const sessionId = ctx.cookies.get(cookies.session);
   if (sessionId === undefined || sessionId.length > 200) return undefined;
   const signedIn = await deps.useCases.authenticateSession.execute(sessionId);
   if (E.isLeft(signedIn)) return undefined;
   const { user, memberships } = signedIn.right;
-  const chosen = ctx.cookies.get(DASHBOARD_COOKIE);
+  const chosen = ctx.cookies.get(cookies.dashboard);
   const membership = memberships.find((m) => m.dashboardId === chosen) ?? memberships[0];
   if (membership === undefined) return undefined;
   const dashboard = await deps.useCases.getDashboard.execute(membership.dashboardId);
@@ -153,8 +156,7 @@ export class ConsoleRouter {
   post(path: string, access: Access, handler: (request: PostRequest) => Promise<Answer>, upload?: string): void {
     this.router.post(path, async (ctx) =>
       run(ctx, this.deps, async () => {
-        if (!sameOrigin(ctx, this.deps.publicBaseUrl()))
-          throw new ConsoleRefusal(403, 'This form was not sent from the console’s own pages.');
+        if (!this.fromConsole(ctx)) throw new ConsoleRefusal(403, 'This form was not sent from the console’s own pages.');
         const viewer = await viewerOf(ctx, this.deps);
         if (viewer === undefined) return redirect('/console/sign-in');
         const { fields, file } = upload === undefined ? { fields: await readForm(ctx), file: undefined } : await readUpload(ctx, upload);
@@ -170,7 +172,7 @@ export class ConsoleRouter {
   open(method: 'get' | 'post', path: string, handler: (ctx: Context, form: FormFields) => Promise<Answer>): void {
     this.router[method](path, async (ctx) =>
       run(ctx, this.deps, async () => {
-        if (method === 'post' && !sameOrigin(ctx, this.deps.publicBaseUrl()))
+        if (method === 'post' && !this.fromConsole(ctx))
           throw new ConsoleRefusal(403, 'This form was not sent from the console’s own pages.');
         return handler(ctx, method === 'post' ? await readForm(ctx) : new URLSearchParams());
       }),
@@ -186,7 +188,7 @@ export class ConsoleRouter {
    * the pages anyone may open (an invitation's). Undefined when nobody is.
    */
   async signedIn(ctx: Context): Promise<{ readonly user: User; readonly csrf: string } | undefined> {
-    const sessionId = ctx.cookies.get(SESSION_COOKIE);
+    const sessionId = this.sessionOf(ctx);
     if (sessionId === undefined || sessionId.length > 200) return undefined;
     const signedIn = await this.deps.useCases.authenticateSession.execute(sessionId);
     return E.isLeft(signedIn) ? undefined : { user: signedIn.right.user, csrf: csrfTokenOf(sessionId) };
@@ -194,15 +196,32 @@ export class ConsoleRouter {
 
   /** Sets the session cookie (7 days at most: the session's absolute end). */
   startSession(ctx: Context, sessionId: string): void {
-    ctx.cookies.set(SESSION_COOKIE, sessionId, cookieOptions(this.deps.publicBaseUrl(), 7 * 86_400_000));
+    this.setCookie(ctx, 'session', sessionId, 7 * 86_400_000);
   }
 
   endSession(ctx: Context): void {
-    ctx.cookies.set(SESSION_COOKIE, '', cookieOptions(this.deps.publicBaseUrl(), 0));
+    this.setCookie(ctx, 'session', '', 0);
+  }
+
+  /** The session id the request's cookie holds, if any. */
+  sessionOf(ctx: Context): string | undefined {
+    return ctx.cookies.get(consoleCookies(this.deps.publicBaseUrl()).session);
   }
 
   chooseDashboard(ctx: Context, dashboardId: string): void {
-    ctx.cookies.set(DASHBOARD_COOKIE, dashboardId, cookieOptions(this.deps.publicBaseUrl(), 365 * 86_400_000));
+    this.setCookie(ctx, 'dashboard', dashboardId, 365 * 86_400_000);
+  }
+
+  private fromConsole(ctx: Context): boolean {
+    return sameOrigin(ctx, allowedOrigins(ctx, this.deps.configuredBaseUrl, this.deps.publicBaseUrl()));
+  }
+
+  private setCookie(ctx: Context, which: 'session' | 'dashboard', value: string, maxAgeMs: number): void {
+    const cookies = consoleCookies(this.deps.publicBaseUrl());
+    // Whether the browser speaks https is the public address's to say: the hop from a TLS proxy is
+    // plain, and the cookies library would throw on a Secure cookie over it.
+    if (cookies.secure) ctx.cookies.secure = true;
+    ctx.cookies.set(cookies[which], value, cookies.options(maxAgeMs));
   }
 }
 
