@@ -3,6 +3,7 @@ import * as E from 'fp-ts/Either';
 import type { Context } from 'koa';
 import type { Logger } from '../../application/ports/logger';
 import type { User } from '../../domain/account';
+import { STORAGE_RETRY_AFTER_SECONDS, StorageUnavailableError } from '../../application/ports/storage-health';
 import type { UseCases } from '../../application/use-cases';
 import { FormRefused, FormTooLarge, readForm, readUpload, type FormFields } from './forms';
 import { bare, page, type Viewer } from './layout';
@@ -84,6 +85,23 @@ const run = async (ctx: Context, deps: ConsoleDeps, handler: () => Promise<Answe
     }
     if (err instanceof FormRefused) {
       write(ctx, show(bare('Cannot do that', html`<p class="error" role="alert">${err.message}</p>`), 400));
+      return;
+    }
+    // A store that cannot be reached or written (a full disk, a read-only file) is "not now", as in the API.
+    if (err instanceof StorageUnavailableError) {
+      deps.logger.error('storage unavailable', { path: ctx.path, errorMessage: err.message.slice(0, 300) });
+      ctx.set('Retry-After', String(STORAGE_RETRY_AFTER_SECONDS));
+      write(
+        ctx,
+        show(
+          bare(
+            'Try again in a moment',
+            html`<p class="error" role="alert">The data store cannot do this right now. Try again in a moment.</p>
+              <p><a href="/console">Back to the console</a></p>`,
+          ),
+          503,
+        ),
+      );
       return;
     }
     deps.logger.error('console request failed', { path: ctx.path, errorName: err instanceof Error ? err.name : typeof err });
