@@ -1,7 +1,9 @@
 import { expect } from 'chai';
+import * as O from 'fp-ts/Option';
+import { compose } from '../../../src/bootstrap/composition';
 import { ConsoleClient, type ConsoleResponse } from '../../support/console-client';
 import { from, OWNER, startConsole, type ConsoleWorld } from '../../support/console-world';
-import { HeldHasher } from '../../support/held-hasher';
+import { cheapScrypt, HeldHasher } from '../../support/held-hasher';
 import { anOrderPayload } from '../../support/order-builder';
 import { eventually } from '../../support/webhook-receiver';
 
@@ -76,6 +78,33 @@ describe('the console’s passwords under load and guessing (over HTTP)', () => 
         (await client().signIn(OWNER.email, OWNER.password, from('203.0.113.200'))).status,
         'the busy attempts counted nothing',
       ).to.equal(303);
+    });
+    it('answers an invitation’s acceptance 503 with Retry-After while the queue is full', async () => {
+      const { useCases } = compose({
+        storage: world.storage,
+        transitions: {},
+        rateLimit: { max: 1000, windowSeconds: 60 },
+        idempotency: { ttlMs: 60_000, leaseMs: 10_000 },
+        passwords: cheapScrypt(),
+      });
+      const owner = await world.storage.accounts.users.findByEmail(OWNER.email);
+      if (O.isNone(owner)) throw new Error('no owner');
+      const issued = await useCases.inviteMember.execute(owner.value.id, world.dashboardId, 'new@shop.example', 'analyst');
+      if (issued._tag === 'Left') throw new Error(issued.left._tag);
+      held.hold();
+      let refused = 0;
+      const signIns = Array.from({ length: 30 }, (_, i) =>
+        client()
+          .signIn(OWNER.email, WRONG, from(`203.0.113.${i + 1}`))
+          .then((res) => (refused += res.status === 503 ? 1 : 0)),
+      );
+      await eventually('12 sign-ins refused: the queue is full', async () => refused >= 12);
+      const accepted = await client().post('/console/invitations/accept', { token: issued.right.token, password: 'a new password 12' });
+      expectRetryAfter(accepted, 503);
+      expect(accepted.text).to.contain('Try again in');
+      held.release();
+      await Promise.all(signIns);
+      expect(held.maxInFlight).to.equal(2);
     });
   });
 
