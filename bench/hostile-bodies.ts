@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, ServiceProcess } from '../test/bootstrap/service-process';
+import { freePort } from '../test/bootstrap/service-process';
 import { anOrderPayload } from '../test/support/order-builder';
+import { benchDashboard, startedService } from './bench-service';
 
 /**
  * What hostile bodies cost the service against an ordinary order of the same size (issue 17): each
@@ -48,30 +49,15 @@ const main = async (): Promise<void> => {
   const dir = mkdtempSync(join(tmpdir(), 'hostile-'));
   const port = await freePort();
   const admin = 'bench-admin-token-0123456789';
-  const service = new ServiceProcess({
+  const { service, base } = await startedService({
     PORT: String(port),
     SQLITE_PATH: join(dir, 'orders.db'),
     ADMIN_TOKEN: admin,
     RATE_LIMIT_MAX: '1000000000',
     LOG_LEVEL: 'warn',
   });
-  const base = `http://127.0.0.1:${port}`;
   try {
-    for (let i = 0; ; i++) {
-      if ((await fetch(`${base}/healthz`).catch(() => undefined))?.ok === true) break;
-      if (i > 200) throw new Error(`the service did not start: ${service.stderr.join('\n')}`);
-      await new Promise((done) => setTimeout(done, 50));
-    }
-    const adminCall = async (path: string, body: unknown) =>
-      (await (
-        await fetch(`${base}${path}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).json()) as Record<string, Record<string, string>>;
-    const dashboard = (await adminCall('/admin/v1/dashboards', { name: 'bench' })).dashboard.id;
-    const token = (await adminCall(`/admin/v1/dashboards/${dashboard}/tokens`, {})).token.token;
+    const { token } = await benchDashboard(base, admin);
     const post = async (body: string): Promise<number> => {
       const res = await fetch(`${base}/api/v1/orders`, {
         method: 'POST',

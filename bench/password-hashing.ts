@@ -2,9 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, ServiceProcess } from '../test/bootstrap/service-process';
+import { freePort } from '../test/bootstrap/service-process';
 import { ConsoleClient, type ConsoleResponse } from '../test/support/console-client';
 import { anOrderPayload } from '../test/support/order-builder';
+import { benchDashboard, startedService } from './bench-service';
 
 /**
  * What password work costs everyone else (issue 24): an order POST, timed from the client, alone and
@@ -47,24 +48,9 @@ const main = async (): Promise<void> => {
     PUBLIC_BASE_URL: PUBLIC,
     TRUST_PROXY: 'on',
   };
-  const service = new ServiceProcess(env);
-  const base = `http://127.0.0.1:${port}`;
+  const { service, base } = await startedService(env);
   try {
-    for (let i = 0; ; i++) {
-      if ((await fetch(`${base}/healthz`).catch(() => undefined))?.ok === true) break;
-      if (i > 200) throw new Error(`the service did not start: ${service.stderr.join('\n')}`);
-      await new Promise((done) => setTimeout(done, 50));
-    }
-    const adminCall = async (path: string, body: unknown) =>
-      (await (
-        await fetch(`${base}${path}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).json()) as Record<string, Record<string, string>>;
-    const dashboard = (await adminCall('/admin/v1/dashboards', { name: 'bench' })).dashboard.id;
-    const token = (await adminCall(`/admin/v1/dashboards/${dashboard}/tokens`, {})).token.token;
+    const { dashboard, token } = await benchDashboard(base, admin);
     for (const user of [OWNER, OTHER])
       await runCli(['users', 'create-owner', '--email', user.email, '--dashboard', dashboard], { ...env, ORDERS_PASSWORD: user.password });
     let n = 0;
