@@ -91,7 +91,7 @@ export const createOrdersBatchRoute = route({
       // The guard counted the request as one order; the others count now, and are given back when refused.
       const decision = await useCases.checkRateLimit.execute(principal.tokenId, false, count - 1);
       if (!decision.allowed) {
-        await useCases.checkRateLimit.execute(principal.tokenId, false, -(count - 1));
+        await useCases.checkRateLimit.giveBack(principal.tokenId, decision, count - 1);
         return E.left({ _tag: 'RateLimitExceeded', retryAfterSeconds: decision.resetSeconds });
       }
     }
