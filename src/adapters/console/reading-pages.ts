@@ -6,6 +6,7 @@ import { isCalendarDate, nextDate, startOfDate } from '../../domain/time-zone';
 import type { BreakdownRow } from '../../application/reports/get-breakdown';
 import { barChart } from './chart';
 import { ConsoleRefusal, show, type ConsoleRouter, type SignedInRequest, param } from './console-kit';
+import { csvDocument, csvNumber, csvText } from './csv';
 import { count, dateTime, money, percent, ratio } from './format';
 import { html, type Html } from './html';
 import { notice, page, problem } from './layout';
@@ -222,13 +223,6 @@ const reportOf = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
   return { period, form, breakdown: breakdown.right };
 };
 
-const csvCell = (value: string | number | null): string => {
-  const text = value === null ? '' : String(value);
-  // A leading = + - @ would be read as a formula by spreadsheets: quoted and prefixed with '.
-  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
 export const readingPages = (r: ConsoleRouter): void => {
   const { useCases } = r.deps;
   r.get('/console/overview', 'member', (request) => overview(request, useCases));
@@ -253,13 +247,15 @@ export const readingPages = (r: ConsoleRouter): void => {
 
   r.get('/console/reports.csv', 'member', async (request) => {
     const { form, breakdown } = await reportOf(request, useCases);
-    const lines = [
-      [...form.by, 'currency', ...METRICS].join(','),
-      ...breakdown.rows.map((row) =>
-        [...form.by.map((d) => row.key[d] ?? ''), row.currency, ...METRICS.map((m) => row[m])].map(csvCell).join(','),
-      ),
-    ];
-    return { kind: 'file', name: 'report.csv', type: 'text/csv; charset=utf-8', body: `${lines.join('\r\n')}\r\n` };
+    const body = csvDocument([
+      [...form.by, 'currency', ...METRICS].map(csvText),
+      ...breakdown.rows.map((row) => [
+        ...form.by.map((d) => csvText(row.key[d] ?? '')),
+        csvText(row.currency),
+        ...METRICS.map((m) => csvNumber(row[m])),
+      ]),
+    ]);
+    return { kind: 'file', name: 'report.csv', type: 'text/csv; charset=utf-8', body };
   });
 
   r.get('/console/orders', 'member', async ({ viewer, query }) => {
