@@ -5,7 +5,9 @@ import { ConsoleSession } from '../support/console-session';
 import { anOrderPayload } from '../support/order-builder';
 import { TestApi } from '../support/test-api';
 
-/** The console's files over HTTP: the report it exports as CSV (DECISIONS D23). */
+const SPEND_HEADER = 'date,utm_source,utm_medium,utm_campaign,utm_content,currency,amount';
+
+/** The console's files over HTTP: the spend CSV it takes, the report it exports as CSV (DECISIONS D23). */
 describe('console files (DECISIONS D18, D23)', function () {
   this.timeout(30_000);
   let storage: Storage;
@@ -23,6 +25,45 @@ describe('console files (DECISIONS D18, D23)', function () {
 
   afterEach(async () => {
     await api.stop();
+  });
+
+  describe('the spend CSV upload', () => {
+    const upload = (content: Uint8Array | string) => {
+      const form = new FormData();
+      form.set('file', new Blob([content], { type: 'text/csv' }), 'spend.csv');
+      return session.post('/console/spend', '/console/spend', form);
+    };
+    const listedLines = (page: string): string[] => [...page.matchAll(/<li>Line ([\d,]+): /g)].map((m) => m[1]);
+
+    it('stops reading at 100 bad lines, lists those and says the rest was not checked; imports nothing', async () => {
+      const bad = Array.from({ length: 250 }, (_, i) => `2026-02-30,google,cpc,c-${i},,BRL,1`);
+      const res = await upload(`${SPEND_HEADER}\n2026-03-01,google,cpc,good,,BRL,1\n${bad.join('\n')}\n`);
+      expect(res.status, res.text).to.equal(400);
+      expect(res.text).to.include('the reading stopped at 100 lines that cannot be read');
+      expect(listedLines(res.text)).to.deep.equal(Array.from({ length: 100 }, (_, i) => String(i + 3)));
+      expect(
+        await storage.spend.list((await api.request('GET', '/api/v1/dashboard', { token })).body.dashboard.id, { page: 1, pageSize: 10 }),
+      ).to.have.property('total', 0);
+    });
+
+    it('refuses a file that is not UTF-8, naming the line, rather than storing U+FFFD in its place', async () => {
+      const latin1 = Buffer.concat([
+        Buffer.from(`${SPEND_HEADER}\n2026-03-01,google,cpc,good,,BRL,1\n2026-03-01,google,cpc,promo`),
+        Buffer.from([0xe7, 0xe3]),
+        Buffer.from('o,,BRL,2\n'),
+      ]);
+      const res = await upload(latin1);
+      expect(res.status, res.text).to.equal(400);
+      expect(res.text).to.include('<li>Line 3: is not valid UTF-8');
+      const dashboardId = (await api.request('GET', '/api/v1/dashboard', { token })).body.dashboard.id;
+      expect((await storage.spend.list(dashboardId, { page: 1, pageSize: 10 })).total).to.equal(0);
+    });
+
+    it('takes a valid file, and refuses one over 2 MiB with 413', async () => {
+      expect((await upload(`${SPEND_HEADER}\n2026-03-01,google,cpc,good,,BRL,12.50\n`)).text).to.include('1 entries stored.');
+      const large = await upload(`${SPEND_HEADER}\n${'2026-03-01,google,cpc,good,,BRL,1\n'.repeat(70_000)}`);
+      expect(large.status).to.equal(413);
+    });
   });
 
   describe('the report as CSV', () => {
