@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Breakdown, CellQuery, RankedBreakdownQuery, ReportCell } from '../../application/ports/report-reader';
+import type { SpendSum, SpendSumQuery } from '../../application/ports/spend-repository';
 import { StorageUnavailableError } from '../../application/ports/storage-health';
 import type { ReportOffload } from './sqlite-report-reader';
 import type { ReportRequest } from './sqlite-report-worker';
@@ -10,7 +11,7 @@ interface Pending {
   readonly reject: (error: Error) => void;
 }
 
-type Answered = { readonly cells: ReportCell[] } | { readonly breakdown: Breakdown };
+type Answered = { readonly cells: ReportCell[] } | { readonly breakdown: Breakdown } | { readonly spend: SpendSum[] };
 
 /** What the thread answers a request: what was asked, or why not. */
 export type ReportReply =
@@ -40,6 +41,11 @@ export class SqliteReportOffload implements ReportOffload {
   async breakdown(dashboardId: string, query: RankedBreakdownQuery): Promise<Breakdown> {
     const reply = await this.ask({ kind: 'breakdown', dashboardId, query });
     return 'breakdown' in reply ? reply.breakdown : { rows: [], totalRows: 0 };
+  }
+
+  async spendSums(dashboardId: string, query: SpendSumQuery): Promise<SpendSum[]> {
+    const reply = await this.ask({ kind: 'spend', dashboardId, query });
+    return 'spend' in reply ? reply.spend : [];
   }
 
   private ask(request: Asked): Promise<Answered> {

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Breakdown, CellQuery, RankedBreakdownQuery, ReportCell, ReportReader } from '../../application/ports/report-reader';
+import type { SpendSum, SpendSumQuery } from '../../application/ports/spend-repository';
 import { joinedSpend, rankBreakdown } from '../../application/reports/rank-breakdown';
 import { UTM_DIMENSIONS, type ReportDimension } from '../../domain/attribution';
 import type { CellTotals } from '../../domain/report';
@@ -197,6 +198,8 @@ export interface ReportOffload {
   cells(dashboardId: string, query: CellQuery): Promise<ReportCell[]>;
   /** Only the rows answered come back from there. */
   breakdown(dashboardId: string, query: RankedBreakdownQuery): Promise<Breakdown>;
+  /** Spend summed there: a filter on a source alone reads every entry of its campaigns. */
+  spendSums(dashboardId: string, query: SpendSumQuery): Promise<SpendSum[]>;
   close(): Promise<void>;
 }
 

@@ -7,6 +7,7 @@ import { decodeRow } from './sqlite-codecs';
 import type { SqliteDatabase } from './sqlite-database';
 import { builtStatements } from './built-statements';
 import { SqliteSpendSums } from './sqlite-spend-sums';
+import type { ReportOffload } from './sqlite-report-reader';
 
 const entryRowCodec = t.type({
   date: t.string,
@@ -27,6 +28,7 @@ export class SqliteSpendRepository implements SpendRepository {
   constructor(
     private readonly db: SqliteDatabase,
     private readonly logger: Logger,
+    private readonly offload?: ReportOffload,
   ) {
     this.prepared = builtStatements(db);
     this.sumsOf = new SqliteSpendSums(db);
@@ -77,8 +79,8 @@ export class SqliteSpendRepository implements SpendRepository {
     return { entries, total: count.total };
   }
 
-  /** See SqliteSpendSums: read here for the timeseries; a breakdown's are read in the report thread. */
+  /** See SqliteSpendSums: read in the report thread when there is one (sqlite-report-offload.ts), like the reports they join. */
   async sums(dashboardId: string, query: SpendSumQuery): Promise<readonly SpendSum[]> {
-    return this.sumsOf.sums(dashboardId, query);
+    return this.offload === undefined ? this.sumsOf.sums(dashboardId, query) : this.offload.spendSums(dashboardId, query);
   }
 }
