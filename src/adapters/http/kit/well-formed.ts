@@ -9,7 +9,7 @@ export const MAX_BODY_DEPTH = 16;
 
 /**
  * How many JSON values (each object, array, string, number, boolean and null counts one) a route's
- * body may hold, checked on the text before anything is built (DECISIONS D23). A route declares the
+ * body may hold, checked on the bytes before anything is built (DECISIONS D23). A route declares the
  * count of its largest legal body; the others take DEFAULT_BODY_VALUES.
  */
 export interface BodyValues {
@@ -41,7 +41,7 @@ const TOO_DEEP = `nests objects and arrays more than ${MAX_BODY_DEPTH} levels de
 const tooMany = (values: number): string =>
   `holds more than ${values} JSON values (each object, array, string, number, boolean and null counts one)`;
 
-/** Where the items of the capped member lie in the text: what `parseBody` parses apart. */
+/** Where the items of the capped member lie in the bytes: what `parseBody` parses apart. */
 interface Pieces {
   /** The `[` … `]` of every occurrence of the member's array in the top-level object: left out of the rest. */
   readonly arrays: { start: number; end: number }[];
@@ -60,7 +60,7 @@ export interface BodyShape {
 
 interface Frame {
   readonly array: boolean;
-  /** The current key of an object, as its span in the text (quotes included), decoded only for a path. */
+  /** The current key of an object, as its span in the bytes (quotes included), decoded only for a path. */
   keyStart: number;
   keyEnd: number;
   /** The current index of an array. */
@@ -82,26 +82,41 @@ const enum Next {
 
 const isWhitespace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
-const hexOf = (text: string, at: number): number => {
-  const hex = text.slice(at, at + 4);
-  return /^[0-9a-fA-F]{4}$/.test(hex) ? Number.parseInt(hex, 16) : -1;
+const hexDigit = (c: number): number =>
+  isDigit(c) ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : c >= 0x41 && c <= 0x46 ? c - 0x37 : -1;
+/** The code unit of the 4 hex digits at `at`, or -1. */
+const hexOf = (bytes: Uint8Array, at: number): number => {
+  let unit = 0;
+  for (let i = at; i < at + 4; i++) {
+    const digit = hexDigit(bytes[i] ?? 0);
+    if (digit < 0) return -1;
+    unit = unit * 16 + digit;
+  }
+  return unit;
 };
+const matches = (bytes: Uint8Array, at: number, word: readonly number[]): boolean => word.every((c, i) => bytes[at + i] === c);
+const TRUE = [0x74, 0x72, 0x75, 0x65];
+const FALSE = [0x66, 0x61, 0x6c, 0x73, 0x65];
+const NULL = [0x6e, 0x75, 0x6c, 0x6c];
+const ESCAPE_U = [0x5c, 0x75];
 
-/** Where a string's plain run ends: its closing quote, an escape, or a control character JSON refuses there. */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what a JSON string must not hold.
-const STRING_STOP = /["\\\u0000-\u001f]/g;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** The text of `bytes` from `start` to `end`. */
+export const textOf = (bytes: Uint8Array, start = 0, end = bytes.length): string => utf8.decode(bytes.subarray(start, end));
 
-/** Chars checked between two looks at the clock: the scan yields about every SLICE_MS. */
-const CHARS_PER_LOOK = 16_384;
+/** Bytes checked between two looks at the clock: the scan yields about every SLICE_MS. */
+const BYTES_PER_LOOK = 16_384;
 
 /**
- * One pass over a body's text, before JSON.parse or any codec builds anything from it, with a stack of
- * its own: its syntax (RFC 8259, as JSON.parse reads it: `undefined` when it is not JSON), every string
- * and key well-formed Unicode (JSON lets `"\ud800"` through, but no store, header or log could hold
- * it), and two limits that stop the check at once: a level deeper than MAX_BODY_DEPTH, and more values
- * than `limits` allows. The work grows with the text alone and is cut into stretches of the event loop.
+ * One pass over a body's bytes (UTF-8, checked before), before any text, JSON.parse or codec builds
+ * anything from them, with a stack of its own: its syntax (RFC 8259, as JSON.parse reads it:
+ * `undefined` when it is not JSON), every string and key well-formed Unicode (JSON lets `"\ud800"`
+ * through, but no store, header or log could hold it), and two limits that stop the check at once: a
+ * level deeper than MAX_BODY_DEPTH, and more values than `limits` allows. JSON's structure is ASCII,
+ * so a byte 0x80 or above is always inside a string. The work grows with the bytes alone and is cut
+ * into stretches of the event loop; a body stopped early is never turned into text at all.
  */
-export const checkBody = async (text: string, limits: BodyValues): Promise<BodyShape | undefined> => {
+export const checkBody = async (bytes: Uint8Array, limits: BodyValues): Promise<BodyShape | undefined> => {
   const details: ValidationDetail[] = [];
   const stack: Frame[] = [];
   const slices = new EventLoopSlices();
@@ -110,15 +125,14 @@ export const checkBody = async (text: string, limits: BodyValues): Promise<BodyS
   let values = 0;
   let itemValues = 0;
   let next = Next.Value;
-  let look = CHARS_PER_LOOK;
+  let look = BYTES_PER_LOOK;
+  const key = (start: number, end: number): string => JSON.parse(textOf(bytes, start, end)) as string;
   /** Where the item being read began. */
   let itemStart = 0;
 
   const pathOf = (extra?: { keyStart: number; keyEnd: number }): string => {
-    const keys = stack.map((frame) =>
-      frame.array ? String(frame.index) : (JSON.parse(text.slice(frame.keyStart, frame.keyEnd)) as string),
-    );
-    if (extra !== undefined) keys.push(JSON.parse(text.slice(extra.keyStart, extra.keyEnd)) as string);
+    const keys = stack.map((frame) => (frame.array ? String(frame.index) : key(frame.keyStart, frame.keyEnd)));
+    if (extra !== undefined) keys.push(key(extra.keyStart, extra.keyEnd));
     return keys.length === 0 ? '(body)' : keys.join('.');
   };
   const stop = (path: string, message: string): BodyShape => {
@@ -137,53 +151,52 @@ export const checkBody = async (text: string, limits: BodyValues): Promise<BodyS
   let unpaired = false;
   const stringEnd = (at: number): number => {
     unpaired = false;
-    for (let i = at + 1; ; i++) {
-      STRING_STOP.lastIndex = i;
-      if (STRING_STOP.exec(text) === null) return -1;
-      i = STRING_STOP.lastIndex - 1;
-      const c = text.charCodeAt(i);
+    for (let i = at + 1; i < bytes.length; i++) {
+      const c = bytes[i];
       if (c === 0x22) return i + 1;
       if (c < 0x20) return -1;
-      const e = text.charCodeAt(++i);
+      if (c !== 0x5c) continue;
+      const e = bytes[++i];
       if (e === 0x75) {
-        const unit = hexOf(text, i + 1);
+        const unit = hexOf(bytes, i + 1);
         if (unit < 0) return -1;
         i += 4;
         if (unit >= 0xd800 && unit <= 0xdbff) {
-          const low = text.startsWith('\\u', i + 1) ? hexOf(text, i + 3) : -1;
+          const low = matches(bytes, i + 1, ESCAPE_U) ? hexOf(bytes, i + 3) : -1;
           if (low >= 0xdc00 && low <= 0xdfff) i += 6;
           else unpaired = true;
         } else if (unit >= 0xdc00 && unit <= 0xdfff) unpaired = true;
       } else if (!(e === 0x22 || e === 0x5c || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74)) return -1;
     }
+    return -1;
   };
   const numberEnd = (at: number): number => {
     let i = at;
-    if (text.charCodeAt(i) === 0x2d) i++;
-    if (text.charCodeAt(i) === 0x30) i++;
-    else if (isDigit(text.charCodeAt(i))) while (isDigit(text.charCodeAt(i))) i++;
+    if (bytes[i] === 0x2d) i++;
+    if (bytes[i] === 0x30) i++;
+    else if (isDigit(bytes[i])) while (isDigit(bytes[i])) i++;
     else return -1;
-    if (text.charCodeAt(i) === 0x2e) {
-      if (!isDigit(text.charCodeAt(++i))) return -1;
-      while (isDigit(text.charCodeAt(i))) i++;
+    if (bytes[i] === 0x2e) {
+      if (!isDigit(bytes[++i])) return -1;
+      while (isDigit(bytes[i])) i++;
     }
-    if (text.charCodeAt(i) === 0x65 || text.charCodeAt(i) === 0x45) {
+    if (bytes[i] === 0x65 || bytes[i] === 0x45) {
       i++;
-      if (text.charCodeAt(i) === 0x2b || text.charCodeAt(i) === 0x2d) i++;
-      if (!isDigit(text.charCodeAt(i))) return -1;
-      while (isDigit(text.charCodeAt(i))) i++;
+      if (bytes[i] === 0x2b || bytes[i] === 0x2d) i++;
+      if (!isDigit(bytes[i])) return -1;
+      while (isDigit(bytes[i])) i++;
     }
     return i;
   };
   const afterValue = (): Next => (stack.length === 0 ? Next.End : Next.CommaOrClose);
 
   let i = 0;
-  while (i < text.length) {
+  while (i < bytes.length) {
     if (i >= look) {
-      look = i + CHARS_PER_LOOK;
+      look = i + BYTES_PER_LOOK;
       await slices.pause();
     }
-    const c = text.charCodeAt(i);
+    const c = bytes[i];
     if (isWhitespace(c)) {
       i++;
       continue;
@@ -240,13 +253,13 @@ export const checkBody = async (text: string, limits: BodyValues): Promise<BodyS
         member !== undefined &&
         stack.length === 1 &&
         !stack[0].array &&
-        JSON.parse(text.slice(stack[0].keyStart, stack[0].keyEnd)) === member.member;
+        key(stack[0].keyStart, stack[0].keyEnd) === member.member;
       if (isItems) {
         pieces ??= { arrays: [], items: undefined };
         pieces.items = [];
         itemValues = 0;
       } else if (member !== undefined && pieces !== undefined && stack.length === 1 && !stack[0].array) {
-        if (JSON.parse(text.slice(stack[0].keyStart, stack[0].keyEnd)) === member.member) pieces.items = undefined;
+        if (key(stack[0].keyStart, stack[0].keyEnd) === member.member) pieces.items = undefined;
       }
       stack.push({ array: c === 0x5b, keyStart: 0, keyEnd: 0, index: 0, items: isItems, start: i });
       next = c === 0x5b ? Next.ValueOrClose : Next.KeyOrClose;
@@ -258,13 +271,13 @@ export const checkBody = async (text: string, limits: BodyValues): Promise<BodyS
       end = stringEnd(i);
       if (end >= 0 && unpaired) details.push({ path: pathOf(), message: UNPAIRED });
     } else if (c === 0x2d || isDigit(c)) end = numberEnd(i);
-    else if (text.startsWith('true', i)) end = i + 4;
-    else if (text.startsWith('false', i)) end = i + 5;
-    else if (text.startsWith('null', i)) end = i + 4;
+    else if (matches(bytes, i, TRUE)) end = i + 4;
+    else if (matches(bytes, i, FALSE)) end = i + 5;
+    else if (matches(bytes, i, NULL)) end = i + 4;
     else end = -1;
     if (end < 0) return undefined;
     if (member !== undefined && pieces !== undefined && stack.length === 1 && !stack[0].array) {
-      if (JSON.parse(text.slice(stack[0].keyStart, stack[0].keyEnd)) === member.member) pieces.items = undefined;
+      if (key(stack[0].keyStart, stack[0].keyEnd) === member.member) pieces.items = undefined;
     }
     i = end;
     next = afterValue();
@@ -274,31 +287,31 @@ export const checkBody = async (text: string, limits: BodyValues): Promise<BodyS
   return { details, stopped: false, ...(pieces === undefined ? {} : { pieces }) };
 };
 
-/** The text of the items parsed at once: large enough that a JSON.parse call is worth it, small enough to be a short stretch. */
-const GROUP_CHARS = 64 * 1024;
+/** The bytes of the items parsed at once: large enough that a JSON.parse call is worth it, small enough to be a short stretch. */
+const GROUP_BYTES = 64 * 1024;
 
 /**
  * The body as JSON.parse builds it, the items of a capped member parsed in groups between stretches
- * of the event loop, and the rest (their arrays left out) on its own: no single call builds more than
- * one group or the bounded rest. Throws as JSON.parse does.
+ * of the event loop, and the rest (their arrays left out) on its own: no single call decodes or builds
+ * more than one group or the bounded rest. Throws as JSON.parse does.
  */
-export const parseBody = async (text: string, shape: BodyShape, member: string | undefined): Promise<unknown> => {
+export const parseBody = async (bytes: Uint8Array, shape: BodyShape, member: string | undefined): Promise<unknown> => {
   const pieces = shape.pieces;
-  if (pieces === undefined || member === undefined) return JSON.parse(text);
+  if (pieces === undefined || member === undefined) return JSON.parse(textOf(bytes));
   let rest = '';
   let from = 0;
   for (const array of pieces.arrays) {
-    rest += `${text.slice(from, array.start)}[]`;
+    rest += `${textOf(bytes, from, array.start)}[]`;
     from = array.end;
   }
-  const body = JSON.parse(rest + text.slice(from)) as Record<string, unknown>;
+  const body = JSON.parse(rest + textOf(bytes, from)) as Record<string, unknown>;
   if (pieces.items === undefined) return body;
   const slices = new EventLoopSlices();
   const items: unknown[] = [];
   for (let at = 0; at < pieces.items.length;) {
     let last = at;
-    while (last + 1 < pieces.items.length && pieces.items[last + 1].end - pieces.items[at].start <= GROUP_CHARS) last++;
-    items.push(...(JSON.parse(`[${text.slice(pieces.items[at].start, pieces.items[last].end)}]`) as unknown[]));
+    while (last + 1 < pieces.items.length && pieces.items[last + 1].end - pieces.items[at].start <= GROUP_BYTES) last++;
+    for (const item of JSON.parse(`[${textOf(bytes, pieces.items[at].start, pieces.items[last].end)}]`) as unknown[]) items.push(item);
     at = last + 1;
     await slices.pause();
   }
