@@ -79,6 +79,23 @@ describe('console files (DECISIONS D18, D23)', function () {
       expect(created.status, created.text).to.equal(201);
     };
 
+    it('shows the first 200 rows on the page and puts up to 1,000 in the CSV', async () => {
+      const orders = Array.from({ length: 210 }, (_, i) =>
+        anOrderPayload({
+          externalId: `many-${i}`,
+          createdAt: new Date(Date.now() - 60_000).toISOString(),
+          tracking: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: `campaign-${i}` },
+        }),
+      );
+      expect((await api.request('POST', '/api/v1/orders/batch', { token, body: { orders } })).body.created).to.equal(210);
+      const page = await session.get('/console/reports?period=7&by1=utmCampaign');
+      expect(page.status).to.equal(200);
+      expect(page.text).to.include('210 rows; the first 200 are shown, the CSV holds the first 1,000');
+      expect(page.text.match(/<tr>/g)?.length).to.equal(201);
+      const csv = await session.get('/console/reports.csv?period=7&by1=utmCampaign');
+      expect(csv.text.split('\r\n').filter((line) => line !== '')).to.have.length(211);
+    });
+
     it('neutralises text cells that start like a formula, quotes those holding ; or , and leaves numbers as numbers', async () => {
       const names = ['x;=1+1', '=HYPERLINK("http://evil.example","y")', '-2+3', '@SUM(A1)', '\tTab', 'a,b', 'plain'];
       for (const [i, name] of names.entries()) await campaign(name, `csv-${i}`);
