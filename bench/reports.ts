@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sinkDestination } from '../src/adapters/logging/log-destinations';

@@ -44,12 +44,12 @@ export interface Config {
    * no trailing `/`). Unset: the service's own address, `http://HOST:PORT` with the port it bound.
    */
   readonly publicBaseUrl?: string;
-  /** What a slow or greedy client gets (README, "Slow clients"). */
+  /** What a slow or greedy client gets (docs/operations.md, "Slow clients"). */
   readonly http: ServerLimits;
   readonly webhooks: WebhookConfig;
 }
 
-/** The webhooks' settings (DECISIONS D12; README, "Webhooks"). */
+/** The webhooks' settings (DECISIONS D12; docs/webhooks.md). */
 export interface WebhookConfig {
   /** WEBHOOK_TIMEOUT_MS: how long a receiver has to answer. */
   readonly timeoutMs: number;

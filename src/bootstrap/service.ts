@@ -17,7 +17,7 @@ import { WebhookDoorbells } from '../adapters/webhooks/doorbell';
 import type { Resolver } from '../adapters/webhooks/outbound-addresses';
 import { WebhookWorker } from '../adapters/webhooks/webhook-worker';
 import type { Config } from './config';
-import { compose } from './composition';
+import { compose, configuredWiring } from './composition';
 import { openStorage } from './open-storage';
 import { readTrackerScript } from './tracker-script';
 
@@ -60,10 +60,8 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   });
   const doorbells = new WebhookDoorbells();
   const { useCases, ids, webhookSender } = compose({
+    ...configuredWiring(config),
     storage,
-    transitions: config.transitions,
-    rateLimit: { max: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds },
-    idempotency: { ttlMs: config.idempotencyTtlSeconds * 1000, leaseMs: config.idempotencyLeaseSeconds * 1000 },
     webhooks: { ...config.webhooks, resolver: overrides.resolver, nudge: doorbells },
     clock: overrides.clock,
     ids: overrides.ids,
@@ -87,7 +85,12 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   let publicBaseUrl = config.publicBaseUrl ?? '';
   const { app, router } = createHttpApp(
     { useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl: () => publicBaseUrl },
-    { bodyLimitBytes: config.bodyLimitBytes, batchBodyLimitBytes: config.batchBodyLimitBytes, adminToken: config.adminToken },
+    {
+      bodyLimitBytes: config.bodyLimitBytes,
+      batchBodyLimitBytes: config.batchBodyLimitBytes,
+      adminToken: config.adminToken,
+      consoleOff: !config.console,
+    },
   );
   if (config.console) registerConsole(router, { useCases, logger, publicBaseUrl: () => publicBaseUrl });
   const server = createHttpServer(app, config.http, ids, logger);

@@ -6,8 +6,8 @@ import ts from 'typescript';
 /**
  * The dependency rule of ../shared/STYLE.md, read from the imports of every file under src/: arrows
  * only point down (bootstrap → adapters → application → domain), adapters of one technology do not
- * reach into another's, and the application imports no package but fp-ts (no container: bootstrap
- * wires with plain calls).
+ * reach into another's, the application imports no package but fp-ts, and the container (tsyringe,
+ * reflect-metadata) is bootstrap's alone: registrations are written there and nowhere else.
  */
 
 const ROOT = resolve(__dirname, '../../..');
@@ -60,7 +60,7 @@ const BUILTIN = /^node:/;
 const PACKAGES: Record<string, RegExp> = {
   domain: /^fp-ts(\/|$)/,
   application: /^fp-ts(\/|$)/,
-  adapters: /./,
+  adapters: /^(?!tsyringe$|reflect-metadata$)/,
   bootstrap: /./,
 };
 const BELOW: Record<string, readonly string[]> = {
@@ -162,6 +162,9 @@ describe('architecture: the dependency rule', () => {
     expect(crossAdapterViolations([fake('adapters/http/x', '../memory/in-memory-storage')])).to.have.length(1);
     expect(crossAdapterViolations([fake('adapters/memory/x', '../system/base62')])).to.deep.equal([]);
     expect(downwardViolations([fake('application/x', 'tsyringe')])).to.have.length(1);
+    expect(downwardViolations([fake('adapters/http/x', 'tsyringe')])).to.have.length(1);
+    expect(downwardViolations([fake('adapters/http/x', 'reflect-metadata')])).to.have.length(1);
+    expect(downwardViolations([fake('bootstrap/composition', 'tsyringe')])).to.deep.equal([]);
     expect(kitViolations([fake('adapters/http/kit/route', '../operations/ops-routes')])).to.have.length(1);
     expect(kitViolations([fake('adapters/http/kit/openapi/document', '../json-schema')])).to.deep.equal([]);
     expect(kitViolations([fake('adapters/http/orders/order-routes', '../kit/route')])).to.deep.equal([]);

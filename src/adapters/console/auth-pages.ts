@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import type { Context } from 'koa';
 import type { AccountError } from '../../application/accounts/account-errors';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/account';
-import { field, redirect, show, type ConsoleRouter, param } from './console-kit';
+import { field, redirect, show, type ConsoleRouter } from './console-kit';
 import { html } from './html';
 import { bare, csrfField, notice, page, problem } from './layout';
 
@@ -34,7 +34,7 @@ const signInForm = (next: string, message?: string) =>
       </form>`,
   );
 
-const accountMessage = (error: AccountError): string => {
+export const accountMessage = (error: AccountError): string => {
   switch (error._tag) {
     case 'InvalidCredentials':
       return 'The email or the password is wrong.';
@@ -53,7 +53,7 @@ const accountMessage = (error: AccountError): string => {
   }
 };
 
-const clientAddress = (ctx: Context): string => ctx.request.ip || 'unknown';
+export const clientAddress = (ctx: Context): string => ctx.request.ip || 'unknown';
 
 export const authPages = (r: ConsoleRouter): void => {
   const { useCases } = r.deps;
@@ -81,39 +81,6 @@ export const authPages = (r: ConsoleRouter): void => {
   r.post('/console/dashboard', 'member', async ({ ctx, viewer, form }) => {
     const chosen = field(form, 'dashboardId');
     if (viewer.memberships.some((m) => m.dashboardId === chosen)) r.chooseDashboard(ctx, chosen);
-    return redirect('/console/overview');
-  });
-
-  const invitationForm = (token: string, message?: string) =>
-    bare(
-      'Join a dashboard',
-      html`${problem(message)}
-        <p>
-          Choose a password to accept the invitation (${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters). If you already have an
-          account, your password stays as it is.
-        </p>
-        <form class="stack" method="post" action="/console/invitations/accept">
-          <input type="hidden" name="token" value="${token}" />
-          <div>
-            <label for="password">Password</label
-            ><input
-              id="password"
-              name="password"
-              type="password"
-              autocomplete="new-password"
-              minlength="${PASSWORD_MIN_LENGTH}"
-              maxlength="${PASSWORD_MAX_LENGTH}"
-            />
-          </div>
-          <div><button type="submit">Accept the invitation</button></div>
-        </form>`,
-    );
-  r.open('get', '/console/invitations/:token', async (ctx) => show(invitationForm(param(ctx, 'token').slice(0, 100))));
-  r.open('post', '/console/invitations/accept', async (ctx, form) => {
-    const token = field(form, 'token');
-    const accepted = await useCases.acceptInvitation.execute(token, form.get('password') ?? '');
-    if (E.isLeft(accepted)) return show(invitationForm(token, accountMessage(accepted.left)), 400);
-    r.startSession(ctx, accepted.right.sessionId);
     return redirect('/console/overview');
   });
 

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import type { Context } from 'koa';
 import type { Logger } from '../../application/ports/logger';
+import type { User } from '../../domain/account';
 import type { UseCases } from '../../application/use-cases';
 import { FormRefused, FormTooLarge, readForm, readUpload, type FormFields } from './forms';
 import { bare, page, type Viewer } from './layout';
@@ -185,6 +186,17 @@ export class ConsoleRouter {
 
   raw(path: string, handler: (ctx: Context) => void): void {
     this.router.get(path, (ctx) => handler(ctx));
+  }
+
+  /**
+   * Who is signed in to this browser, whatever their dashboards, with the session's CSRF token; for
+   * the pages anyone may open (an invitation's). Undefined when nobody is.
+   */
+  async signedIn(ctx: Context): Promise<{ readonly user: User; readonly csrf: string } | undefined> {
+    const sessionId = ctx.cookies.get(SESSION_COOKIE);
+    if (sessionId === undefined || sessionId.length > 200) return undefined;
+    const signedIn = await this.deps.useCases.authenticateSession.execute(sessionId);
+    return E.isLeft(signedIn) ? undefined : { user: signedIn.right.user, csrf: csrfTokenOf(sessionId) };
   }
 
   /** Sets the session cookie (7 days at most: the session's absolute end). */

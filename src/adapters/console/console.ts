@@ -2,6 +2,8 @@ import type Router from '@koa/router';
 import { ASSETS } from './assets';
 import { authPages } from './auth-pages';
 import { ConsoleRouter, type ConsoleDeps } from './console-kit';
+import { invitationPages } from './invitation-pages';
+import { membersPages } from './members-pages';
 import { ownerPages } from './owner-pages';
 import { readingPages } from './reading-pages';
 import { workingPages } from './working-pages';
@@ -23,7 +25,9 @@ export const registerConsole = <S>(router: Router<S>, deps: ConsoleDeps): void =
     });
   }
   authPages(console);
+  invitationPages(console);
   readingPages(console);
   workingPages(console);
   ownerPages(console);
+  membersPages(console);
 };

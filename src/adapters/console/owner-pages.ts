@@ -1,6 +1,4 @@
 import * as E from 'fp-ts/Either';
-import type { AccountError } from '../../application/accounts/account-errors';
-import { ROLES, type Role } from '../../domain/account';
 import { SCOPES, type Scope } from '../../domain/scope';
 import { isTimeZone, TIME_ZONES } from '../../domain/time-zone';
 import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from '../../domain/webhook';
@@ -19,7 +17,7 @@ const NOTICES: Readonly<Record<string, string>> = {
   saved: 'The settings were saved.',
 };
 
-const secretBlock = (label: string, secret: string): Fragment =>
+export const secretBlock = (label: string, secret: string): Fragment =>
   html`<div class="notice" role="status">
     <p><strong>${label}</strong> It is shown this once: copy it now.</p>
     <code class="secret" id="shown-secret">${secret}</code>
@@ -28,7 +26,6 @@ const secretBlock = (label: string, secret: string): Fragment =>
 
 const webhookError = (tag: string): string =>
   ({
-    WebhookUrlNotAllowed: 'That URL is not allowed: webhooks go to public https addresses.',
     WebhookLimitReached: 'This dashboard has its 20 endpoints already.',
     WebhookNotFound: 'There is no such endpoint in this dashboard.',
     WebhookDisabled: 'The endpoint is disabled: enable it first.',
@@ -36,7 +33,7 @@ const webhookError = (tag: string): string =>
   })[tag] ?? 'That did not work.';
 
 export const ownerPages = (r: ConsoleRouter): void => {
-  const { useCases, publicBaseUrl } = r.deps;
+  const { useCases } = r.deps;
 
   // Tokens (DECISIONS D17): created with scopes and an expiry, shown once, revoked.
   const tokensPage = async (viewer: Viewer, top: Fragment = '') => {
@@ -202,7 +199,11 @@ export const ownerPages = (r: ConsoleRouter): void => {
         400,
       );
     const made = await useCases.createWebhook.execute(viewer.dashboard.id, { url, events, ...(description === '' ? {} : { description }) });
-    if (E.isLeft(made)) return show(await webhooksPage(viewer, problem(webhookError(made.left._tag))), 400);
+    if (E.isLeft(made)) {
+      const why =
+        made.left._tag === 'WebhookUrlNotAllowed' ? `That URL is not allowed. ${made.left.reason}.` : webhookError(made.left._tag);
+      return show(await webhooksPage(viewer, problem(why)), 400);
+    }
     return show(await webhooksPage(viewer, secretBlock(`The signing secret of ${made.right.url}.`, made.right.secret)));
   });
 
@@ -304,72 +305,6 @@ export const ownerPages = (r: ConsoleRouter): void => {
         viewer,
         rotated.right,
         secretBlock('The new signing secret; the previous one keeps signing beside it for 24 hours.', rotated.right.secret),
-      ),
-    );
-  });
-
-  // Members and invitations (DECISIONS D17).
-  const accountError = (error: AccountError): string =>
-    error._tag === 'InvalidEmail'
-      ? 'That is not an email address.'
-      : error._tag === 'RoleRequired'
-        ? 'Only owners can do this.'
-        : 'That did not work.';
-  const membersPage = async (viewer: Viewer, top: Fragment = '') => {
-    const members = await useCases.listMembers.execute(viewer.user.id, viewer.dashboard.id);
-    if (E.isLeft(members)) throw new ConsoleRefusal(403, 'Only owners can see the members.');
-    return page(
-      viewer,
-      '/console/members',
-      'Members',
-      html`${top}
-        <div class="scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Since</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${members.right.map(
-                ({ user, membership }) =>
-                  html`<tr>
-                    <td>${user.email}</td>
-                    <td>${membership.role}</td>
-                    <td>${dateTime(membership.createdAt, viewer.dashboard.timezone)}</td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>
-        </div>
-        <h2>Invite someone</h2>
-        <form class="stack" method="post" action="/console/members">
-          ${csrfField(viewer)}
-          <div><label for="email">Email</label><input id="email" name="email" type="email" required maxlength="254" /></div>
-          <div>
-            <label for="role">Role</label
-            ><select id="role" name="role">
-              ${ROLES.map((role) => html`<option value="${role}" ${role === 'analyst' ? html` selected` : ''}>${role}</option>`)}
-            </select>
-          </div>
-          <div><button type="submit">Create the invitation link</button></div>
-        </form>`,
-    );
-  };
-  r.get('/console/members', 'owner', async ({ viewer }) => show(await membersPage(viewer)));
-  r.post('/console/members', 'owner', async ({ viewer, form }) => {
-    const role = (ROLES as readonly string[]).includes(field(form, 'role')) ? (field(form, 'role') as Role) : 'analyst';
-    const invited = await useCases.inviteMember.execute(viewer.user.id, viewer.dashboard.id, field(form, 'email'), role);
-    if (E.isLeft(invited)) return show(await membersPage(viewer, problem(accountError(invited.left))), 400);
-    return show(
-      await membersPage(
-        viewer,
-        secretBlock(
-          `The invitation of ${invited.right.invitation.email} as ${role}, valid 7 days.`,
-          `${publicBaseUrl()}/console/invitations/${invited.right.token}`,
-        ),
       ),
     );
   });

@@ -16,7 +16,7 @@ import { routeFallback } from './kit/middleware/route-fallback';
 import { openApiDocument } from './openapi';
 import type { RequestState } from './kit/request-state';
 import { registerRoutes } from './kit/register-routes';
-import type { ReadinessReport } from './kit/http-errors';
+import type { ReadinessReport, RouteOff } from './kit/http-errors';
 import { ROUTES } from './route-table';
 import { prepareAsset } from './kit/static-asset';
 
@@ -27,6 +27,8 @@ export interface HttpOptions {
   readonly batchBodyLimitBytes: number;
   /** The admin API's secret; without it the admin API answers 404. */
   readonly adminToken?: string;
+  /** CONSOLE=off: /console answers a 404 that says so. */
+  readonly consoleOff?: boolean;
 }
 
 /** What the HTTP app drives and uses; bootstrap hands it over, the app resolves nothing itself. */
@@ -47,6 +49,12 @@ export interface HttpApp {
   readonly app: Koa<RequestState>;
   readonly router: Router<RequestState>;
 }
+
+/** The part of the service the configuration switched off that `path` asks for, if any. */
+const switchedOff = (path: string, options: HttpOptions): RouteOff | undefined => {
+  if (options.consoleOff === true && (path === '/console' || path.startsWith('/console/'))) return 'console';
+  return path === '/metrics' ? 'metrics' : undefined;
+};
 
 /**
  * The Koa application over the route table. Middleware order matters: the request id first so every
@@ -80,7 +88,7 @@ export const createHttpApp = (
   app.use(requestId(ids, logger));
   app.use(accessLog(logger, metrics));
   app.use(errorHandler(logger, metrics));
-  app.use(routeFallback);
+  app.use(routeFallback((path) => switchedOff(path, options)));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return { app, router };

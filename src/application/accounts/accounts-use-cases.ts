@@ -8,10 +8,14 @@ import { AcceptInvitation } from './accept-invitation';
 import { AuthenticateSession } from './authenticate-session';
 import { ChangePassword } from './change-password';
 import { CreateOwner } from './create-owner';
+import { DescribeInvitation } from './describe-invitation';
 import { InviteMember } from './invite-member';
+import { ListInvitations } from './list-invitations';
 import { ListMembers } from './list-members';
 import { ListUsers } from './list-users';
+import { RemoveMember } from './remove-member';
 import { ResetPassword } from './reset-password';
+import { RevokeInvitation } from './revoke-invitation';
 import { SignIn, type SignInLimits } from './sign-in';
 import { SignOut } from './sign-out';
 
@@ -44,8 +48,20 @@ export const accountUseCases = ({
   resetPassword: new ResetPassword(accounts, passwords, clock),
   listUsers: new ListUsers(accounts),
   inviteMember: new InviteMember(accounts, opaqueSecrets, ids, clock),
-  acceptInvitation: new AcceptInvitation(accounts, passwords, opaqueSecrets, ids, clock),
+  describeInvitation: new DescribeInvitation(accounts, dashboards, opaqueSecrets, clock),
+  // Sign-in keeps no state of its own (its counts are in the store): this one throttles as the other does.
+  acceptInvitation: new AcceptInvitation(
+    accounts,
+    passwords,
+    opaqueSecrets,
+    ids,
+    clock,
+    new SignIn(accounts, passwords, opaqueSecrets, rateLimits, clock, signInLimits),
+  ),
+  listInvitations: new ListInvitations(accounts, clock),
+  revokeInvitation: new RevokeInvitation(accounts),
   listMembers: new ListMembers(accounts),
+  removeMember: new RemoveMember(accounts),
 });
 
 export type AccountUseCases = ReturnType<typeof accountUseCases>;

@@ -1,7 +1,7 @@
 import type { OrderError } from '../../domain/errors';
 import type { Scope } from '../../domain/scope';
 
-/** The bearer token is missing, malformed or unknown. */
+/** The bearer token is malformed or unknown. */
 export interface Unauthorized {
   readonly _tag: 'Unauthorized';
 }
@@ -60,6 +60,9 @@ export interface IdempotencyKeyInProgress {
 export interface RateLimitExceeded {
   readonly _tag: 'RateLimitExceeded';
   readonly retryAfterSeconds: number;
+  /** RATE_LIMIT_MAX and RATE_LIMIT_WINDOW_SECONDS, for the answer to name. */
+  readonly limit: number;
+  readonly windowSeconds: number;
 }
 
 /** No webhook endpoint with this id in the caller's dashboard (whether or not another dashboard has one). */

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
+import * as O from 'fp-ts/Option';
 import { inMemoryStorage } from '../../../src/adapters/memory/in-memory-storage';
 import { RandomOpaqueSecrets, ScryptPasswordHasher } from '../../../src/adapters/system/scrypt-password-hasher';
 import { accountUseCases, type AccountUseCases } from '../../../src/application/accounts/accounts-use-cases';
@@ -15,7 +16,10 @@ class CountingHasher implements PasswordHasher {
   readonly inner = new ScryptPasswordHasher({ logN: 12, r: 8, p: 1 });
   verified = 0;
   nothing = 0;
-  hash(password: string): Promise<string> {
+  /** Runs while a hash is being made: what another request may do meanwhile. */
+  meanwhile: (() => Promise<unknown>) | undefined;
+  async hash(password: string): Promise<string> {
+    await this.meanwhile?.();
     return this.inner.hash(password);
   }
   verify(password: string, stored: string): Promise<boolean> {
@@ -219,42 +223,231 @@ describe('Console accounts (DECISIONS D17)', () => {
       const issued = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'Analyst@Example.com', 'analyst'));
       expect(issued.invitation.tokenHash).not.to.equal(issued.token);
       expect(issued.invitation.expiresAt).to.deep.equal(new Date('2026-05-08T10:00:00.000Z'));
-      const joined = right(await accounts.acceptInvitation.execute(issued.token, 'analyst password'));
+      const joined = right(
+        await accounts.acceptInvitation.execute({ token: issued.token, password: 'analyst password', address: '10.0.9.1' }),
+      );
       expect(joined.user.email).to.equal('analyst@example.com');
       const members = right(await accounts.listMembers.execute(user.id, 'dsh_a'));
       expect(members.map(({ user: u, membership }) => `${u.email}:${membership.role}`)).to.deep.equal([
         'owner@example.com:owner',
         'analyst@example.com:analyst',
       ]);
-      expect(await accounts.acceptInvitation.execute(issued.token, 'analyst password')).to.deep.equal(
-        E.left({ _tag: 'InvitationInvalid', reason: 'accepted' }),
-      );
+      expect(
+        await accounts.acceptInvitation.execute({ token: issued.token, password: 'analyst password', address: '10.0.9.1' }),
+      ).to.deep.equal(E.left({ _tag: 'InvitationInvalid', reason: 'accepted' }));
     });
 
     it('cannot be made or listed by an analyst, and expire after 7 days', async () => {
       const { user } = await owner();
       const issued = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'analyst@example.com', 'analyst'));
-      const analyst = right(await accounts.acceptInvitation.execute(issued.token, 'analyst password'));
+      const analyst = right(
+        await accounts.acceptInvitation.execute({ token: issued.token, password: 'analyst password', address: '10.0.9.1' }),
+      );
       expect(await accounts.inviteMember.execute(analyst.user.id, 'dsh_a', 'x@example.com', 'owner')).to.deep.equal(
         E.left({ _tag: 'RoleRequired', needed: 'owner' }),
       );
       expect(await accounts.listMembers.execute(analyst.user.id, 'dsh_a')).to.deep.equal(E.left({ _tag: 'RoleRequired', needed: 'owner' }));
       const late = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'late@example.com', 'analyst'));
       clock.advance(7 * 86_400_000);
-      expect(await accounts.acceptInvitation.execute(late.token, 'late password 12')).to.deep.equal(
-        E.left({ _tag: 'InvitationInvalid', reason: 'expired' }),
-      );
-      expect(await accounts.acceptInvitation.execute('unknown-token', 'late password 12')).to.deep.equal(
-        E.left({ _tag: 'InvitationInvalid', reason: 'unknown' }),
-      );
+      expect(
+        await accounts.acceptInvitation.execute({ token: late.token, password: 'late password 12', address: '10.0.9.1' }),
+      ).to.deep.equal(E.left({ _tag: 'InvitationInvalid', reason: 'expired' }));
+      expect(
+        await accounts.acceptInvitation.execute({ token: 'unknown-token', password: 'late password 12', address: '10.0.9.1' }),
+      ).to.deep.equal(E.left({ _tag: 'InvitationInvalid', reason: 'unknown' }));
     });
 
     it('keep the password of an existing user, and never lower an owner to analyst', async () => {
       const { user } = await owner();
       const toSelf = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'owner@example.com', 'analyst'));
-      right(await accounts.acceptInvitation.execute(toSelf.token, 'ignored password'));
+      right(await accounts.acceptInvitation.execute({ token: toSelf.token, password: '', address: '10.0.9.1', signedInUserId: user.id }));
       expect(right(await accounts.listMembers.execute(user.id, 'dsh_a')).map(({ membership }) => membership.role)).to.deep.equal(['owner']);
       expect(E.isRight(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.0.1'))).to.equal(true);
+    });
+  });
+
+  describe('invitations to an existing account (D23)', () => {
+    const OTHER_PASSWORD = 'other owner password';
+    /** The owner of dsh_b, whose email the owner of dsh_a invites. */
+    const otherOwner = async () => {
+      await storage.dashboards.insert({ id: 'dsh_b', name: 'Other shop', timezone: 'UTC', createdAt: clock.now() });
+      return right(await accounts.createOwner.execute('dsh_b', 'other@example.com', OTHER_PASSWORD)).user;
+    };
+    const accept = (token: string, password: string, signedInUserId?: string) =>
+      accounts.acceptInvitation.execute({
+        token,
+        password,
+        address: '10.0.8.1',
+        ...(signedInUserId === undefined ? {} : { signedInUserId }),
+      });
+    const pending = async () => (await storage.accounts.invitations.listPending('dsh_a', clock.now())).map((i) => i.email);
+
+    it('never sign it in with the link alone: a wrong password opens nothing, counts as a sign-in, and leaves the invitation', async () => {
+      const { user } = await owner();
+      const other = await otherOwner();
+      const issued = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'Other@Example.com', 'owner'));
+      for (let attempt = 1; attempt <= 5; attempt++)
+        expect(await accept(issued.token, `guess number ${attempt}!`), `attempt ${attempt}`).to.deep.equal(
+          E.left({ _tag: 'InvalidCredentials' }),
+        );
+      expect(await accept(issued.token, OTHER_PASSWORD), 'the sign-in throttle, reached').to.deep.equal(
+        E.left({ _tag: 'SignInThrottled', retryAfterSeconds: 900 }),
+      );
+      expect(await storage.accounts.memberships.listByUser(other.id)).to.have.length(1);
+      expect(await pending()).to.deep.equal(['other@example.com']);
+      expect(right(await accounts.describeInvitation.execute(issued.token, undefined)).acceptance).to.equal('password');
+    });
+
+    it('join with the account’s own password, which opens a session of its own and keeps the password', async () => {
+      const { user } = await owner();
+      const other = await otherOwner();
+      const issued = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'other@example.com', 'analyst'));
+      const joined = right(await accept(issued.token, OTHER_PASSWORD));
+      expect([joined.user.id, joined.dashboardId]).to.deep.equal([other.id, 'dsh_a']);
+      const session = right(await accounts.authenticateSession.execute(joined.session!.sessionId));
+      expect(session.memberships.map((m) => `${m.dashboardId}:${m.role}`)).to.deep.equal(['dsh_b:owner', 'dsh_a:analyst']);
+      expect(E.isRight(await accounts.signIn.execute('other@example.com', OTHER_PASSWORD, '10.0.0.1'))).to.equal(true);
+      expect(await pending()).to.deep.equal([]);
+    });
+
+    it('join without a password when signed in as that account, and opens no other session', async () => {
+      const { user } = await owner();
+      const other = await otherOwner();
+      const issued = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'other@example.com', 'analyst'));
+      expect(right(await accounts.describeInvitation.execute(issued.token, other.id))).to.deep.equal({
+        email: 'other@example.com',
+        role: 'analyst',
+        dashboardName: 'Shop',
+        expiresAt: new Date('2026-05-08T10:00:00.000Z'),
+        acceptance: 'signedIn',
+      });
+      const joined = right(await accept(issued.token, '', other.id));
+      expect(joined).to.deep.equal({ user: other, dashboardId: 'dsh_a' });
+      expect(hasher.verified).to.equal(0);
+    });
+
+    it('are refused while signed in as another account, whether the invited email has one or not', async () => {
+      const { user } = await owner();
+      const other = await otherOwner();
+      const toOther = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'other@example.com', 'owner'));
+      const toNewcomer = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'new@example.com', 'analyst'));
+      expect(await accept(toOther.token, OTHER_PASSWORD, user.id)).to.deep.equal(
+        E.left({ _tag: 'SignedInAsAnother', email: 'other@example.com' }),
+      );
+      expect(await accept(toNewcomer.token, 'a password for me', other.id)).to.deep.equal(
+        E.left({ _tag: 'SignedInAsAnother', email: 'new@example.com' }),
+      );
+      expect(right(await accounts.describeInvitation.execute(toNewcomer.token, other.id)).acceptance).to.equal('otherAccount');
+      expect(right(await accounts.describeInvitation.execute(toNewcomer.token, undefined)).acceptance).to.equal('newAccount');
+      expect(await pending()).to.deep.equal(['new@example.com', 'other@example.com']);
+      expect(await storage.accounts.users.findByEmail('new@example.com')).to.deep.equal(O.none);
+    });
+
+    it('do not sign in an account made for a new email while its invitation was being accepted', async () => {
+      const { user } = await owner();
+      const issued = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'new@example.com', 'analyst'));
+      hasher.meanwhile = async () => {
+        hasher.meanwhile = undefined;
+        await accounts.createOwner.execute('dsh_a', 'new@example.com', 'someone else password');
+      };
+      expect(await accept(issued.token, 'the invitee password')).to.deep.equal(E.left({ _tag: 'EmailTaken', email: 'new@example.com' }));
+      expect(E.isRight(await accounts.signIn.execute('new@example.com', 'someone else password', '10.0.0.1'))).to.equal(true);
+      expect(E.isLeft(await accounts.signIn.execute('new@example.com', 'the invitee password', '10.0.0.1'))).to.equal(true);
+    });
+  });
+
+  describe('removing members and revoking invitations (D23)', () => {
+    /** A user with a role in dsh_a, made through the store. */
+    const member = async (email: string, role: 'owner' | 'analyst', dashboardId = 'dsh_a') => {
+      const user = { id: `usr_${email.split('@')[0]}`, email, passwordHash: 'x', createdAt: clock.now(), passwordChangedAt: clock.now() };
+      await storage.accounts.users.insert(user);
+      await storage.accounts.memberships.put({ userId: user.id, dashboardId, role, createdAt: clock.now() });
+      return user;
+    };
+    const roles = async (dashboardId = 'dsh_a') =>
+      (await storage.accounts.memberships.listByDashboard(dashboardId)).map((m) => `${m.userId}:${m.role}`);
+
+    it('let an owner remove an analyst, another owner and themselves, but never the last owner', async () => {
+      const first = (await owner()).user;
+      const second = await member('second@example.com', 'owner');
+      await member('analyst@example.com', 'analyst');
+      expect(right(await accounts.removeMember.execute({ ownerId: first.id }, 'dsh_a', { userId: 'usr_analyst' })).user.email).to.equal(
+        'analyst@example.com',
+      );
+      right(await accounts.removeMember.execute({ ownerId: first.id }, 'dsh_a', { userId: first.id }));
+      expect(await accounts.removeMember.execute({ ownerId: second.id }, 'dsh_a', { userId: second.id })).to.deep.equal(
+        E.left({ _tag: 'LastOwner', dashboardId: 'dsh_a' }),
+      );
+      expect(await roles()).to.deep.equal(['usr_second:owner']);
+    });
+
+    it('are refused to analysts and to the owners of other dashboards; the operator may, but not the last owner either', async () => {
+      const first = (await owner()).user;
+      const analyst = await member('analyst@example.com', 'analyst');
+      await storage.dashboards.insert({ id: 'dsh_b', name: 'Other', timezone: 'UTC', createdAt: clock.now() });
+      const stranger = await member('stranger@example.com', 'owner', 'dsh_b');
+      const invitation = right(await accounts.inviteMember.execute(first.id, 'dsh_a', 'later@example.com', 'analyst')).invitation;
+      const roleRequired = E.left({ _tag: 'RoleRequired', needed: 'owner' });
+      for (const actor of [{ ownerId: analyst.id }, { ownerId: stranger.id }]) {
+        expect(await accounts.removeMember.execute(actor, 'dsh_a', { userId: first.id })).to.deep.equal(roleRequired);
+        expect(await accounts.listInvitations.execute(actor, 'dsh_a')).to.deep.equal(roleRequired);
+        expect(await accounts.revokeInvitation.execute(actor, invitation.id)).to.deep.equal(
+          E.left({ _tag: 'InvitationNotFound', invitationId: invitation.id }),
+        );
+      }
+      expect(await roles()).to.deep.equal([`${first.id}:owner`, 'usr_analyst:analyst']);
+      expect(right(await accounts.listInvitations.execute('operator', 'dsh_a')).map((i) => i.id)).to.deep.equal([invitation.id]);
+      expect(await accounts.removeMember.execute('operator', 'dsh_a', { email: 'OWNER@example.com' })).to.deep.equal(
+        E.left({ _tag: 'LastOwner', dashboardId: 'dsh_a' }),
+      );
+      right(await accounts.removeMember.execute('operator', 'dsh_a', { email: 'Analyst@Example.com' }));
+      expect(await accounts.removeMember.execute('operator', 'dsh_a', { email: 'analyst@example.com' })).to.deep.equal(
+        E.left({ _tag: 'MemberNotFound', dashboardId: 'dsh_a', member: 'analyst@example.com' }),
+      );
+      expect(await accounts.removeMember.execute('operator', 'dsh_a', { email: 'stranger@example.com' })).to.deep.equal(
+        E.left({ _tag: 'MemberNotFound', dashboardId: 'dsh_a', member: 'stranger@example.com' }),
+      );
+      expect(await accounts.removeMember.execute('operator', 'dsh_a', { userId: 'usr_nobody' })).to.deep.equal(
+        E.left({ _tag: 'MemberNotFound', dashboardId: 'dsh_a', member: 'usr_nobody' }),
+      );
+      expect(await roles('dsh_b')).to.deep.equal(['usr_stranger:owner']);
+    });
+
+    it('leave a removed member’s session open, with their other dashboards only, from their next request', async () => {
+      const first = (await owner()).user;
+      const issued = right(await accounts.inviteMember.execute(first.id, 'dsh_a', 'analyst@example.com', 'analyst'));
+      const joined = right(
+        await accounts.acceptInvitation.execute({ token: issued.token, password: 'analyst password', address: '10.0.7.1' }),
+      );
+      await storage.dashboards.insert({ id: 'dsh_b', name: 'Other', timezone: 'UTC', createdAt: clock.now() });
+      await storage.accounts.memberships.put({ userId: joined.user.id, dashboardId: 'dsh_b', role: 'analyst', createdAt: clock.now() });
+      const sessionId = joined.session!.sessionId;
+      expect(right(await accounts.authenticateSession.execute(sessionId)).memberships.map((m) => m.dashboardId)).to.deep.equal([
+        'dsh_a',
+        'dsh_b',
+      ]);
+      right(await accounts.removeMember.execute({ ownerId: first.id }, 'dsh_a', { userId: joined.user.id }));
+      expect(right(await accounts.authenticateSession.execute(sessionId)).memberships.map((m) => m.dashboardId)).to.deep.equal(['dsh_b']);
+    });
+
+    it('revoke a pending invitation, whose link then answers as an unknown one; an accepted one is no longer pending', async () => {
+      const first = (await owner()).user;
+      const revoked = right(await accounts.inviteMember.execute(first.id, 'dsh_a', 'later@example.com', 'analyst'));
+      const used = right(await accounts.inviteMember.execute(first.id, 'dsh_a', 'used@example.com', 'analyst'));
+      right(await accounts.acceptInvitation.execute({ token: used.token, password: 'used password 1', address: '10.0.7.1' }));
+      expect(right(await accounts.revokeInvitation.execute({ ownerId: first.id }, revoked.invitation.id)).email).to.equal(
+        'later@example.com',
+      );
+      const unknown = E.left({ _tag: 'InvitationInvalid', reason: 'unknown' });
+      expect(await accounts.describeInvitation.execute(revoked.token, undefined)).to.deep.equal(unknown);
+      expect(
+        await accounts.acceptInvitation.execute({ token: revoked.token, password: 'later password 1', address: '10.0.7.1' }),
+      ).to.deep.equal(unknown);
+      for (const id of [revoked.invitation.id, used.invitation.id, 'inv_none'])
+        expect(await accounts.revokeInvitation.execute('operator', id), id).to.deep.equal(
+          E.left({ _tag: 'InvitationNotFound', invitationId: id }),
+        );
+      expect(await storage.accounts.users.findByEmail('later@example.com')).to.deep.equal(O.none);
     });
   });
 });

@@ -43,6 +43,7 @@ export const renderProblem = (ctx: ParameterizedContext<RequestState>, error: Ht
   ctx.type = 'application/problem+json';
   switch (error._tag) {
     case 'Unauthorized':
+    case 'BearerMissing':
       ctx.set('WWW-Authenticate', 'Bearer');
       break;
     case 'TokenRevoked':

@@ -102,7 +102,12 @@ export const createOrdersBatchRoute = route({
       const decision = await useCases.checkRateLimit.execute(principal.tokenId, false, count - 1);
       if (!decision.allowed) {
         await useCases.checkRateLimit.giveBack(principal.tokenId, decision, count - 1);
-        return E.left({ _tag: 'RateLimitExceeded', retryAfterSeconds: decision.resetSeconds });
+        return E.left({
+          _tag: 'RateLimitExceeded',
+          retryAfterSeconds: decision.resetSeconds,
+          limit: decision.limit,
+          windowSeconds: decision.windowSeconds,
+        });
       }
     }
     // Decoded and started one after the other, in stretches of the event loop: 500 orders at their

@@ -49,10 +49,10 @@ const sourcesOf = (route: Route): Source[] => {
   const has = (guard: Route['guards'][number]): boolean => route.guards.includes(guard);
   const sources: Source[] = [];
   if (has('admin')) {
-    sources.push({ tag: 'Unauthorized', note: 'The bearer token is not the admin token.' });
+    sources.push({ tag: 'Unauthorized', note: 'The bearer token is not the admin token.' }, { tag: 'BearerMissing' });
     sources.push({ tag: 'RouteNotFound', note: 'The admin API is disabled: ADMIN_TOKEN is not set.' });
   }
-  if (has('token')) sources.push({ tag: 'Unauthorized' }, { tag: 'TokenRevoked' }, { tag: 'TokenExpired' });
+  if (has('token')) sources.push({ tag: 'Unauthorized' }, { tag: 'BearerMissing' }, { tag: 'TokenRevoked' }, { tag: 'TokenExpired' });
   if (route.scope !== undefined && route.scope !== 'any')
     sources.push({ tag: 'InsufficientScope', note: `The token lacks \`${route.scope}\`.` });
   if (has('idempotency'))
