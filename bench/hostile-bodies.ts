@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, ServiceProcess } from '../test/bootstrap/service-process';
+import { BENCH_ADMIN_TOKEN, benchTenant, eventLoopDelay, startBenchService, stopBenchService } from './bench-service';
 import { anOrderAtItsLimits, anOrderPayload } from '../test/support/order-builder';
 
 /**
@@ -78,35 +78,15 @@ const time = async (fn: () => Promise<unknown>): Promise<number> => {
 
 const main = async (): Promise<void> => {
   const dir = mkdtempSync(join(tmpdir(), 'hostile-'));
-  const port = await freePort();
-  const admin = 'bench-admin-token-0123456789';
-  const metricsPort = await freePort();
-  const service = new ServiceProcess({
-    PORT: String(port),
-    METRICS_PORT: String(metricsPort),
+  const running = await startBenchService({
     BATCH_BODY_LIMIT_BYTES: String(BATCH_LIMIT),
     SQLITE_PATH: join(dir, 'orders.db'),
-    ADMIN_TOKEN: admin,
+    ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
     RATE_LIMIT_MAX: '1000000000',
-    LOG_LEVEL: 'warn',
   });
-  const base = `http://127.0.0.1:${port}`;
+  const { base, metricsPort } = running;
   try {
-    for (let i = 0; ; i++) {
-      if ((await fetch(`${base}/healthz`).catch(() => undefined))?.ok === true) break;
-      if (i > 200) throw new Error(`the service did not start: ${service.stderr.join('\n')}`);
-      await new Promise((done) => setTimeout(done, 50));
-    }
-    const adminCall = async (path: string, body: unknown) =>
-      (await (
-        await fetch(`${base}${path}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).json()) as Record<string, Record<string, string>>;
-    const dashboard = (await adminCall('/admin/v1/dashboards', { name: 'bench' })).dashboard.id;
-    const token = (await adminCall(`/admin/v1/dashboards/${dashboard}/tokens`, {})).token.token;
+    const { token } = await benchTenant(base, 'bench');
     const post = async (body: string, path = '/api/v1/orders'): Promise<number> => {
       const res = await fetch(`${base}${path}`, {
         method: 'POST',
@@ -117,11 +97,7 @@ const main = async (): Promise<void> => {
       return res.status;
     };
 
-    const loopDelay = async (): Promise<{ p99: number; max: number }> => {
-      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-      const read = (name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)`, 'm').exec(text)?.[1] ?? NaN) * 1000;
-      return { p99: read('nodejs_eventloop_lag_p99_seconds'), max: read('nodejs_eventloop_lag_max_seconds') };
-    };
+    const loopDelay = () => eventLoopDelay(metricsPort);
     const ordinary = ordinaryOrder();
     let n = 0;
     const [numbers, numbersOne, deep] = [numbersBatch(), numbersInOrder(), deepBatch()];
@@ -197,9 +173,7 @@ const main = async (): Promise<void> => {
     console.log(`  quiet:  ${line(quiet, quietLoop)}`);
     console.log(`  loaded: ${line(loaded, loadedLoop)}`);
   } finally {
-    service.kill('SIGTERM');
-    await service.exited;
-    rmSync(dir, { recursive: true, force: true });
+    await stopBenchService(running, dir);
   }
 };
 

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../src/bootstrap/cli';
-import { freePort, ServiceProcess } from '../test/bootstrap/service-process';
+import { BENCH_ADMIN_TOKEN, benchTenant, eventLoopDelay, startBenchService, stopBenchService } from './bench-service';
 import { anOrderPayload } from '../test/support/order-builder';
 
 /**
@@ -64,38 +64,16 @@ interface Phase {
 
 const main = async (): Promise<void> => {
   const dir = mkdtempSync(join(tmpdir(), 'neighbour-'));
-  const [port, metricsPort] = [await freePort(), await freePort()];
-  const admin = 'bench-admin-token-0123456789';
   const sqlitePath = join(dir, 'orders.db');
-  const service = new ServiceProcess({
-    PORT: String(port),
-    METRICS_PORT: String(metricsPort),
+  const running = await startBenchService({
     SQLITE_PATH: sqlitePath,
-    ADMIN_TOKEN: admin,
+    ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
     RATE_LIMIT_MAX: '1000000000',
-    LOG_LEVEL: 'warn',
   });
-  const base = `http://127.0.0.1:${port}`;
+  const { base, metricsPort } = running;
   try {
-    for (let i = 0; ; i++) {
-      if ((await fetch(`${base}/healthz`).catch(() => undefined))?.ok === true) break;
-      if (i > 200) throw new Error(`the service did not start: ${service.stderr.join('\n')}`);
-      await new Promise((done) => setTimeout(done, 50));
-    }
-    const adminCall = async (path: string, body: unknown) =>
-      (await (
-        await fetch(`${base}${path}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).json()) as Record<string, Record<string, string>>;
-    const tenant = async (name: string) => {
-      const dashboard = (await adminCall('/admin/v1/dashboards', { name })).dashboard.id;
-      return { dashboard, token: (await adminCall(`/admin/v1/dashboards/${dashboard}/tokens`, {})).token.token };
-    };
-    const victim = await tenant('victim');
-    const attacker = await tenant('attacker');
+    const victim = await benchTenant(base, 'victim');
+    const attacker = await benchTenant(base, 'attacker');
     const api = (token: string, method: string, path: string, body?: string) =>
       fetch(`${base}${path}`, {
         method,
@@ -145,11 +123,7 @@ const main = async (): Promise<void> => {
       return fetch(`${base}${path}`, { method: 'POST', headers: { cookie, origin: base }, body, redirect: 'manual' });
     };
 
-    const metric = async (): Promise<{ p99: number; max: number }> => {
-      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-      const read = (name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)`, 'm').exec(text)?.[1] ?? NaN) * 1000;
-      return { p99: read('nodejs_eventloop_lag_p99_seconds'), max: read('nodejs_eventloop_lag_max_seconds') };
-    };
+    const metric = () => eventLoopDelay(metricsPort);
 
     let order = 0;
     const run = async (phase: Phase) => {
@@ -249,9 +223,7 @@ const main = async (): Promise<void> => {
       );
     }
   } finally {
-    service.kill('SIGTERM');
-    await service.exited;
-    rmSync(dir, { recursive: true, force: true });
+    await stopBenchService(running, dir);
   }
 };
 
