@@ -2,10 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort } from '../test/bootstrap/service-process';
 import { ConsoleClient, type ConsoleResponse } from '../test/support/console-client';
 import { anOrderPayload } from '../test/support/order-builder';
-import { benchDashboard, startedService } from './bench-service';
+import { BENCH_ADMIN_TOKEN, benchTenant, startBenchService } from './bench-service';
 
 /**
  * What password work costs everyone else (issue 24): an order POST, timed from the client, alone and
@@ -37,20 +36,16 @@ const statuses = (answers: readonly ConsoleResponse[]): string => {
 
 const main = async (): Promise<void> => {
   const dir = mkdtempSync(join(tmpdir(), 'passwords-'));
-  const port = await freePort();
-  const admin = 'bench-admin-token-0123456789';
   const env = {
-    PORT: String(port),
     SQLITE_PATH: join(dir, 'orders.db'),
-    ADMIN_TOKEN: admin,
+    ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
     RATE_LIMIT_MAX: '1000000000',
-    LOG_LEVEL: 'warn',
     PUBLIC_BASE_URL: PUBLIC,
     TRUST_PROXY: 'on',
   };
-  const { service, base } = await startedService(env);
+  const { service, base } = await startBenchService(env);
   try {
-    const { dashboard, token } = await benchDashboard(base, admin);
+    const { dashboard, token } = await benchTenant(base, 'bench');
     for (const user of [OWNER, OTHER])
       await runCli(['users', 'create-owner', '--email', user.email, '--dashboard', dashboard], { ...env, ORDERS_PASSWORD: user.password });
     let n = 0;

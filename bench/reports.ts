@@ -8,9 +8,8 @@ import { compose } from '../src/bootstrap/composition';
 import { createOrder } from '../src/domain/order';
 import type { OrderStatus } from '../src/domain/order-status';
 import type { SpendEntry } from '../src/domain/spend';
-import { freePort } from '../test/bootstrap/service-process';
+import { startBenchService } from './bench-service';
 import { aNewOrder } from '../test/support/order-builder';
-import { startedService } from './bench-service';
 
 /**
  * Reports and dated listings at 1,000 and 1,000,000 orders (issue 18): a dashboard of each size on its
@@ -197,17 +196,7 @@ interface Figures {
 }
 
 const measure = async (file: Seeded, log: (line: string) => void): Promise<Figures> => {
-  const [port, metricsPort] = [await freePort(), await freePort()];
-  const { service, base } = await startedService(
-    {
-      PORT: String(port),
-      METRICS_PORT: String(metricsPort),
-      SQLITE_PATH: file.path,
-      RATE_LIMIT_MAX: '1000000000',
-      LOG_LEVEL: 'warn',
-    },
-    600,
-  );
+  const { service, base, metricsPort } = await startBenchService({ SQLITE_PATH: file.path, RATE_LIMIT_MAX: '1000000000' }, 600);
   try {
     const get = async (path: string): Promise<number> => {
       const started = performance.now();

@@ -2,7 +2,7 @@
 import './node-preflight';
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { AccountError } from '../application/accounts/account-errors';
 import type { Invitation, User } from '../domain/account';
 import { parseArgs } from 'node:util';
@@ -16,7 +16,8 @@ import { backupSqliteFile } from '../adapters/sqlite/sqlite-backup';
 import { loadConfig, type Config, type Env } from './config';
 import { compose, configuredWiring } from './composition';
 import { openStorage } from './open-storage';
-import { parseSpendCsv } from '../application/spend/spend-csv';
+import { parseSpendCsv, SPEND_CSV_MAX_BYTES } from '../application/spend/spend-csv';
+import { utf8Lines } from '../application/shared/utf8-lines';
 import { describeErrors } from '../adapters/http/kit/codec-kit';
 import { dateTimeProblem, parseIsoInstant } from '../adapters/http/kit/dates';
 import { MAX_BATCH_ORDERS } from '../adapters/http/orders/batch-routes';
@@ -340,11 +341,13 @@ const knownDashboard = async (dashboardId: string, useCases: UseCases): Promise<
   if (E.isLeft(await useCases.getDashboard.execute(dashboardId))) throw new CliError('NOT_FOUND', `no dashboard ${dashboardId}`);
 };
 
-/** A file the command was given, as UTF-8 text; one that cannot be read is refused, naming it. */
-const readInput = async (file: string): Promise<string> => {
+/** A file the command was given, as bytes; one that cannot be read, or is larger than `maxBytes`, is refused, naming it. */
+const readInput = async (file: string, maxBytes = Infinity): Promise<Uint8Array> => {
   try {
-    return await readFile(file, 'utf8');
+    if ((await stat(file)).size > maxBytes) throw new CliError('REFUSED', `${file} is larger than ${maxBytes} bytes: split it`);
+    return await readFile(file);
   } catch (err) {
+    if (err instanceof CliError) throw err;
     throw new CliError('REFUSED', `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'unknown'})`);
   }
 };
@@ -353,16 +356,20 @@ const readInput = async (file: string): Promise<string> => {
 const importSpend = async (command: { dashboardId: string; file: string }, useCases: UseCases, io: CliIo): Promise<number> => {
   if (E.isLeft(await useCases.getDashboard.execute(command.dashboardId)))
     throw new CliError('NOT_FOUND', `no dashboard ${command.dashboardId}`);
-  const content = await readInput(command.file);
-  const { entries, problems } = parseSpendCsv(content);
-  if (problems.length > 0) {
+  const read = await parseSpendCsv(await readInput(command.file, SPEND_CSV_MAX_BYTES));
+  if (E.isLeft(read)) {
+    if (read.left._tag === 'SpendCsvTooLarge')
+      throw new CliError('REFUSED', `${command.file} is larger than ${read.left.limitBytes} bytes`);
+    const { problems, stoppedEarly } = read.left;
+    const counted = stoppedEarly ? `the reading stopped at ${problems.length} lines that` : `${problems.length} lines`;
     io.err(
       JSON.stringify({
-        error: { code: 'INVALID_CSV', message: `${problems.length} lines cannot be imported; nothing was imported`, lines: problems },
+        error: { code: 'INVALID_CSV', message: `${counted} cannot be imported; nothing was imported`, lines: problems },
       }),
     );
     return 1;
   }
+  const entries = read.right;
   let upserted = 0;
   for (let at = 0; at < entries.length; at += MAX_SPEND_ENTRIES) {
     upserted += await useCases.putSpend.execute(command.dashboardId, entries.slice(at, at + MAX_SPEND_ENTRIES));
@@ -381,8 +388,7 @@ const MAX_LISTED_INVALID = 100;
 const importOrders = async (command: { dashboardId: string; file: string }, useCases: UseCases, io: CliIo): Promise<number> => {
   if (E.isLeft(await useCases.getDashboard.execute(command.dashboardId)))
     throw new CliError('NOT_FOUND', `no dashboard ${command.dashboardId}`);
-  const content = await readInput(command.file);
-  const lines = content.split(/\r?\n/);
+  const lines = [...utf8Lines(await readInput(command.file))];
   const invalid: { line: number; problems: string[] }[] = [];
   let [created, duplicates, invalidCount, read] = [0, 0, 0, 0];
   const seen = new Set<string>();
@@ -391,8 +397,13 @@ const importOrders = async (command: { dashboardId: string; file: string }, useC
     await Promise.all(
       chunk.map(async (text, i) => {
         const line = start + i + 1;
-        if (text.trim() === '') return;
+        if (text?.trim() === '') return;
         read++;
+        if (text === undefined) {
+          invalidCount++;
+          if (invalid.length < MAX_LISTED_INVALID) invalid.push({ line, problems: ['(line) is not valid UTF-8'] });
+          return;
+        }
         let parsed: unknown;
         try {
           parsed = JSON.parse(text);

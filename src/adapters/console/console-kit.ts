@@ -139,6 +139,8 @@ export interface SignedInRequest {
 
 export interface PostRequest extends SignedInRequest {
   readonly form: FormFields;
+  /** The bytes of the uploaded file, on a route that takes one (an empty file when none was chosen). */
+  readonly file?: Uint8Array;
 }
 
 type Access = 'member' | 'owner';
@@ -180,8 +182,13 @@ export class ConsoleRouter {
         const { fields, file } = upload === undefined ? { fields: await readForm(ctx), file: undefined } : await readUpload(ctx, upload);
         if (fields.get('csrf') !== viewer.csrf) throw new ConsoleRefusal(403, 'This form has expired; open the page again and resend it.');
         guard(viewer, access);
-        if (upload !== undefined && file !== undefined) fields.set(upload, file);
-        return handler({ ctx, viewer, query: new URLSearchParams(ctx.querystring), form: fields });
+        return handler({
+          ctx,
+          viewer,
+          query: new URLSearchParams(ctx.querystring),
+          form: fields,
+          ...(upload === undefined ? {} : { file: file ?? new Uint8Array() }),
+        });
       }),
     );
   }

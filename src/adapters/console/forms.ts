@@ -1,9 +1,11 @@
 import Busboy from 'busboy';
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
+import { SPEND_CSV_MAX_BYTES } from '../../application/spend/spend-csv';
 
 export const FORM_LIMIT_BYTES = 64 * 1024;
-export const UPLOAD_LIMIT_BYTES = 2 * 1024 * 1024;
+/** The console's one upload is a spend CSV: its file is at most what the CSV reader reads. */
+export const UPLOAD_LIMIT_BYTES = SPEND_CSV_MAX_BYTES;
 
 export class FormTooLarge extends Error {}
 export class FormRefused extends Error {}
@@ -24,8 +26,8 @@ export const readForm = async (ctx: Context): Promise<FormFields> => {
   return new URLSearchParams(text);
 };
 
-/** A `multipart/form-data` body: its text fields and one file's content (at most 2 MiB, UTF-8). */
-export const readUpload = (ctx: Context, fileField: string): Promise<{ fields: FormFields; file: string | undefined }> =>
+/** A `multipart/form-data` body: its text fields and one file's bytes (at most UPLOAD_LIMIT_BYTES), which its reader decodes. */
+export const readUpload = (ctx: Context, fileField: string): Promise<{ fields: FormFields; file: Uint8Array | undefined }> =>
   new Promise((resolve, reject) => {
     if (!ctx.is('multipart/form-data')) {
       reject(new FormRefused('an upload is sent as multipart/form-data'));
@@ -60,7 +62,7 @@ export const readUpload = (ctx: Context, fileField: string): Promise<{ fields: F
     parser.on('error', () => reject(new FormRefused('the upload could not be read')));
     parser.on('close', () => {
       if (tooLarge) reject(new FormTooLarge('the file is larger than 2 MiB'));
-      else resolve({ fields, file: sawFile ? Buffer.concat(chunks).toString('utf8') : undefined });
+      else resolve({ fields, file: sawFile ? Buffer.concat(chunks) : undefined });
     });
     ctx.req.pipe(parser);
   });

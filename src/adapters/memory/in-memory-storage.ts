@@ -17,6 +17,7 @@ import { InMemoryWebhookOutbox } from './in-memory-webhook-outbox';
 /** The in-memory store: every port in the process, gone at exit. */
 export const inMemoryStorage = (): Storage => {
   const orders = new InMemoryOrderRepository();
+  const spend = new InMemorySpendRepository();
   const deliveries = new InMemoryDeliveryRepository();
   const events = new InMemoryEventFeed();
   return {
@@ -32,8 +33,8 @@ export const inMemoryStorage = (): Storage => {
     deliveries,
     outbox: new InMemoryWebhookOutbox(orders, deliveries, events),
     events,
-    reports: new InMemoryReportReader(orders),
-    spend: new InMemorySpendRepository(),
+    reports: new InMemoryReportReader(orders, spend),
+    spend,
     accounts: inMemoryAccountStores(),
     health: new InMemoryStorageHealth(),
   };

@@ -70,6 +70,7 @@ export const createMongoStorage = (
 ): Storage => {
   const db = client.db(dbName);
   const events = new MongoEventFeed(db, logger, options.feedSettleMs);
+  const spend = new MongoSpendRepository(db, logger);
   const hosts = client.options.srvHost ?? client.options.hosts.map((host) => host.toString()).join(',');
   return {
     description: `MongoDB database "${dbName}" on ${hosts}`,
@@ -84,8 +85,8 @@ export const createMongoStorage = (
     deliveries: new MongoDeliveryRepository(db, logger),
     outbox: new MongoWebhookOutbox(db, logger, events),
     events,
-    reports: new MongoReportReader(db, logger),
-    spend: new MongoSpendRepository(db, logger),
+    reports: new MongoReportReader(db, logger, spend),
+    spend,
     accounts: mongoAccountStores(db, logger),
     workers: [new MongoReportRollup(db, logger)],
     health: new MongoStorageHealth(client, db, options.pingTimeoutMs),

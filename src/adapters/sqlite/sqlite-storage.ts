@@ -38,7 +38,7 @@ export const sqliteStorageOn = (db: SqliteDatabase, logger: Logger): Storage => 
     outbox: new SqliteWebhookOutbox(db, logger),
     events: new SqliteEventFeed(db, logger),
     reports: new SqliteReportReader(db, offload),
-    spend: new SqliteSpendRepository(db, logger),
+    spend: new SqliteSpendRepository(db, logger, offload),
     accounts: sqliteAccountStores(db, logger),
     health: new SqliteStorageHealth(db, () => offload.close()),
   };

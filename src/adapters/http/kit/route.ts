@@ -5,6 +5,7 @@ import type { UseCases } from '../../../application/use-cases';
 import type { Scope } from '../../../domain/scope';
 import type { HttpError, ReadinessReport } from './http-errors';
 import type { StaticAsset } from './static-asset';
+import type { BodyValues } from './well-formed';
 
 /**
  * One declaration per endpoint: everything else (router registration, decoding, the handler's types,
@@ -128,6 +129,8 @@ export interface RouteSpec<
   readonly scope?: Scope | 'any';
   /** The body may be up to the larger limit of batches (BATCH_BODY_LIMIT_BYTES) instead of BODY_LIMIT_BYTES. */
   readonly largeBody?: boolean;
+  /** How many JSON values the body may hold: its largest legal form's count (DEFAULT_BODY_VALUES when absent). */
+  readonly bodyValues?: BodyValues;
   /** False for the routes that never touch storage, so cannot answer 500 or 503 on its account. */
   readonly storage?: boolean;
   readonly params?: P;
