@@ -12,6 +12,7 @@ import { RandomIdGenerator } from '../adapters/system/random-id-generator';
 import { RandomSlugGenerator } from '../adapters/system/random-slug-generator';
 import { RandomWebhookSecrets } from '../adapters/system/random-webhook-secrets';
 import { Sha256TokenSecrets } from '../adapters/system/sha256-token-secrets';
+import { SOURCE_PLATFORM_ADAPTERS } from '../adapters/sources/registry';
 import { SystemClock } from '../adapters/system/system-clock';
 import { RandomOpaqueSecrets, ScryptPasswordHasher } from '../adapters/system/scrypt-password-hasher';
 import type { PasswordHasher } from '../application/ports/password-hasher';
@@ -95,6 +96,7 @@ export const compose = (wiring: Wiring): Composition => {
     nudge: webhooks.nudge ?? NO_NUDGE,
     passwords: wiring.passwords ?? new ScryptPasswordHasher(),
     opaqueSecrets: new RandomOpaqueSecrets(),
+    sourcePlatforms: SOURCE_PLATFORM_ADAPTERS,
     ...(wiring.signInLimits === undefined ? {} : { signInLimits: wiring.signInLimits }),
   });
   return { useCases, ids, webhookSender };

@@ -10,7 +10,7 @@ import type { RequestState } from './request-state';
 import type { Guard, Route, RouteDeps } from './route';
 
 /** The middleware behind each guard, and the body reader of the routes that take a body. */
-export type GuardMiddleware = Readonly<Record<Guard | 'body' | 'largeBody', Middleware<RequestState>>>;
+export type GuardMiddleware = Readonly<Record<Guard | 'body' | 'largeBody' | 'rawBody', Middleware<RequestState>>>;
 
 /** Where each step runs, whatever order a route lists its guards in (see `Guard`). */
 const ORDER: readonly (Guard | 'body')[] = ['admin', 'token', 'rateLimit', 'body', 'idempotency'];
@@ -87,6 +87,15 @@ const handler = (route: Route, deps: RouteDeps): Middleware<RequestState> => {
         requestId: ctx.state.requestId,
         queryString: ctx.querystring,
         isHead: ctx.method === 'HEAD',
+        raw:
+          route.rawBody === true
+            ? {
+                body: ctx.state.rawBody ?? new Uint8Array(),
+                headers: Object.fromEntries(
+                  Object.entries(ctx.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
+                ),
+              }
+            : undefined,
       },
       deps,
     );
@@ -155,6 +164,7 @@ export const registerRoutes = (router: Router<RequestState>, routes: readonly Ro
     if (route.guards.includes('token') && route.scope === undefined)
       throw new Error(`${route.operationId} takes a token and declares no scope`);
     const steps = ORDER.flatMap((step): Middleware<RequestState>[] => {
+      if (step === 'body' && route.rawBody === true) return [guards.rawBody];
       if (step === 'body') return route.body === undefined ? [] : [route.largeBody === true ? guards.largeBody : guards.body];
       if (!route.guards.includes(step)) return [];
       const scope = step === 'rateLimit' || (step === 'token' && !route.guards.includes('rateLimit')) ? route.scope : undefined;

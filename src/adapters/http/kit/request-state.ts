@@ -7,6 +7,8 @@ export interface RequestState {
   principal?: Principal;
   /** Set under an Idempotency-Key: the id a resource created by this request must take. */
   reservedId?: string;
+  /** Set on the routes that take their body as bytes (`rawBody`). */
+  rawBody?: Uint8Array;
 }
 
 export const principalOf = (state: RequestState): Principal => {

@@ -1,0 +1,112 @@
+import * as t from 'io-ts';
+import { isCurrencyCode } from '../../domain/money';
+import type { JsonObject, Product } from '../../domain/order';
+import { centsOfDecimal } from './amounts';
+
+/** What every platform's payload reader shares: strict UTF-8 JSON, lenient shapes, the limits of an order's fields. */
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body as JSON, or undefined when it is not UTF-8 JSON. */
+export const parseJson = (body: Uint8Array): unknown => {
+  try {
+    return JSON.parse(utf8.decode(body));
+  } catch {
+    return undefined;
+  }
+};
+
+/** A field a platform may send as null or leave out. */
+export const maybe = <C extends t.Mixed>(codec: C) => t.union([codec, t.null, t.undefined]);
+
+/** A decimal amount as text ("10.00"), read into cents. */
+export const decimalText = new t.Type<number, string, unknown>(
+  'DecimalText',
+  (u): u is number => typeof u === 'number',
+  (u, c) => {
+    const cents = typeof u === 'string' ? centsOfDecimal(u) : undefined;
+    return cents === undefined ? t.failure(u, c, 'must be a decimal amount with at most 2 significant fraction digits') : t.success(cents);
+  },
+  (cents) => (cents / 100).toFixed(2),
+);
+
+/** An ISO 8601 date-time with its zone, as platforms write them. */
+export const platformDate = new t.Type<Date, string, unknown>(
+  'PlatformDate',
+  (u): u is Date => u instanceof Date,
+  (u, c) => {
+    const at = typeof u === 'string' && /(Z|[+-]\d{2}:?\d{2})$/.test(u) ? new Date(u) : undefined;
+    return at === undefined || Number.isNaN(at.getTime()) ? t.failure(u, c, 'must be a date-time with a zone') : t.success(at);
+  },
+  (at) => at.toISOString(),
+);
+
+/** Unix seconds, as Stripe writes them. */
+export const unixSeconds = new t.Type<Date, number, unknown>(
+  'UnixSeconds',
+  (u): u is Date => u instanceof Date,
+  (u, c) =>
+    typeof u === 'number' && Number.isSafeInteger(u) && u >= 0 ? t.success(new Date(u * 1000)) : t.failure(u, c, 'must be Unix seconds'),
+  (at) => Math.floor(at.getTime() / 1000),
+);
+
+/** A currency code in any case, upper-cased. */
+export const currencyCode = new t.Type<string, string, unknown>(
+  'Currency',
+  (u): u is string => typeof u === 'string',
+  (u, c) =>
+    typeof u === 'string' && isCurrencyCode(u.toUpperCase()) ? t.success(u.toUpperCase()) : t.failure(u, c, 'must be a currency code'),
+  t.identity,
+);
+
+/** The first problem of a failed decoding, in a few words: the path and what was expected. */
+export const firstProblem = (errors: t.Errors): string => {
+  const error = errors[0];
+  if (error === undefined) return 'the payload is not what the platform documents';
+  const path = error.context
+    .map((entry) => entry.key)
+    .filter((key) => key !== '' && !/^\d+$/.test(key) === true)
+    .join('.');
+  return `${path === '' ? 'the payload' : path} ${error.message ?? 'is missing or of another type'}`;
+};
+
+const TEXT_MAX = 255;
+const FREE_TEXT_MAX = 1_000;
+
+/** Text for an order's field: trimmed, cut to 255 characters, undefined when empty. */
+export const text = (value: string | number | null | undefined, max = TEXT_MAX): string | undefined => {
+  const trimmed = value === null || value === undefined ? '' : String(value).trim();
+  return trimmed === '' ? undefined : [...trimmed].slice(0, max).join('');
+};
+
+/** A customer as the order's free-form `customer`: the few fields given, each within the free-form limits. */
+export const customerOf = (fields: Readonly<Record<string, string | null | undefined>>): JsonObject | undefined => {
+  const entries = Object.entries(fields).flatMap(([key, value]) => {
+    const kept = text(value, FREE_TEXT_MAX);
+    return kept === undefined ? [] : [[key, kept] as const];
+  });
+  return entries.length === 0 ? undefined : Object.fromEntries(entries);
+};
+
+/** A product line within the order's limits. */
+export const productOf = (line: {
+  name?: string;
+  externalId?: string | number | null;
+  sku?: string | null;
+  quantity: number;
+  unitPriceCents: number;
+}): Product => {
+  const externalId = text(line.externalId);
+  const sku = text(line.sku);
+  return {
+    name: text(line.name) ?? 'Item',
+    quantity: line.quantity,
+    unitPriceCents: line.unitPriceCents,
+    ...(externalId === undefined ? {} : { externalId }),
+    ...(sku === undefined ? {} : { sku }),
+  };
+};
+
+/** The order's quantity limit (DECISIONS D3). */
+export const MAX_QUANTITY = 1_000_000;
+export const MAX_PRODUCTS = 500;

@@ -1,0 +1,15 @@
+import type { SourcePlatforms } from '../../application/ports/source-platform';
+import { readShopify } from './shopify/shopify-reading';
+import { verifyShopify } from './shopify/shopify-signature';
+import { readStripe } from './stripe/stripe-reading';
+import { verifyStripe } from './stripe/stripe-signature';
+
+/**
+ * Every platform a source can be made for: how it signs, and how its deliveries read. A platform is a
+ * folder with its signature check and its reading, and one line here (its name in the domain's
+ * SOURCE_PLATFORMS: this record does not compile while one is missing).
+ */
+export const SOURCE_PLATFORM_ADAPTERS: SourcePlatforms = {
+  shopify: { verify: verifyShopify, read: readShopify },
+  stripe: { verify: verifyStripe, read: readStripe },
+};
