@@ -3,7 +3,7 @@ import { renameSource, type Source } from '../../domain/source';
 import { sourceNotFound, type SourceNotFound } from '../shared/errors';
 import type { Clock } from '../ports/clock';
 import type { SourceRepository } from '../ports/source-repository';
-import { changeStoredSource } from './stored-source';
+import { changeStored } from '../shared/change-stored';
 
 export class RenameSource {
   constructor(
@@ -12,7 +12,7 @@ export class RenameSource {
   ) {}
 
   async execute(dashboardId: string, id: string, name: string): Promise<E.Either<SourceNotFound, Source>> {
-    const renamed = await changeStoredSource(this.sources, dashboardId, id, (current) => renameSource(current, name, this.clock.now()));
+    const renamed = await changeStored('source', this.sources, dashboardId, id, (current) => renameSource(current, name, this.clock.now()));
     return E.fromOption(() => sourceNotFound(id))(renamed);
   }
 }
