@@ -47,3 +47,12 @@ export const centsOfMinorUnits = (amount: number, currency: string): number | un
   const cents = ZERO_DECIMAL.has(code) ? amount * 100 : THREE_DECIMAL.has(code) ? (amount % 10 === 0 ? amount / 10 : undefined) : amount;
   return cents !== undefined && isCents(cents) ? cents : undefined;
 };
+
+/**
+ * A JSON number (Hotmart's `149.9`) → cents, through the shortest decimal text that reads back as the
+ * same number (`String(149.9)` is "149.9"), digit by digit as `centsOfDecimal` does: never
+ * `value * 100`, which is 28.999999999999996 for 0.29. More than 2 fraction digits
+ * (`0.30000000000000004`), a negative or an exponent form is undefined.
+ */
+export const centsOfNumber = (value: number): number | undefined =>
+  Number.isFinite(value) && value >= 0 ? centsOfDecimal(String(value)) : undefined;

@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { isCurrencyCode } from '../../domain/money';
 import type { JsonObject, Product } from '../../domain/order';
-import { centsOfDecimal } from './amounts';
+import { centsOfDecimal, centsOfNumber } from './amounts';
 
 /** What every platform's payload reader shares: strict UTF-8 JSON, lenient shapes, the limits of an order's fields. */
 
@@ -30,6 +30,20 @@ export const decimalText = new t.Type<number, string, unknown>(
   (cents) => (cents / 100).toFixed(2),
 );
 
+/**
+ * A decimal amount as a JSON number (Hotmart's `149.9`) or as text, read into cents through its
+ * shortest decimal text: more than 2 significant fraction digits is refused, never rounded.
+ */
+export const decimalAmount = new t.Type<number, number, unknown>(
+  'DecimalAmount',
+  (u): u is number => typeof u === 'number',
+  (u, c) => {
+    const cents = typeof u === 'number' ? centsOfNumber(u) : typeof u === 'string' ? centsOfDecimal(u) : undefined;
+    return cents === undefined ? t.failure(u, c, 'must be an amount with at most 2 fraction digits') : t.success(cents);
+  },
+  (cents) => cents / 100,
+);
+
 /** An ISO 8601 date-time with its zone, as platforms write them. */
 export const platformDate = new t.Type<Date, string, unknown>(
   'PlatformDate',
@@ -39,6 +53,28 @@ export const platformDate = new t.Type<Date, string, unknown>(
     return at === undefined || Number.isNaN(at.getTime()) ? t.failure(u, c, 'must be a date-time with a zone') : t.success(at);
   },
   (at) => at.toISOString(),
+);
+
+/** A date-time without a zone that the platform documents as GMT (WooCommerce's `date_created_gmt`: "2017-03-22T19:28:02"). */
+export const gmtDate = new t.Type<Date, string, unknown>(
+  'GmtDate',
+  (u): u is Date => u instanceof Date,
+  (u, c) => {
+    const at = typeof u === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/.test(u) ? new Date(`${u}Z`) : undefined;
+    return at === undefined || Number.isNaN(at.getTime()) ? t.failure(u, c, 'must be a GMT date-time') : t.success(at);
+  },
+  (at) => at.toISOString().slice(0, 19),
+);
+
+/** Milliseconds since the epoch, as Hotmart writes its dates. */
+export const unixMilliseconds = new t.Type<Date, number, unknown>(
+  'UnixMilliseconds',
+  (u): u is Date => u instanceof Date,
+  (u, c) =>
+    typeof u === 'number' && Number.isSafeInteger(u) && u >= 0 && u <= 8.64e15
+      ? t.success(new Date(u))
+      : t.failure(u, c, 'must be Unix milliseconds'),
+  (at) => at.getTime(),
 );
 
 /** Unix seconds, as Stripe writes them. */

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { centsOfDecimal, centsOfMinorUnits } from '../../../src/adapters/sources/amounts';
+import { centsOfDecimal, centsOfMinorUnits, centsOfNumber } from '../../../src/adapters/sources/amounts';
 
 describe('platform amounts to cents, without floating point', () => {
   it('reads decimal text digit by digit, whatever the currency', () => {
@@ -25,5 +25,28 @@ describe('platform amounts to cents, without floating point', () => {
     expect(centsOfMinorUnits(1235, 'kwd')).to.equal(undefined);
     expect(centsOfMinorUnits(-1, 'usd')).to.equal(undefined);
     expect(centsOfMinorUnits(1.5, 'usd')).to.equal(undefined);
+  });
+
+  it("reads a JSON number (Hotmart's 149.9) through its shortest decimal text, never by multiplying a float", () => {
+    expect(centsOfNumber(149.9)).to.equal(14990);
+    expect(centsOfNumber(1500)).to.equal(150000);
+    // Each of these times 100, rounded down as a float would be, is one cent short.
+    for (const [value, cents] of [
+      [0.29, 29],
+      [1.13, 113],
+      [4.35, 435],
+      [1.15, 115],
+      [8.2, 820],
+    ] as const) {
+      expect(Math.floor(value * 100), `${value} × 100`).to.equal(cents - 1);
+      expect(centsOfNumber(value), String(value)).to.equal(cents);
+    }
+    expect(centsOfNumber(0)).to.equal(0);
+  });
+
+  it('refuses a number finer than a cent, negative, not finite, or written with an exponent', () => {
+    for (const value of [0.1 + 0.2, 10.005, -1, Number.NaN, Number.POSITIVE_INFINITY, 1e21, 1e-7]) {
+      expect(centsOfNumber(value), String(value)).to.equal(undefined);
+    }
   });
 });
