@@ -7,7 +7,7 @@
  * The platforms a source can take webhooks from (D21 names Shopify, WooCommerce, Stripe and Hotmart).
  * Each needs its adapter in the registry of src/adapters/sources, which does not compile without it.
  */
-export const SOURCE_PLATFORMS = ['shopify', 'stripe'] as const;
+export const SOURCE_PLATFORMS = ['shopify', 'woocommerce', 'stripe', 'hotmart'] as const;
 export type SourcePlatformName = (typeof SOURCE_PLATFORMS)[number];
 
 /** A dashboard's sources, at most: enough for a shop per platform several times over, and a list that stays short. */

@@ -3,14 +3,10 @@ import { readOrder, useApi, type StorageFactory } from '../harness';
 import { expectProblem } from '../problem-assertions';
 import { WebhookReceiver } from '../../support/webhook-receiver';
 import { createWebhook } from '../behaviour/webhook-support';
+import { hotmartBehaviour } from './hotmart-behaviour';
 import { createSource, fixture, logOf, postShopify, postStripe, SHOPIFY_SECRET, STRIPE_SECRET, stripeEvent } from './source-deliveries';
-
-const TRANSITIONS = {
-  pending: ['paid', 'refused'],
-  refused: ['paid'],
-  paid: ['refunded', 'chargedback'],
-  refunded: ['chargedback'],
-} as const;
+import { TRANSITIONS } from './transitions';
+import { wooCommerceBehaviour } from './woocommerce-behaviour';
 
 /** Sources over a real socket (DECISIONS D21): the platforms' deliveries become orders through the order use cases. */
 export const sourcesBehaviour = (storageFactory: StorageFactory): void => {
@@ -300,5 +296,8 @@ export const sourcesBehaviour = (storageFactory: StorageFactory): void => {
         expect(report.body.rows[0]).to.deep.include({ key: { utmSource: 'facebook' }, currency: 'USD', paid: 1, paidGrossCents: 40994 });
       });
     });
+
+    wooCommerceBehaviour(storageFactory);
+    hotmartBehaviour(storageFactory);
   });
 };

@@ -14,19 +14,25 @@ export const sourcePlatform = component(
   'The checkout platform whose webhooks the source takes: its signature and its payloads.',
 );
 
-const SECRET = new RegExp(`^[\\x21-\\x7E]{1,${MAX_SOURCE_SECRET_LENGTH}}$`);
+/**
+ * Printable ASCII, not only spaces: WooCommerce's generated secrets hold spaces among their special
+ * characters (wp_generate_password with extra special characters), edges included.
+ */
+const SECRET = /^[\x20-\x7E]*[\x21-\x7E][\x20-\x7E]*$/;
 
 const secret = described(
   check(
     'SourceSecret',
-    (u): u is string => typeof u === 'string' && SECRET.test(u),
-    `must be 1 to ${MAX_SOURCE_SECRET_LENGTH} visible ASCII characters`,
+    (u): u is string => typeof u === 'string' && u.length <= MAX_SOURCE_SECRET_LENGTH && SECRET.test(u),
+    `must be 1 to ${MAX_SOURCE_SECRET_LENGTH} printable ASCII characters, not all spaces`,
     {
       type: 'string',
+      minLength: 1,
+      maxLength: MAX_SOURCE_SECRET_LENGTH,
       pattern: SECRET.source,
     },
   ),
-  "The platform's own signing secret: Shopify's webhook signing secret, Stripe's endpoint secret (`whsec_…`). Kept to check each delivery; never shown again.",
+  "The platform's own secret: Shopify's webhook signing secret, WooCommerce's webhook secret, Stripe's endpoint secret (`whsec_…`), Hotmart's hottok. Kept to check each delivery; never shown again.",
 );
 
 const name = str(1, MAX_SOURCE_NAME_LENGTH);

@@ -33,7 +33,9 @@ export const createSourceRoute = route({
   body: CreateSourceBody,
   bodyExamples: {
     shopify: { platform: 'shopify', name: 'My Shopify store', secret: '2b1f0c5e8d4a7b3c9e6f1a0d5c8b7e4f' },
+    woocommerce: { platform: 'woocommerce', name: 'My WooCommerce store', secret: 'Zr8 {k]J*9s@Qv|n%2Lb' },
     stripe: { platform: 'stripe', name: 'Stripe payments', secret: 'whsec_5WkEHwNyqG4R0eX1pV3sLb' },
+    hotmart: { platform: 'hotmart', name: 'Hotmart products', secret: 'ysewXlAZI1iHdUFqC4ZcV1J5RLhiVe518471' },
   },
   responses: {
     201: {
