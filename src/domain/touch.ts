@@ -14,6 +14,9 @@ import { percentEncodeCodePoint } from './percent-encoding';
  */
 export const TOUCH_VERSION = 't1';
 
+/** What Stripe Payment Links take in `client_reference_id` (docs.stripe.com/payment-links/url-parameters); Hotmart's `sck` too. */
+export const TOUCH_MAX_LENGTH = 200;
+
 /** What a checkout gives when a campaign field is missing; reports group such orders under it. */
 export const NOT_SET = '(not set)';
 
@@ -24,10 +27,9 @@ export type Touch = Partial<Pick<Tracking, 'utmSource' | 'utmMedium' | 'utmCampa
 
 const FIELDS = ['utmSource', 'utmMedium', 'utmCampaign', 'utmContent', 'utmTerm'] as const;
 
-const encodeField = (value: string | undefined): string =>
-  [...(value ?? '')]
-    .map((char) => (/^[A-Za-z0-9]$/.test(char) ? char : percentEncodeCodePoint(char.codePointAt(0)!).replace(/%/g, '_')))
-    .join('');
+/** A field's characters, each as the touch writes it: `a`, or `_C3_A7` for `ç`. */
+const encodedCharacters = (value: string | undefined): string[] =>
+  [...(value ?? '')].map((char) => (/^[A-Za-z0-9]$/.test(char) ? char : percentEncodeCodePoint(char.codePointAt(0)!).replace(/%/g, '_')));
 
 const decodeField = (text: string): string | undefined => {
   if (!/^(?:[A-Za-z0-9]|_[0-9A-F]{2})*$/.test(text)) return undefined;
@@ -38,7 +40,21 @@ const decodeField = (text: string): string | undefined => {
   }
 };
 
-export const encodeTouch = (touch: Touch): string => [TOUCH_VERSION, ...FIELDS.map((field) => encodeField(touch[field]))].join('-');
+/**
+ * The touch in at most `maxLength` characters: the last fields are shortened first (term, then
+ * content, campaign…), a whole character at a time, so that what remains reads back. The tracking
+ * script (browser/tracker.ts) writes the same text; test/browser/tracker-touch.test.ts compares the
+ * two on random touches.
+ */
+export const encodeTouch = (touch: Touch, maxLength = TOUCH_MAX_LENGTH): string => {
+  const fields = FIELDS.map((field) => encodedCharacters(touch[field]));
+  let length = TOUCH_VERSION.length + FIELDS.length + fields.reduce((sum, chars) => sum + chars.join('').length, 0);
+  for (let index = fields.length - 1; index >= 0 && length > maxLength; index--) {
+    const chars = fields[index];
+    while (chars.length > 0 && length > maxLength) length -= chars.pop()!.length;
+  }
+  return [TOUCH_VERSION, ...fields.map((chars) => chars.join(''))].join('-');
+};
 
 /** The touch in `text`, or undefined when `text` is not one (another version, another shape, bytes that are not UTF-8). */
 export const decodeTouch = (text: string): Touch | undefined => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { decodeTouch, encodeTouch, trackingOf } from '../../src/domain/touch';
+import { decodeTouch, encodeTouch, TOUCH_MAX_LENGTH, trackingOf } from '../../src/domain/touch';
 
 describe('the compact touch (D21)', () => {
   it('writes letters and digits as they are, everything else as _XX of its UTF-8 bytes, only [A-Za-z0-9_-]', () => {
@@ -26,5 +26,22 @@ describe('the compact touch (D21)', () => {
       utmCampaign: '(not set)',
       utmContent: 'x'.repeat(255),
     });
+  });
+
+  it('keeps within 200 characters by shortening the last fields first, a whole character at a time', () => {
+    expect(TOUCH_MAX_LENGTH).to.equal(200);
+    const touch = { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'c'.repeat(120), utmContent: 'ção'.repeat(20), utmTerm: 'term' };
+    const text = encodeTouch(touch);
+    expect(text).to.have.length.at.most(200);
+    const read = decodeTouch(text)!;
+    expect(read).to.include({ utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'c'.repeat(120) });
+    expect(read.utmTerm).to.equal(undefined);
+    // "ç" is _C3_A7 and "ã" _C3_A3: the content keeps whole characters of its start.
+    expect(touch.utmContent.startsWith(read.utmContent!)).to.equal(true);
+    expect(text.length).to.be.greaterThan(200 - 6);
+    const long = encodeTouch({ utmSource: '🎉'.repeat(100) });
+    expect(long).to.have.length.at.most(200);
+    expect(decodeTouch(long)!.utmSource).to.equal('🎉'.repeat(16));
+    expect(encodeTouch(touch, 30)).to.equal('t1-google-cpc-cccccccccccccc--');
   });
 });

@@ -13,20 +13,23 @@ export const fixture = (platform: SourcePlatformName, name: string): any =>
 
 const stripe = new Stripe('sk_test_unused');
 
+/** What the helpers below need of a test: the service and a token of its dashboard (a Harness is one). */
+export type SourceClient = Pick<Harness, 'api' | 'token'>;
+
 export const STRIPE_SECRET = 'whsec_test_5WkEHwNyqG4R0eX1pV3sLb';
 export const SHOPIFY_SECRET = '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';
 export const WOOCOMMERCE_SECRET = 'wc secret: <&> 9f3a';
 export const HOTTOK = 'ysewXlAZI1iHdUFqC4ZcV1J5RLhiVe518471';
 
 /** Makes a source through the API; its id and url. */
-export const createSource = async (h: Harness, platform: SourcePlatformName, secret: string): Promise<{ id: string; url: string }> => {
+export const createSource = async (h: SourceClient, platform: SourcePlatformName, secret: string): Promise<{ id: string; url: string }> => {
   const res = await h.api.request('POST', '/api/v1/sources', { token: h.token, body: { platform, name: `${platform} shop`, secret } });
   if (res.status !== 201) throw new Error(`source creation answered ${res.status}: ${res.text}`);
   return res.body.source;
 };
 
 /** A Stripe event, signed as Stripe signs it (the `stripe` package), `secondsAgo` before now. */
-export const postStripe = (h: Harness, sourceId: string, event: unknown, options: { secret?: string; secondsAgo?: number } = {}) => {
+export const postStripe = (h: SourceClient, sourceId: string, event: unknown, options: { secret?: string; secondsAgo?: number } = {}) => {
   const payload = JSON.stringify(event);
   const header = stripe.webhooks.generateTestHeaderString({
     payload,
@@ -41,7 +44,7 @@ export const postStripe = (h: Harness, sourceId: string, event: unknown, options
 
 /** A Shopify webhook, signed as Shopify's documentation shows (base64 HMAC-SHA256 of the raw body). */
 export const postShopify = (
-  h: Harness,
+  h: SourceClient,
   sourceId: string,
   topic: string,
   body: unknown,
@@ -68,7 +71,7 @@ export const postShopify = (
  * body), with the headers of WC_Webhook::deliver.
  */
 export const postWooCommerce = (
-  h: Harness,
+  h: SourceClient,
   sourceId: string,
   topic: string,
   body: unknown,
@@ -93,7 +96,7 @@ export const postWooCommerce = (
 };
 
 /** A Hotmart 2.0.0 event with the account's hottok in X-HOTMART-HOTTOK, as Hotmart sends it. */
-export const postHotmart = (h: Harness, sourceId: string, event: unknown, options: { hottok?: string } = {}) =>
+export const postHotmart = (h: SourceClient, sourceId: string, event: unknown, options: { hottok?: string } = {}) =>
   h.api.request('POST', `/in/v1/${sourceId}`, {
     rawBody: JSON.stringify(event),
     headers: { 'content-type': 'application/json', 'x-hotmart-hottok': options.hottok ?? HOTTOK },
@@ -122,7 +125,7 @@ export const hotmartEvent = (
 };
 
 /** The source's log, newest first. */
-export const logOf = async (h: Harness, sourceId: string): Promise<any[]> => {
+export const logOf = async (h: SourceClient, sourceId: string): Promise<any[]> => {
   const res = await h.api.request('GET', `/api/v1/sources/${sourceId}/deliveries?pageSize=100`, { token: h.token });
   if (res.status !== 200) throw new Error(`deliveries answered ${res.status}`);
   return res.body.deliveries;
