@@ -15,6 +15,15 @@ export const MAX_SOURCES_PER_DASHBOARD = 50;
 export const MAX_SOURCE_NAME_LENGTH = 200;
 /** Platform secrets are a few dozen characters (Stripe's `whsec_…`, Shopify's 64 hex digits); this bounds the HMAC key. */
 export const MAX_SOURCE_SECRET_LENGTH = 512;
+/**
+ * A secret is printable ASCII, not only spaces: WooCommerce's generated secrets hold spaces among their
+ * special characters (wp_generate_password with extra special characters), edges included.
+ */
+export const SOURCE_SECRET_PATTERN = /^[\x20-\x7E]*[\x21-\x7E][\x20-\x7E]*$/;
+
+export const isSourceSecret = (u: unknown): u is string =>
+  typeof u === 'string' && u.length <= MAX_SOURCE_SECRET_LENGTH && SOURCE_SECRET_PATTERN.test(u);
+
 /** How many deliveries each source keeps: the newest, the oldest trimmed with each new one. */
 export const MAX_SOURCE_DELIVERIES = 1_000;
 
@@ -34,6 +43,10 @@ export interface Source {
   /** Starts at 1 and grows by one with every stored change: the basis of optimistic concurrency. */
   readonly version: number;
 }
+
+/** The URL the platform posts to (D21: `{PUBLIC_BASE_URL}/in/v1/{sourceId}`), for the API and the console alike. */
+export const sourceUrl = (publicBaseUrl: string, source: Pick<Source, 'id'>): string =>
+  `${publicBaseUrl}/in/v1/${encodeURIComponent(source.id)}`;
 
 /** What a caller sends to create a source, validated at the edge. */
 export interface NewSource {

@@ -4,6 +4,7 @@ import { authPages } from './auth-pages';
 import { ConsoleRouter, type ConsoleDeps } from './console-kit';
 import { ownerPages } from './owner-pages';
 import { readingPages } from './reading-pages';
+import { sourcesPages } from './sources/sources-pages';
 import { workingPages } from './working-pages';
 
 export type { ConsoleDeps } from './console-kit';
@@ -26,4 +27,5 @@ export const registerConsole = <S>(router: Router<S>, deps: ConsoleDeps): void =
   readingPages(console);
   workingPages(console);
   ownerPages(console);
+  sourcesPages(console);
 };

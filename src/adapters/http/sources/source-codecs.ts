@@ -1,5 +1,12 @@
 import * as t from 'io-ts';
-import { MAX_SOURCE_NAME_LENGTH, MAX_SOURCE_SECRET_LENGTH, SOURCE_DELIVERY_OUTCOMES, SOURCE_PLATFORMS } from '../../../domain/source';
+import {
+  isSourceSecret,
+  MAX_SOURCE_NAME_LENGTH,
+  MAX_SOURCE_SECRET_LENGTH,
+  SOURCE_DELIVERY_OUTCOMES,
+  SOURCE_PLATFORMS,
+  SOURCE_SECRET_PATTERN,
+} from '../../../domain/source';
 import { IdParam } from '../access/admin-codecs';
 import { check, oneOf, str, strictObject } from '../kit/codec-kit';
 import { utcDateTime } from '../kit/dates';
@@ -14,22 +21,16 @@ export const sourcePlatform = component(
   'The checkout platform whose webhooks the source takes: its signature and its payloads.',
 );
 
-/**
- * Printable ASCII, not only spaces: WooCommerce's generated secrets hold spaces among their special
- * characters (wp_generate_password with extra special characters), edges included.
- */
-const SECRET = /^[\x20-\x7E]*[\x21-\x7E][\x20-\x7E]*$/;
-
 const secret = described(
   check(
     'SourceSecret',
-    (u): u is string => typeof u === 'string' && u.length <= MAX_SOURCE_SECRET_LENGTH && SECRET.test(u),
+    isSourceSecret,
     `must be 1 to ${MAX_SOURCE_SECRET_LENGTH} printable ASCII characters, not all spaces`,
     {
       type: 'string',
       minLength: 1,
       maxLength: MAX_SOURCE_SECRET_LENGTH,
-      pattern: SECRET.source,
+      pattern: SOURCE_SECRET_PATTERN.source,
     },
   ),
   "The platform's own secret: Shopify's webhook signing secret, WooCommerce's webhook secret, Stripe's endpoint secret (`whsec_…`), Hotmart's hottok. Kept to check each delivery; never shown again.",

@@ -1,7 +1,4 @@
-import type { Source, SourceDelivery } from '../../../domain/source';
-
-/** The URL a platform posts to, under the service's public address. */
-export const sourceUrl = (publicBaseUrl: string, source: Source): string => `${publicBaseUrl}/in/v1/${encodeURIComponent(source.id)}`;
+import { sourceUrl, type Source, type SourceDelivery } from '../../../domain/source';
 
 /** A source as the API shows it: never its secret. */
 export const sourceView = (source: Source, publicBaseUrl: string) => ({
