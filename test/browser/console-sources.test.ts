@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
@@ -23,6 +24,7 @@ import {
 const OWNER = { email: 'owner@shop.example', password: 'owner password 123' };
 const ANALYST = { email: 'analyst@shop.example', password: 'analyst password 1' };
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const SCREENSHOTS = join(process.cwd(), '.build', 'test-output', 'console');
 
 describeWithBrowser('the console’s Sources pages in Chromium (DECISIONS D21, D22)', (browser: () => Browser) => {
   let api: TestApi;
@@ -236,7 +238,13 @@ describeWithBrowser('the console’s Sources pages in Chromium (DECISIONS D21, D
       const asked: string[] = [];
       phone.on('request', (request) => asked.push(request.url()));
       await narrow.addCookies(await context.cookies());
-      for (const path of ['/console/sources', `/console/sources/${source.id}`, '/console/sources?problem=secret&platform=stripe&name=x']) {
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      const pages = [
+        ['sources', '/console/sources'],
+        ['source', `/console/sources/${source.id}`],
+        ['sources-problem', '/console/sources?problem=secret&platform=stripe&name=x'],
+      ] as const;
+      for (const [name, path] of pages) {
         expect((await phone.goto(api.url + path))?.status(), path).to.equal(200);
         await phone.evaluate(AXE);
         const violations = await phone.evaluate<string[]>(
@@ -249,6 +257,7 @@ describeWithBrowser('the console’s Sources pages in Chromium (DECISIONS D21, D
         expect(overflow, `${path}: what is wider than 375 px`).to.deep.equal([]);
         // Text wider than its box (a long name without spaces) widens the page without widening any box.
         expect(await phone.evaluate<number>('document.documentElement.scrollWidth'), `${path}: the page's width`).to.equal(375);
+        await phone.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
       }
       expect(asked.filter((url) => new URL(url).origin !== new URL(api.url).origin)).to.deep.equal([]);
     } finally {
