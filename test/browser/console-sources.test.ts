@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -6,6 +6,7 @@ import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
 import type { UseCases } from '../../src/application/use-cases';
 import { compose } from '../../src/bootstrap/composition';
 import { describeWithBrowser } from '../support/browser';
+import { seriousViolations, widerThanViewport } from '../support/page-checks';
 import { TestApi } from '../support/test-api';
 import {
   createSource,
@@ -23,7 +24,6 @@ import {
 
 const OWNER = { email: 'owner@shop.example', password: 'owner password 123' };
 const ANALYST = { email: 'analyst@shop.example', password: 'analyst password 1' };
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const SCREENSHOTS = join(process.cwd(), '.build', 'test-output', 'console');
 
 describeWithBrowser('the console’s Sources pages in Chromium (DECISIONS D21, D22)', (browser: () => Browser) => {
@@ -246,17 +246,8 @@ describeWithBrowser('the console’s Sources pages in Chromium (DECISIONS D21, D
       ] as const;
       for (const [name, path] of pages) {
         expect((await phone.goto(api.url + path))?.status(), path).to.equal(200);
-        await phone.evaluate(AXE);
-        const violations = await phone.evaluate<string[]>(
-          `axe.run().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
-        );
-        expect(violations, path).to.deep.equal([]);
-        const overflow = await phone.evaluate<string[]>(
-          `[...document.querySelectorAll('body *')].filter((e) => !e.closest('.scroll') && e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).map((e) => e.tagName + '.' + e.className + '#' + e.id).slice(0, 5)`,
-        );
-        expect(overflow, `${path}: what is wider than 375 px`).to.deep.equal([]);
-        // Text wider than its box (a long name without spaces) widens the page without widening any box.
-        expect(await phone.evaluate<number>('document.documentElement.scrollWidth'), `${path}: the page's width`).to.equal(375);
+        expect(await seriousViolations(phone), path).to.deep.equal([]);
+        expect(await widerThanViewport(phone), `${path}: what is wider than 375 px`).to.deep.equal([]);
         await phone.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
       }
       expect(asked.filter((url) => new URL(url).origin !== new URL(api.url).origin)).to.deep.equal([]);

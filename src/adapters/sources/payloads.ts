@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { isCurrencyCode } from '../../domain/money';
+import type { Amounts } from '../../domain/money';
 import type { JsonObject, Product } from '../../domain/order';
 import { centsOfDecimal, centsOfNumber } from './amounts';
 
@@ -29,6 +30,9 @@ export const decimalText = new t.Type<number, string, unknown>(
   },
   (cents) => (cents / 100).toFixed(2),
 );
+
+/** An optional decimal text field's cents: undefined when it is missing or not an amount. */
+export const centsOfText = (value: unknown): number | undefined => (typeof value === 'string' ? centsOfDecimal(value) : undefined);
 
 /**
  * A decimal amount as a JSON number (Hotmart's `149.9`) or as text, read into cents through its
@@ -124,6 +128,16 @@ export const customerOf = (fields: Readonly<Record<string, string | null | undef
   return entries.length === 0 ? undefined : Object.fromEntries(entries);
 };
 
+type OptionalAmounts = Partial<Pick<Amounts, 'discountCents' | 'shippingCents' | 'taxesCents' | 'totalFeesCents'>>;
+
+/** The optional amounts a platform gave; those it did not are left out, and default to zero. */
+export const givenAmounts = (amounts: { readonly [K in keyof OptionalAmounts]: number | undefined }): OptionalAmounts =>
+  Object.fromEntries(Object.entries(amounts).filter(([, cents]) => cents !== undefined));
+
+/** A first and a last name as one, either of them missing or empty. */
+export const personName = (first: string | null | undefined, last: string | null | undefined): string =>
+  [first, last].filter((part) => typeof part === 'string' && part !== '').join(' ');
+
 /** A product line within the order's limits. */
 export const productOf = (line: {
   name?: string;
@@ -146,3 +160,19 @@ export const productOf = (line: {
 /** The order's quantity limit (DECISIONS D3). */
 export const MAX_QUANTITY = 1_000_000;
 export const MAX_PRODUCTS = 500;
+
+/** A platform's line items read with `codec`, within the order's limits; else the problem with the first that is not. */
+export const lineItemsOf = <A extends { readonly quantity: number }>(
+  codec: t.Decoder<unknown, A>,
+  raw: readonly unknown[],
+): A[] | string => {
+  const items: A[] = [];
+  for (const line of raw) {
+    const decoded = codec.decode(line);
+    if (decoded._tag === 'Left') return `a line item: ${firstProblem(decoded.left)}`;
+    items.push(decoded.right);
+  }
+  if (items.length > MAX_PRODUCTS) return `the order has ${items.length} line items, more than the ${MAX_PRODUCTS} an order holds`;
+  const wrong = items.find((item) => !Number.isSafeInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_QUANTITY);
+  return wrong === undefined ? items : `a line item's quantity ${wrong.quantity} is not from 1 to ${MAX_QUANTITY}`;
+};

@@ -4,7 +4,18 @@ import type { JsonObject, NewOrder } from '../../../domain/order';
 import type { OrderStatus } from '../../../domain/order-status';
 import type { SourceReading } from '../../../domain/source-reading';
 import { decodeTouch, mergeTouches, trackingOf, type Touch } from '../../../domain/touch';
-import { currencyCode, customerOf, decimalAmount, firstProblem, maybe, parseJson, productOf, text, unixMilliseconds } from '../payloads';
+import {
+  currencyCode,
+  customerOf,
+  decimalAmount,
+  firstProblem,
+  givenAmounts,
+  maybe,
+  parseJson,
+  productOf,
+  text,
+  unixMilliseconds,
+} from '../payloads';
 import { paymentMethodOf } from '../payment-methods';
 
 /**
@@ -126,7 +137,7 @@ const newOrderOf = (envelope: Envelope, data: Data, externalId: string, status: 
       currency: currency.right,
       grossCents: gross,
       netToSellerCents: net,
-      ...(fees === undefined ? {} : { totalFeesCents: fees }),
+      ...givenAmounts({ totalFeesCents: fees }),
     },
     products: [
       productOf({

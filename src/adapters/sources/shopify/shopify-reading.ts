@@ -5,14 +5,16 @@ import type { OrderStatus } from '../../../domain/order-status';
 import type { SourceReading } from '../../../domain/source-reading';
 import { decodeTouch, mergeTouches, trackingOf, type Touch } from '../../../domain/touch';
 import {
+  centsOfText,
   currencyCode,
   customerOf,
   decimalText,
   firstProblem,
-  MAX_PRODUCTS,
-  MAX_QUANTITY,
+  givenAmounts,
+  lineItemsOf,
   maybe,
   parseJson,
+  personName,
   platformDate,
   productOf,
   text,
@@ -105,24 +107,14 @@ const touchOf = (landingSite: string | null | undefined): Touch => {
   );
 };
 
-const centsOf = (value: unknown): number | undefined => {
-  const decoded = decimalText.decode(value);
-  return decoded._tag === 'Right' ? decoded.right : undefined;
-};
-
 /** The order as the service records it, or why it cannot be. */
 const newOrderOf = (order: Order, externalId: string, status: OrderStatus): NewOrder | string => {
   const currency = currencyCode.decode(order.currency);
   if (currency._tag === 'Left') return 'the order has no currency';
-  const gross = centsOf(order.total_price);
+  const gross = centsOfText(order.total_price);
   if (gross === undefined) return 'the order has no total_price (a decimal amount)';
-  const lines = (order.line_items ?? []).map((raw) => LineItem.decode(raw));
-  const bad = lines.find((line) => line._tag === 'Left');
-  if (bad !== undefined && bad._tag === 'Left') return `a line item: ${firstProblem(bad.left)}`;
-  const items = lines.flatMap((line) => (line._tag === 'Right' ? [line.right] : []));
-  if (items.length > MAX_PRODUCTS) return `the order has ${items.length} line items, more than the ${MAX_PRODUCTS} an order holds`;
-  const wrong = items.find((item) => !Number.isSafeInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_QUANTITY);
-  if (wrong !== undefined) return `a line item's quantity ${wrong.quantity} is not from 1 to ${MAX_QUANTITY}`;
+  const items = lineItemsOf(LineItem, order.line_items ?? []);
+  if (typeof items === 'string') return items;
   const products =
     items.length === 0
       ? [productOf({ name: text(order.name) ?? `Shopify order ${order.id}`, quantity: 1, unitPriceCents: gross })]
@@ -135,10 +127,10 @@ const newOrderOf = (order: Order, externalId: string, status: OrderStatus): NewO
             unitPriceCents: item.price,
           }),
         );
-  const shipping = centsOf(order.total_shipping_price_set?.shop_money?.amount);
-  const discount = centsOf(order.total_discounts);
-  const taxes = centsOf(order.total_tax);
-  const name = [order.customer?.first_name, order.customer?.last_name].filter((part) => typeof part === 'string' && part !== '').join(' ');
+  const shipping = centsOfText(order.total_shipping_price_set?.shop_money?.amount);
+  const discount = centsOfText(order.total_discounts);
+  const taxes = centsOfText(order.total_tax);
+  const name = personName(order.customer?.first_name, order.customer?.last_name);
   const customer = customerOf({ email: order.customer?.email ?? order.email, name, phone: order.customer?.phone ?? order.phone });
   const paidAt = order.processed_at ?? order.created_at;
   return {
@@ -154,9 +146,7 @@ const newOrderOf = (order: Order, externalId: string, status: OrderStatus): NewO
       currency: currency.right,
       grossCents: gross,
       netToSellerCents: gross,
-      ...(discount === undefined ? {} : { discountCents: discount }),
-      ...(shipping === undefined ? {} : { shippingCents: shipping }),
-      ...(taxes === undefined ? {} : { taxesCents: taxes }),
+      ...givenAmounts({ discountCents: discount, shippingCents: shipping, taxesCents: taxes }),
     },
     products,
     tracking: trackingOf(touchOf(order.landing_site)),
@@ -199,7 +189,7 @@ const readRefund = (body: unknown, labels: { eventId?: string; topic: string }):
   const refund = decoded.right;
   const refunded = (refund.transactions ?? [])
     .filter((transaction) => transaction.kind === 'refund' && transaction.status === 'success')
-    .reduce((sum, transaction) => sum + (centsOf(transaction.amount) ?? 0), 0);
+    .reduce((sum, transaction) => sum + (centsOfText(transaction.amount) ?? 0), 0);
   return {
     kind: 'order',
     ...labels,

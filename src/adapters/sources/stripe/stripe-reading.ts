@@ -5,7 +5,7 @@ import type { OrderStatus } from '../../../domain/order-status';
 import type { OrderReading, SourceReading } from '../../../domain/source-reading';
 import { decodeTouch, mergeTouches, trackingOf, type Touch } from '../../../domain/touch';
 import { centsOfMinorUnits } from '../amounts';
-import { currencyCode, customerOf, firstProblem, maybe, parseJson, productOf, text, unixSeconds } from '../payloads';
+import { currencyCode, customerOf, firstProblem, givenAmounts, maybe, parseJson, productOf, text, unixSeconds } from '../payloads';
 import { paymentMethodOf } from '../payment-methods';
 
 /**
@@ -149,9 +149,7 @@ const reading = (event: Event, pi: string, status: OrderStatus, snapshot: Snapsh
       currency: snapshot.money.currency,
       grossCents: snapshot.money.cents,
       netToSellerCents: snapshot.money.cents,
-      ...(snapshot.discountCents === undefined ? {} : { discountCents: snapshot.discountCents }),
-      ...(snapshot.shippingCents === undefined ? {} : { shippingCents: snapshot.shippingCents }),
-      ...(snapshot.taxesCents === undefined ? {} : { taxesCents: snapshot.taxesCents }),
+      ...givenAmounts({ discountCents: snapshot.discountCents, shippingCents: snapshot.shippingCents, taxesCents: snapshot.taxesCents }),
     },
     products: [productOf({ ...snapshot.product, name: snapshot.product.name, quantity: 1, unitPriceCents: snapshot.money.cents })],
     tracking: trackingOf(snapshot.touch),

@@ -6,15 +6,17 @@ import type { SourceReading } from '../../../domain/source-reading';
 import { trackingOf, type Touch } from '../../../domain/touch';
 import { centsOfDecimal } from '../amounts';
 import {
+  centsOfText,
   currencyCode,
   customerOf,
   decimalText,
   firstProblem,
+  givenAmounts,
+  lineItemsOf,
   gmtDate,
-  MAX_PRODUCTS,
-  MAX_QUANTITY,
   maybe,
   parseJson,
+  personName,
   productOf,
 } from '../payloads';
 import { paymentMethodOf } from '../payment-methods';
@@ -102,8 +104,6 @@ const unescaped = (name: string): string =>
     return ENTITIES[body.toLowerCase()] ?? entity;
   });
 
-const centsOf = (value: unknown): number | undefined => (typeof value === 'string' ? centsOfDecimal(value) : undefined);
-
 /** The refunds' total, from their negative decimal text ("-10.00"). */
 const refundedCents = (order: Order): number =>
   (order.refunds ?? []).reduce((sum, refund) => {
@@ -115,15 +115,10 @@ const refundedCents = (order: Order): number =>
 const newOrderOf = (order: Order, externalId: string, status: OrderStatus, at: Date): NewOrder | string => {
   const currency = currencyCode.decode(order.currency);
   if (currency._tag === 'Left') return 'the order has no currency';
-  const gross = centsOf(order.total);
+  const gross = centsOfText(order.total);
   if (gross === undefined) return 'the order has no total (a decimal amount)';
-  const lines = (order.line_items ?? []).map((raw) => LineItem.decode(raw));
-  const bad = lines.find((line) => line._tag === 'Left');
-  if (bad !== undefined && bad._tag === 'Left') return `a line item: ${firstProblem(bad.left)}`;
-  const items = lines.flatMap((line) => (line._tag === 'Right' ? [line.right] : []));
-  if (items.length > MAX_PRODUCTS) return `the order has ${items.length} line items, more than the ${MAX_PRODUCTS} an order holds`;
-  const wrong = items.find((item) => !Number.isSafeInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_QUANTITY);
-  if (wrong !== undefined) return `a line item's quantity ${wrong.quantity} is not from 1 to ${MAX_QUANTITY}`;
+  const items = lineItemsOf(LineItem, order.line_items ?? []);
+  if (typeof items === 'string') return items;
   const products =
     items.length === 0
       ? [productOf({ name: `WooCommerce order ${order.number ?? order.id}`, quantity: 1, unitPriceCents: gross })]
@@ -137,11 +132,11 @@ const newOrderOf = (order: Order, externalId: string, status: OrderStatus, at: D
             unitPriceCents: Math.round(item.subtotal / item.quantity),
           }),
         );
-  const discount = centsOf(order.discount_total);
-  const shipping = centsOf(order.shipping_total);
-  const taxes = centsOf(order.total_tax);
+  const discount = centsOfText(order.discount_total);
+  const shipping = centsOfText(order.shipping_total);
+  const taxes = centsOfText(order.total_tax);
   const billing = order.billing;
-  const name = [billing?.first_name, billing?.last_name].filter((part) => typeof part === 'string' && part !== '').join(' ');
+  const name = personName(billing?.first_name, billing?.last_name);
   const customer = customerOf({ email: billing?.email, name, phone: billing?.phone });
   const paidAt = order.date_paid_gmt ?? at;
   return {
@@ -157,9 +152,7 @@ const newOrderOf = (order: Order, externalId: string, status: OrderStatus, at: D
       currency: currency.right,
       grossCents: gross,
       netToSellerCents: gross,
-      ...(discount === undefined ? {} : { discountCents: discount }),
-      ...(shipping === undefined ? {} : { shippingCents: shipping }),
-      ...(taxes === undefined ? {} : { taxesCents: taxes }),
+      ...givenAmounts({ discountCents: discount, shippingCents: shipping, taxesCents: taxes }),
     },
     products,
     tracking: trackingOf(touchOf(order.meta_data ?? [])),

@@ -24,9 +24,7 @@ const NUMBERED: Readonly<Record<number, string>> = { 38: '&', 60: '<', 62: '>', 
  */
 const specialCharsDecoded = (secret: string): string =>
   secret.replace(/&(amp|lt|gt|quot|#0*(?:38|60|62|34|39)|#[xX]0*(?:26|22|27));/g, (_, body: string) =>
-    body.startsWith('#')
-      ? NUMBERED[body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : Number(body.slice(1))]
-      : NAMED[body],
+    body.startsWith('#') ? NUMBERED[body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : Number(body.slice(1))] : NAMED[body],
   );
 
 /**
