@@ -22,17 +22,12 @@ export const sourcePlatform = component(
 );
 
 const secret = described(
-  check(
-    'SourceSecret',
-    isSourceSecret,
-    `must be 1 to ${MAX_SOURCE_SECRET_LENGTH} printable ASCII characters, not all spaces`,
-    {
-      type: 'string',
-      minLength: 1,
-      maxLength: MAX_SOURCE_SECRET_LENGTH,
-      pattern: SOURCE_SECRET_PATTERN.source,
-    },
-  ),
+  check('SourceSecret', isSourceSecret, `must be 1 to ${MAX_SOURCE_SECRET_LENGTH} printable ASCII characters, not all spaces`, {
+    type: 'string',
+    minLength: 1,
+    maxLength: MAX_SOURCE_SECRET_LENGTH,
+    pattern: SOURCE_SECRET_PATTERN.source,
+  }),
   "The platform's own secret: Shopify's webhook signing secret, WooCommerce's webhook secret, Stripe's endpoint secret (`whsec_…`), Hotmart's hottok. Kept to check each delivery; never shown again.",
 );
 
