@@ -45,6 +45,7 @@ svg.chart { width: 100%; height: auto; max-height: 260px; display: block; }
 svg.chart .bar { fill: #0969da; } svg.chart .axis { stroke: var(--line); } svg.chart text { font-size: 10px; fill: var(--muted); }
 details summary { cursor: pointer; color: var(--accent); }
 .pages { display: flex; gap: 12px; margin-top: 12px; }
+h1, h2, p, li, label { overflow-wrap: break-word; }
 `;
 
 const JS = `

@@ -6,6 +6,7 @@ import { invitationPages } from './invitation-pages';
 import { membersPages } from './members-pages';
 import { ownerPages } from './owner-pages';
 import { readingPages } from './reading-pages';
+import { sourcesPages } from './sources/sources-pages';
 import { workingPages } from './working-pages';
 
 export type { ConsoleDeps } from './console-kit';
@@ -30,4 +31,5 @@ export const registerConsole = <S>(router: Router<S>, deps: ConsoleDeps): void =
   workingPages(console);
   ownerPages(console);
   membersPages(console);
+  sourcesPages(console);
 };

@@ -18,6 +18,7 @@ export const SECTIONS: readonly { readonly path: string; readonly label: string;
   { path: '/console/reports', label: 'Reports', owner: false },
   { path: '/console/spend', label: 'Spend', owner: false },
   { path: '/console/links', label: 'Links', owner: false },
+  { path: '/console/sources', label: 'Sources', owner: true },
   { path: '/console/webhooks', label: 'Webhooks', owner: true },
   { path: '/console/tokens', label: 'Tokens', owner: true },
   { path: '/console/members', label: 'Members', owner: true },

@@ -8,6 +8,8 @@ import { InMemoryLinkRepository } from './in-memory-link-repository';
 import { InMemoryOrderRepository } from './in-memory-order-repository';
 import { InMemoryRateLimitCounter } from './in-memory-rate-limit-counter';
 import { InMemoryReportReader } from './in-memory-report-reader';
+import { InMemorySourceDeliveryLog } from './in-memory-source-delivery-log';
+import { InMemorySourceRepository } from './in-memory-source-repository';
 import { InMemorySpendRepository } from './in-memory-spend-repository';
 import { InMemoryStorageHealth } from './in-memory-storage-health';
 import { InMemoryTokenRepository } from './in-memory-token-repository';
@@ -35,6 +37,8 @@ export const inMemoryStorage = (): Storage => {
     events,
     reports: new InMemoryReportReader(orders, spend),
     spend,
+    sources: new InMemorySourceRepository(),
+    sourceDeliveries: new InMemorySourceDeliveryLog(),
     accounts: inMemoryAccountStores(),
     health: new InMemoryStorageHealth(),
   };
