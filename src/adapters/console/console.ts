@@ -1,15 +1,15 @@
 import type Router from '@koa/router';
-import { ASSETS } from './assets';
-import { authPages } from './auth-pages';
-import { ConsoleRouter, type ConsoleDeps } from './console-kit';
-import { invitationPages } from './invitation-pages';
-import { membersPages } from './members-pages';
-import { ownerPages } from './owner-pages';
-import { readingPages } from './reading-pages';
+import { ASSETS } from './kit/assets';
+import { authPages } from './auth/auth-pages';
+import { ConsoleRouter, type ConsoleDeps } from './kit/router';
+import { invitationPages } from './members/invitation-pages';
+import { membersPages } from './members/members-pages';
+import { ownerPages } from './webhooks/webhooks-pages';
+import { readingPages } from './reports/reports-pages';
 import { sourcesPages } from './sources/sources-pages';
-import { workingPages } from './working-pages';
+import { workingPages } from './links/links-pages';
 
-export type { ConsoleDeps } from './console-kit';
+export type { ConsoleDeps } from './kit/router';
 
 /**
  * The console (DECISIONS D18) on the service's router, under /console: a driving adapter over the

@@ -8,8 +8,8 @@ import {
   type Source,
   type SourcePlatformName,
 } from '../../../domain/source';
-import { ConsoleRefusal, field, param, redirect, show, type ConsoleRouter } from '../console-kit';
-import type { Viewer } from '../layout';
+import { ConsoleRefusal, field, param, redirect, show, type ConsoleRouter } from '../kit/router';
+import type { Viewer } from '../kit/layout';
 import { LOG_PAGE_SIZE } from './delivery-log';
 import { sourcesListView, sourceView } from './sources-views';
 

@@ -1,16 +1,16 @@
 import * as E from 'fp-ts/Either';
-import { ATTRIBUTION_MODELS, REPORT_DIMENSIONS, type AttributionModel, type ReportDimension } from '../../domain/attribution';
-import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-status';
-import { addTotals, METRICS, metricsOf, ZERO_TOTALS, type CellTotals, type MetricName, type Metrics } from '../../domain/report';
-import { isCalendarDate, nextDate, startOfDate } from '../../domain/time-zone';
-import type { BreakdownRow } from '../../application/reports/get-breakdown';
-import { barChart } from './chart';
-import { ConsoleRefusal, show, type ConsoleRouter, type SignedInRequest, param } from './console-kit';
-import { csvDocument, csvNumber, csvText } from './csv';
-import { count, dateTime, money, percent, ratio } from './format';
-import { html, type Html } from './html';
-import { notice, page, problem } from './layout';
-import { PERIODS, periodOf, type Period } from './period';
+import { ATTRIBUTION_MODELS, REPORT_DIMENSIONS, type AttributionModel, type ReportDimension } from '../../../domain/attribution';
+import { ORDER_STATUSES, type OrderStatus } from '../../../domain/order-status';
+import { addTotals, METRICS, metricsOf, ZERO_TOTALS, type CellTotals, type MetricName, type Metrics } from '../../../domain/report';
+import { isCalendarDate, nextDate, startOfDate } from '../../../domain/time-zone';
+import type { BreakdownRow } from '../../../application/reports/get-breakdown';
+import { barChart } from '../kit/chart';
+import { ConsoleRefusal, show, type ConsoleRouter, type SignedInRequest, param } from '../kit/router';
+import { csvDocument, csvNumber, csvText } from '../kit/csv';
+import { count, dateTime, money, percent, ratio } from '../kit/format';
+import { html, type Html } from '../kit/html';
+import { notice, page, problem } from '../kit/layout';
+import { PERIODS, periodOf, type Period } from '../kit/period';
 
 const NOTICES: Readonly<Record<string, string>> = {
   password: 'Your password was changed; your other sessions have ended.',

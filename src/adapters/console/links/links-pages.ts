@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/Either';
-import { parseSpendCsv, SPEND_CSV_HEADER } from '../../application/spend/spend-csv';
-import { parseDestination } from '../../domain/campaign-url';
-import type { LinkInput } from '../../domain/link';
-import { MAX_SPEND_ENTRIES } from '../../domain/spend';
-import { ConsoleRefusal, field, redirect, show, type ConsoleRouter, type PostRequest, param } from './console-kit';
-import { count, dateTime, money } from './format';
-import { html, type Fragment, type Html } from './html';
-import { csrfField, notice, page, problem, type Viewer } from './layout';
+import { parseSpendCsv, SPEND_CSV_HEADER } from '../../../application/spend/spend-csv';
+import { parseDestination } from '../../../domain/campaign-url';
+import type { LinkInput } from '../../../domain/link';
+import { MAX_SPEND_ENTRIES } from '../../../domain/spend';
+import { ConsoleRefusal, field, redirect, show, type ConsoleRouter, type PostRequest, param } from '../kit/router';
+import { count, dateTime, money } from '../kit/format';
+import { html, type Fragment, type Html } from '../kit/html';
+import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
 
 const UTM_MAX = 255;
 

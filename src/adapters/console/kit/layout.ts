@@ -1,5 +1,5 @@
-import type { Dashboard } from '../../domain/dashboard';
-import type { Membership, Role, User } from '../../domain/account';
+import type { Dashboard } from '../../../domain/dashboard';
+import type { Membership, Role, User } from '../../../domain/account';
 import { SCRIPT, STYLESHEET } from './assets';
 import { html, type Fragment, type Html } from './html';
 

@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/Either';
-import { SCOPES, type Scope } from '../../domain/scope';
-import { isTimeZone, TIME_ZONES } from '../../domain/time-zone';
-import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from '../../domain/webhook';
-import { ConsoleRefusal, field, redirect, show, type ConsoleRouter, type PostRequest, param } from './console-kit';
-import { count, dateTime } from './format';
-import { html, type Fragment } from './html';
-import { csrfField, notice, page, problem, type Viewer } from './layout';
+import { SCOPES, type Scope } from '../../../domain/scope';
+import { isTimeZone, TIME_ZONES } from '../../../domain/time-zone';
+import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from '../../../domain/webhook';
+import { ConsoleRefusal, field, redirect, show, type ConsoleRouter, type PostRequest, param } from '../kit/router';
+import { count, dateTime } from '../kit/format';
+import { html, type Fragment } from '../kit/html';
+import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
 
 const NOTICES: Readonly<Record<string, string>> = {
   revoked: 'The token was revoked: requests with it are refused from now on.',

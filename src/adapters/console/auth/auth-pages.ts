@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/Either';
 import type { Context } from 'koa';
-import type { AccountError } from '../../application/accounts/account-errors';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/account';
-import { field, redirect, show, type ConsoleRouter } from './console-kit';
-import { html } from './html';
-import { bare, csrfField, notice, page, problem } from './layout';
-import { clientAddress, safeNext } from './security';
+import type { AccountError } from '../../../application/accounts/account-errors';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../domain/account';
+import { field, redirect, show, type ConsoleRouter } from '../kit/router';
+import { html } from '../kit/html';
+import { bare, csrfField, notice, page, problem } from '../kit/layout';
+import { clientAddress, safeNext } from '../kit/security';
 
 const signInForm = (next: string, message?: string) =>
   bare(

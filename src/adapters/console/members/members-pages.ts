@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/Either';
-import type { AccountError } from '../../application/accounts/account-errors';
-import { ROLES, type Role } from '../../domain/account';
-import { ConsoleRefusal, field, param, redirect, show, type ConsoleRouter } from './console-kit';
-import { dateTime } from './format';
-import { html, type Fragment } from './html';
-import { csrfField, notice, page, problem, type Viewer } from './layout';
-import { secretBlock } from './owner-pages';
+import type { AccountError } from '../../../application/accounts/account-errors';
+import { ROLES, type Role } from '../../../domain/account';
+import { ConsoleRefusal, field, param, redirect, show, type ConsoleRouter } from '../kit/router';
+import { dateTime } from '../kit/format';
+import { html, type Fragment } from '../kit/html';
+import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
+import { secretBlock } from '../webhooks/webhooks-pages';
 
 const NOTICES: Readonly<Record<string, string>> = {
   'member-removed': 'The member was removed: this dashboard is closed to them from now on.',

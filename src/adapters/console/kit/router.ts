@@ -1,10 +1,10 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import type { Context } from 'koa';
-import type { Logger } from '../../application/ports/logger';
-import type { User } from '../../domain/account';
-import { STORAGE_RETRY_AFTER_SECONDS, StorageUnavailableError } from '../../application/ports/storage-health';
-import type { UseCases } from '../../application/use-cases';
+import type { Logger } from '../../../application/ports/logger';
+import type { User } from '../../../domain/account';
+import { STORAGE_RETRY_AFTER_SECONDS, StorageUnavailableError } from '../../../application/ports/storage-health';
+import type { UseCases } from '../../../application/use-cases';
 import { FormRefused, FormTooLarge, readForm, readUpload, type FormFields } from './forms';
 import { bare, page, type Viewer } from './layout';
 import { html, type Html } from './html';

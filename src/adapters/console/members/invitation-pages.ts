@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/Either';
-import type { AccountError } from '../../application/accounts/account-errors';
-import type { InvitationDescription } from '../../application/accounts/describe-invitation';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/account';
-import { accountMessage, retryAfter } from './auth-pages';
-import { ConsoleRefusal, field, param, redirect, show, type Answer, type ConsoleRouter } from './console-kit';
-import { html, type Fragment } from './html';
-import { bare, problem } from './layout';
-import { clientAddress } from './security';
+import type { AccountError } from '../../../application/accounts/account-errors';
+import type { InvitationDescription } from '../../../application/accounts/describe-invitation';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../domain/account';
+import { accountMessage, retryAfter } from '../auth/auth-pages';
+import { ConsoleRefusal, field, param, redirect, show, type Answer, type ConsoleRouter } from '../kit/router';
+import { html, type Fragment } from '../kit/html';
+import { bare, problem } from '../kit/layout';
+import { clientAddress } from '../kit/security';
 
 type Visitor = Awaited<ReturnType<ConsoleRouter['signedIn']>>;
 

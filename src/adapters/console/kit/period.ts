@@ -1,4 +1,4 @@
-import { dateInZone, isCalendarDate, nextDate, startOfDate } from '../../domain/time-zone';
+import { dateInZone, isCalendarDate, nextDate, startOfDate } from '../../../domain/time-zone';
 
 export const PERIODS = [
   ['today', 'Today'],
