@@ -1,38 +1,18 @@
 import * as E from 'fp-ts/Either';
-import { parseSpendCsv, SPEND_CSV_HEADER } from '../../../application/spend/spend-csv';
 import { parseDestination } from '../../../domain/campaign-url';
 import type { LinkInput } from '../../../domain/link';
-import { MAX_SPEND_ENTRIES } from '../../../domain/spend';
-import { ConsoleRefusal, field, redirect, show, type ConsoleRouter, type PostRequest, param } from '../kit/router';
-import { count, dateTime, money } from '../kit/format';
-import { html, type Fragment, type Html } from '../kit/html';
+import { ConsoleRefusal, redirect, show } from '../kit/answers';
+import type { ConsoleFeature } from '../kit/feature';
+import { count, dateTime } from '../kit/format';
+import { html, type Html } from '../kit/html';
 import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
+import { field, param } from '../kit/router';
 
 const UTM_MAX = 255;
 
 const NOTICES: Readonly<Record<string, string>> = {
   deleted: 'The link was deleted; its short link answers 404 from now on.',
 };
-
-const spendPage = (viewer: Viewer, entries: Html, result?: Fragment) =>
-  page(
-    viewer,
-    '/console/spend',
-    'Spend',
-    html`${result ?? ''}
-      <h2>Upload a CSV</h2>
-      <p>
-        One line per day and campaign, with the header <code>${SPEND_CSV_HEADER.join(',')}</code>; amounts in units of the currency
-        (<code>1234.50</code>). Each line sets that day's amount; every line is checked first, and nothing is stored when one is wrong.
-      </p>
-      <form class="stack" method="post" action="/console/spend" enctype="multipart/form-data">
-        ${csrfField(viewer)}
-        <div><label for="file">CSV file</label><input id="file" name="file" type="file" accept=".csv,text/csv" required /></div>
-        <div><button type="submit">Upload</button></div>
-      </form>
-      <h2>Entries</h2>
-      ${entries}`,
-  );
 
 const linkForm = (viewer: Viewer, values: URLSearchParams, preview?: string, message?: string) =>
   html`${problem(message)}
@@ -115,150 +95,83 @@ const linkInputOf = (form: URLSearchParams): LinkInput | string => {
   };
 };
 
-export const workingPages = (r: ConsoleRouter): void => {
-  const { useCases, publicBaseUrl } = r.deps;
+/** Links (DECISIONS D13, D18): the builder with its preview, and the saved links with their clicks. */
+export const linksFeature: ConsoleFeature = {
+  menu: { path: '/console/links', label: 'Links', access: 'member' },
+  register: (r) => {
+    const { useCases, publicBaseUrl } = r.deps;
 
-  const entriesOf = async (viewer: Viewer, pageNumber: number): Promise<Html> => {
-    const listed = await useCases.listSpend.execute(viewer.dashboard.id, { page: pageNumber, pageSize: 100 });
-    if (listed.entries.length === 0) return html`<p>No spend yet.</p>`;
-    return html`<p class="muted">${count(listed.total)} entries, newest days first.</p>
-      <div class="scroll">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Source</th>
-              <th scope="col">Medium</th>
-              <th scope="col">Campaign</th>
-              <th scope="col">Content</th>
-              <th scope="col" class="num">Amount</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${listed.entries.map(
-              (e) =>
-                html`<tr>
-                  <td>${e.date}</td>
-                  <td>${e.utmSource}</td>
-                  <td>${e.utmMedium}</td>
-                  <td>${e.utmCampaign}</td>
-                  <td>${e.utmContent}</td>
-                  <td class="num">${money(e.amountCents, e.currency)}</td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>`;
-  };
+    const linksPage = async (viewer: Viewer, form: Html, message?: string) => {
+      const listed = await useCases.listLinks.execute(viewer.dashboard.id, { page: 1, pageSize: 100 });
+      const base = publicBaseUrl();
+      return page(
+        viewer,
+        '/console/links',
+        'Links',
+        html`${notice(message)}
+          <h2>Build a link</h2>
+          ${form}
+          <h2>Saved links</h2>
+          ${
+            listed.links.length === 0
+              ? html`<p>No saved links.</p>`
+              : html`<div class="scroll">
+                  <table>
+                    <thead>
+                      <tr>
+                        <th scope="col">Name</th>
+                        <th scope="col">Short link</th>
+                        <th scope="col">Campaign</th>
+                        <th scope="col" class="num">Clicks</th>
+                        <th scope="col">Created</th>
+                        <th scope="col">Actions</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      ${listed.links.map((l) => {
+                        const short = `${base}/l/${l.slug}`;
+                        return html`<tr>
+                          <td>${l.name ?? '—'}</td>
+                          <td>
+                            <a href="${short}" data-short-link>${short}</a>
+                            <button type="button" class="secondary" data-copy="${short}">Copy</button>
+                          </td>
+                          <td>${l.utmSource} / ${l.utmCampaign}</td>
+                          <td class="num">${count(l.clicks)}</td>
+                          <td>${dateTime(l.createdAt, viewer.dashboard.timezone)}</td>
+                          <td>
+                            <form class="inline" method="post" action="/console/links/${l.id}/delete">
+                              ${csrfField(viewer)}<button type="submit" class="danger" aria-label="Delete the link ${l.name ?? l.slug}">
+                                Delete
+                              </button>
+                            </form>
+                          </td>
+                        </tr>`;
+                      })}
+                    </tbody>
+                  </table>
+                </div>`
+          }`,
+      );
+    };
 
-  r.get('/console/spend', 'member', async ({ viewer }) => show(spendPage(viewer, await entriesOf(viewer, 1))));
-  r.post(
-    '/console/spend',
-    'member',
-    async ({ viewer, file }: PostRequest) => {
-      const answer = async (result: Fragment, status?: number) => show(spendPage(viewer, await entriesOf(viewer, 1), result), status);
-      if (file === undefined || file.length === 0) return answer(problem('Choose a CSV file to upload.'), 400);
-      const read = await parseSpendCsv(file);
-      if (E.isLeft(read)) {
-        if (read.left._tag === 'SpendCsvTooLarge')
-          return answer(problem(`The file is larger than ${read.left.limitBytes / 1024 / 1024} MiB.`), 413);
-        const { problems, stoppedEarly } = read.left;
-        return answer(
-          html`<div class="error" role="alert">
-            <p>
-              Nothing was imported:
-              ${
-                stoppedEarly
-                  ? `the reading stopped at ${count(problems.length)} lines that cannot be read; the rest of the file was not checked.`
-                  : `${count(problems.length)} lines cannot be read.`
-              }
-            </p>
-            <ul>
-              ${problems.map((p) => html`<li>Line ${count(p.line)}: ${p.message}</li>`)}
-            </ul>
-          </div>`,
-          400,
-        );
-      }
-      const entries = read.right;
-      let upserted = 0;
-      for (let at = 0; at < entries.length; at += MAX_SPEND_ENTRIES)
-        upserted += await useCases.putSpend.execute(viewer.dashboard.id, entries.slice(at, at + MAX_SPEND_ENTRIES));
-      return answer(notice(`${count(upserted)} entries stored.`));
-    },
-    'file',
-  );
-
-  const linksPage = async (viewer: Viewer, form: Html, message?: string) => {
-    const listed = await useCases.listLinks.execute(viewer.dashboard.id, { page: 1, pageSize: 100 });
-    const base = publicBaseUrl();
-    return page(
-      viewer,
-      '/console/links',
-      'Links',
-      html`${notice(message)}
-        <h2>Build a link</h2>
-        ${form}
-        <h2>Saved links</h2>
-        ${
-          listed.links.length === 0
-            ? html`<p>No saved links.</p>`
-            : html`<div class="scroll">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">Short link</th>
-                      <th scope="col">Campaign</th>
-                      <th scope="col" class="num">Clicks</th>
-                      <th scope="col">Created</th>
-                      <th scope="col">Actions</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${listed.links.map((l) => {
-                      const short = `${base}/l/${l.slug}`;
-                      return html`<tr>
-                        <td>${l.name ?? '—'}</td>
-                        <td>
-                          <a href="${short}" data-short-link>${short}</a>
-                          <button type="button" class="secondary" data-copy="${short}">Copy</button>
-                        </td>
-                        <td>${l.utmSource} / ${l.utmCampaign}</td>
-                        <td class="num">${count(l.clicks)}</td>
-                        <td>${dateTime(l.createdAt, viewer.dashboard.timezone)}</td>
-                        <td>
-                          <form class="inline" method="post" action="/console/links/${l.id}/delete">
-                            ${csrfField(viewer)}<button type="submit" class="danger" aria-label="Delete the link ${l.name ?? l.slug}">
-                              Delete
-                            </button>
-                          </form>
-                        </td>
-                      </tr>`;
-                    })}
-                  </tbody>
-                </table>
-              </div>`
-        }`,
+    r.get('/console/links', 'member', async ({ viewer, query }) =>
+      show(await linksPage(viewer, linkForm(viewer, new URLSearchParams()), NOTICES[query.get('notice') ?? ''])),
     );
-  };
-
-  r.get('/console/links', 'member', async ({ viewer, query }) =>
-    show(await linksPage(viewer, linkForm(viewer, new URLSearchParams()), NOTICES[query.get('notice') ?? ''])),
-  );
-  r.post('/console/links', 'member', async ({ viewer, form }) => {
-    const input = linkInputOf(form);
-    if (typeof input === 'string') return show(await linksPage(viewer, linkForm(viewer, form, undefined, input)), 400);
-    const url = useCases.buildLinkUrl.execute(input);
-    if (form.get('action') !== 'save') return show(await linksPage(viewer, linkForm(viewer, form, url)));
-    const link = await useCases.createLink.execute(viewer.dashboard.id, input);
-    return show(
-      await linksPage(viewer, linkForm(viewer, new URLSearchParams()), `Saved: ${publicBaseUrl()}/l/${link.slug} leads to ${url}`),
-    );
-  });
-  r.post('/console/links/:id/delete', 'member', async ({ ctx, viewer }) => {
-    const deleted = await useCases.deleteLink.execute(viewer.dashboard.id, param(ctx, 'id'));
-    if (E.isLeft(deleted)) throw new ConsoleRefusal(404, 'There is no such link in this dashboard.');
-    return redirect('/console/links?notice=deleted');
-  });
+    r.post('/console/links', 'member', async ({ viewer, form }) => {
+      const input = linkInputOf(form);
+      if (typeof input === 'string') return show(await linksPage(viewer, linkForm(viewer, form, undefined, input)), 400);
+      const url = useCases.buildLinkUrl.execute(input);
+      if (form.get('action') !== 'save') return show(await linksPage(viewer, linkForm(viewer, form, url)));
+      const link = await useCases.createLink.execute(viewer.dashboard.id, input);
+      return show(
+        await linksPage(viewer, linkForm(viewer, new URLSearchParams()), `Saved: ${publicBaseUrl()}/l/${link.slug} leads to ${url}`),
+      );
+    });
+    r.post('/console/links/:id/delete', 'member', async ({ ctx, viewer }) => {
+      const deleted = await useCases.deleteLink.execute(viewer.dashboard.id, param(ctx, 'id'));
+      if (E.isLeft(deleted)) throw new ConsoleRefusal(404, 'There is no such link in this dashboard.');
+      return redirect('/console/links?notice=deleted');
+    });
+  },
 };
