@@ -1,7 +1,7 @@
 import type { SourceDelivery } from '../../../domain/source';
 import type { SourceDeliveryPage } from '../../../application/ports/source-delivery-log';
-import { count, dateTime } from '../format';
-import { html, type Fragment } from '../html';
+import { count, dateTime } from '../kit/format';
+import { html, type Fragment } from '../kit/html';
 
 /** Deliveries per page of the log. */
 export const LOG_PAGE_SIZE = 50;

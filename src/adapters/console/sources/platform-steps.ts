@@ -1,5 +1,5 @@
 import type { SourcePlatformName } from '../../../domain/source';
-import { html, type Html } from '../html';
+import { html, type Html } from '../kit/html';
 
 /** What the Sources page says of one platform: its name, what its secret is called, and how to connect it. */
 export interface PlatformGuide {

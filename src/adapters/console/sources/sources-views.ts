@@ -6,9 +6,9 @@ import {
   SOURCE_PLATFORMS,
   type Source,
 } from '../../../domain/source';
-import { dateTime } from '../format';
-import { html, type Fragment, type Html } from '../html';
-import { csrfField, notice, page, problem, type Viewer } from '../layout';
+import { dateTime } from '../kit/format';
+import { html, type Fragment, type Html } from '../kit/html';
+import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
 import { deliveryLog } from './delivery-log';
 import { PLATFORM_GUIDES } from './platform-steps';
 

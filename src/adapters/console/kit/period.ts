@@ -1,4 +1,6 @@
-import { dateInZone, isCalendarDate, nextDate, startOfDate } from '../../domain/time-zone';
+import { dateInZone, isCalendarDate, nextDate, startOfDate } from '../../../domain/time-zone';
+import { html, type Html } from './html';
+import { problem } from './layout';
 
 export const PERIODS = [
   ['today', 'Today'],
@@ -52,3 +54,22 @@ export const periodOf = (query: URLSearchParams, zone: string, now: Date): Perio
     lastDay: today,
   };
 };
+
+/** The period's form of a page (Overview, Reports), with `extra` controls before its button. */
+export const periodForm = (action: string, period: Period, extra: Html = html``): Html =>
+  html`<form class="filters" method="get" action="${action}">
+      <div>
+        <label for="period">Period</label
+        ><select id="period" name="period">
+          ${PERIODS.map(([key, label]) => html`<option value="${key}" ${key === period.key ? html` selected` : ''}>${label}</option>`)}
+        </select>
+      </div>
+      <div><label for="from">From (custom)</label><input id="from" name="from" type="date" value="${period.firstDay}" /></div>
+      <div><label for="to">To (custom)</label><input id="to" name="to" type="date" value="${period.lastDay}" /></div>
+      ${extra}
+      <div><button type="submit">Show</button></div>
+    </form>
+    <p class="muted" id="period-range" data-from="${period.from.toISOString()}" data-to="${period.to.toISOString()}">
+      ${period.firstDay} to ${period.lastDay}
+    </p>
+    ${problem(period.problem)}`;

@@ -1,6 +1,7 @@
-import type { Dashboard } from '../../domain/dashboard';
-import type { Membership, Role, User } from '../../domain/account';
+import type { Dashboard } from '../../../domain/dashboard';
+import type { Membership, Role, User } from '../../../domain/account';
 import { SCRIPT, STYLESHEET } from './assets';
+import type { MenuEntry } from './feature';
 import { html, type Fragment, type Html } from './html';
 
 export interface Viewer {
@@ -9,21 +10,9 @@ export interface Viewer {
   readonly role: Role;
   readonly memberships: readonly Membership[];
   readonly csrf: string;
+  /** The menu's entries this viewer may open. */
+  readonly menu: readonly MenuEntry[];
 }
-
-/** The pages of the menu, and who sees them: the server refuses the owners' pages to analysts as well. */
-export const SECTIONS: readonly { readonly path: string; readonly label: string; readonly owner: boolean }[] = [
-  { path: '/console/overview', label: 'Overview', owner: false },
-  { path: '/console/orders', label: 'Orders', owner: false },
-  { path: '/console/reports', label: 'Reports', owner: false },
-  { path: '/console/spend', label: 'Spend', owner: false },
-  { path: '/console/links', label: 'Links', owner: false },
-  { path: '/console/sources', label: 'Sources', owner: true },
-  { path: '/console/webhooks', label: 'Webhooks', owner: true },
-  { path: '/console/tokens', label: 'Tokens', owner: true },
-  { path: '/console/members', label: 'Members', owner: true },
-  { path: '/console/settings', label: 'Settings', owner: true },
-];
 
 /** The hidden CSRF field every form of a signed-in page carries. */
 export const csrfField = (viewer: Viewer): Html => html`<input type="hidden" name="csrf" value="${viewer.csrf}" />`;
@@ -52,8 +41,9 @@ export const page = (viewer: Viewer, current: string, title: string, content: Fr
         <span class="brand">${viewer.dashboard.name}</span>
         <nav class="main" aria-label="Console">
           <ul>
-            ${SECTIONS.filter((s) => !s.owner || viewer.role === 'owner').map(
-              (s) => html`<li><a href="${s.path}" ${s.path === current ? html` aria-current="page"` : ''}>${s.label}</a></li>`,
+            ${viewer.menu.map(
+              (entry) =>
+                html`<li><a href="${entry.path}" ${entry.path === current ? html` aria-current="page"` : ''}>${entry.label}</a></li>`,
             )}
           </ul>
         </nav>

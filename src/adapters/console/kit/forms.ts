@@ -1,7 +1,7 @@
 import Busboy from 'busboy';
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
-import { SPEND_CSV_MAX_BYTES } from '../../application/spend/spend-csv';
+import { SPEND_CSV_MAX_BYTES } from '../../../application/spend/spend-csv';
 
 export const FORM_LIMIT_BYTES = 64 * 1024;
 /** The console's one upload is a spend CSV: its file is at most what the CSV reader reads. */

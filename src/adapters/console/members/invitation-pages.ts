@@ -1,12 +1,14 @@
 import * as E from 'fp-ts/Either';
-import type { AccountError } from '../../application/accounts/account-errors';
-import type { InvitationDescription } from '../../application/accounts/describe-invitation';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/account';
-import { accountMessage, retryAfter } from './auth-pages';
-import { ConsoleRefusal, field, param, redirect, show, type Answer, type ConsoleRouter } from './console-kit';
-import { html, type Fragment } from './html';
-import { bare, problem } from './layout';
-import { clientAddress } from './security';
+import type { AccountError } from '../../../application/accounts/account-errors';
+import type { InvitationDescription } from '../../../application/accounts/describe-invitation';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../domain/account';
+import { accountMessage, retryAfter } from '../kit/account-messages';
+import { ConsoleRefusal, redirect, show, type Answer } from '../kit/answers';
+import type { ConsoleFeature } from '../kit/feature';
+import { field, param, type ConsoleRouter } from '../kit/router';
+import { html, type Fragment } from '../kit/html';
+import { bare, problem } from '../kit/layout';
+import { clientAddress } from '../kit/security';
 
 type Visitor = Awaited<ReturnType<ConsoleRouter['signedIn']>>;
 
@@ -112,41 +114,43 @@ const invitationPage = (token: string, invitation: InvitationDescription, visito
 };
 
 /** The page an invitation link opens, and its form. */
-export const invitationPages = (r: ConsoleRouter): void => {
-  const { useCases } = r.deps;
+export const invitationsFeature: ConsoleFeature = {
+  register: (r) => {
+    const { useCases } = r.deps;
 
-  /** The invitation's page as it stands now, with the outcome of a failed acceptance if there was one. */
-  const answer = async (token: string, visitor: Visitor, failure?: AccountError): Promise<Answer> => {
-    const described = await useCases.describeInvitation.execute(token, visitor?.user.id);
-    if (E.isLeft(described)) {
-      const error = failure ?? described.left;
-      return show(bare(TITLE, problem(message(error, visitor))), statusOf(error));
-    }
-    return show(
-      invitationPage(token, described.right, visitor, failure === undefined ? undefined : message(failure, visitor)),
-      failure === undefined ? 200 : statusOf(failure),
-    );
-  };
+    /** The invitation's page as it stands now, with the outcome of a failed acceptance if there was one. */
+    const answer = async (token: string, visitor: Visitor, failure?: AccountError): Promise<Answer> => {
+      const described = await useCases.describeInvitation.execute(token, visitor?.user.id);
+      if (E.isLeft(described)) {
+        const error = failure ?? described.left;
+        return show(bare(TITLE, problem(message(error, visitor))), statusOf(error));
+      }
+      return show(
+        invitationPage(token, described.right, visitor, failure === undefined ? undefined : message(failure, visitor)),
+        failure === undefined ? 200 : statusOf(failure),
+      );
+    };
 
-  r.open('get', '/console/invitations/:token', async (ctx) => answer(param(ctx, 'token').slice(0, 100), await r.signedIn(ctx)));
-  r.open('post', '/console/invitations/accept', async (ctx, form) => {
-    const token = field(form, 'token').slice(0, 100);
-    const visitor = await r.signedIn(ctx);
-    // Accepting while signed in changes that account: like every signed-in form, it carries the CSRF token.
-    if (visitor !== undefined && form.get('csrf') !== visitor.csrf)
-      throw new ConsoleRefusal(403, 'This form has expired; open the page again and resend it.');
-    const accepted = await useCases.acceptInvitation.execute({
-      token,
-      password: form.get('password') ?? '',
-      address: clientAddress(ctx),
-      ...(visitor === undefined ? {} : { signedInUserId: visitor.user.id }),
+    r.open('get', '/console/invitations/:token', async (ctx) => answer(param(ctx, 'token').slice(0, 100), await r.signedIn(ctx)));
+    r.open('post', '/console/invitations/accept', async (ctx, form) => {
+      const token = field(form, 'token').slice(0, 100);
+      const visitor = await r.signedIn(ctx);
+      // Accepting while signed in changes that account: like every signed-in form, it carries the CSRF token.
+      if (visitor !== undefined && form.get('csrf') !== visitor.csrf)
+        throw new ConsoleRefusal(403, 'This form has expired; open the page again and resend it.');
+      const accepted = await useCases.acceptInvitation.execute({
+        token,
+        password: form.get('password') ?? '',
+        address: clientAddress(ctx),
+        ...(visitor === undefined ? {} : { signedInUserId: visitor.user.id }),
+      });
+      if (E.isLeft(accepted)) {
+        retryAfter(ctx, accepted.left);
+        return answer(token, visitor, accepted.left);
+      }
+      if (accepted.right.session !== undefined) r.startSession(ctx, accepted.right.session.sessionId);
+      r.chooseDashboard(ctx, accepted.right.dashboardId);
+      return redirect('/console/overview');
     });
-    if (E.isLeft(accepted)) {
-      retryAfter(ctx, accepted.left);
-      return answer(token, visitor, accepted.left);
-    }
-    if (accepted.right.session !== undefined) r.startSession(ctx, accepted.right.session.sessionId);
-    r.chooseDashboard(ctx, accepted.right.dashboardId);
-    return redirect('/console/overview');
-  });
+  },
 };
