@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   // .build holds generated clients; scripts/clients/walkthrough.ts compiles only beside one (scripts/generated-clients.sh).
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.build/**', 'scripts/**/*.py', 'scripts/clients/walkthrough.ts'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'demo-data/**', '.build/**', 'scripts/**/*.py', 'scripts/clients/walkthrough.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

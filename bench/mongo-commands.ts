@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { sinkDestination } from '../src/adapters/logging/log-destinations';

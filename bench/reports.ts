@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sinkDestination } from '../src/adapters/logging/log-destinations';
@@ -7,7 +8,7 @@ import { compose } from '../src/bootstrap/composition';
 import { createOrder } from '../src/domain/order';
 import type { OrderStatus } from '../src/domain/order-status';
 import type { SpendEntry } from '../src/domain/spend';
-import { freePort, ServiceProcess } from '../test/bootstrap/service-process';
+import { startBenchService } from './bench-service';
 import { aNewOrder } from '../test/support/order-builder';
 
 /**
@@ -195,21 +196,8 @@ interface Figures {
 }
 
 const measure = async (file: Seeded, log: (line: string) => void): Promise<Figures> => {
-  const [port, metricsPort] = [await freePort(), await freePort()];
-  const service = new ServiceProcess({
-    PORT: String(port),
-    METRICS_PORT: String(metricsPort),
-    SQLITE_PATH: file.path,
-    RATE_LIMIT_MAX: '1000000000',
-    LOG_LEVEL: 'warn',
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const { service, base, metricsPort } = await startBenchService({ SQLITE_PATH: file.path, RATE_LIMIT_MAX: '1000000000' }, 600);
   try {
-    for (let i = 0; ; i++) {
-      if ((await fetch(`${base}/healthz`).catch(() => undefined))?.ok === true) break;
-      if (i > 600) throw new Error(`the service did not start: ${service.stderr.join('\n')}`);
-      await new Promise((done) => setTimeout(done, 50));
-    }
     const get = async (path: string): Promise<number> => {
       const started = performance.now();
       const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${file.token}` } });

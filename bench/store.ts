@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';

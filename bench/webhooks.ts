@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { fork, type ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';

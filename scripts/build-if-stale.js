@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compiles src/ (tsc -p tsconfig.build.json) and the browser tracking script (tsc -p
 // tsconfig.browser.json, browser/ into dist/browser/) only when dist/ is missing or older than a source
-// file or a build setting, so that `npm start` and `npm run cli` start at once after the first build.
+// file or a build setting, so that `npm start`, `npm run cli` and `npm run demo` start at once after the first build.
 // Plain JavaScript on purpose: it must run before anything is compiled.
 'use strict';
 const { execFileSync } = require('node:child_process');
@@ -11,7 +11,12 @@ const { join } = require('node:path');
 const root = join(__dirname, '..');
 // Written after each build here: tsc leaves its own build info untouched when nothing changed.
 const stamp = join(root, 'dist', '.built-src');
-const outputs = ['dist/src/bootstrap/main.js', 'dist/src/bootstrap/cli.js', 'dist/browser/tracker.js'].map((p) => join(root, p));
+const outputs = [
+  'dist/src/bootstrap/main.js',
+  'dist/src/bootstrap/cli.js',
+  'dist/src/bootstrap/demo/demo.js',
+  'dist/browser/tracker.js',
+].map((p) => join(root, p));
 const projects = ['tsconfig.build.json', 'tsconfig.browser.json'];
 
 const newest = (path) => {

@@ -6,8 +6,8 @@ import { anOrderPayload } from '../../test/support/order-builder';
 import { ServerProcess } from './processes';
 
 /**
- * Node's flags for the service, as `npm start`, the Dockerfile and the README's production command
- * give them: V8's young generation capped at 2 × 16 MB (README, "Memory").
+ * Node's flags for the service, as `npm start`, the Dockerfile and docs/operations.md's production command
+ * give them: V8's young generation capped at 2 × 16 MB (docs/operations.md, "Memory").
  */
 export const SERVICE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16'];
 

@@ -1,7 +1,10 @@
+// First: an older Node stops here with one line, before a native module can crash it.
+import './node-preflight';
+import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { AccountError } from '../application/accounts/account-errors';
-import type { User } from '../domain/account';
+import type { Invitation, User } from '../domain/account';
 import { parseArgs } from 'node:util';
 import * as E from 'fp-ts/Either';
 import type { Storage } from '../application/ports/storage';
@@ -11,10 +14,12 @@ import { sinkDestination } from '../adapters/logging/log-destinations';
 import { PinoLogger } from '../adapters/logging/pino-logger';
 import { backupSqliteFile } from '../adapters/sqlite/sqlite-backup';
 import { loadConfig, type Config, type Env } from './config';
-import { compose } from './composition';
+import { compose, configuredWiring } from './composition';
 import { openStorage } from './open-storage';
-import { parseSpendCsv } from '../application/spend/spend-csv';
+import { parseSpendCsv, SPEND_CSV_MAX_BYTES } from '../application/spend/spend-csv';
+import { utf8Lines } from '../application/shared/utf8-lines';
 import { describeErrors } from '../adapters/http/kit/codec-kit';
+import { dateTimeProblem, parseIsoInstant } from '../adapters/http/kit/dates';
 import { MAX_BATCH_ORDERS } from '../adapters/http/orders/batch-routes';
 import { CreateOrderBody } from '../adapters/http/orders/order-codecs';
 import { isScope, SCOPES, type Scope } from '../domain/scope';
@@ -43,9 +48,16 @@ export const USAGE = `usage: orders-cli <command>
                               made owner (password unchanged)
   users reset-password --email EMAIL
                               sets a new password and ends the user's sessions
+  users remove-member --email EMAIL --dashboard DASHBOARD_ID
+                              ends the user's membership of the dashboard (their sessions go on
+                              for their other dashboards); never the dashboard's last owner
   users list                  every user with their memberships (never a password hash)
                               A new password is taken from ORDERS_PASSWORD (12 to 128 characters);
                               without it one is generated and printed this once.
+  invitations list --dashboard DASHBOARD_ID
+                              the pending invitations (neither accepted nor expired), newest first
+  invitations revoke INVITATION_ID
+                              its link then answers as an unknown one (an accepted one stays)
   reports rebuild             recomputes the report totals from the orders
   backup --to FILE            a consistent copy of the SQLite file, taken while the service runs
   help                        this text
@@ -67,6 +79,9 @@ type Command =
   | { kind: 'users create-owner'; email: string; dashboardId: string; password?: string }
   | { kind: 'users reset-password'; email: string; password?: string }
   | { kind: 'users list' }
+  | { kind: 'users remove-member'; email: string; dashboardId: string }
+  | { kind: 'invitations list'; dashboardId: string }
+  | { kind: 'invitations revoke'; invitationId: string }
   | { kind: 'reports rebuild' }
   | { kind: 'dashboards list' }
   | { kind: 'tokens create'; dashboardId: string; name?: string; scopes?: Scope[]; expiresAt?: Date }
@@ -124,6 +139,16 @@ const generatedPassword = (): string => randomBytes(18).toString('base64url');
 
 const userView = (user: User) => ({ id: user.id, email: user.email, createdAt: user.createdAt.toISOString() });
 
+const invitationView = (invitation: Invitation) => ({
+  id: invitation.id,
+  dashboardId: invitation.dashboardId,
+  email: invitation.email,
+  role: invitation.role,
+  invitedBy: invitation.invitedBy,
+  createdAt: invitation.createdAt.toISOString(),
+  expiresAt: invitation.expiresAt.toISOString(),
+});
+
 const accountFailure = (error: AccountError): CliError => {
   switch (error._tag) {
     case 'DashboardNotFound':
@@ -134,6 +159,15 @@ const accountFailure = (error: AccountError): CliError => {
       return new CliError('USAGE', `--email ${error.email} is not an email address`);
     case 'PasswordRejected':
       return new CliError('REFUSED', `ORDERS_PASSWORD ${error.reason}`);
+    case 'MemberNotFound':
+      return new CliError('NOT_FOUND', `${error.member} is not a member of dashboard ${error.dashboardId}`);
+    case 'LastOwner':
+      return new CliError(
+        'REFUSED',
+        `the last owner of dashboard ${error.dashboardId} cannot be removed: make another owner first (users create-owner)`,
+      );
+    case 'InvitationNotFound':
+      return new CliError('NOT_FOUND', `no pending invitation ${error.invitationId}`);
     default:
       return new CliError('REFUSED', error._tag);
   }
@@ -161,13 +195,7 @@ const onStore = async (
         'the in-memory store (STORE=memory) keeps nothing after this command exits; unset STORE to use the SQLite file',
       );
     }
-    const { useCases } = compose({
-      storage: store,
-      transitions: {},
-      rateLimit: { max: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds },
-      idempotency: { ttlMs: config.idempotencyTtlSeconds * 1000, leaseMs: config.idempotencyLeaseSeconds * 1000 },
-      webhooks: config.webhooks,
-    });
+    const { useCases } = compose({ ...configuredWiring(config), storage: store });
     return await work(useCases, store);
   } finally {
     if (given === undefined) await store.health.close();
@@ -194,10 +222,10 @@ const scopesOption = (value: string): Scope[] => {
   return parts as Scope[];
 };
 
-/** `--expires-at 2027-01-01T00:00:00Z`: an instant with its offset, in the future. */
+/** `--expires-at 2027-01-01T00:00:00Z`: an instant with its offset, in the future, read as the API reads it. */
 const expiryOption = (value: string): Date => {
-  const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value) ? new Date(value) : new Date(NaN);
-  if (Number.isNaN(at.getTime())) throw new CliError('USAGE', `--expires-at ${value} is not an ISO 8601 instant with its offset`);
+  const at = parseIsoInstant(value);
+  if (at === undefined) throw new CliError('USAGE', `--expires-at ${value} ${dateTimeProblem(value)}`);
   if (at.getTime() <= Date.now()) throw new CliError('USAGE', `--expires-at ${value} is not in the future`);
   return at;
 };
@@ -282,6 +310,15 @@ const parse = (argv: readonly string[]): Command => {
     case 'users list':
       noExtra();
       return { kind: command };
+    case 'users remove-member':
+      noExtra();
+      return { kind: command, email: required(values.email, '--email EMAIL'), dashboardId: required(values.dashboard, '--dashboard ID') };
+    case 'invitations list':
+      noExtra();
+      return { kind: command, dashboardId: required(values.dashboard, '--dashboard ID') };
+    case 'invitations revoke':
+      if (rest.length !== 1) throw new CliError('USAGE', 'invitations revoke needs exactly one INVITATION_ID');
+      return { kind: command, invitationId: rest[0] };
     case 'tokens revoke':
       if (rest.length !== 1) throw new CliError('USAGE', 'tokens revoke needs exactly one TOKEN_ID');
       return { kind: command, tokenId: rest[0] };
@@ -299,11 +336,18 @@ const zoneOf = (timezone: string | undefined): { timezone?: string } => {
   return { timezone };
 };
 
-/** A file the command was given, as UTF-8 text; one that cannot be read is refused, naming it. */
-const readInput = async (file: string): Promise<string> => {
+/** Refuses a dashboard id that names none, before a command says less precisely that nothing is there. */
+const knownDashboard = async (dashboardId: string, useCases: UseCases): Promise<void> => {
+  if (E.isLeft(await useCases.getDashboard.execute(dashboardId))) throw new CliError('NOT_FOUND', `no dashboard ${dashboardId}`);
+};
+
+/** A file the command was given, as bytes; one that cannot be read, or is larger than `maxBytes`, is refused, naming it. */
+const readInput = async (file: string, maxBytes = Infinity): Promise<Uint8Array> => {
   try {
-    return await readFile(file, 'utf8');
+    if ((await stat(file)).size > maxBytes) throw new CliError('REFUSED', `${file} is larger than ${maxBytes} bytes: split it`);
+    return await readFile(file);
   } catch (err) {
+    if (err instanceof CliError) throw err;
     throw new CliError('REFUSED', `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'unknown'})`);
   }
 };
@@ -312,16 +356,20 @@ const readInput = async (file: string): Promise<string> => {
 const importSpend = async (command: { dashboardId: string; file: string }, useCases: UseCases, io: CliIo): Promise<number> => {
   if (E.isLeft(await useCases.getDashboard.execute(command.dashboardId)))
     throw new CliError('NOT_FOUND', `no dashboard ${command.dashboardId}`);
-  const content = await readInput(command.file);
-  const { entries, problems } = parseSpendCsv(content);
-  if (problems.length > 0) {
+  const read = await parseSpendCsv(await readInput(command.file, SPEND_CSV_MAX_BYTES));
+  if (E.isLeft(read)) {
+    if (read.left._tag === 'SpendCsvTooLarge')
+      throw new CliError('REFUSED', `${command.file} is larger than ${read.left.limitBytes} bytes`);
+    const { problems, stoppedEarly } = read.left;
+    const counted = stoppedEarly ? `the reading stopped at ${problems.length} lines that` : `${problems.length} lines`;
     io.err(
       JSON.stringify({
-        error: { code: 'INVALID_CSV', message: `${problems.length} lines cannot be imported; nothing was imported`, lines: problems },
+        error: { code: 'INVALID_CSV', message: `${counted} cannot be imported; nothing was imported`, lines: problems },
       }),
     );
     return 1;
   }
+  const entries = read.right;
   let upserted = 0;
   for (let at = 0; at < entries.length; at += MAX_SPEND_ENTRIES) {
     upserted += await useCases.putSpend.execute(command.dashboardId, entries.slice(at, at + MAX_SPEND_ENTRIES));
@@ -340,8 +388,7 @@ const MAX_LISTED_INVALID = 100;
 const importOrders = async (command: { dashboardId: string; file: string }, useCases: UseCases, io: CliIo): Promise<number> => {
   if (E.isLeft(await useCases.getDashboard.execute(command.dashboardId)))
     throw new CliError('NOT_FOUND', `no dashboard ${command.dashboardId}`);
-  const content = await readInput(command.file);
-  const lines = content.split(/\r?\n/);
+  const lines = [...utf8Lines(await readInput(command.file))];
   const invalid: { line: number; problems: string[] }[] = [];
   let [created, duplicates, invalidCount, read] = [0, 0, 0, 0];
   const seen = new Set<string>();
@@ -350,8 +397,13 @@ const importOrders = async (command: { dashboardId: string; file: string }, useC
     await Promise.all(
       chunk.map(async (text, i) => {
         const line = start + i + 1;
-        if (text.trim() === '') return;
+        if (text?.trim() === '') return;
         read++;
+        if (text === undefined) {
+          invalidCount++;
+          if (invalid.length < MAX_LISTED_INVALID) invalid.push({ line, problems: ['(line) is not valid UTF-8'] });
+          return;
+        }
         let parsed: unknown;
         try {
           parsed = JSON.parse(text);
@@ -433,6 +485,23 @@ const run = async (
           memberships: memberships.map((m) => ({ dashboardId: m.dashboardId, role: m.role })),
         })),
       });
+    case 'users remove-member': {
+      await knownDashboard(command.dashboardId, useCases);
+      const removed = await useCases.removeMember.execute('operator', command.dashboardId, { email: command.email });
+      if (E.isLeft(removed)) throw accountFailure(removed.left);
+      return print(io, { removed: { user: userView(removed.right.user), dashboardId: command.dashboardId } });
+    }
+    case 'invitations list': {
+      await knownDashboard(command.dashboardId, useCases);
+      const invitations = await useCases.listInvitations.execute('operator', command.dashboardId);
+      if (E.isLeft(invitations)) throw accountFailure(invitations.left);
+      return print(io, { invitations: invitations.right.map(invitationView) });
+    }
+    case 'invitations revoke': {
+      const revoked = await useCases.revokeInvitation.execute('operator', command.invitationId);
+      if (E.isLeft(revoked)) throw accountFailure(revoked.left);
+      return print(io, { revoked: invitationView(revoked.right) });
+    }
     case 'dashboards list':
       return print(io, { dashboards: (await useCases.listDashboards.execute()).map(dashboardView) });
     case 'tokens create': {

@@ -1,3 +1,4 @@
+import { container, instanceCachingFactory, type DependencyContainer, type InjectionToken } from 'tsyringe';
 import type { Clock } from '../application/ports/clock';
 import type { IdGenerator } from '../application/ports/id-generator';
 import type { SlugGenerator } from '../application/ports/slug-generator';
@@ -5,22 +6,26 @@ import type { Storage } from '../application/ports/storage';
 import type { WebhookNudge } from '../application/ports/webhook-nudge';
 import type { RateLimitSettings } from '../application/guards/check-rate-limit';
 import type { IdempotencySettings } from '../application/guards/idempotency-gate';
-import { buildUseCases, type UseCases } from '../application/use-cases';
+import { buildUseCases, type Ports, type UseCases } from '../application/use-cases';
 import { InMemoryRateLimitCounter } from '../adapters/memory/in-memory-rate-limit-counter';
 import { ApiWebhookPayloads } from '../adapters/http/webhooks/webhook-payloads';
 import { RandomIdGenerator } from '../adapters/system/random-id-generator';
 import { RandomSlugGenerator } from '../adapters/system/random-slug-generator';
 import { RandomWebhookSecrets } from '../adapters/system/random-webhook-secrets';
 import { Sha256TokenSecrets } from '../adapters/system/sha256-token-secrets';
+import { SOURCE_PLATFORM_ADAPTERS } from '../adapters/sources/registry';
 import { SystemClock } from '../adapters/system/system-clock';
 import { RandomOpaqueSecrets, ScryptPasswordHasher } from '../adapters/system/scrypt-password-hasher';
+import { BoundedPasswordHasher } from '../adapters/system/bounded-password-hasher';
 import type { PasswordHasher } from '../application/ports/password-hasher';
-import type { SignInLimits } from '../application/accounts/sign-in';
+import type { SignInLimits } from '../application/accounts/password-attempts';
 import { TableTransitionPolicy, type TransitionTable } from '../adapters/transitions/table-transition-policy';
 import { HttpWebhookSender } from '../adapters/webhooks/http-webhook-sender';
 import { SYSTEM_RESOLVER, type Resolver } from '../adapters/webhooks/outbound-addresses';
 import { OutboundUrlPolicy } from '../adapters/webhooks/outbound-url-policy';
+import type { Config } from './config';
 import { DEFAULT_RETRY_SCHEDULE } from './config-variables';
+import { HTTP_WEBHOOK_SENDER, PORTS, STORAGE, USE_CASES, WIRING } from './tokens';
 
 export interface Wiring {
   readonly storage: Storage;
@@ -33,7 +38,7 @@ export interface Wiring {
   readonly clock?: Clock;
   readonly ids?: IdGenerator;
   readonly slugs?: SlugGenerator;
-  /** scrypt with OWASP's parameters by default; tests pass cheaper ones. */
+  /** scrypt with OWASP's parameters by default; tests pass cheaper ones. Bounded either way (DECISIONS D23). */
   readonly passwords?: PasswordHasher;
   readonly signInLimits?: SignInLimits;
 }
@@ -47,6 +52,14 @@ export interface WebhookWiring {
   /** Wakes the webhook workers after a write; none when the process runs no worker (the CLI). */
   readonly nudge?: WebhookNudge;
 }
+
+/** What the configuration decides of the wiring; the caller adds the store and what it overrides. */
+export const configuredWiring = (config: Config): Omit<Wiring, 'storage'> => ({
+  transitions: config.transitions,
+  rateLimit: { max: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds },
+  idempotency: { ttlMs: config.idempotencyTtlSeconds * 1000, leaseMs: config.idempotencyLeaseSeconds * 1000 },
+  webhooks: config.webhooks,
+});
 
 const DEFAULT_WEBHOOKS: WebhookWiring = { timeoutMs: 15_000, retrySchedule: DEFAULT_RETRY_SCHEDULE, allowPrivateUrls: false };
 
@@ -64,38 +77,93 @@ export interface Composition {
   readonly ids: IdGenerator;
   /** Keeps connections to receivers open for reuse; closed once the workers have stopped. */
   readonly webhookSender: HttpWebhookSender;
+  /** The service's own container, where every port and the use cases resolve. */
+  readonly container: DependencyContainer;
 }
 
+/** How to make each port, given the container it is resolved in: a port left out does not compile. */
+export type PortRegistrations = { readonly [K in keyof Ports]-?: (c: DependencyContainer) => Ports[K] };
+
+const wiringOf = (c: DependencyContainer): Wiring => c.resolve(WIRING);
+const storageOf = (c: DependencyContainer): Storage => c.resolve(STORAGE);
+const webhooksOf = (c: DependencyContainer): WebhookWiring => wiringOf(c).webhooks ?? DEFAULT_WEBHOOKS;
+const outbound = (c: DependencyContainer) => ({
+  allowPrivateUrls: webhooksOf(c).allowPrivateUrls,
+  resolver: webhooksOf(c).resolver ?? SYSTEM_RESOLVER,
+});
+
+/** The only place that picks an adapter for each port. */
+export const PORT_REGISTRATIONS: PortRegistrations = {
+  orders: (c) => storageOf(c).orders,
+  dashboards: (c) => storageOf(c).dashboards,
+  tokens: (c) => storageOf(c).tokens,
+  links: (c) => storageOf(c).links,
+  idempotency: (c) => storageOf(c).idempotency,
+  rateLimits: (c) => storageOf(c).rateLimits,
+  webhooks: (c) => storageOf(c).webhooks,
+  deliveries: (c) => storageOf(c).deliveries,
+  outbox: (c) => storageOf(c).outbox,
+  events: (c) => storageOf(c).events,
+  reports: (c) => storageOf(c).reports,
+  spend: (c) => storageOf(c).spend,
+  accounts: (c) => storageOf(c).accounts,
+  sources: (c) => storageOf(c).sources,
+  sourceDeliveries: (c) => storageOf(c).sourceDeliveries,
+  sourcePlatforms: () => SOURCE_PLATFORM_ADAPTERS,
+  localRateLimits: () => new InMemoryRateLimitCounter(),
+  clock: (c) => wiringOf(c).clock ?? new SystemClock(),
+  ids: (c) => wiringOf(c).ids ?? new RandomIdGenerator(),
+  slugs: (c) => wiringOf(c).slugs ?? new RandomSlugGenerator(),
+  tokenSecrets: () => new Sha256TokenSecrets(),
+  transitions: (c) => new TableTransitionPolicy(wiringOf(c).transitions),
+  rateLimitSettings: (c) => wiringOf(c).rateLimit,
+  idempotencySettings: (c) => wiringOf(c).idempotency,
+  webhookPayloads: () => new ApiWebhookPayloads(),
+  webhookSecrets: () => new RandomWebhookSecrets(),
+  webhookSender: (c) => c.resolve(HTTP_WEBHOOK_SENDER),
+  webhookUrls: (c) => new OutboundUrlPolicy(outbound(c)),
+  webhookSettings: (c) => ({ retrySchedule: webhooksOf(c).retrySchedule, ...DELIVERY_LEASE }),
+  nudge: (c) => webhooksOf(c).nudge ?? NO_NUDGE,
+  passwords: (c) => new BoundedPasswordHasher(wiringOf(c).passwords ?? new ScryptPasswordHasher()),
+  opaqueSecrets: () => new RandomOpaqueSecrets(),
+  signInLimits: (c) => wiringOf(c).signInLimits,
+};
+
+const PORT_NAMES = Object.keys(PORT_REGISTRATIONS) as (keyof Ports)[];
+
 /**
- * The only place that picks an adapter for each port. Plain function calls rather than a container:
- * a port left out is a compile error here, not a failed resolution at start-up, and each call builds
- * its own adapters, so several services (or tests) in one process never share state.
+ * The two tables are typed entry by entry (`Ports` is an intersection, which TypeScript cannot index
+ * generically): pairing them by name, the token's own type can go.
  */
-export const compose = (wiring: Wiring): Composition => {
-  const { storage } = wiring;
-  const ids = wiring.ids ?? new RandomIdGenerator();
-  const webhooks = wiring.webhooks ?? DEFAULT_WEBHOOKS;
-  const resolver = webhooks.resolver ?? SYSTEM_RESOLVER;
-  const webhookSender = new HttpWebhookSender({ timeoutMs: webhooks.timeoutMs, allowPrivateUrls: webhooks.allowPrivateUrls, resolver });
-  const useCases = buildUseCases({
-    ...storage,
-    clock: wiring.clock ?? new SystemClock(),
-    ids,
-    slugs: wiring.slugs ?? new RandomSlugGenerator(),
-    tokenSecrets: new Sha256TokenSecrets(),
-    transitions: new TableTransitionPolicy(wiring.transitions),
-    localRateLimits: new InMemoryRateLimitCounter(),
-    rateLimitSettings: wiring.rateLimit,
-    idempotencySettings: wiring.idempotency,
-    webhookPayloads: new ApiWebhookPayloads(),
-    webhookSecrets: new RandomWebhookSecrets(),
-    webhookSender,
-    webhookUrls: new OutboundUrlPolicy({ allowPrivateUrls: webhooks.allowPrivateUrls, resolver }),
-    webhookSettings: { retrySchedule: webhooks.retrySchedule, ...DELIVERY_LEASE },
-    nudge: webhooks.nudge ?? NO_NUDGE,
-    passwords: wiring.passwords ?? new ScryptPasswordHasher(),
-    opaqueSecrets: new RandomOpaqueSecrets(),
-    ...(wiring.signInLimits === undefined ? {} : { signInLimits: wiring.signInLimits }),
+const tokenOf = (name: keyof Ports): InjectionToken<unknown> => PORTS[name];
+
+/** Each port once per container: every use case of a service shares its clock, counters and sender. */
+const registerPorts = (c: DependencyContainer): void => {
+  for (const name of PORT_NAMES) c.register(tokenOf(name), { useFactory: instanceCachingFactory<unknown>(PORT_REGISTRATIONS[name]) });
+};
+
+/** Every port resolved in `c`; an optional one left unset stays out, as its use case's default expects. */
+export const resolvePorts = (c: DependencyContainer): Ports =>
+  Object.fromEntries(PORT_NAMES.map((name) => [name, c.resolve(tokenOf(name))]).filter(([, port]) => port !== undefined)) as Ports;
+
+/**
+ * A container of the service's own, a child of tsyringe's root that holds nothing: two services (or
+ * tests) in one process share no adapter, counter or connection. Registrations are factories, not
+ * decorators, so nothing depends on the metadata a compiler emits.
+ */
+export const composeContainer = (wiring: Wiring): DependencyContainer => {
+  const c = container.createChildContainer();
+  c.register(WIRING, { useValue: wiring });
+  c.register(STORAGE, { useValue: wiring.storage });
+  c.register(HTTP_WEBHOOK_SENDER, {
+    useFactory: instanceCachingFactory((inner) => new HttpWebhookSender({ timeoutMs: webhooksOf(inner).timeoutMs, ...outbound(inner) })),
   });
-  return { useCases, ids, webhookSender };
+  registerPorts(c);
+  c.register(USE_CASES, { useFactory: instanceCachingFactory((inner) => buildUseCases(resolvePorts(inner))) });
+  return c;
+};
+
+export const compose = (wiring: Wiring): Composition => {
+  const c = composeContainer(wiring);
+  return { useCases: c.resolve(USE_CASES), ids: c.resolve(PORTS.ids), webhookSender: c.resolve(HTTP_WEBHOOK_SENDER), container: c };
 };

@@ -66,3 +66,24 @@ export const baseUrl = new t.Type<string, string, unknown>(
   },
   t.identity,
 );
+
+/** The most proxies TRUST_PROXY may name: more than a few is a misreading of the variable. */
+const MAX_PROXY_HOPS = 5;
+
+/**
+ * TRUST_PROXY: `off` (0), `on` (1: one proxy in front) or how many proxies in a row each append the
+ * address they were reached from to X-Forwarded-For (0 is off).
+ */
+export const proxyHops = new t.Type<number, string, unknown>(
+  'proxyHops',
+  (u): u is number => typeof u === 'number',
+  (u, c) =>
+    u === 'off'
+      ? t.success(0)
+      : u === 'on'
+        ? t.success(1)
+        : typeof u === 'string' && /^\d$/.test(u) && Number(u) <= MAX_PROXY_HOPS
+          ? t.success(Number(u))
+          : t.failure(u, c, `must be off, on, or the number of proxies in front of the service (0 to ${MAX_PROXY_HOPS})`),
+  (hops) => (hops === 0 ? 'off' : String(hops)),
+);

@@ -1,5 +1,5 @@
 import { LOG_LEVELS } from '../adapters/logging/pino-logger';
-import { baseUrl, booleanText, intText, secondsList, text } from './config-codecs';
+import { baseUrl, booleanText, intText, proxyHops, secondsList, text } from './config-codecs';
 
 /** Which store holds the data (DECISIONS D15). */
 export const STORES = ['sqlite', 'mongodb', 'memory'] as const;
@@ -59,6 +59,7 @@ export const VARIABLES = {
   WEBHOOK_CONCURRENCY: { codec: intText('attempts', 1, 1_000), fallback: '16' },
   WEBHOOK_POLL_INTERVAL_MS: { codec: intText('ms', 10, 600_000), fallback: '1000' },
   PUBLIC_BASE_URL: { codec: baseUrl, fallback: undefined },
+  TRUST_PROXY: { codec: proxyHops, fallback: 'off' },
   CONSOLE: {
     codec: text('console', (s) => s === 'on' || s === 'off', 'must be on or off'),
     fallback: 'on',

@@ -44,12 +44,17 @@ export interface Config {
    * no trailing `/`). Unset: the service's own address, `http://HOST:PORT` with the port it bound.
    */
   readonly publicBaseUrl?: string;
-  /** What a slow or greedy client gets (README, "Slow clients"). */
+  /**
+   * TRUST_PROXY: how many proxies stand in front (0: none). From 1, X-Forwarded-Proto counts and the
+   * client's address is the one that many entries from the right of X-Forwarded-For (DECISIONS D23).
+   */
+  readonly trustProxy: number;
+  /** What a slow or greedy client gets (docs/operations.md, "Slow clients"). */
   readonly http: ServerLimits;
   readonly webhooks: WebhookConfig;
 }
 
-/** The webhooks' settings (DECISIONS D12; README, "Webhooks"). */
+/** The webhooks' settings (DECISIONS D12; docs/webhooks.md). */
 export interface WebhookConfig {
   /** WEBHOOK_TIMEOUT_MS: how long a receiver has to answer. */
   readonly timeoutMs: number;
@@ -81,6 +86,9 @@ export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false
   const transitions = values.ORDER_TRANSITIONS_FILE === undefined ? {} : readTransitions(values.ORDER_TRANSITIONS_FILE, problems);
   const v = values as Decoded;
   problems.push(...timeoutProblems(v));
+  // Behind a proxy every connection comes from the proxy: a cap per address would cap the proxy.
+  const perAddressSet = env['HTTP_MAX_CONNECTIONS_PER_ADDRESS'] !== undefined && env['HTTP_MAX_CONNECTIONS_PER_ADDRESS'] !== '';
+  if (!perAddressSet && v.TRUST_PROXY !== undefined && v.TRUST_PROXY > 0) v.HTTP_MAX_CONNECTIONS_PER_ADDRESS = v.HTTP_MAX_CONNECTIONS;
   if (
     v.HTTP_MAX_CONNECTIONS_PER_ADDRESS !== undefined &&
     v.HTTP_MAX_CONNECTIONS !== undefined &&
@@ -90,6 +98,8 @@ export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false
   const uriSet = env['MONGODB_URI'] !== undefined && env['MONGODB_URI'] !== '';
   const store = (v.STORE as Store | undefined) ?? (uriSet ? 'mongodb' : 'sqlite');
   problems.push(...storeProblems(store, uriSet));
+  if (v.TRUST_PROXY !== undefined && v.TRUST_PROXY > 0 && v.PUBLIC_BASE_URL === undefined)
+    problems.push('TRUST_PROXY needs PUBLIC_BASE_URL: behind a proxy the service cannot tell the address people use');
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -114,6 +124,7 @@ export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false
       metricsPort: v.METRICS_PORT,
       metricsHost: v.METRICS_HOST,
       publicBaseUrl: v.PUBLIC_BASE_URL,
+      trustProxy: v.TRUST_PROXY as number,
       console: v.CONSOLE === 'on',
       batchBodyLimitBytes: v.BATCH_BODY_LIMIT_BYTES as number,
       http: {

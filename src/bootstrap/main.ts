@@ -1,3 +1,6 @@
+// First: an older Node stops here with one line, before a native module can crash it.
+import './node-preflight';
+import 'reflect-metadata';
 import { asyncFileDestination } from '../adapters/logging/log-destinations';
 import { PinoLogger } from '../adapters/logging/pino-logger';
 import { loadConfig } from './config';

@@ -4,6 +4,7 @@ import type { BackgroundWorker } from '../application/ports/background-worker';
 import type { Clock } from '../application/ports/clock';
 import type { IdGenerator } from '../application/ports/id-generator';
 import type { Logger } from '../application/ports/logger';
+import type { PasswordHasher } from '../application/ports/password-hasher';
 import type { SlugGenerator } from '../application/ports/slug-generator';
 import type { Storage } from '../application/ports/storage';
 import { createHttpApp } from '../adapters/http/app';
@@ -17,7 +18,7 @@ import { WebhookDoorbells } from '../adapters/webhooks/doorbell';
 import type { Resolver } from '../adapters/webhooks/outbound-addresses';
 import { WebhookWorker } from '../adapters/webhooks/webhook-worker';
 import type { Config } from './config';
-import { compose } from './composition';
+import { compose, configuredWiring } from './composition';
 import { openStorage } from './open-storage';
 import { readTrackerScript } from './tracker-script';
 
@@ -48,6 +49,8 @@ export interface ServiceOverrides {
   readonly resolver?: Resolver;
   /** Told of every webhook attempt (tests count them). */
   readonly onWebhookAttempt?: (report: AttemptReport) => void;
+  /** Hashes passwords instead of scrypt at OWASP's cost (tests, cheaper); bounded all the same. */
+  readonly passwords?: PasswordHasher;
 }
 
 /** Starts the HTTP service on `config.host:config.port`, then its background workers. */
@@ -60,14 +63,13 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   });
   const doorbells = new WebhookDoorbells();
   const { useCases, ids, webhookSender } = compose({
+    ...configuredWiring(config),
     storage,
-    transitions: config.transitions,
-    rateLimit: { max: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds },
-    idempotency: { ttlMs: config.idempotencyTtlSeconds * 1000, leaseMs: config.idempotencyLeaseSeconds * 1000 },
     webhooks: { ...config.webhooks, resolver: overrides.resolver, nudge: doorbells },
     clock: overrides.clock,
     ids: overrides.ids,
     slugs: overrides.slugs,
+    passwords: overrides.passwords,
   });
   const metrics = new PrometheusMetrics(() => storage.outbox.backlog());
   const onAttempt = (report: AttemptReport): void => {
@@ -87,9 +89,16 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   let publicBaseUrl = config.publicBaseUrl ?? '';
   const { app, router } = createHttpApp(
     { useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl: () => publicBaseUrl },
-    { bodyLimitBytes: config.bodyLimitBytes, batchBodyLimitBytes: config.batchBodyLimitBytes, adminToken: config.adminToken },
+    {
+      bodyLimitBytes: config.bodyLimitBytes,
+      batchBodyLimitBytes: config.batchBodyLimitBytes,
+      adminToken: config.adminToken,
+      consoleOff: !config.console,
+      trustProxy: config.trustProxy,
+    },
   );
-  if (config.console) registerConsole(router, { useCases, logger, publicBaseUrl: () => publicBaseUrl });
+  if (config.console)
+    registerConsole(router, { useCases, logger, publicBaseUrl: () => publicBaseUrl, configuredBaseUrl: config.publicBaseUrl });
   const server = createHttpServer(app, config.http, ids, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/Either';
 import { expect } from 'chai';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +8,7 @@ import { centsOf, parseSpendCsv } from '../../src/application/spend/spend-csv';
 import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
 import type { Storage } from '../../src/application/ports/storage';
 import { temporarySqliteStorage } from '../support/sqlite-files';
-import { anOrder } from '../support/order-builder';
+import { anOrder, anOrderPayload } from '../support/order-builder';
 
 const cli = async (argv: string[], storage: Storage) => {
   const out: string[] = [];
@@ -22,8 +23,8 @@ describe('orders-cli: time zones, spend and reports', () => {
   let folder: string;
   beforeEach(() => (folder = mkdtempSync(join(tmpdir(), 'cli-spend-'))));
   afterEach(() => rmSync(folder, { recursive: true, force: true }));
-  const file = (content: string): string => {
-    const path = join(folder, 'spend.csv');
+  const file = (content: string | Uint8Array, name = 'spend.csv'): string => {
+    const path = join(folder, name);
     writeFileSync(path, content);
     return path;
   };
@@ -85,8 +86,62 @@ describe('orders-cli: time zones, spend and reports', () => {
     const lines = JSON.parse(refused.err).error.lines.map((l: { line: number }) => l.line);
     expect(lines).to.deep.equal([3, 4, 5]);
     expect((await storage.spend.list(dashboardId, { page: 1, pageSize: 10 })).total).to.equal(0);
-    expect(parseSpendCsv('day,source\n').problems).to.deep.equal([{ line: 1, message: `the first line must be the header ${HEADER}` }]);
+    expect(await parseSpendCsv(Buffer.from('day,source\n'))).to.deep.equal(
+      E.left({
+        _tag: 'SpendCsvInvalid',
+        problems: [{ line: 1, message: `the first line must be the header ${HEADER}` }],
+        stoppedEarly: false,
+      }),
+    );
     expect((await cli(['spend', 'import', '--dashboard', 'dsh_missing', '--file', file(`${HEADER}\n`)], storage)).code).to.equal(1);
+  });
+
+  it('stops at 100 bad lines, refuses a line that is not UTF-8 and a file over 2 MiB, importing nothing (DECISIONS D23)', async () => {
+    const storage = { ...inMemoryStorage(), persistent: true };
+    const dashboardId = (await cli(['dashboards', 'create', '--name', 'Shop'], storage)).json().dashboard.id;
+    const bad = Array.from({ length: 250 }, (_, i) => `2026-02-30,google,cpc,c-${i},,BRL,1`).join('\n');
+    const many = await cli(['spend', 'import', '--dashboard', dashboardId, '--file', file(`${HEADER}\n${bad}\n`)], storage);
+    expect(many.code).to.equal(1);
+    const error = JSON.parse(many.err).error;
+    expect(error.message).to.equal('the reading stopped at 100 lines that cannot be imported; nothing was imported');
+    expect(error.lines.map((l: { line: number }) => l.line)).to.deep.equal(Array.from({ length: 100 }, (_, i) => i + 2));
+    const latin1 = Buffer.concat([
+      Buffer.from(`${HEADER}\n2026-03-01,google,cpc,ok,,BRL,1\n2026-03-01,google,cpc,promo`),
+      Buffer.from([0xe7, 0xe3]),
+      Buffer.from('o,,BRL,2\n'),
+    ]);
+    const notUtf8 = await cli(['spend', 'import', '--dashboard', dashboardId, '--file', file(latin1)], storage);
+    expect(notUtf8.code).to.equal(1);
+    expect(JSON.parse(notUtf8.err).error.lines).to.deep.equal([
+      { line: 3, message: 'is not valid UTF-8: save the file as UTF-8 (CSV UTF-8 in a spreadsheet)' },
+    ]);
+    const large = await cli(
+      ['spend', 'import', '--dashboard', dashboardId, '--file', file(`${HEADER}\n${'2026-03-01,google,cpc,ok,,BRL,1\n'.repeat(70_000)}`)],
+      storage,
+    );
+    expect(large.code).to.equal(1);
+    expect(JSON.parse(large.err).error.message).to.match(/is larger than 2097152 bytes/);
+    expect((await storage.spend.list(dashboardId, { page: 1, pageSize: 10 })).total).to.equal(0);
+  });
+
+  it('imports the UTF-8 lines of a JSON Lines file and names a line that is not UTF-8 as invalid', async () => {
+    const storage = { ...inMemoryStorage(), persistent: true };
+    const dashboardId = (await cli(['dashboards', 'create', '--name', 'Shop'], storage)).json().dashboard.id;
+    const line = (externalId: string) => JSON.stringify(anOrderPayload({ externalId }));
+    const [before, after] = line('u-2').split('u-2');
+    const content = Buffer.concat([
+      Buffer.from(`${line('u-1')}\n${before}u-`),
+      Buffer.from([0xff]),
+      Buffer.from(`2${after}\n${line('u-3')}\n`),
+    ]);
+    const imported = await cli(['orders', 'import', '--dashboard', dashboardId, '--file', file(content, 'orders.jsonl')], storage);
+    expect(imported.code).to.equal(1);
+    expect(imported.json().import).to.deep.include({
+      orders: 3,
+      created: 2,
+      invalid: 1,
+      invalidLines: [{ line: 2, problems: ['(line) is not valid UTF-8'] }],
+    });
   });
 
   it('rebuilds the SQLite report totals from the orders after they were lost', async () => {

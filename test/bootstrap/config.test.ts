@@ -330,4 +330,36 @@ describe('loadConfig', () => {
       }
     });
   });
+
+  describe('TRUST_PROXY (D23)', () => {
+    const proxied = { PUBLIC_BASE_URL: 'https://orders.example' };
+
+    it('is off by default; on is one proxy, a number says how many', () => {
+      expect(ok({}).trustProxy).to.equal(0);
+      expect(ok({ ...proxied, TRUST_PROXY: 'off' }).trustProxy).to.equal(0);
+      expect(ok({ ...proxied, TRUST_PROXY: '0' }).trustProxy).to.equal(0);
+      expect(ok({ ...proxied, TRUST_PROXY: 'on' }).trustProxy).to.equal(1);
+      expect(ok({ ...proxied, TRUST_PROXY: '2' }).trustProxy).to.equal(2);
+    });
+
+    it('refuses anything else in one line', () => {
+      for (const value of ['yes', 'true', '6', '-1', '1.5', 'on,off'])
+        expect(problems({ ...proxied, TRUST_PROXY: value }), value).to.deep.equal([
+          'TRUST_PROXY must be off, on, or the number of proxies in front of the service (0 to 5)',
+        ]);
+    });
+
+    it('needs PUBLIC_BASE_URL, the address people use', () => {
+      expect(problems({ TRUST_PROXY: 'on' })).to.deep.equal([
+        'TRUST_PROXY needs PUBLIC_BASE_URL: behind a proxy the service cannot tell the address people use',
+      ]);
+    });
+
+    it('lifts the cap of connections per address to the cap of all, unless HTTP_MAX_CONNECTIONS_PER_ADDRESS is set', () => {
+      expect(ok({ ...proxied, TRUST_PROXY: 'on' }).http.maxConnectionsPerAddress).to.equal(1000);
+      expect(ok({ ...proxied, TRUST_PROXY: 'on', HTTP_MAX_CONNECTIONS: '50' }).http.maxConnectionsPerAddress).to.equal(50);
+      expect(ok({ ...proxied, TRUST_PROXY: 'on', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '20' }).http.maxConnectionsPerAddress).to.equal(20);
+      expect(ok({ ...proxied }).http.maxConnectionsPerAddress).to.equal(100);
+    });
+  });
 });

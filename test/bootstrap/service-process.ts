@@ -17,7 +17,7 @@ export const freePort = (): Promise<number> =>
     });
   });
 
-/** `node main.js` as a child process, with its output split into lines. */
+/** `node main.js` (or another entry point) as a child process, with its output split into lines. */
 export class ServiceProcess {
   readonly stdout: string[] = [];
   readonly stderr: string[] = [];
@@ -26,8 +26,8 @@ export class ServiceProcess {
   private readonly child: ChildProcess;
   private waiters: (() => void)[] = [];
 
-  constructor(env: Record<string, string>) {
-    this.child = spawn(process.execPath, [MAIN_JS], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  constructor(env: Record<string, string>, script = MAIN_JS) {
+    this.child = spawn(process.execPath, [script], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     this.collect(this.child.stdout, this.stdout);
     this.collect(this.child.stderr, this.stderr);
     this.exited = new Promise((done) => this.child.once('close', (code, signal) => done({ code, signal })));

@@ -22,7 +22,7 @@ const backupInAnotherProcess = (from: string, to: string): Promise<{ code: numbe
     child.once('close', (code) => done({ code, stderr }));
   });
 
-/** Online backups of the SQLite file (README, "SQLite store"). */
+/** Online backups of the SQLite file (docs/operations.md, "SQLite store"). */
 describe('backing up the SQLite file', function () {
   this.timeout(60_000);
   let folder: ReturnType<typeof temporaryFolder>;

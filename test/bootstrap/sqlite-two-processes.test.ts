@@ -10,7 +10,7 @@ import { SqliteMain, type Answer } from './sqlite-process';
 /**
  * Two service processes on one SQLite file, as two instances on one machine: each commits its own
  * groups, and every decision that must have a single winner is one statement under the file's write
- * lock, so the guarantees hold across them (README, "SQLite store").
+ * lock, so the guarantees hold across them (docs/operations.md, "SQLite store").
  */
 describe('two service processes on one SQLite file', function () {
   this.timeout(60_000);

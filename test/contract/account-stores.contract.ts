@@ -94,20 +94,129 @@ export const accountStoresContract = (adapterName: string, factory: () => Promis
         await stores.memberships.put(aMembership('usr_2', 'dsh_a', { role: 'owner', createdAt: at('2026-01-01T00:00:00.000Z') }));
         expect((await stores.memberships.listByUser('usr_1')).map((m) => m.dashboardId)).to.deep.equal(['dsh_a', 'dsh_b']);
         expect((await stores.memberships.listByDashboard('dsh_a')).map((m) => m.userId)).to.deep.equal(['usr_2', 'usr_1']);
-        expect(await stores.memberships.remove('usr_1', 'dsh_a')).to.equal(true);
-        expect(await stores.memberships.remove('usr_1', 'dsh_a')).to.equal(false);
+        expect(await stores.memberships.remove('usr_1', 'dsh_a')).to.equal('removed');
+        expect(await stores.memberships.remove('usr_1', 'dsh_a')).to.equal('notMember');
         expect(await stores.memberships.find('usr_1', 'dsh_a')).to.deep.equal(O.none);
+        expect(await stores.memberships.find('usr_1', 'dsh_b')).to.deep.equal(
+          O.some(aMembership('usr_1', 'dsh_b', { createdAt: at('2026-01-09T00:00:00.000Z') })),
+        );
+      });
+
+      it('never lowers an owner to analyst, and raises an analyst to owner', async () => {
+        await stores.memberships.put(aMembership('usr_1', 'dsh_a', { role: 'owner' }));
+        await stores.memberships.put(aMembership('usr_1', 'dsh_a', { role: 'analyst' }));
+        await stores.memberships.put(aMembership('usr_2', 'dsh_a'));
+        await stores.memberships.put(aMembership('usr_2', 'dsh_a', { role: 'owner' }));
+        expect((await stores.memberships.listByDashboard('dsh_a')).map((m) => `${m.userId}:${m.role}`)).to.deep.equal([
+          'usr_1:owner',
+          'usr_2:owner',
+        ]);
+      });
+
+      it('removes an owner while another stays, never the last one, whose other dashboards do not count', async () => {
+        await stores.memberships.put(aMembership('usr_1', 'dsh_a', { role: 'owner' }));
+        await stores.memberships.put(aMembership('usr_2', 'dsh_a', { role: 'owner' }));
+        await stores.memberships.put(aMembership('usr_3', 'dsh_a'));
+        await stores.memberships.put(aMembership('usr_3', 'dsh_b', { role: 'owner' }));
+        expect(await stores.memberships.remove('usr_1', 'dsh_a')).to.equal('removed');
+        expect(await stores.memberships.remove('usr_2', 'dsh_a')).to.equal('lastOwner');
+        expect(await stores.memberships.remove('usr_3', 'dsh_b')).to.equal('lastOwner');
+        expect(await stores.memberships.remove('usr_3', 'dsh_a')).to.equal('removed');
+        expect((await stores.memberships.listByDashboard('dsh_a')).map((m) => `${m.userId}:${m.role}`)).to.deep.equal(['usr_2:owner']);
+        expect((await stores.memberships.listByDashboard('dsh_b')).map((m) => `${m.userId}:${m.role}`)).to.deep.equal(['usr_3:owner']);
+        // A refused removal leaves nothing behind: once another owner comes, the last one may go.
+        await stores.memberships.put(aMembership('usr_4', 'dsh_a', { role: 'owner' }));
+        expect(await stores.memberships.remove('usr_2', 'dsh_a')).to.equal('removed');
+        expect(await stores.memberships.remove('usr_4', 'dsh_a')).to.equal('lastOwner');
+      });
+
+      it('keeps one owner when two owners remove each other at once, in every one of 20 dashboards', async () => {
+        const dashboards = Array.from({ length: 20 }, (_, i) => `dsh_race_${i}`);
+        for (const dashboardId of dashboards) {
+          await stores.memberships.put(aMembership('usr_1', dashboardId, { role: 'owner' }));
+          await stores.memberships.put(aMembership('usr_2', dashboardId, { role: 'owner' }));
+        }
+        const outcomes = await Promise.all(
+          dashboards.map((dashboardId) =>
+            Promise.all([stores.memberships.remove('usr_2', dashboardId), stores.memberships.remove('usr_1', dashboardId)]),
+          ),
+        );
+        for (const [i, dashboardId] of dashboards.entries()) {
+          const owners = (await stores.memberships.listByDashboard(dashboardId)).filter((m) => m.role === 'owner');
+          expect(owners, dashboardId).to.have.length(1);
+          expect([...outcomes[i]].sort(), dashboardId).to.deep.equal(['lastOwner', 'removed']);
+        }
+      });
+
+      it('keeps exactly one of five owners all removed at once, and one owner when an owner goes as another is made', async () => {
+        const users = ['usr_1', 'usr_2', 'usr_3', 'usr_4', 'usr_5'];
+        for (const userId of users) await stores.memberships.put(aMembership(userId, 'dsh_a', { role: 'owner' }));
+        const outcomes = await Promise.all(users.map((userId) => stores.memberships.remove(userId, 'dsh_a')));
+        expect(outcomes.filter((o) => o === 'removed')).to.have.length(4);
+        expect(await stores.memberships.listByDashboard('dsh_a')).to.have.length(1);
+
+        await stores.memberships.put(aMembership('usr_1', 'dsh_b', { role: 'owner' }));
+        await stores.memberships.put(aMembership('usr_2', 'dsh_b'));
+        await Promise.all([
+          stores.memberships.remove('usr_1', 'dsh_b'),
+          stores.memberships.put(aMembership('usr_2', 'dsh_b', { role: 'owner' })),
+        ]);
+        const owners = (await stores.memberships.listByDashboard('dsh_b')).filter((m) => m.role === 'owner');
+        expect(owners.map((m) => m.userId)).to.include('usr_2');
       });
     });
 
     describe('invitations', () => {
-      it('finds an invitation by its token hash, and lists a dashboard’s newest first', async () => {
+      it('finds an invitation by its token hash and by its id, and lists the pending ones of a dashboard newest first', async () => {
         await stores.invitations.insert(anInvitation('inv_1'));
         await stores.invitations.insert(anInvitation('inv_2', { createdAt: at('2026-01-04T00:00:00.000Z') }));
         await stores.invitations.insert(anInvitation('inv_3', { dashboardId: 'dsh_b' }));
+        await stores.invitations.insert(anInvitation('inv_4', { expiresAt: at('2026-01-05T00:00:00.000Z') }));
+        await stores.invitations.insert(anInvitation('inv_5'));
+        await stores.invitations.accept('inv_5', at('2026-01-04T00:00:00.000Z'));
         expect(await stores.invitations.findByTokenHash('hash-inv_1')).to.deep.equal(O.some(anInvitation('inv_1')));
         expect(await stores.invitations.findByTokenHash('hash-none')).to.deep.equal(O.none);
-        expect((await stores.invitations.listByDashboard('dsh_a')).map((i) => i.id)).to.deep.equal(['inv_2', 'inv_1']);
+        expect(await stores.invitations.findById('inv_3')).to.deep.equal(O.some(anInvitation('inv_3', { dashboardId: 'dsh_b' })));
+        expect(await stores.invitations.findById('inv_none')).to.deep.equal(O.none);
+        const pending = async (iso: string) => (await stores.invitations.listPending('dsh_a', at(iso))).map((i) => i.id);
+        expect(await pending('2026-01-04T12:00:00.000Z')).to.deep.equal(['inv_2', 'inv_4', 'inv_1']);
+        expect(await pending('2026-01-05T00:00:00.000Z'), 'expired at expiresAt').to.deep.equal(['inv_2', 'inv_1']);
+        expect(await pending('2026-01-10T00:00:00.000Z')).to.deep.equal([]);
+      });
+
+      it('is revoked unless accepted, and a revoked one is unknown and cannot be accepted', async () => {
+        await stores.invitations.insert(anInvitation('inv_1'));
+        await stores.invitations.insert(anInvitation('inv_2'));
+        await stores.invitations.accept('inv_2', at('2026-01-04T00:00:00.000Z'));
+        expect(await stores.invitations.revoke('inv_1')).to.equal(true);
+        expect(await stores.invitations.revoke('inv_1')).to.equal(false);
+        expect(await stores.invitations.revoke('inv_2')).to.equal(false);
+        expect(await stores.invitations.revoke('inv_none')).to.equal(false);
+        expect(await stores.invitations.findByTokenHash('hash-inv_1')).to.deep.equal(O.none);
+        expect(await stores.invitations.findById('inv_1')).to.deep.equal(O.none);
+        expect(await stores.invitations.accept('inv_1', at('2026-01-04T00:00:00.000Z'))).to.equal(false);
+        expect(O.isSome(await stores.invitations.findById('inv_2'))).to.equal(true);
+      });
+
+      it('is either accepted or revoked when both race, never both, for each of 10 invitations', async () => {
+        const ids = Array.from({ length: 10 }, (_, i) => `inv_${i}`);
+        for (const id of ids) await stores.invitations.insert(anInvitation(id));
+        const outcomes = await Promise.all(
+          ids.map((id, i) =>
+            i % 2 === 0
+              ? Promise.all([stores.invitations.accept(id, at('2026-01-04T00:00:00.000Z')), stores.invitations.revoke(id)])
+              : Promise.all([stores.invitations.revoke(id), stores.invitations.accept(id, at('2026-01-04T00:00:00.000Z'))]),
+          ),
+        );
+        for (const [i, id] of ids.entries()) {
+          expect(
+            outcomes[i].filter((won) => won),
+            id,
+          ).to.have.length(1);
+          const [accepted] = i % 2 === 0 ? outcomes[i] : [...outcomes[i]].reverse();
+          const stored = await stores.invitations.findById(id);
+          expect(O.isSome(stored), id).to.equal(accepted);
+        }
       });
 
       it('is accepted once: of parallel acceptances exactly one succeeds, and the time is kept', async () => {

@@ -27,6 +27,13 @@ export const rateLimitCounterContract = (adapterName: string, factory: () => Pro
       expect((await counter.hit('tok_b', WINDOW_MS, at(1_000), 3)).count).to.equal(3);
     });
 
+    it('gives back to the window of the hit it undoes, even once that window has ended', async () => {
+      expect((await counter.hit('tok_a', WINDOW_MS, at(59_000), 500)).count).to.equal(500);
+      expect((await counter.hit('tok_a', WINDOW_MS, at(WINDOW_MS + 500))).count).to.equal(1);
+      expect((await counter.hit('tok_a', WINDOW_MS, at(59_000), -499)).count).to.equal(1);
+      expect((await counter.hit('tok_a', WINDOW_MS, at(WINDOW_MS + 600))).count).to.equal(2);
+    });
+
     it('starts again from zero in the next window', async () => {
       await counter.hit('tok_a', WINDOW_MS, at(0));
       await counter.hit('tok_a', WINDOW_MS, at(1));

@@ -1,5 +1,8 @@
 import { expect } from 'chai';
-import type { CellQuery, ReportCell } from '../../src/application/ports/report-reader';
+import type { CellQuery, RankedBreakdownQuery, ReportCell } from '../../src/application/ports/report-reader';
+import { rankBreakdown } from '../../src/application/reports/rank-breakdown';
+import { sumSpend } from '../../src/adapters/persistence/spend-sums';
+import type { SpendEntry } from '../../src/domain/spend';
 import type { Storage } from '../../src/application/ports/storage';
 import { attributionOf, type ReportDimension, type UtmDimension } from '../../src/domain/attribution';
 import type { JsonObject, Order } from '../../src/domain/order';
@@ -222,6 +225,65 @@ export const reportReaderContract = (
         }
       });
     }
+
+    it('ranks a breakdown as its cells and its spend say, and answers only the first `limit` rows', async () => {
+      const entry = (date: string, utmSource: string, utmCampaign: string, amountCents: number): SpendEntry => ({
+        date,
+        utmSource,
+        utmMedium: 'cpc',
+        utmCampaign,
+        utmContent: '(not set)',
+        currency: 'BRL',
+        amountCents,
+      });
+      const entries = [
+        entry('2026-02-21', 'google', 'launch', 50_000),
+        entry('2026-03-02', 'google', 'launch', 25_000),
+        entry('2026-03-05', 'meta', 'spring', 90_000),
+        entry('2026-03-06', 'newsletter', 'nothing-sold', 1_000),
+        entry('2026-05-01', 'google', 'summer', 7_000),
+      ];
+      await storage.spend.upsert('dsh_r', entries);
+      const range = { start: START, end: START + SPAN };
+      const days = { from: '2026-02-20', to: '2026-03-31' };
+      for (const [sort, limit] of [
+        ['roas', 3],
+        ['paidGrossCents', 1_000],
+        ['spendCents', 2],
+        ['approvalRate', 4],
+      ] as const) {
+        const query: RankedBreakdownQuery = {
+          range,
+          by: ['utmSource', 'utmCampaign'],
+          model: 'last',
+          isTest: undefined,
+          filters: {},
+          sort,
+          limit,
+          spend: { by: ['utmSource', 'utmCampaign'], filters: {}, days },
+        };
+        const cells = await storage.reports.cells('dsh_r', { ...query, buckets: [range] });
+        const spent = sumSpend(
+          entries.filter((e) => e.date >= days.from && e.date <= days.to),
+          { by: ['utmSource', 'utmCampaign'], byDate: false },
+        );
+        const expected = await rankBreakdown(cells, spent, query);
+        const answered = await storage.reports.breakdown('dsh_r', query);
+        expect(answered, `${sort}, limit ${limit}`).to.deep.equal(expected);
+        expect(answered.rows.length).to.equal(Math.min(limit, answered.totalRows));
+        expect(answered.rows.some((row) => row.key.utmSource === 'newsletter') || limit < answered.totalRows).to.equal(true);
+      }
+      const unjoined = await storage.reports.breakdown('dsh_r', {
+        range,
+        by: ['platform'],
+        model: 'last',
+        isTest: false,
+        filters: {},
+        sort: 'orders',
+        limit: 10,
+      });
+      expect(unjoined.rows.every((row) => row.spendCents === null)).to.equal(true);
+    });
 
     it("counts nothing of another dashboard's, and nothing for a dashboard without orders", async () => {
       const q: CellQuery = { buckets: [{ start: START, end: START + SPAN }], by: [], model: 'last', isTest: undefined, filters: {} };

@@ -49,7 +49,7 @@ describe('OpenAPI document', () => {
           publicBaseUrl: () => 'http://127.0.0.1',
           readiness: async () => ({ draining: false, components: { store: 'up', workers: {} } }),
         },
-        { bodyLimitBytes: 1024, batchBodyLimitBytes: 4096, adminToken: 'x' },
+        { bodyLimitBytes: 1024, batchBodyLimitBytes: 4096, adminToken: 'x', trustProxy: 0 },
       );
       const routed = router.stack
         .filter((layer) => layer.methods.length > 0)

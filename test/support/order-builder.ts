@@ -94,3 +94,44 @@ export const anOrderPayload = (changes: Record<string, unknown> = {}): Record<st
   tracking: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'black-friday' },
   ...changes,
 });
+
+/** A free-form object at its key limit: 50 keys, each with a short string. */
+const freeFormAtItsLimit = (prefix: string): Record<string, string> =>
+  Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`${prefix}${i}`, 'v']));
+
+/**
+ * An order at every per-order limit that counts values (DECISIONS D3, D23): every optional field, 500
+ * products with all their fields, each free-form object with its 50 keys. Short strings keep it small.
+ */
+export const anOrderAtItsLimits = (externalId: string): Record<string, unknown> =>
+  anOrderPayload({
+    externalId,
+    status: 'paid',
+    paidAt: '2026-01-02T03:04:05Z',
+    refundedAt: '2026-01-02T03:04:05Z',
+    chargedbackAt: '2026-01-02T03:04:05Z',
+    amounts: {
+      currency: 'BRL',
+      grossCents: 100,
+      netToSellerCents: 90,
+      discountCents: 0,
+      shippingCents: 0,
+      taxesCents: 0,
+      totalFeesCents: 10,
+    },
+    products: Array.from({ length: 500 }, (_, i) => ({ externalId: `p${i}`, sku: `s${i}`, name: `n${i}`, quantity: 1, unitPriceCents: 1 })),
+    tracking: { utmSource: 's', utmMedium: 'm', utmCampaign: 'c', utmContent: 'ct', utmTerm: 't', utmId: 'i' },
+    customer: freeFormAtItsLimit('c'),
+    fees: freeFormAtItsLimit('f'),
+    metadata: freeFormAtItsLimit('m'),
+    trackingExtras: freeFormAtItsLimit('t'),
+  });
+
+/** How many JSON values `value` holds: each object, array, string, number, boolean and null counts one. */
+export const jsonValuesOf = (value: unknown): number =>
+  1 +
+  (Array.isArray(value)
+    ? value.reduce((sum: number, item) => sum + jsonValuesOf(item), 0)
+    : typeof value === 'object' && value !== null
+      ? Object.values(value).reduce((sum: number, item) => sum + jsonValuesOf(item), 0)
+      : 0);

@@ -24,6 +24,7 @@ export const testConfig = (changes: Partial<Config> = {}): Config => ({
   bodyLimitBytes: 256 * 1024,
   shutdownTimeoutMs: 2_000,
   shutdownReadinessDelayMs: 0,
+  trustProxy: 0,
   http: {
     headersTimeoutMs: 10_000,
     requestTimeoutMs: 30_000,

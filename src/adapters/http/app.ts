@@ -11,12 +11,13 @@ import { errorHandler } from './kit/middleware/error-handler';
 import { idempotency } from './kit/middleware/idempotency';
 import { jsonBody } from './kit/middleware/json-body';
 import { rateLimit } from './kit/middleware/rate-limit';
+import { rawBody } from './kit/middleware/raw-body';
 import { requestId } from './kit/middleware/request-id';
 import { routeFallback } from './kit/middleware/route-fallback';
 import { openApiDocument } from './openapi';
 import type { RequestState } from './kit/request-state';
 import { registerRoutes } from './kit/register-routes';
-import type { ReadinessReport } from './kit/http-errors';
+import type { ReadinessReport, RouteOff } from './kit/http-errors';
 import { ROUTES } from './route-table';
 import { prepareAsset } from './kit/static-asset';
 
@@ -27,6 +28,14 @@ export interface HttpOptions {
   readonly batchBodyLimitBytes: number;
   /** The admin API's secret; without it the admin API answers 404. */
   readonly adminToken?: string;
+  /** CONSOLE=off: /console answers a 404 that says so. */
+  readonly consoleOff?: boolean;
+  /**
+   * TRUST_PROXY: how many proxies stand in front (0: none). Koa then takes the protocol from
+   * X-Forwarded-Proto and the client's address that many entries from the right of X-Forwarded-For:
+   * the entries further left are whatever the client wrote (DECISIONS D23).
+   */
+  readonly trustProxy: number;
 }
 
 /** What the HTTP app drives and uses; bootstrap hands it over, the app resolves nothing itself. */
@@ -48,6 +57,12 @@ export interface HttpApp {
   readonly router: Router<RequestState>;
 }
 
+/** The part of the service the configuration switched off that `path` asks for, if any. */
+const switchedOff = (path: string, options: HttpOptions): RouteOff | undefined => {
+  if (options.consoleOff === true && (path === '/console' || path.startsWith('/console/'))) return 'console';
+  return path === '/metrics' ? 'metrics' : undefined;
+};
+
 /**
  * The Koa application over the route table. Middleware order matters: the request id first so every
  * line and body carries it, then the access log around the error handler so the log sees the final
@@ -67,6 +82,7 @@ export const createHttpApp = (
       rateLimit: rateLimit(useCases.checkRateLimit, metrics),
       body: jsonBody(options.bodyLimitBytes),
       largeBody: jsonBody(options.batchBodyLimitBytes),
+      rawBody: rawBody(options.bodyLimitBytes),
       idempotency: idempotency(useCases.idempotencyGate),
     },
     { useCases, readiness, openApiDocument: () => openApiDocument, trackerScript: prepareAsset(trackerScript), publicBaseUrl },
@@ -74,13 +90,15 @@ export const createHttpApp = (
 
   const app = new Koa<RequestState>();
   app.silent = true;
+  app.proxy = options.trustProxy > 0;
+  app.maxIpsCount = options.trustProxy;
   app.on('error', (err: unknown) => {
     logger.error('koa error outside a request', { errorName: err instanceof Error ? err.name : typeof err });
   });
   app.use(requestId(ids, logger));
   app.use(accessLog(logger, metrics));
   app.use(errorHandler(logger, metrics));
-  app.use(routeFallback);
+  app.use(routeFallback((path) => switchedOff(path, options)));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return { app, router };

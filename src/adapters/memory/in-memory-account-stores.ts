@@ -2,6 +2,7 @@ import * as O from 'fp-ts/Option';
 import type {
   AccountStores,
   InvitationRepository,
+  MembershipRemoval,
   MembershipRepository,
   SessionRepository,
   UserRepository,
@@ -49,6 +50,7 @@ class InMemoryMemberships implements MembershipRepository {
   async put(membership: Membership): Promise<void> {
     const key = `${membership.userId} ${membership.dashboardId}`;
     const current = this.byKey.get(key);
+    if (current?.role === 'owner') return;
     this.byKey.set(key, copy(current === undefined ? membership : { ...current, role: membership.role }));
   }
 
@@ -71,8 +73,15 @@ class InMemoryMemberships implements MembershipRepository {
       .map(copy);
   }
 
-  async remove(userId: string, dashboardId: string): Promise<boolean> {
-    return this.byKey.delete(`${userId} ${dashboardId}`);
+  /** Checks and deletes without yielding to the event loop: no other call can come between. */
+  async remove(userId: string, dashboardId: string): Promise<MembershipRemoval> {
+    const key = `${userId} ${dashboardId}`;
+    const found = this.byKey.get(key);
+    if (found === undefined) return 'notMember';
+    const otherOwner = [...this.byKey.values()].some((m) => m.dashboardId === dashboardId && m.role === 'owner' && m.userId !== userId);
+    if (found.role === 'owner' && !otherOwner) return 'lastOwner';
+    this.byKey.delete(key);
+    return 'removed';
   }
 }
 
@@ -90,6 +99,11 @@ class InMemoryInvitations implements InvitationRepository {
     return found === undefined ? O.none : O.some(copy(found));
   }
 
+  async findById(id: string): Promise<O.Option<Invitation>> {
+    const found = this.byId.get(id);
+    return found === undefined ? O.none : O.some(copy(found));
+  }
+
   async accept(id: string, at: Date): Promise<boolean> {
     const found = this.byId.get(id);
     if (found === undefined || found.acceptedAt !== undefined) return false;
@@ -97,9 +111,14 @@ class InMemoryInvitations implements InvitationRepository {
     return true;
   }
 
-  async listByDashboard(dashboardId: string): Promise<readonly Invitation[]> {
+  async revoke(id: string): Promise<boolean> {
+    const found = this.byId.get(id);
+    return found !== undefined && found.acceptedAt === undefined && this.byId.delete(id);
+  }
+
+  async listPending(dashboardId: string, at: Date): Promise<readonly Invitation[]> {
     return [...this.byId.values()]
-      .filter((i) => i.dashboardId === dashboardId)
+      .filter((i) => i.dashboardId === dashboardId && i.acceptedAt === undefined && i.expiresAt.getTime() > at.getTime())
       .sort((a, b) => byAge(b, a))
       .map(copy);
   }

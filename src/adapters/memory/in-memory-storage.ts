@@ -8,6 +8,8 @@ import { InMemoryLinkRepository } from './in-memory-link-repository';
 import { InMemoryOrderRepository } from './in-memory-order-repository';
 import { InMemoryRateLimitCounter } from './in-memory-rate-limit-counter';
 import { InMemoryReportReader } from './in-memory-report-reader';
+import { InMemorySourceDeliveryLog } from './in-memory-source-delivery-log';
+import { InMemorySourceRepository } from './in-memory-source-repository';
 import { InMemorySpendRepository } from './in-memory-spend-repository';
 import { InMemoryStorageHealth } from './in-memory-storage-health';
 import { InMemoryTokenRepository } from './in-memory-token-repository';
@@ -17,6 +19,7 @@ import { InMemoryWebhookOutbox } from './in-memory-webhook-outbox';
 /** The in-memory store: every port in the process, gone at exit. */
 export const inMemoryStorage = (): Storage => {
   const orders = new InMemoryOrderRepository();
+  const spend = new InMemorySpendRepository();
   const deliveries = new InMemoryDeliveryRepository();
   const events = new InMemoryEventFeed();
   return {
@@ -32,8 +35,10 @@ export const inMemoryStorage = (): Storage => {
     deliveries,
     outbox: new InMemoryWebhookOutbox(orders, deliveries, events),
     events,
-    reports: new InMemoryReportReader(orders),
-    spend: new InMemorySpendRepository(),
+    reports: new InMemoryReportReader(orders, spend),
+    spend,
+    sources: new InMemorySourceRepository(),
+    sourceDeliveries: new InMemorySourceDeliveryLog(),
     accounts: inMemoryAccountStores(),
     health: new InMemoryStorageHealth(),
   };

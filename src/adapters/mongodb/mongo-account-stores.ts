@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import * as O from 'fp-ts/Option';
 import * as t from 'io-ts';
 import type { Db } from 'mongodb';
 import type {
   AccountStores,
   InvitationRepository,
+  MembershipRemoval,
   MembershipRepository,
   SessionRepository,
   UserRepository,
@@ -34,13 +37,34 @@ const sessionDocument = t.type({ _id: t.string, userId: t.string, createdAt: bso
 
 type Doc = { _id: string } & Record<string, unknown>;
 
+/** How many times an owner's removal tries while every other owner is being removed too: about 1.5 s. */
+const OWNER_REMOVAL_ATTEMPTS = 12;
+/** `_id` is `<userId> <dashboardId>`; `leaving` holds the marks of the removals under way (see below). */
+interface MembershipDoc {
+  _id: string;
+  userId: string;
+  dashboardId: string;
+  role: Role;
+  createdAt: Date;
+  leaving?: string[];
+}
+
 /**
  * Users, memberships, invitations and sessions on MongoDB (DECISIONS D17): one document each, every
  * write a single-document one (a unique email, an invitation accepted once, by conditional updates).
+ *
+ * The last owner of a dashboard stays (D23) without a transaction: an owner's removal first marks
+ * their membership `leaving` (a conditional update), then reads the other owners, and deletes only
+ * if one of them carries no mark. Of several removals racing, the one that marked last sees every
+ * other mark, so none deletes unless an owner truly stays. When every other owner is marked, the
+ * removal takes its mark back and tries again after a random pause (one of the racers then goes
+ * first); it answers `lastOwner` once no other owner is left, or after 12 tries. A mark left by a
+ * process that stopped between marking and deleting makes that owner not count for the others'
+ * removals until it is removed itself: a refusal too many, never a dashboard without owners.
  */
 export const mongoAccountStores = (db: Db, logger: Logger): AccountStores => {
   const usersCollection = new MongoCollection<Doc>(db, 'users', logger);
-  const membershipsCollection = new MongoCollection<Doc>(db, 'memberships', logger);
+  const membershipsCollection = new MongoCollection<MembershipDoc>(db, 'memberships', logger);
   const invitationsCollection = new MongoCollection<Doc>(db, 'invitations', logger);
   const sessionsCollection = new MongoCollection<Doc>(db, 'sessions', logger);
 
@@ -108,13 +132,25 @@ export const mongoAccountStores = (db: Db, logger: Logger): AccountStores => {
 
   const memberships: MembershipRepository = {
     async put(m) {
-      await guarded(() =>
-        membershipsCollection.documents.updateOne(
-          { _id: `${m.userId} ${m.dashboardId}` },
-          { $set: { role: m.role }, $setOnInsert: { userId: m.userId, dashboardId: m.dashboardId, createdAt: m.createdAt } },
-          { upsert: true },
-        ),
-      );
+      const _id = `${m.userId} ${m.dashboardId}`;
+      for (;;) {
+        try {
+          // An owner does not match, so an owner is never lowered; the upsert then finds the _id taken.
+          await guarded(() =>
+            membershipsCollection.documents.updateOne(
+              { _id, role: { $ne: 'owner' } },
+              { $set: { role: m.role }, $setOnInsert: { userId: m.userId, dashboardId: m.dashboardId, createdAt: m.createdAt } },
+              { upsert: true },
+            ),
+          );
+          return;
+        } catch (err) {
+          if (!isDuplicateKey(err)) throw err;
+          // Taken by an owner (nothing to do), or by a racing insert of an analyst (try again).
+          const current = await guarded(() => membershipsCollection.documents.findOne({ _id }));
+          if (current?.['role'] === 'owner') return;
+        }
+      }
     },
     find: (userId, dashboardId) => one(membershipsCollection.documents.findOne({ _id: `${userId} ${dashboardId}` }), membership),
     async listByUser(userId) {
@@ -127,8 +163,30 @@ export const mongoAccountStores = (db: Db, logger: Logger): AccountStores => {
         membership,
       );
     },
-    async remove(userId, dashboardId) {
-      return (await guarded(() => membershipsCollection.documents.deleteOne({ _id: `${userId} ${dashboardId}` }))).deletedCount === 1;
+    async remove(userId, dashboardId): Promise<MembershipRemoval> {
+      const _id = `${userId} ${dashboardId}`;
+      const documents = membershipsCollection.documents;
+      for (let attempt = 1; ; attempt++) {
+        if ((await guarded(() => documents.deleteOne({ _id, role: 'analyst' }))).deletedCount === 1) return 'removed';
+        const mark = randomUUID();
+        const marked = await guarded(() => documents.updateOne({ _id, role: 'owner' }, { $addToSet: { leaving: mark } }));
+        if (marked.matchedCount === 0) {
+          // Neither an analyst nor an owner: gone, unless a racing put made it meanwhile (look again).
+          if ((await guarded(() => documents.findOne({ _id }))) === null) return 'notMember';
+          continue;
+        }
+        const others = await guarded(() =>
+          documents.find({ dashboardId, role: 'owner', _id: { $ne: _id } }, { projection: { leaving: 1 } }).toArray(),
+        );
+        if (others.some((other) => (other.leaving ?? []).length === 0)) {
+          await guarded(() => documents.deleteOne({ _id }));
+          return 'removed';
+        }
+        await guarded(() => documents.updateOne({ _id }, { $pull: { leaving: mark } }));
+        if (others.length === 0 || attempt === OWNER_REMOVAL_ATTEMPTS) return 'lastOwner';
+        // Every other owner is being removed too: back off for a random while, so that one goes first.
+        await sleep(Math.random() * Math.min(200, 4 * 2 ** attempt));
+      }
     },
   };
 
@@ -148,16 +206,27 @@ export const mongoAccountStores = (db: Db, logger: Logger): AccountStores => {
       );
     },
     findByTokenHash: (tokenHash) => one(invitationsCollection.documents.findOne({ tokenHash }), invitation),
+    findById: (id) => one(invitationsCollection.documents.findOne({ _id: id }), invitation),
     async accept(id, at) {
       const result = await guarded(() =>
         invitationsCollection.documents.updateOne({ _id: id, acceptedAt: { $exists: false } }, { $set: { acceptedAt: at } }),
       );
       return result.modifiedCount === 1;
     },
-    async listByDashboard(dashboardId) {
-      return (await guarded(() => invitationsCollection.documents.find({ dashboardId }).sort({ createdAt: -1, _id: -1 }).toArray())).map(
-        invitation,
+    async revoke(id) {
+      return (
+        (await guarded(() => invitationsCollection.documents.deleteOne({ _id: id, acceptedAt: { $exists: false } }))).deletedCount === 1
       );
+    },
+    async listPending(dashboardId, at) {
+      return (
+        await guarded(() =>
+          invitationsCollection.documents
+            .find({ dashboardId, acceptedAt: { $exists: false }, expiresAt: { $gt: at } })
+            .sort({ createdAt: -1, _id: -1 })
+            .toArray(),
+        )
+      ).map(invitation);
     },
   };
 

@@ -16,7 +16,8 @@ import { StorageUnavailableError } from '../../application/ports/storage-health'
 
 /**
  * Server error codes that say "not now" rather than "never": the node is unreachable, shutting down,
- * stepping down or out of time. A retry later may well succeed, so the request answers 503.
+ * stepping down or out of time, or it reads but cannot write (a full disk, writes blocked by an
+ * operator). A retry later may well succeed, so the request answers 503 (DECISIONS D23).
  */
 const TRANSIENT_SERVER_CODES = new Set([
   6, // HostUnreachable
@@ -26,12 +27,14 @@ const TRANSIENT_SERVER_CODES = new Set([
   91, // ShutdownInProgress
   189, // PrimarySteppedDown
   262, // ExceededTimeLimit
+  371, // UserWritesBlocked
   9001, // SocketException
   10107, // NotWritablePrimary
   11600, // InterruptedAtShutdown
   11602, // InterruptedDueToReplStateChange
   13435, // NotPrimaryNoSecondaryOk
   13436, // NotPrimaryOrSecondary
+  14031, // OutOfDiskSpace
 ]);
 
 /** True for driver errors that mean the server could not be reached or answer in time. */
@@ -50,16 +53,23 @@ export const isUnavailable = (err: unknown): boolean =>
 export const isDuplicateKey = (err: unknown): boolean => err instanceof MongoServerError && err.code === 11000;
 
 /**
- * Runs one storage operation and turns "cannot reach the server" into `StorageUnavailableError`
- * (503); any other failure is rethrown as it is (500). The message names the driver error only: its
- * own message may carry host names and never helps the client.
+ * Runs one storage operation and turns "not now" (the server cannot be reached, or cannot write)
+ * into `StorageUnavailableError` (503); any other failure is rethrown as it is (500). The message
+ * names the driver error and the server's code only: its own message may carry host names and never
+ * helps the client.
  */
 export const guarded = async <A>(operation: () => Promise<A>): Promise<A> => {
   try {
     return await operation();
   } catch (err) {
     if (isUnavailable(err)) {
-      throw new StorageUnavailableError(`MongoDB cannot be reached (${(err as Error).name})`, { cause: err });
+      const name = (err as Error).name;
+      throw new StorageUnavailableError(
+        err instanceof MongoServerError
+          ? `MongoDB cannot take the request now (${name} ${String(err.code)})`
+          : `MongoDB cannot be reached (${name})`,
+        { cause: err },
+      );
     }
     throw err;
   }

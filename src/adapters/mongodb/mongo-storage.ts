@@ -8,13 +8,15 @@ import { guarded } from './mongo-errors';
 import { ensureIndexes } from './mongo-indexes';
 import { mongoAccountStores } from './mongo-account-stores';
 import { MongoEventFeed } from './mongo-event-feed';
-import { giveOldTokensEveryScope } from './dashboard-documents';
+import { giveOldTokensEveryScope, giveAllScopeTokensSourceScopes } from './dashboard-documents';
 import { MongoLinkRepository } from './mongo-link-repository';
 import { checkSchemaVersion } from './mongo-schema-version';
 import { MongoOrderRepository } from './mongo-order-repository';
 import { MongoRateLimitCounter } from './mongo-rate-limit-counter';
 import { MongoReportReader } from './mongo-report-reader';
 import { markOrdersWrittenBeforeReports, MongoReportRollup } from './mongo-report-rollup';
+import { MongoSourceDeliveryLog } from './mongo-source-delivery-log';
+import { MongoSourceRepository } from './mongo-source-repository';
 import { MongoSpendRepository } from './mongo-spend-repository';
 import { MongoStorageHealth } from './mongo-storage-health';
 import { MongoTokenRepository } from './mongo-token-repository';
@@ -70,6 +72,7 @@ export const createMongoStorage = (
 ): Storage => {
   const db = client.db(dbName);
   const events = new MongoEventFeed(db, logger, options.feedSettleMs);
+  const spend = new MongoSpendRepository(db, logger);
   const hosts = client.options.srvHost ?? client.options.hosts.map((host) => host.toString()).join(',');
   return {
     description: `MongoDB database "${dbName}" on ${hosts}`,
@@ -84,8 +87,10 @@ export const createMongoStorage = (
     deliveries: new MongoDeliveryRepository(db, logger),
     outbox: new MongoWebhookOutbox(db, logger, events),
     events,
-    reports: new MongoReportReader(db, logger),
-    spend: new MongoSpendRepository(db, logger),
+    reports: new MongoReportReader(db, logger, spend),
+    spend,
+    sources: new MongoSourceRepository(db, logger),
+    sourceDeliveries: new MongoSourceDeliveryLog(db, logger),
     accounts: mongoAccountStores(db, logger),
     workers: [new MongoReportRollup(db, logger)],
     health: new MongoStorageHealth(client, db, options.pingTimeoutMs),
@@ -114,6 +119,7 @@ export const connectMongoStorage = async (
       await checkSchemaVersion(client.db(dbName), logger);
       await markOrdersWrittenBeforeReports(client.db(dbName));
       await giveOldTokensEveryScope(client.db(dbName));
+      await giveAllScopeTokensSourceScopes(client.db(dbName));
     });
   } catch (err) {
     await client.close().catch(() => undefined);

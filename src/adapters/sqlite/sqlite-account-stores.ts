@@ -3,6 +3,7 @@ import * as t from 'io-ts';
 import type {
   AccountStores,
   InvitationRepository,
+  MembershipRemoval,
   MembershipRepository,
   SessionRepository,
   UserRepository,
@@ -107,7 +108,7 @@ export const sqliteAccountStores = (db: SqliteDatabase, logger: Logger): Account
     async put(m) {
       await db.write(() => {
         sql(
-          'INSERT INTO memberships (user_id, dashboard_id, role, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (user_id, dashboard_id) DO UPDATE SET role = excluded.role',
+          "INSERT INTO memberships (user_id, dashboard_id, role, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (user_id, dashboard_id) DO UPDATE SET role = excluded.role WHERE memberships.role <> 'owner'",
         ).run(m.userId, m.dashboardId, m.role, m.createdAt.getTime());
       });
     },
@@ -127,10 +128,19 @@ export const sqliteAccountStores = (db: SqliteDatabase, logger: Logger): Account
         .read(() => sql('SELECT * FROM memberships WHERE dashboard_id = ? ORDER BY created_at, user_id').all(dashboardId))
         .map(membership);
     },
+    // One write transaction (BEGIN IMMEDIATE holds the file's write lock, across processes too): the
+    // guard reads the other owners as the delete leaves them.
     async remove(userId, dashboardId) {
-      return (
-        (await db.write(() => sql('DELETE FROM memberships WHERE user_id = ? AND dashboard_id = ?').run(userId, dashboardId).changes)) === 1
-      );
+      return db.write((): MembershipRemoval => {
+        const deleted = sql(
+          `DELETE FROM memberships WHERE user_id = ? AND dashboard_id = ? AND (role <> 'owner' OR EXISTS (
+             SELECT 1 FROM memberships AS other WHERE other.dashboard_id = memberships.dashboard_id AND other.role = 'owner' AND other.user_id <> memberships.user_id))`,
+        ).run(userId, dashboardId).changes;
+        if (deleted === 1) return 'removed';
+        return sql('SELECT 1 FROM memberships WHERE user_id = ? AND dashboard_id = ?').get(userId, dashboardId) === undefined
+          ? 'notMember'
+          : 'lastOwner';
+      });
     },
   };
 
@@ -148,15 +158,28 @@ export const sqliteAccountStores = (db: SqliteDatabase, logger: Logger): Account
         invitation,
       );
     },
+    async findById(id) {
+      return one(
+        db.read(() => sql('SELECT * FROM invitations WHERE id = ?').get(id)),
+        invitation,
+      );
+    },
     async accept(id, at) {
       const changed = await db.write(
         () => sql('UPDATE invitations SET accepted_at = ? WHERE id = ? AND accepted_at IS NULL').run(at.getTime(), id).changes,
       );
       return changed === 1;
     },
-    async listByDashboard(dashboardId) {
+    async revoke(id) {
+      return (await db.write(() => sql('DELETE FROM invitations WHERE id = ? AND accepted_at IS NULL').run(id).changes)) === 1;
+    },
+    async listPending(dashboardId, at) {
       return db
-        .read(() => sql('SELECT * FROM invitations WHERE dashboard_id = ? ORDER BY created_at DESC, id DESC').all(dashboardId))
+        .read(() =>
+          sql(
+            'SELECT * FROM invitations WHERE dashboard_id = ? AND accepted_at IS NULL AND expires_at > ? ORDER BY created_at DESC, id DESC',
+          ).all(dashboardId, at.getTime()),
+        )
         .map(invitation);
     },
   };

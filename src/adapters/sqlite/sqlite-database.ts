@@ -9,7 +9,7 @@ import { migrate, probeWrite, SqliteFileError } from './sqlite-schema';
 
 /**
  * How an acknowledged write is made durable; what a crash of the process and a power loss can cost
- * with each is in the README ("SQLite store"). Every one of them survives `kill -9`: a COMMIT has
+ * with each is in docs/operations.md ("SQLite store"). Every one of them survives `kill -9`: a COMMIT has
  * handed the WAL to the operating system before any caller is answered.
  */
 export type Durability =

@@ -151,7 +151,7 @@ export class SqliteLinkRepository implements LinkRepository {
 
   /**
    * Answered once committed, without waiting for the disk, like a rate-limit count: a click survives
-   * a crash of the process, and a power loss may forget the last ones (README, "SQLite store").
+   * a crash of the process, and a power loss may forget the last ones (docs/operations.md, "SQLite store").
    */
   async recordClick(slug: string): Promise<O.Option<Link>> {
     if (this.db.read(() => this.slugExists.get(slug)) === undefined) return O.none;

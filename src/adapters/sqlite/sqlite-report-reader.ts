@@ -1,5 +1,7 @@
 import type { Statement } from 'better-sqlite3';
-import type { CellQuery, ReportCell, ReportReader } from '../../application/ports/report-reader';
+import type { Breakdown, CellQuery, RankedBreakdownQuery, ReportCell, ReportReader } from '../../application/ports/report-reader';
+import type { SpendSum, SpendSumQuery } from '../../application/ports/spend-repository';
+import { joinedSpend, rankBreakdown } from '../../application/reports/rank-breakdown';
 import { UTM_DIMENSIONS, type ReportDimension } from '../../domain/attribution';
 import type { CellTotals } from '../../domain/report';
 import { piecesOf, type Grain, type Piece } from '../persistence/report-pieces';
@@ -7,6 +9,7 @@ import { CellCollector } from '../persistence/report-cells';
 import { PROJECTIONS, rebuildStatements, TOTAL_COLUMNS } from './report-schema';
 import type { SqliteDatabase } from './sqlite-database';
 import { builtStatements } from './built-statements';
+import { SqliteSpendSums } from './sqlite-spend-sums';
 
 /** The column of each dimension in the rollup tables. */
 const ROLLUP_COLUMN: Readonly<Record<ReportDimension, string>> = {
@@ -80,9 +83,20 @@ export interface ReadConnection {
  */
 export class SqliteReportQueries {
   private readonly prepared: (sql: string) => Statement;
+  private readonly spend: SqliteSpendSums;
 
   constructor(private readonly db: ReadConnection) {
     this.prepared = builtStatements(db);
+    this.spend = new SqliteSpendSums(db);
+  }
+
+  /** The cells of the range and the spend that joins them, read on one snapshot, then ranked and cut (ReportReader.breakdown). */
+  breakdown(dashboardId: string, query: RankedBreakdownQuery): Promise<Breakdown> {
+    const read = this.db.readTogether(() => ({
+      cells: this.cells(dashboardId, { ...query, buckets: [query.range] }),
+      spend: joinedSpend(query.spend, (sums) => this.spend.sums(dashboardId, sums)),
+    }));
+    return rankBreakdown(read.cells, read.spend, query);
   }
 
   cells(dashboardId: string, query: CellQuery): ReportCell[] {
@@ -182,6 +196,10 @@ export class SqliteReportQueries {
 /** Runs a report's queries somewhere else than on the event loop's thread (sqlite-report-worker.ts). */
 export interface ReportOffload {
   cells(dashboardId: string, query: CellQuery): Promise<ReportCell[]>;
+  /** Only the rows answered come back from there. */
+  breakdown(dashboardId: string, query: RankedBreakdownQuery): Promise<Breakdown>;
+  /** Spend summed there: a filter on a source alone reads every entry of its campaigns. */
+  spendSums(dashboardId: string, query: SpendSumQuery): Promise<SpendSum[]>;
   close(): Promise<void>;
 }
 
@@ -202,6 +220,10 @@ export class SqliteReportReader implements ReportReader {
 
   async cells(dashboardId: string, query: CellQuery): Promise<readonly ReportCell[]> {
     return this.offload === undefined ? this.inline.cells(dashboardId, query) : this.offload.cells(dashboardId, query);
+  }
+
+  async breakdown(dashboardId: string, query: RankedBreakdownQuery): Promise<Breakdown> {
+    return this.offload === undefined ? this.inline.breakdown(dashboardId, query) : this.offload.breakdown(dashboardId, query);
   }
 
   /** One write of the group commit: every rollup emptied and summed again from `orders`. */

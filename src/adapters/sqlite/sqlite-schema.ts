@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { ACCOUNTS_MIGRATION } from './accounts-schema';
 import { EVENT_FEED_MIGRATION } from './event-feed-schema';
 import { REPORTS_MIGRATION, ROLLUPS_IN_GROUP_COMMIT_MIGRATION } from './report-schema';
+import { SOURCES_MIGRATION } from './sources-schema';
 
 /**
  * The schema, as the migrations that build it, in order: migration N takes a file from
@@ -199,6 +200,7 @@ export const MIGRATIONS: readonly string[] = [
   REPORTS_MIGRATION,
   ACCOUNTS_MIGRATION,
   EVENT_FEED_MIGRATION,
+  SOURCES_MIGRATION,
   ROLLUPS_IN_GROUP_COMMIT_MIGRATION,
 ];
 

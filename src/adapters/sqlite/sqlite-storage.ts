@@ -11,6 +11,8 @@ import { SqliteOrderRepository } from './sqlite-order-repository';
 import { SqliteRateLimitCounter } from './sqlite-rate-limit-counter';
 import { SqliteReportOffload } from './sqlite-report-offload';
 import { SqliteReportReader } from './sqlite-report-reader';
+import { SqliteSourceDeliveryLog } from './sqlite-source-delivery-log';
+import { SqliteSourceRepository } from './sqlite-source-repository';
 import { SqliteSpendRepository } from './sqlite-spend-repository';
 import { SqliteStorageHealth } from './sqlite-storage-health';
 import { SqliteTokenRepository } from './sqlite-token-repository';
@@ -38,7 +40,9 @@ export const sqliteStorageOn = (db: SqliteDatabase, logger: Logger): Storage => 
     outbox: new SqliteWebhookOutbox(db, logger),
     events: new SqliteEventFeed(db, logger),
     reports: new SqliteReportReader(db, offload),
-    spend: new SqliteSpendRepository(db, logger),
+    spend: new SqliteSpendRepository(db, logger, offload),
+    sources: new SqliteSourceRepository(db, logger),
+    sourceDeliveries: new SqliteSourceDeliveryLog(db, logger),
     accounts: sqliteAccountStores(db, logger),
     health: new SqliteStorageHealth(db, () => offload.close()),
   };

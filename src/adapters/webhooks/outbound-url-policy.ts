@@ -15,6 +15,10 @@ const DEFAULT_RESOLVE_TIMEOUT_MS = 5_000;
 
 const refused = (reason: string): E.Either<WebhookUrlNotAllowed, void> => E.left({ _tag: 'WebhookUrlNotAllowed', reason });
 
+/** The way out of a refusal the setting explains, for a service in development (DECISIONS D24). */
+export const PRIVATE_URLS_HINT =
+  'only public addresses may be reached, unless the service runs with WEBHOOK_ALLOW_PRIVATE_URLS=true (development and tests only)';
+
 /**
  * The check of a URL when an endpoint is saved (DECISIONS D12): `https://` only, and a host that is,
  * or resolves only to, public unicast addresses. It fails closed: a host that does not resolve is
@@ -27,11 +31,15 @@ export class OutboundUrlPolicy implements WebhookUrlPolicy {
   async check(url: string): Promise<E.Either<WebhookUrlNotAllowed, void>> {
     if (this.options.allowPrivateUrls) return E.right(undefined);
     const parsed = new URL(url);
-    if (parsed.protocol !== 'https:') return refused('The URL must be https://');
+    if (parsed.protocol !== 'https:') {
+      return refused(
+        'The URL must be https:// (http:// is allowed only when the service runs with WEBHOOK_ALLOW_PRIVATE_URLS=true, for development)',
+      );
+    }
     const host = hostOf(parsed);
     if (isIpLiteral(host)) {
       const why = refusedAddress(host);
-      return why === undefined ? E.right(undefined) : refused(`The URL's address ${host} is ${why}`);
+      return why === undefined ? E.right(undefined) : refused(`The URL's address ${host} is ${why}: ${PRIVATE_URLS_HINT}`);
     }
     let addresses: { address: string }[];
     try {
@@ -42,7 +50,7 @@ export class OutboundUrlPolicy implements WebhookUrlPolicy {
     if (addresses.length === 0) return refused(`The URL's host ${host} does not resolve`);
     for (const { address } of addresses) {
       const why = refusedAddress(address);
-      if (why !== undefined) return refused(`The URL's host ${host} resolves to ${address}, ${why}`);
+      if (why !== undefined) return refused(`The URL's host ${host} resolves to ${address}, ${why}: ${PRIVATE_URLS_HINT}`);
     }
     return E.right(undefined);
   }

@@ -1,16 +1,36 @@
 import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
-import { passwordProblem, type User } from '../../domain/account';
+import { passwordProblem, type Invitation, type User } from '../../domain/account';
 import type { AccountStores } from '../ports/account-repositories';
 import type { Clock } from '../ports/clock';
 import type { IdGenerator } from '../ports/id-generator';
 import type { OpaqueSecrets, PasswordHasher } from '../ports/password-hasher';
 import type { AccountError } from './account-errors';
-import { openSession, type OpenedSession } from './sign-in';
+import { openInvitation } from './invitation-acceptance';
+import { openSession, type OpenedSession, type SignIn } from './sign-in';
+
+export interface InvitationAnswer {
+  readonly token: string;
+  /** A new account's chosen password, or an existing account's current one; unused when signed in as it. */
+  readonly password: string;
+  /** The client's address, which a password for an existing account is throttled by, as at sign-in. */
+  readonly address: string;
+  /** The user the console is signed in as, if any. */
+  readonly signedInUserId?: string;
+}
+
+export interface AcceptedInvitation {
+  readonly user: User;
+  readonly dashboardId: string;
+  /** A session opened for the invitee; none when they were signed in already. */
+  readonly session?: OpenedSession;
+}
 
 /**
- * Accepts an invitation once (DECISIONS D17): the invited email gets the membership; a new user
- * chooses a password, an existing one keeps theirs (`password` is then ignored). Opens a session.
+ * Accepts an invitation once (DECISIONS D17, D23): the invited email gets the membership, never a
+ * lower role than it has. The link alone never signs in an existing account: its owner must be
+ * signed in as it, or give its password, which goes through sign-in and so counts and is throttled
+ * like any sign-in. Signed in as another account, it is refused. A new email chooses its password.
  */
 export class AcceptInvitation {
   constructor(
@@ -19,40 +39,73 @@ export class AcceptInvitation {
     private readonly secrets: OpaqueSecrets,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly signIn: SignIn,
   ) {}
 
-  async execute(token: string, password: string): Promise<E.Either<AccountError, OpenedSession>> {
-    const found = await this.accounts.invitations.findByTokenHash(this.secrets.hash(token));
-    if (O.isNone(found)) return E.left({ _tag: 'InvitationInvalid', reason: 'unknown' });
-    const invitation = found.value;
+  async execute(answer: InvitationAnswer): Promise<E.Either<AccountError, AcceptedInvitation>> {
     const now = this.clock.now();
-    if (invitation.acceptedAt !== undefined) return E.left({ _tag: 'InvitationInvalid', reason: 'accepted' });
-    if (now.getTime() >= invitation.expiresAt.getTime()) return E.left({ _tag: 'InvitationInvalid', reason: 'expired' });
-    const existing = await this.accounts.users.findByEmail(invitation.email);
-    let user: User;
-    if (O.isSome(existing)) user = existing.value;
-    else {
-      const problem = passwordProblem(password);
-      if (problem !== undefined) return E.left({ _tag: 'PasswordRejected', reason: problem });
-      user = {
-        id: this.ids.next('usr'),
-        email: invitation.email,
-        passwordHash: await this.hasher.hash(password),
-        createdAt: now,
-        passwordChangedAt: now,
-      };
+    const opened = await openInvitation(this.accounts, this.secrets, answer.token, answer.signedInUserId, now);
+    if (E.isLeft(opened)) return opened;
+    const { invitation, acceptance } = opened.right;
+    switch (acceptance.kind) {
+      case 'otherAccount':
+        return E.left({ _tag: 'SignedInAsAnother', email: invitation.email });
+      case 'signedIn':
+        return this.join(invitation, acceptance.user, now);
+      case 'password': {
+        // Checked before the invitation is spent: a wrong password leaves it for its rightful owner.
+        const signedIn = await this.signIn.execute(invitation.email, answer.password, answer.address);
+        if (E.isLeft(signedIn)) return signedIn;
+        return this.join(invitation, signedIn.right.user, now, signedIn.right);
+      }
+      case 'newAccount':
+        return this.create(invitation, answer.password, now);
     }
+  }
+
+  private async create(invitation: Invitation, password: string, now: Date): Promise<E.Either<AccountError, AcceptedInvitation>> {
+    const problem = passwordProblem(password);
+    if (problem !== undefined) return E.left({ _tag: 'PasswordRejected', reason: problem });
+    const user: User = {
+      id: this.ids.next('usr'),
+      email: invitation.email,
+      passwordHash: await this.hasher.hash(password),
+      createdAt: now,
+      passwordChangedAt: now,
+    };
     // The invitation is spent first: of two racing acceptances, one goes on.
-    if (!(await this.accounts.invitations.accept(invitation.id, now))) return E.left({ _tag: 'InvitationInvalid', reason: 'accepted' });
-    if (O.isNone(existing) && !(await this.accounts.users.insert(user))) {
-      const raced = await this.accounts.users.findByEmail(invitation.email);
-      if (O.isNone(raced)) return E.left({ _tag: 'EmailTaken', email: invitation.email });
-      user = raced.value;
+    const spent = await this.spend(invitation, now);
+    if (E.isLeft(spent)) return spent;
+    // An account made for the email meanwhile (the CLI, another invitation) is not this one's to sign in.
+    if (!(await this.accounts.users.insert(user))) return E.left({ _tag: 'EmailTaken', email: invitation.email });
+    await this.addMember(invitation, user, now);
+    return E.right({ user, dashboardId: invitation.dashboardId, session: await openSession(this.accounts, this.secrets, user, now) });
+  }
+
+  private async join(
+    invitation: Invitation,
+    user: User,
+    now: Date,
+    session?: OpenedSession,
+  ): Promise<E.Either<AccountError, AcceptedInvitation>> {
+    const spent = await this.spend(invitation, now);
+    if (E.isLeft(spent)) {
+      if (session !== undefined) await this.accounts.sessions.delete(session.session.idHash);
+      return spent;
     }
-    const current = await this.accounts.memberships.find(user.id, invitation.dashboardId);
-    // An owner invited as analyst stays owner: an invitation never lowers a role.
-    if (O.isNone(current) || current.value.role !== 'owner')
-      await this.accounts.memberships.put({ userId: user.id, dashboardId: invitation.dashboardId, role: invitation.role, createdAt: now });
-    return E.right(await openSession(this.accounts, this.secrets, user, now));
+    await this.addMember(invitation, user, now);
+    return E.right({ user, dashboardId: invitation.dashboardId, ...(session === undefined ? {} : { session }) });
+  }
+
+  /** Marks the invitation accepted; another acceptance or a revocation may have come first. */
+  private async spend(invitation: Invitation, now: Date): Promise<E.Either<AccountError, void>> {
+    if (await this.accounts.invitations.accept(invitation.id, now)) return E.right(undefined);
+    const revoked = O.isNone(await this.accounts.invitations.findById(invitation.id));
+    return E.left({ _tag: 'InvitationInvalid', reason: revoked ? 'unknown' : 'accepted' });
+  }
+
+  /** The store never lowers an owner, so an owner invited as analyst stays owner. */
+  private addMember(invitation: Invitation, user: User, now: Date): Promise<void> {
+    return this.accounts.memberships.put({ userId: user.id, dashboardId: invitation.dashboardId, role: invitation.role, createdAt: now });
   }
 }

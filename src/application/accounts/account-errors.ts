@@ -7,11 +7,25 @@ import type { Role } from '../../domain/account';
 export type AccountError =
   /** Unknown email or wrong password: one answer for both, so it does not tell which emails have accounts. */
   | { readonly _tag: 'InvalidCredentials' }
-  /** Too many sign-in attempts for this account or from this address; try again after `retryAfterSeconds`. */
+  /**
+   * Too many wrong passwords (at sign-in or on a password change) for this account from this address,
+   * from this address, or for this account from everywhere (DECISIONS D23); try again after `retryAfterSeconds`.
+   */
   | { readonly _tag: 'SignInThrottled'; readonly retryAfterSeconds: number }
+  /** The process hashes as many passwords as it may, and more wait (DECISIONS D23): nothing was checked or changed. */
+  | { readonly _tag: 'PasswordHashingBusy'; readonly retryAfterSeconds: number }
   /** No session with this id, or it ended (signed out, idle 12 h, 7 days old, password changed). */
   | { readonly _tag: 'SessionInvalid' }
+  /** The link's token names no invitation (or a revoked one), or one that expired or was used. */
   | { readonly _tag: 'InvitationInvalid'; readonly reason: 'unknown' | 'expired' | 'accepted' }
+  /** The invitation is for `email`, and the console is signed in as another account: sign out first (D23). */
+  | { readonly _tag: 'SignedInAsAnother'; readonly email: string }
+  /** No pending invitation with this id in a dashboard the actor manages. */
+  | { readonly _tag: 'InvitationNotFound'; readonly invitationId: string }
+  /** `member` (the email or user id asked for) is not a member of the dashboard. */
+  | { readonly _tag: 'MemberNotFound'; readonly dashboardId: string; readonly member: string }
+  /** The dashboard's last owner stays (D23): another owner must be made first. */
+  | { readonly _tag: 'LastOwner'; readonly dashboardId: string }
   | { readonly _tag: 'EmailTaken'; readonly email: string }
   | { readonly _tag: 'InvalidEmail'; readonly email: string }
   | { readonly _tag: 'PasswordRejected'; readonly reason: string }

@@ -5,6 +5,7 @@ import type { AccountStores } from '../ports/account-repositories';
 import type { Clock } from '../ports/clock';
 import type { OpaqueSecrets, PasswordHasher } from '../ports/password-hasher';
 import { invalidCredentials, type AccountError } from './account-errors';
+import type { PasswordAttempts } from './password-attempts';
 import { openSession, type OpenedSession } from './sign-in';
 
 export class ChangePassword {
@@ -12,21 +13,26 @@ export class ChangePassword {
     private readonly accounts: AccountStores,
     private readonly hasher: PasswordHasher,
     private readonly secrets: OpaqueSecrets,
+    private readonly attempts: PasswordAttempts,
     private readonly clock: Clock,
   ) {}
 
   /**
-   * Needs the current password. Ends every session of the user, this one included, and opens a new
-   * one for the caller: whoever held another session is signed out (DECISIONS D17).
+   * Needs the current password, whose wrong guesses count with the sign-in's (DECISIONS D23): a
+   * session is no licence to guess. Ends every session of the user, this one included, and opens a
+   * new one for the caller: whoever held another session is signed out (DECISIONS D17).
    */
-  async execute(userId: string, current: string, next: string): Promise<E.Either<AccountError, OpenedSession>> {
+  async execute(userId: string, current: string, next: string, address: string): Promise<E.Either<AccountError, OpenedSession>> {
     const user = await this.accounts.users.findById(userId);
-    if (O.isNone(user) || !(await this.hasher.verify(current, user.value.passwordHash))) return E.left(invalidCredentials);
-    const problem = passwordProblem(next);
-    if (problem !== undefined) return E.left({ _tag: 'PasswordRejected', reason: problem });
+    if (O.isNone(user)) return E.left(invalidCredentials);
     const now = this.clock.now();
-    await this.accounts.users.setPassword(userId, await this.hasher.hash(next), now);
-    await this.accounts.sessions.deleteByUser(userId);
-    return E.right(await openSession(this.accounts, this.secrets, { ...user.value, passwordChangedAt: now }, now));
+    return this.attempts.guard(user.value.email, address, now, async () => {
+      if (!(await this.hasher.verify(current, user.value.passwordHash))) return E.left(invalidCredentials);
+      const problem = passwordProblem(next);
+      if (problem !== undefined) return E.left({ _tag: 'PasswordRejected', reason: problem });
+      await this.accounts.users.setPassword(userId, await this.hasher.hash(next), now);
+      await this.accounts.sessions.deleteByUser(userId);
+      return E.right(await openSession(this.accounts, this.secrets, { ...user.value, passwordChangedAt: now }, now));
+    });
   }
 }

@@ -1,10 +1,10 @@
 import * as E from 'fp-ts/Either';
-import * as O from 'fp-ts/Option';
 import { INVITATION_TTL_MS, isEmail, normalizeEmail, type Invitation, type Role } from '../../domain/account';
 import type { AccountStores } from '../ports/account-repositories';
 import type { Clock } from '../ports/clock';
 import type { IdGenerator } from '../ports/id-generator';
 import type { OpaqueSecrets } from '../ports/password-hasher';
+import { refusalOf } from './account-actor';
 import type { AccountError } from './account-errors';
 
 export interface IssuedInvitation {
@@ -23,8 +23,8 @@ export class InviteMember {
   ) {}
 
   async execute(ownerId: string, dashboardId: string, email: string, role: Role): Promise<E.Either<AccountError, IssuedInvitation>> {
-    const membership = await this.accounts.memberships.find(ownerId, dashboardId);
-    if (O.isNone(membership) || membership.value.role !== 'owner') return E.left({ _tag: 'RoleRequired', needed: 'owner' });
+    const refused = await refusalOf(this.accounts, { ownerId }, dashboardId);
+    if (refused !== undefined) return E.left(refused);
     const normalized = normalizeEmail(email);
     if (!isEmail(normalized)) return E.left({ _tag: 'InvalidEmail', email });
     const now = this.clock.now();

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
 import type { Membership, User } from '../../domain/account';
 import type { AccountStores } from '../ports/account-repositories';
+import { refusalOf } from './account-actor';
 import type { AccountError } from './account-errors';
 
 /** A dashboard's members with their roles, for one of its owners. */
@@ -9,8 +10,8 @@ export class ListMembers {
   constructor(private readonly accounts: AccountStores) {}
 
   async execute(ownerId: string, dashboardId: string): Promise<E.Either<AccountError, readonly { user: User; membership: Membership }[]>> {
-    const own = await this.accounts.memberships.find(ownerId, dashboardId);
-    if (O.isNone(own) || own.value.role !== 'owner') return E.left({ _tag: 'RoleRequired', needed: 'owner' });
+    const refused = await refusalOf(this.accounts, { ownerId }, dashboardId);
+    if (refused !== undefined) return E.left(refused);
     const memberships = await this.accounts.memberships.listByDashboard(dashboardId);
     const members = await Promise.all(
       memberships.map(async (membership) => ({ user: await this.accounts.users.findById(membership.userId), membership })),

@@ -16,6 +16,8 @@ export interface RateLimitDecision {
   readonly remaining: number;
   /** Seconds until the window resets; at least 1. */
   readonly resetSeconds: number;
+  /** Which window counted the request, and on which counter: what `giveBack` returns to. */
+  readonly counted: { readonly at: Date; readonly inMemory: boolean };
 }
 
 /** Counts a request against its token's fixed window (DECISIONS D9). */
@@ -37,11 +39,13 @@ export class CheckRateLimit {
     const now = this.clock.now();
     const windowMs = this.settings.windowSeconds * 1000;
     let hit: WindowCount;
+    let inMemory = false;
     try {
       hit = await this.counter.hit(tokenId, windowMs, now, amount);
     } catch (err) {
       if (!isRead || !(err instanceof StorageUnavailableError)) throw err;
       hit = await this.fallback.hit(tokenId, windowMs, now, amount);
+      inMemory = true;
     }
     const { count, resetAt } = hit;
     return {
@@ -50,6 +54,18 @@ export class CheckRateLimit {
       windowSeconds: this.settings.windowSeconds,
       remaining: Math.max(0, this.settings.max - count),
       resetSeconds: Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)),
+      counted: { at: now, inMemory },
     };
+  }
+
+  /**
+   * Gives back `amount` requests that `decision` counted and that were not served (a batch refused
+   * whole), to the window that counted them, on the counter that counted them (DECISIONS D23): taken
+   * at the time of the give-back, the count would go to the next window when this one has just ended,
+   * and would lend that window what it never took.
+   */
+  async giveBack(tokenId: string, decision: RateLimitDecision, amount: number): Promise<void> {
+    const counter = decision.counted.inMemory ? this.fallback : this.counter;
+    await counter.hit(tokenId, this.settings.windowSeconds * 1000, decision.counted.at, -amount);
   }
 }

@@ -1,4 +1,8 @@
-/** A memory-hard password hash (DECISIONS D17), run off the event loop. */
+/**
+ * A memory-hard password hash (DECISIONS D17), run off the event loop. Each method may reject with
+ * `PasswordHashingBusy` when the process already runs and queues as many hashes as it takes
+ * (DECISIONS D23): nothing was computed, and the caller may try again later.
+ */
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   /** Whether `password` matches `stored`, compared in constant time. */
@@ -8,6 +12,18 @@ export interface PasswordHasher {
    * as long as for a wrong password, so it does not tell which emails have accounts.
    */
   verifyNothing(password: string): Promise<void>;
+}
+
+/**
+ * The hasher's refusal when its queue is full: an expected outcome, which the account use cases
+ * answer as `PasswordHashingBusy` (an AccountError), not a failure of the service.
+ */
+export class PasswordHashingBusy extends Error {
+  override readonly name = 'PasswordHashingBusy';
+
+  constructor(readonly retryAfterSeconds: number) {
+    super(`password hashing is busy; retry after ${retryAfterSeconds} s`);
+  }
 }
 
 /** Random secrets for sessions and invitations: shown once, stored as their SHA-256. */

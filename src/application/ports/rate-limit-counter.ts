@@ -14,7 +14,8 @@ export interface RateLimitCounter {
    * Counts one request of `subject` in the window of `windowMs` that contains `now` (windows start at
    * multiples of `windowMs` since the epoch). Atomic: parallel hits never lose an increment, and each
    * sees a distinct count. One round trip to the store. `amount` counts several requests at once (a
-   * batch's orders), or gives some back when negative (a batch refused whole).
+   * batch's orders), or gives some back when negative (a batch refused whole): `now` is then the
+   * instant of the hit it undoes, so that the count returns to that window even after it has ended.
    */
   hit(subject: string, windowMs: number, now: Date, amount?: number): Promise<WindowCount>;
 }

@@ -12,9 +12,12 @@ export interface StorageHealth {
 }
 
 /**
- * Thrown by storage adapters when the store cannot be reached in time: the request answers 503 and
- * may be retried, unlike a bug, which answers 500.
+ * Thrown by storage adapters when the store cannot be reached in time, or cannot write (a full disk,
+ * a read-only file): the request answers 503 and may be retried, unlike a bug, which answers 500.
  */
 export class StorageUnavailableError extends Error {
   override readonly name = 'StorageUnavailableError';
 }
+
+/** Seconds a client is asked to wait (`Retry-After`) when storage is unavailable, by the API and the console alike. */
+export const STORAGE_RETRY_AFTER_SECONDS = 5;

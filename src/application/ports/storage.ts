@@ -8,6 +8,8 @@ import type { LinkRepository } from './link-repository';
 import type { OrderRepository } from './order-repository';
 import type { RateLimitCounter } from './rate-limit-counter';
 import type { ReportReader } from './report-reader';
+import type { SourceDeliveryLog } from './source-delivery-log';
+import type { SourceRepository } from './source-repository';
 import type { SpendRepository } from './spend-repository';
 import type { StorageHealth } from './storage-health';
 import type { TokenRepository } from './token-repository';
@@ -38,6 +40,9 @@ export interface Storage {
   /** Reports over the orders (DECISIONS D16). */
   readonly reports: ReportReader;
   readonly spend: SpendRepository;
+  /** Sources and the log of their deliveries (DECISIONS D21). */
+  readonly sources: SourceRepository;
+  readonly sourceDeliveries: SourceDeliveryLog;
   /** Console users, memberships, invitations and sessions (DECISIONS D17). */
   readonly accounts: AccountStores;
   readonly health: StorageHealth;

@@ -11,7 +11,7 @@ export interface ReportPorts {
 }
 
 export const reportUseCases = ({ dashboards, reports, spend }: ReportPorts) => ({
-  getBreakdown: new GetBreakdown(dashboards, reports, spend),
+  getBreakdown: new GetBreakdown(dashboards, reports),
   getTimeseries: new GetTimeseries(dashboards, reports, spend),
 });
 

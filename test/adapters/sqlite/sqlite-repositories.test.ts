@@ -9,6 +9,8 @@ import { reportReaderContract } from '../../contract/report-reader.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
 import { accountStoresContract } from '../../contract/account-stores.contract';
 import { eventFeedContract } from '../../contract/event-feed.contract';
+import { sourceDeliveryLogContract } from '../../contract/source-delivery-log.contract';
+import { sourceRepositoryContract } from '../../contract/source-repository.contract';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';
 import { webhookEndpointRepositoryContract } from '../../contract/webhook-endpoint-repository.contract';
 import { webhookOutboxContract } from '../../contract/webhook-outbox.contract';
@@ -33,6 +35,8 @@ describe('SQLite adapters', () => {
   webhookEndpointRepositoryContract('SqliteWebhookEndpointRepository', async () => fresh().webhooks);
   deliveryRepositoryContract('SqliteDeliveryRepository', async () => fresh().deliveries);
   webhookOutboxContract('SqliteWebhookOutbox', async () => fresh());
+  sourceRepositoryContract('SqliteSourceRepository', async () => fresh().sources);
+  sourceDeliveryLogContract('SqliteSourceDeliveryLog', async () => fresh().sourceDeliveries);
   spendRepositoryContract('SqliteSpendRepository', async () => fresh().spend);
   accountStoresContract('SQLite', async () => fresh().accounts);
   eventFeedContract('SQLite', async () => fresh());

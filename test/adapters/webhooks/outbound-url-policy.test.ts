@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { OutboundUrlPolicy } from '../../../src/adapters/webhooks/outbound-url-policy';
+import { OutboundUrlPolicy, PRIVATE_URLS_HINT } from '../../../src/adapters/webhooks/outbound-url-policy';
 import { fakeResolver } from '../../support/fake-resolver';
 import { inUrl, nameFor, REFUSED_ADDRESSES } from '../../support/refused-addresses';
 
@@ -32,17 +32,19 @@ describe('outbound URL policy (when an endpoint is saved)', () => {
   }
 
   it('names the class of the address it refuses', async () => {
-    expect(await refusal('https://127.0.0.1/')).to.equal("The URL's address 127.0.0.1 is a loopback address");
+    expect(await refusal('https://127.0.0.1/')).to.equal(`The URL's address 127.0.0.1 is a loopback address: ${PRIVATE_URLS_HINT}`);
     expect(await refusal('https://169.254.169.254/')).to.equal(
-      "The URL's address 169.254.169.254 is a link-local address (where cloud metadata services live)",
+      `The URL's address 169.254.169.254 is a link-local address (where cloud metadata services live): ${PRIVATE_URLS_HINT}`,
     );
-    expect(await refusal('https://100.64.0.1/')).to.equal("The URL's address 100.64.0.1 is a carrier-grade NAT address");
-    expect(await refusal('https://[fc00::1]/')).to.equal("The URL's address fc00::1 is a unique-local address");
+    expect(await refusal('https://100.64.0.1/')).to.equal(
+      `The URL's address 100.64.0.1 is a carrier-grade NAT address: ${PRIVATE_URLS_HINT}`,
+    );
+    expect(await refusal('https://[fc00::1]/')).to.equal(`The URL's address fc00::1 is a unique-local address: ${PRIVATE_URLS_HINT}`);
   });
 
   it('refuses a host name of which any one address is refused', async () => {
     expect(await refusal('https://mixed.example.com/hook')).to.equal(
-      "The URL's host mixed.example.com resolves to 10.0.0.7, a private address",
+      `The URL's host mixed.example.com resolves to 10.0.0.7, a private address: ${PRIVATE_URLS_HINT}`,
     );
   });
 
@@ -62,7 +64,9 @@ describe('outbound URL policy (when an endpoint is saved)', () => {
   });
 
   it('refuses http:// whatever the host', async () => {
-    expect(await refusal('http://hooks.example.com/orders')).to.equal('The URL must be https://');
+    expect(await refusal('http://hooks.example.com/orders')).to.equal(
+      'The URL must be https:// (http:// is allowed only when the service runs with WEBHOOK_ALLOW_PRIVATE_URLS=true, for development)',
+    );
   });
 
   it('allows everything, without resolving, with WEBHOOK_ALLOW_PRIVATE_URLS=true', async () => {

@@ -43,7 +43,7 @@ describe('reports: each metric against figures worked out by hand', () => {
     for (const o of orders) await storage.orders.insert(o, []);
   };
   const breakdown = async (query: Partial<BreakdownQuery>) => {
-    const result = await new GetBreakdown(storage.dashboards, storage.reports, storage.spend).execute('dsh_a', {
+    const result = await new GetBreakdown(storage.dashboards, storage.reports).execute('dsh_a', {
       from: new Date('2026-03-10T03:00:00Z'),
       to: new Date('2026-03-12T02:59:59.999Z'),
       by: ['utmCampaign'],

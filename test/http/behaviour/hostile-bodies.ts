@@ -1,7 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import { expect } from 'chai';
 import { MAX_BODY_DEPTH } from '../../../src/adapters/http/kit/well-formed';
-import { anOrderPayload } from '../../support/order-builder';
+import { MAX_ORDER_VALUES } from '../../../src/adapters/http/orders/order-codecs';
+import { anOrderAtItsLimits, anOrderPayload, jsonValuesOf } from '../../support/order-builder';
 import { listOrders, ORDERS, orderPath, useApi, type StorageFactory } from '../harness';
 import { expectInvalid, expectProblem } from '../problem-assertions';
 import { parseRaw, rawExchange } from '../raw-request';
@@ -54,6 +55,59 @@ export const hostileBodiesBehaviour = (storageFactory: StorageFactory): void => 
       const atLimit = '['.repeat(MAX_BODY_DEPTH) + ']'.repeat(MAX_BODY_DEPTH);
       const res = await post(atLimit);
       expect(expectProblem(res, 400, 'VALIDATION_FAILED').details.map((d: { path: string }) => d.path)).to.deep.equal(['(body)']);
+    });
+  });
+
+  describe('bodies holding more values than their route takes (DECISIONS D23)', () => {
+    const h = useApi(storageFactory);
+    const post = (path: string, rawBody: string) => h.api.request('POST', path, { token: h.token, rawBody, headers: JSON_TYPE });
+    const CAP = 2 * MAX_ORDER_VALUES;
+    const TOO_MANY = `holds more than ${CAP} JSON values (each object, array, string, number, boolean and null counts one)`;
+    const numbers = (n: number) => `[${Array<string>(n).fill('0').join(',')}]`;
+
+    it(`creates an order at every limit (${MAX_ORDER_VALUES} values), alone and twice in a batch`, async () => {
+      expect(jsonValuesOf(anOrderAtItsLimits('largest-0'))).to.equal(MAX_ORDER_VALUES);
+      const alone = await h.api.request('POST', ORDERS, { token: h.token, body: anOrderAtItsLimits('largest-0') });
+      expect(alone.status, alone.text).to.equal(201);
+      const batch = await h.api.request('POST', `${ORDERS}/batch`, {
+        token: h.token,
+        body: { orders: [anOrderAtItsLimits('largest-1'), anOrderAtItsLimits('largest-2')] },
+      });
+      expect(batch.status, batch.text).to.equal(200);
+      expect(batch.body).to.include({ created: 2, failed: 0 });
+    });
+
+    it(`answers 400 at (body) when an order holds more than ${CAP} values, before any codec reads it, and writes nothing`, async () => {
+      const body = JSON.stringify(anOrderPayload({ metadata: 'x' })).replace('"x"', `{"a":${numbers(100_000)}}`);
+      const res = await post(ORDERS, body);
+      expect(expectProblem(res, 400, 'VALIDATION_FAILED').details).to.deep.equal([{ path: '(body)', message: TOO_MANY }]);
+      expect((await listOrders(h)).total).to.equal(0);
+    });
+
+    it('answers 400 at the order of a batch that holds too many, and at orders past 500 items, creating none', async () => {
+      const heavy = JSON.stringify(anOrderPayload({ externalId: 'heavy', metadata: 'x' })).replace('"x"', `{"a":${numbers(10_000)}}`);
+      const light = JSON.stringify(anOrderPayload({ externalId: 'light' }));
+      const res = await post(`${ORDERS}/batch`, `{"orders":[${light},${heavy}]}`);
+      expect(expectProblem(res, 400, 'VALIDATION_FAILED').details).to.deep.equal([{ path: 'orders.1', message: TOO_MANY }]);
+      const many = await post(`${ORDERS}/batch`, `{"orders":${numbers(1_000_000)}}`);
+      expect(expectProblem(many, 400, 'VALIDATION_FAILED').details).to.deep.equal([
+        { path: 'orders', message: 'must be an array of 1 to 500 orders' },
+      ]);
+      expect((await listOrders(h)).total).to.equal(0);
+    });
+
+    it('counts every route: a link, a webhook, a PATCH', async () => {
+      for (const [method, path] of [
+        ['POST', '/api/v1/links'],
+        ['POST', '/api/v1/webhooks'],
+        ['PATCH', orderPath('none')],
+      ] as const) {
+        const res = await h.api.request(method, path, { token: h.token, rawBody: `{"metadata":${numbers(20_000)}}`, headers: JSON_TYPE });
+        expect(
+          expectProblem(res, 400, 'VALIDATION_FAILED').details.map((d: { path: string }) => d.path),
+          path,
+        ).to.deep.equal(['(body)']);
+      }
     });
   });
 

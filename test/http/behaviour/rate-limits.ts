@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { RateLimitCounter } from '../../../src/application/ports/rate-limit-counter';
 import { anOrderPayload } from '../../support/order-builder';
 import type { ApiResponse } from '../../support/test-api';
 import { TEST_ADMIN_TOKEN } from '../../support/test-config';
@@ -151,6 +152,34 @@ export const rateLimitsBehaviour = (storageFactory: StorageFactory): void => {
         expectNoRateLimit(admin);
       }
       expectRateLimit(await list(h), 2, 60);
+    });
+  });
+
+  describe('a batch refused whole while its window ends (DECISIONS D23)', () => {
+    const LIMIT = 20;
+    /** The clock moves into the next window right after the batch's orders were counted, as a slow store would let it. */
+    const h: Harness = useApi(storageFactory, {
+      clock: true,
+      config: { rateLimitMax: LIMIT, rateLimitWindowSeconds: WINDOW_SECONDS },
+      storage: (storage) => {
+        const counter: RateLimitCounter = {
+          hit: async (subject, windowMs, now, amount) => {
+            const counted = await storage.rateLimits.hit(subject, windowMs, now, amount);
+            if (amount !== undefined && amount > 1) h.clock.advance(WINDOW_SECONDS * 1000);
+            return counted;
+          },
+        };
+        return new Proxy(storage, { get: (t, prop) => (prop === 'rateLimits' ? counter : Reflect.get(t, prop)) });
+      },
+    });
+
+    it('gives its count back to the window it was taken from, never to the next one', async () => {
+      const orders = Array.from({ length: LIMIT + 5 }, (_, i) => anOrderPayload({ externalId: `gb-${i}` }));
+      const refused = await h.api.request('POST', `${ORDERS}/batch`, { token: h.token, body: { orders } });
+      expectProblem(refused, 429, 'RATE_LIMIT_EXCEEDED');
+      const next = await list(h);
+      expect(next.status, next.text).to.equal(200);
+      expectRateLimit(next, LIMIT - 1, WINDOW_SECONDS, LIMIT);
     });
   });
 

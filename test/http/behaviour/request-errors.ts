@@ -68,7 +68,7 @@ export const requestErrorsBehaviour = (storageFactory: StorageFactory): void => 
   describe('JSON under other media types, and JSON the parser refuses', () => {
     const h = useApi(storageFactory);
 
-    it('answers 415 for +json media types on POST: only application/json is accepted (README)', async () => {
+    it('answers 415 for +json media types on POST: only application/json is accepted (docs/api.md)', async () => {
       for (const type of ['application/vnd.orders+json', 'application/problem+json']) {
         const res = await h.api.request('POST', ORDERS, {
           token: h.token,

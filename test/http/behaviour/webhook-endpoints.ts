@@ -142,7 +142,7 @@ export const webhookEndpointsBehaviour = (storageFactory: StorageFactory): void 
       const created = [];
       for (let i = 0; i < 20; i++) created.push(await createWebhook(h, { url: `https://a.example/${i}` }));
       const refused = expectProblem(await call('POST', WEBHOOKS, { url: 'https://a.example/21' }), 409, 'WEBHOOK_LIMIT_REACHED');
-      expect(refused.detail).to.equal('The dashboard already has 20 webhook endpoints, the most it may have');
+      expect(refused.detail).to.equal('The dashboard already has 20 webhook endpoints, the most it may have: delete one first');
       expect((await call('GET', WEBHOOKS)).body.webhooks).to.have.length(20);
       const other = await h.api.newDashboard('Other shop');
       await createWebhook(h, { url: 'https://a.example/other' }, other.token);

@@ -35,7 +35,7 @@ export const webhookOutboundBehaviour = (storageFactory: StorageFactory): void =
 
     it('refuses http://, and a host that does not resolve; saves a public https:// URL', async () => {
       expect(expectProblem(await post('http://hooks.example.com/x'), 422, 'WEBHOOK_URL_NOT_ALLOWED').detail).to.equal(
-        'The URL must be https://',
+        'The URL must be https:// (http:// is allowed only when the service runs with WEBHOOK_ALLOW_PRIVATE_URLS=true, for development)',
       );
       expect(expectProblem(await post('https://nowhere.example.com/x'), 422, 'WEBHOOK_URL_NOT_ALLOWED').detail).to.equal(
         "The URL's host nowhere.example.com does not resolve",

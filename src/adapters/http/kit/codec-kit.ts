@@ -26,13 +26,29 @@ export const check = <A>(name: string, guard: (u: unknown) => u is A, message: s
     () => schema,
   );
 
-const length = (s: string): number => [...s].length;
+/**
+ * Whether `s` has `min` to `max` code points, counted only as far as needed: a string of more than
+ * 2 × `max` UTF-16 units has more than `max` of them, so a huge one is refused without a walk.
+ */
+export const codePointsWithin = (s: string, min: number, max: number): boolean => {
+  if (s.length < min || s.length > 2 * max) return false;
+  let count = 0;
+  for (let i = 0; i < s.length; i++) {
+    const unit = s.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < s.length) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    if (++count > max) return false;
+  }
+  return count >= min;
+};
 
 /** A string of `min` to `max` characters (code points, as JSON Schema counts them). */
 export const str = (min = 1, max = 255): Documented<string> =>
   check(
     `string(${min}..${max})`,
-    (u): u is string => typeof u === 'string' && length(u) >= min && length(u) <= max,
+    (u): u is string => typeof u === 'string' && codePointsWithin(u, min, max),
     `must be a string of ${min} to ${max} characters`,
     { type: 'string', minLength: min, maxLength: max },
   );
@@ -157,6 +173,10 @@ export class StrictObject<R extends Props, O extends Props> extends Documented<S
     );
   }
 }
+
+/** The JSON values an object of scalar fields holds at most: itself, and one per field it knows. */
+export const objectValues = (codec: { readonly required: Props; readonly optional: Props }): number =>
+  1 + Object.keys(codec.required).length + Object.keys(codec.optional).length;
 
 export const strictObject = <R extends Props, O extends Props = Record<never, never>>(
   name: string,

@@ -5,6 +5,28 @@ import { component, Documented } from './json-schema';
 /** An ISO 8601 date-time with seconds, at most 9 fraction digits and a timezone, on the clock. */
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(?:\.(\d{1,9}))?(Z|([+-])([01]\d|2[0-3]):([0-5]\d))$/;
 
+/** A date-time as people write it, seconds and zone optional, to say which part is missing. */
+const DATE_TIME_PARTS = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2})(:\d{2}(?:\.\d{1,9})?)?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+const NOT_A_DATE_TIME = 'must be an ISO 8601 date-time with seconds and a time zone, such as 2026-01-02T03:04:05Z';
+
+/**
+ * Why `text` is not a date-time the service takes: the part that is missing, and the text as it
+ * should be written (DECISIONS D24), rather than one sentence for every mistake.
+ */
+export const dateTimeProblem = (text: unknown): string => {
+  const parts = typeof text === 'string' ? DATE_TIME_PARTS.exec(text) : null;
+  if (parts === null) return NOT_A_DATE_TIME;
+  const [, day, minutes, seconds, zone] = parts as (string | undefined)[];
+  if (minutes === undefined) return `is a date without a time: write a date-time with seconds and a time zone, such as ${day}T00:00:00Z`;
+  const written = `${day}T${minutes}${seconds ?? ':00'}`;
+  if (seconds === undefined && zone === undefined)
+    return `is missing its seconds and its time zone: write ${written}, then an offset (such as -03:00) or Z for UTC`;
+  if (seconds === undefined) return `is missing its seconds: write ${written}${zone}`;
+  if (zone === undefined) return `is missing its time zone: end it with an offset (such as -03:00) or Z for UTC, as in ${written}Z`;
+  return NOT_A_DATE_TIME;
+};
+
 /**
  * The instant an ISO 8601 date-time with a timezone names, or undefined when the text is not one or
  * names no real calendar date (2026-02-30). The instant may fall outside four-digit years in UTC.
@@ -52,9 +74,7 @@ const instantOf = (name: string, read: (u: unknown) => unknown): Documented<Date
     (u): u is Date => u instanceof Date,
     (input, c) => {
       const u = read(input);
-      if (typeof u !== 'string' || !ISO_DATE.test(u)) {
-        return t.failure(input, c, 'must be an ISO 8601 date-time with a timezone, such as 2026-01-02T03:04:05Z');
-      }
+      if (typeof u !== 'string' || !ISO_DATE.test(u)) return t.failure(input, c, dateTimeProblem(u));
       const instant = calendarInstant(u);
       if (instant === undefined) return t.failure(input, c, 'must be a real calendar date and time');
       return inFourDigitYears(instant) ? t.success(instant) : t.failure(input, c, 'must fall in the years 0000 to 9999 once in UTC');

@@ -1,4 +1,4 @@
-import type { HttpError } from './http-errors';
+import type { HttpError, RouteOff } from './http-errors';
 
 /**
  * How many problems a VALIDATION_FAILED answer lists: a body of thousands of unknown keys must not
@@ -15,6 +15,13 @@ export interface ErrorRow<E extends HttpError = HttpError> {
   /** The sentence for `detail`: only facts the caller sent or may know, never internals. */
   readonly detail: string | ((error: E) => string);
 }
+
+/** What a 404 says when the route exists but the configuration switched it off. */
+const SWITCHED_OFF: Readonly<Record<RouteOff, string>> = {
+  admin: 'The admin API is off: the service runs without ADMIN_TOKEN',
+  console: 'The console is off: the service runs with CONSOLE=off',
+  metrics: 'Metrics are not served on this port: GET /metrics answers on a listener of its own, METRICS_PORT, when it is set',
+};
 
 type ErrorTable = { readonly [T in HttpError['_tag']]: ErrorRow<Extract<HttpError, { readonly _tag: T }>> };
 
@@ -51,8 +58,20 @@ export const ERROR_TABLE: ErrorTable = {
     status: 401,
     code: 'UNAUTHORIZED',
     title: 'Unauthorized',
-    description: 'The bearer token is missing, malformed or unknown.',
-    detail: 'The bearer token is missing, malformed or unknown',
+    description: 'The bearer token is malformed or unknown.',
+    detail: 'The bearer token is malformed or unknown',
+  },
+  BearerMissing: {
+    status: 401,
+    code: 'UNAUTHORIZED',
+    title: 'Unauthorized',
+    description: 'The `Authorization` header is missing, or is not `Bearer <token>`.',
+    detail: (error) =>
+      error.sent === 'nothing'
+        ? 'The request has no Authorization header: send Authorization: Bearer <token>'
+        : error.sent === 'another-scheme'
+          ? 'The Authorization header does not start with Bearer: send Authorization: Bearer <token>'
+          : 'The Authorization header holds no single token after Bearer: send Authorization: Bearer <token>',
   },
   TokenRevoked: {
     status: 401,
@@ -118,6 +137,35 @@ export const ERROR_TABLE: ErrorTable = {
     description: "No webhook endpoint with this id in the caller's dashboard (an endpoint of another dashboard is not found either).",
     detail: 'No webhook endpoint with this id in this dashboard',
   },
+  SourceNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    title: 'Not found',
+    description: "No source with this id in the caller's dashboard (a source of another dashboard is not found either).",
+    detail: 'No source with this id in this dashboard',
+  },
+  UnknownSource: {
+    status: 404,
+    code: 'NOT_FOUND',
+    title: 'Not found',
+    description: 'No source has this id: it was never made, or it was deleted.',
+    detail: 'No source with this id',
+  },
+  SourceSignatureInvalid: {
+    status: 401,
+    code: 'INVALID_SIGNATURE',
+    title: 'Invalid signature',
+    description:
+      "The platform's signature of the body is missing or does not match the source's secret (or, for Stripe, its timestamp is more than 5 minutes away): nothing of the delivery is kept but a line in the source's log.",
+    detail: (error) => `The delivery's signature was refused: ${error.reason}`,
+  },
+  SourceLimitReached: {
+    status: 409,
+    code: 'SOURCE_LIMIT_REACHED',
+    title: 'Source limit reached',
+    description: 'The dashboard already has as many sources as it may have (50): delete one first.',
+    detail: (error) => `The dashboard already has ${error.limit} sources, the most it may have`,
+  },
   DeliveryNotFound: {
     status: 404,
     code: 'NOT_FOUND',
@@ -125,7 +173,13 @@ export const ERROR_TABLE: ErrorTable = {
     description: "No delivery with this id among the endpoint's deliveries.",
     detail: 'No delivery with this id for this webhook endpoint',
   },
-  RouteNotFound: { status: 404, code: 'NOT_FOUND', title: 'Not found', description: 'No such route.', detail: 'No such route' },
+  RouteNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    title: 'Not found',
+    description: 'No such route.',
+    detail: (error) => (error.off === undefined ? 'No such route' : SWITCHED_OFF[error.off]),
+  },
   MethodNotAllowed: {
     status: 405,
     code: 'METHOD_NOT_ALLOWED',
@@ -152,15 +206,18 @@ export const ERROR_TABLE: ErrorTable = {
     status: 409,
     code: 'INVALID_TRANSITION',
     title: 'Invalid transition',
-    description: "The operator's transition table does not allow this status change.",
-    detail: (error) => `The transition policy does not allow ${error.from} -> ${error.to}`,
+    description:
+      "The operator's transition table (ORDER_TRANSITIONS_FILE) does not allow this status change; without a table, every change of status is refused.",
+    detail: (error) =>
+      `The transition policy does not allow ${error.from} -> ${error.to}: the allowed changes of status are the operator's table, ` +
+      'named by ORDER_TRANSITIONS_FILE (without one, every change of status is refused)',
   },
   WebhookLimitReached: {
     status: 409,
     code: 'WEBHOOK_LIMIT_REACHED',
     title: 'Webhook limit reached',
     description: 'The dashboard already has 20 webhook endpoints, the most it may have: delete one first.',
-    detail: (error) => `The dashboard already has ${error.limit} webhook endpoints, the most it may have`,
+    detail: (error) => `The dashboard already has ${error.limit} webhook endpoints, the most it may have: delete one first`,
   },
   WebhookDisabled: {
     status: 409,
@@ -181,7 +238,8 @@ export const ERROR_TABLE: ErrorTable = {
     code: 'PAYLOAD_TOO_LARGE',
     title: 'Payload too large',
     description: 'The body is larger than the configured limit (BODY_LIMIT_BYTES, 256 KiB by default).',
-    detail: (error) => `The body is larger than ${error.limitBytes} bytes`,
+    detail: (error) =>
+      `The body is larger than ${error.limitBytes} bytes, the operator's limit (BODY_LIMIT_BYTES; BATCH_BODY_LIMIT_BYTES for a batch)`,
   },
   UnsupportedMediaType: {
     status: 415,
@@ -212,7 +270,9 @@ export const ERROR_TABLE: ErrorTable = {
     title: 'Rate limit exceeded',
     description:
       'The token has used up its quota for the current window; `Retry-After` is the seconds until it resets. Nothing was executed.',
-    detail: 'Too many requests for this token; retry after the window resets',
+    detail: (error) =>
+      `This token may make ${error.limit} request${error.limit === 1 ? '' : 's'} per ${error.windowSeconds} s ` +
+      `(RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS), and this one goes beyond it: retry in ${error.retryAfterSeconds} s`,
   },
   HeadersTooLarge: {
     status: 431,

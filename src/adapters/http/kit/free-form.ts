@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import type { JsonObject } from '../../../domain/order';
-import { isPlainObject } from './codec-kit';
+import { codePointsWithin, isPlainObject } from './codec-kit';
 import { Documented, type JsonSchema, type SchemaWalker } from './json-schema';
 
 /** Limits on free-form objects (DECISIONS D3). */
@@ -86,7 +86,7 @@ export const freeFormObject = new Documented<JsonObject, JsonObject>(
     };
     const walk = (value: unknown, path: string[], depth: number): void => {
       if (typeof value === 'string') {
-        if ([...value].length > FREE_FORM_LIMITS.stringLength) {
+        if (!codePointsWithin(value, 0, FREE_FORM_LIMITS.stringLength)) {
           fail(value, path, `must be a string of at most ${FREE_FORM_LIMITS.stringLength} characters`);
         }
       } else if (typeof value === 'number') {

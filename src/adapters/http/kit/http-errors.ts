@@ -8,6 +8,9 @@ export interface ReadinessComponents {
   readonly workers: Readonly<Record<string, 'running' | 'stopping' | 'stopped'>>;
 }
 
+/** What the configuration switched off: the admin API (ADMIN_TOKEN), the console (CONSOLE), /metrics on this port. */
+export type RouteOff = 'admin' | 'console' | 'metrics';
+
 /** Failures found at the HTTP edge, before or around a use case. */
 export type EdgeError =
   | { readonly _tag: 'ValidationFailed'; readonly details: readonly ValidationDetail[] }
@@ -15,7 +18,9 @@ export type EdgeError =
   | { readonly _tag: 'PayloadTooLarge'; readonly limitBytes: number }
   | { readonly _tag: 'UnsupportedMediaType'; readonly reason: string }
   | { readonly _tag: 'MethodNotAllowed'; readonly allowed: readonly string[] }
-  | { readonly _tag: 'RouteNotFound' }
+  | { readonly _tag: 'RouteNotFound'; readonly off?: RouteOff }
+  /** No usable `Authorization: Bearer <token>`: nothing sent, another scheme, or not one token after `Bearer`. */
+  | { readonly _tag: 'BearerMissing'; readonly sent: 'nothing' | 'another-scheme' | 'no-single-token' }
   | { readonly _tag: 'ServiceUnavailable' }
   | { readonly _tag: 'NotReady'; readonly draining: boolean; readonly components: ReadinessComponents }
   | { readonly _tag: 'InternalError' }

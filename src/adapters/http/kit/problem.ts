@@ -6,9 +6,7 @@ import { Documented, type JsonSchema } from './json-schema';
 import { detailOf, ERROR_TABLE, MAX_DETAILS } from './error-table';
 import type { HttpError } from './http-errors';
 import { REQUEST_ID } from './middleware/request-id';
-
-/** Seconds a client should wait before retrying when storage is unavailable. */
-const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+import { STORAGE_RETRY_AFTER_SECONDS } from '../../../application/ports/storage-health';
 
 /** A path in `details` is cut there: one huge unknown key must not make a huge answer. */
 const MAX_PATH_LENGTH = 1_024;
@@ -43,6 +41,7 @@ export const renderProblem = (ctx: ParameterizedContext<RequestState>, error: Ht
   ctx.type = 'application/problem+json';
   switch (error._tag) {
     case 'Unauthorized':
+    case 'BearerMissing':
       ctx.set('WWW-Authenticate', 'Bearer');
       break;
     case 'TokenRevoked':
@@ -59,7 +58,7 @@ export const renderProblem = (ctx: ParameterizedContext<RequestState>, error: Ht
       break;
     case 'ServiceUnavailable':
     case 'NotReady':
-      ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      ctx.set('Retry-After', String(STORAGE_RETRY_AFTER_SECONDS));
       break;
     case 'IdempotencyKeyInProgress':
     case 'RateLimitExceeded':

@@ -2,15 +2,16 @@ import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type * as t from 'io-ts';
 import { describeErrors, type ValidationDetail } from './codec-kit';
-import { bodyShape } from './well-formed';
+import { DEFAULT_BODY_VALUES, type BodyValues } from './well-formed';
 import { insufficientScope } from '../../../application/shared/errors';
 import { grants, type Scope } from '../../../domain/scope';
 import { ProblemError, validationFailed } from './http-errors';
 import type { RequestState } from './request-state';
 import type { Guard, Route, RouteDeps } from './route';
 
-/** The middleware behind each guard, and the body reader of the routes that take a body. */
-export type GuardMiddleware = Readonly<Record<Guard | 'body' | 'largeBody', Middleware<RequestState>>>;
+/** The middleware behind each guard, the reader of the routes that take their body as bytes, and the body readers of the routes that take a JSON body (given each route's count of values). */
+export type GuardMiddleware = Readonly<Record<Guard | 'rawBody', Middleware<RequestState>>> &
+  Readonly<Record<'body' | 'largeBody', (values: BodyValues) => Middleware<RequestState>>>;
 
 /** Where each step runs, whatever order a route lists its guards in (see `Guard`). */
 const ORDER: readonly (Guard | 'body')[] = ['admin', 'token', 'rateLimit', 'body', 'idempotency'];
@@ -66,10 +67,10 @@ const handler = (route: Route, deps: RouteDeps): Middleware<RequestState> => {
     let body: unknown;
     if (route.body !== undefined) {
       const raw: unknown = ctx.request.body;
-      const shape = bodyShape(raw);
+      const shape = ctx.state.bodyShape ?? { details: [], stopped: false };
       const flagged = new Set(shape.details.map((detail) => detail.path));
       const codecDetails: ValidationDetail[] = [];
-      if (!shape.tooDeep) body = decodeInto(route.body, raw, '', codecDetails);
+      if (!shape.stopped) body = decodeInto(route.body, raw, '', codecDetails);
       details.push(...shape.details, ...codecDetails.filter((detail) => !flagged.has(detail.path)));
     }
     if (details.length > 0) throw validationFailed(details);
@@ -87,6 +88,15 @@ const handler = (route: Route, deps: RouteDeps): Middleware<RequestState> => {
         requestId: ctx.state.requestId,
         queryString: ctx.querystring,
         isHead: ctx.method === 'HEAD',
+        raw:
+          route.rawBody === true
+            ? {
+                body: ctx.state.rawBody ?? new Uint8Array(),
+                headers: Object.fromEntries(
+                  Object.entries(ctx.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
+                ),
+              }
+            : undefined,
       },
       deps,
     );
@@ -155,7 +165,12 @@ export const registerRoutes = (router: Router<RequestState>, routes: readonly Ro
     if (route.guards.includes('token') && route.scope === undefined)
       throw new Error(`${route.operationId} takes a token and declares no scope`);
     const steps = ORDER.flatMap((step): Middleware<RequestState>[] => {
-      if (step === 'body') return route.body === undefined ? [] : [route.largeBody === true ? guards.largeBody : guards.body];
+      if (step === 'body' && route.rawBody === true) return [guards.rawBody];
+      if (step === 'body') {
+        if (route.body === undefined) return [];
+        const values = route.bodyValues ?? { values: DEFAULT_BODY_VALUES };
+        return [route.largeBody === true ? guards.largeBody(values) : guards.body(values)];
+      }
       if (!route.guards.includes(step)) return [];
       const scope = step === 'rateLimit' || (step === 'token' && !route.guards.includes('rateLimit')) ? route.scope : undefined;
       return scope === undefined || scope === 'any' ? [guards[step]] : [guards[step], requireScope(scope)];

@@ -1,9 +1,9 @@
 import * as t from 'io-ts';
 import { isCents, isCurrencyCode, MAX_CENTS } from '../../../domain/money';
 import { ORDER_STATUSES } from '../../../domain/order-status';
-import { arrayOf, bool, check, int, oneOf, str, strictObject } from '../kit/codec-kit';
+import { arrayOf, bool, check, int, objectValues, oneOf, str, strictObject } from '../kit/codec-kit';
 import { isoInstant, queryInstant } from '../kit/dates';
-import { freeFormObject } from '../kit/free-form';
+import { FREE_FORM_LIMITS, freeFormObject } from '../kit/free-form';
 import { component, described, Documented } from '../kit/json-schema';
 import { intParam, MAX_PAGE, pagingParams, QUERY_INSTANT_NOTE, single } from '../kit/list-query';
 
@@ -109,6 +109,25 @@ export const CreateOrderBody = strictObject(
   },
   { description: 'The creation payload. Unknown fields, at any level of the known objects, are refused.' },
 );
+
+/** The free-form objects of an order. */
+const FREE_FORM_FIELDS = ['customer', 'fees', 'metadata', 'trackingExtras'] as const;
+
+/**
+ * The most JSON values an order holds at its limits, which the check of a body's text counts before
+ * anything is built (DECISIONS D23): the order and one value per field (17), what amounts and tracking
+ * hold besides (7 + 6), MAX_PRODUCTS products of an object and its 5 fields (3,000), and each
+ * free-form object's FREE_FORM_LIMITS.keys keys (4 × 50): 3,230. A free-form object nested deeper
+ * shares the same count.
+ */
+export const MAX_ORDER_VALUES =
+  objectValues(CreateOrderBody) +
+  objectValues(Amounts) -
+  1 +
+  objectValues(Tracking) -
+  1 +
+  MAX_PRODUCTS * objectValues(Product) +
+  FREE_FORM_FIELDS.length * FREE_FORM_LIMITS.keys;
 
 /** The PATCH body: any of these, at least one (DECISIONS D6). */
 export const UpdateOrderBody = strictObject(

@@ -2,11 +2,12 @@ import * as E from 'fp-ts/Either';
 import type { OrderPosition } from '../../../application/ports/order-repository';
 import { pipe } from 'fp-ts/function';
 import { strictObject } from '../kit/codec-kit';
-import { CreateOrderBody, ListOrdersQuery, text, TEXT_MAX, UpdateOrderBody } from './order-codecs';
+import { CreateOrderBody, ListOrdersQuery, MAX_ORDER_VALUES, text, TEXT_MAX, UpdateOrderBody } from './order-codecs';
 import { CreateOrderResponse, OrderDetailResponse, OrderList, OrderResponse } from './order-views';
 import { pathIdentifier, toPathSegment } from '../kit/path-segment';
 import { createdOrder, orderDetail, orderListItem } from './order-presenters';
 import { route } from '../kit/route';
+import { valuesFor } from '../kit/well-formed';
 import { createOrdersBatchRoute } from './batch-routes';
 
 /** The public orders API (specification, DECISIONS D1–D7): thin handlers, decode → use case → reply. */
@@ -41,6 +42,7 @@ export const createOrderRoute = route({
   guards: ['token', 'rateLimit', 'idempotency'],
   scope: 'orders:write',
   body: CreateOrderBody,
+  bodyValues: { values: valuesFor(MAX_ORDER_VALUES) },
   bodyExamples: {
     minimal: {
       externalId: 'order-1',
@@ -199,6 +201,8 @@ export const updateOrderRoute = route({
   scope: 'orders:write',
   params: OrderPath,
   body: UpdateOrderBody,
+  // A PATCH carries at most an order's free-form metadata: the count of an order holds it.
+  bodyValues: { values: valuesFor(MAX_ORDER_VALUES) },
   bodyExamples: {
     paid: { status: 'paid', paidAt: '2026-01-02T04:00:00Z' },
     metadata: { metadata: { note: 'checked by support' } },

@@ -1,7 +1,7 @@
 import { NOT_SET } from '../../../domain/attribution';
 import { isCalendarDate } from '../../../domain/time-zone';
 import { MAX_SPEND_ENTRIES } from '../../../domain/spend';
-import { arrayOf, check, defaulted, int, strictObject } from '../kit/codec-kit';
+import { arrayOf, check, defaulted, int, objectValues, strictObject } from '../kit/codec-kit';
 import { described } from '../kit/json-schema';
 import { listPage, pagingParams, single } from '../kit/list-query';
 import { cents, currency, text } from '../orders/order-codecs';
@@ -35,6 +35,9 @@ export const PutSpendBody = strictObject('PutSpendRequest', {
     `1 to ${MAX_SPEND_ENTRIES} entries; all are checked first, and none is stored if one is wrong.`,
   ),
 });
+
+/** The most JSON values of a PUT at its limits: the body, its array, and MAX_SPEND_ENTRIES entries of an object and 7 fields (8,002). */
+export const MAX_SPEND_BODY_VALUES = 2 + MAX_SPEND_ENTRIES * objectValues(SpendEntry);
 
 export const PutSpendResponse = strictObject('PutSpendResponse', { upserted: int(0, MAX_SPEND_ENTRIES) });
 

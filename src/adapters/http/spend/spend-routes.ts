@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { route } from '../kit/route';
-import { ListSpendQuery, PutSpendBody, PutSpendResponse, SpendList } from './spend-codecs';
+import { valuesFor } from '../kit/well-formed';
+import { ListSpendQuery, MAX_SPEND_BODY_VALUES, PutSpendBody, PutSpendResponse, SpendList } from './spend-codecs';
 
 export const putSpendRoute = route({
   method: 'put',
@@ -15,6 +16,7 @@ export const putSpendRoute = route({
   guards: ['token', 'rateLimit'],
   scope: 'spend:write',
   body: PutSpendBody,
+  bodyValues: { values: valuesFor(MAX_SPEND_BODY_VALUES) },
   bodyExamples: {
     day: {
       entries: [

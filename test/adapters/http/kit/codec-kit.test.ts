@@ -27,10 +27,14 @@ describe('ISO 8601 instants', () => {
     expect(parseIsoInstant('0000-01-01T00:30:00Z')?.toISOString()).to.equal('0000-01-01T00:30:00.000Z');
   });
 
-  it('says which of "no timezone" and "not a real date" is wrong', () => {
+  it('says which of "no time zone", "no seconds" and "not a real date" is wrong', () => {
     const noZone = isoInstant.decode('2026-01-02T03:04:05');
     const notReal = isoInstant.decode('2026-02-30T00:00:00Z');
-    expect(isLeft(noZone) && describeErrors(noZone.left)[0]?.message).to.include('with a timezone');
+    const noSeconds = isoInstant.decode('2026-01-02T03:04Z');
+    expect(isLeft(noZone) && describeErrors(noZone.left)[0]?.message).to.equal(
+      'is missing its time zone: end it with an offset (such as -03:00) or Z for UTC, as in 2026-01-02T03:04:05Z',
+    );
+    expect(isLeft(noSeconds) && describeErrors(noSeconds.left)[0]?.message).to.equal('is missing its seconds: write 2026-01-02T03:04:00Z');
     expect(isLeft(notReal) && describeErrors(notReal.left)[0]?.message).to.equal('must be a real calendar date and time');
   });
 });

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Middleware } from 'koa';
 import { unauthorized } from '../../../../application/shared/errors';
 import { ProblemError } from '../http-errors';
-import { authorizationHeader, bearerToken } from './authenticate';
+import { requireBearerToken } from './authenticate';
 
 const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
 
@@ -13,9 +13,8 @@ const digest = (value: string): Buffer => createHash('sha256').update(value, 'ut
 export const adminGuard = (adminToken: string | undefined): Middleware => {
   const expected = adminToken === undefined ? undefined : digest(adminToken);
   return async (ctx, next) => {
-    if (expected === undefined) throw new ProblemError({ _tag: 'RouteNotFound' });
-    const given = bearerToken(authorizationHeader(ctx));
-    if (given === undefined || !timingSafeEqual(digest(given), expected)) throw new ProblemError(unauthorized);
+    if (expected === undefined) throw new ProblemError({ _tag: 'RouteNotFound', off: 'admin' });
+    if (!timingSafeEqual(digest(requireBearerToken(ctx)), expected)) throw new ProblemError(unauthorized);
     await next();
   };
 };

@@ -17,7 +17,12 @@ export const rateLimit =
     ctx.set('RateLimit', `"default";r=${decision.remaining};t=${decision.resetSeconds}`);
     if (!decision.allowed) {
       metrics.rateLimited();
-      throw new ProblemError({ _tag: 'RateLimitExceeded', retryAfterSeconds: decision.resetSeconds });
+      throw new ProblemError({
+        _tag: 'RateLimitExceeded',
+        retryAfterSeconds: decision.resetSeconds,
+        limit: decision.limit,
+        windowSeconds: decision.windowSeconds,
+      });
     }
     await next();
   };

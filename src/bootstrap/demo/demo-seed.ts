@@ -1,0 +1,47 @@
+import * as E from 'fp-ts/Either';
+import type { UseCases } from '../../application/use-cases';
+import type { Dashboard } from '../../domain/dashboard';
+import { MAX_SPEND_ENTRIES } from '../../domain/spend';
+import { MAX_BATCH_ORDERS } from '../../adapters/http/orders/batch-routes';
+import { planDemo, type DemoPlan } from './demo-plan';
+
+export const DEMO_ZONE = 'America/Sao_Paulo';
+export const DEMO_DAYS = 90;
+export const DEMO_SEED = 20_240_901;
+export const DEMO_OWNER_EMAIL = 'owner@demo.example';
+
+export interface DemoSeedOptions {
+  /** The last day seeded, in the demo's zone: yesterday for the demo, so today is left to live orders. */
+  readonly lastDay: string;
+  readonly ownerPassword: string;
+}
+
+export interface SeededDemo {
+  readonly dashboard: Dashboard;
+  readonly plan: DemoPlan;
+}
+
+/**
+ * Fills a new dashboard with the demo's past through the use cases the API and the CLI use: orders
+ * 500 at a time, side by side, as `orders import` creates them (SQLite commits them in groups), spend as
+ * `spend import` stores it, the outboxes relayed before any webhook endpoint exists (the past makes
+ * no deliveries), and an owner for the console. More of what the console shows (product costs,
+ * DECISIONS D20; a source, D21) is one more step here, after the spend, through its own use case.
+ */
+export const seedDemo = async (useCases: UseCases, { lastDay, ownerPassword }: DemoSeedOptions): Promise<SeededDemo> => {
+  const dashboard = await useCases.createDashboard.execute('Loja Demo', DEMO_ZONE);
+  const plan = planDemo({ lastDay, zone: DEMO_ZONE, days: DEMO_DAYS, seed: DEMO_SEED });
+  for (let at = 0; at < plan.orders.length; at += MAX_BATCH_ORDERS) {
+    const created = await Promise.all(
+      plan.orders.slice(at, at + MAX_BATCH_ORDERS).map((order) => useCases.createOrder.execute(dashboard.id, order)),
+    );
+    const refused = created.find(E.isLeft);
+    if (refused !== undefined) throw new Error(`the demo's order ${refused.left.externalId} was refused as a duplicate`);
+  }
+  for (let at = 0; at < plan.spend.length; at += MAX_SPEND_ENTRIES)
+    await useCases.putSpend.execute(dashboard.id, plan.spend.slice(at, at + MAX_SPEND_ENTRIES));
+  while ((await useCases.relayOrderEvents.execute(MAX_BATCH_ORDERS)) > 0);
+  const owner = await useCases.createOwner.execute(dashboard.id, DEMO_OWNER_EMAIL, ownerPassword);
+  if (E.isLeft(owner)) throw new Error(`the demo's owner was refused: ${owner.left._tag}`);
+  return { dashboard, plan };
+};

@@ -1,0 +1,98 @@
+// First: an older Node stops here with one line, before a native module can crash it.
+import '../node-preflight';
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { asyncFileDestination } from '../../adapters/logging/log-destinations';
+import { PinoLogger } from '../../adapters/logging/pino-logger';
+import { dateInZone, startOfDate } from '../../domain/time-zone';
+import { compose, configuredWiring } from '../composition';
+import { loadConfig } from '../config';
+import { openStorage } from '../open-storage';
+import { startService, type RunningService } from '../service';
+import { startDemoDay } from './demo-live';
+import { startDemoReceiver } from './demo-receiver';
+import { DEMO_OWNER_EMAIL, DEMO_ZONE, seedDemo } from './demo-seed';
+
+/** The usual paths of an order: paid or refused at the checkout, then perhaps refunded or charged back. */
+const TRANSITIONS = { pending: ['paid', 'refused'], paid: ['refunded', 'chargedback'] };
+
+/** A path as the person who typed `npm run demo` would write it. */
+const shown = (path: string): string => (relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path));
+
+const say = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
+/**
+ * `npm run demo`: the service with a demo dashboard, on data of its own in DEMO_DIR (`demo-data`),
+ * made again from nothing on every run so that its 90 days end yesterday. The rest of the environment
+ * is read as `npm start` reads it (PORT, HOST, ...), but the store is always that folder's SQLite file.
+ */
+const main = async (): Promise<void> => {
+  const dir = resolve(process.env['DEMO_DIR'] ?? 'demo-data');
+  const sqlitePath = join(dir, 'orders.sqlite');
+  const transitionsFile = join(dir, 'transitions.json');
+  for (const file of [sqlitePath, `${sqlitePath}-wal`, `${sqlitePath}-shm`, transitionsFile]) rmSync(file, { force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(transitionsFile, `${JSON.stringify(TRANSITIONS, null, 2)}\n`);
+
+  const loaded = loadConfig({
+    LOG_LEVEL: 'warn',
+    ...process.env,
+    STORE: 'sqlite',
+    MONGODB_URI: '',
+    SQLITE_PATH: sqlitePath,
+    ORDER_TRANSITIONS_FILE: transitionsFile,
+    // The demo's receiver is on loopback, which the outbound rules refuse otherwise.
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    CONSOLE: 'on',
+  });
+  if (!loaded.ok) {
+    for (const problem of loaded.problems) process.stderr.write(`invalid configuration: ${problem}\n`);
+    process.exit(1);
+  }
+  const { config } = loaded;
+  const logger = new PinoLogger(config.logLevel, asyncFileDestination());
+  const receiver = await startDemoReceiver();
+  const storage = await openStorage(config, logger);
+  const { useCases } = compose({ ...configuredWiring(config), storage });
+
+  const now = new Date();
+  const today = dateInZone(now.getTime(), DEMO_ZONE);
+  const yesterday = new Date(startOfDate(today, 'UTC') - 86_400_000).toISOString().slice(0, 10);
+  const password = process.env['ORDERS_PASSWORD'] ?? randomBytes(18).toString('base64url');
+  const started = performance.now();
+  const { dashboard, plan } = await seedDemo(useCases, { lastDay: yesterday, ownerPassword: password });
+  await startDemoDay(useCases, dashboard.id, receiver.url, plan.orders.length, now);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+
+  let service: RunningService;
+  try {
+    service = await startService(config, { logger, storage });
+  } catch (err) {
+    process.stderr.write(
+      `demo: the service cannot start on ${config.host}:${config.port} (${err instanceof Error ? err.message : String(err)}); PORT=0 picks a free port\n`,
+    );
+    await receiver.close();
+    process.exit(1);
+  }
+  const stop = (): void => {
+    void service.stop().then(() => receiver.close().then(() => process.exit(0)));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  say(
+    `Demo dashboard "${dashboard.name}": ${plan.orders.length} orders from ${plan.firstDay} to ${plan.lastDay} and a few today, spend on ${new Set(plan.spend.map((s) => s.utmCampaign)).size} campaigns; seeded in ${seconds} s into ${shown(sqlitePath)} (made again on every run)`,
+  );
+  say(`Console:  ${service.url}/console`);
+  say(`Email:    ${DEMO_OWNER_EMAIL}`);
+  say(`Password: ${password}`);
+  say(`Webhooks go to ${receiver.url}, a receiver the demo runs (Webhooks in the console shows the deliveries). Ctrl-C stops.`);
+};
+
+main().catch((err: unknown) => {
+  process.stderr.write(`demo failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,174 @@
+import { expect } from 'chai';
+import * as O from 'fp-ts/Option';
+import { compose } from '../../../src/bootstrap/composition';
+import { ConsoleClient, type ConsoleResponse } from '../../support/console-client';
+import { from, OWNER, startConsole, type ConsoleWorld } from '../../support/console-world';
+import { cheapScrypt, HeldHasher } from '../../support/held-hasher';
+import { anOrderPayload } from '../../support/order-builder';
+import { eventually } from '../../support/webhook-receiver';
+
+/** The public address the tests' proxy serves the console under; X-Forwarded-For names each client. */
+const PUBLIC = 'http://orders.test';
+const PROXIED = { publicBaseUrl: PUBLIC, trustProxy: 1 };
+const WRONG = 'not the password!';
+
+const expectRetryAfter = (res: ConsoleResponse, status: number): void => {
+  expect(res.status, res.text).to.equal(status);
+  expect(Number(res.headers['retry-after'])).to.be.at.least(1);
+};
+
+/** DECISIONS D23: nobody stalls the service with password work, and nobody locks another out cheaply. */
+describe('the console’s passwords under load and guessing (over HTTP)', () => {
+  let world: ConsoleWorld;
+  const client = () => new ConsoleClient(world.api.url, PUBLIC);
+  afterEach(async () => world?.api.stop());
+
+  describe('hashing, a bounded resource', () => {
+    let held: HeldHasher;
+    beforeEach(async () => {
+      held = new HeldHasher();
+      world = await startConsole(PROXIED, held);
+    });
+
+    it('hashes 2 passwords at once, queues 16 and answers 503 with Retry-After beyond, while orders are still taken', async () => {
+      const analyst = client();
+      expect((await analyst.signIn(OWNER.email, OWNER.password, from('198.51.100.1'))).status).to.equal(303);
+      await analyst.get('/console/password');
+      held.hold();
+      const answered: ConsoleResponse[] = [];
+      const changes = Array.from({ length: 40 }, (_, i) =>
+        analyst.post('/console/password', { current: WRONG, next: 'a new password 12' }, from(`198.51.100.${10 + i}`)).then((res) => {
+          answered.push(res);
+          return res;
+        }),
+      );
+      await eventually('22 answers while 2 hashes are held', async () => answered.length >= 22);
+      for (const res of answered) {
+        expectRetryAfter(res, 503);
+        expect(res.text).to.contain('Try again');
+      }
+      expect(held.inFlight, 'hashes running').to.equal(2);
+      const order = await world.api.request('POST', '/api/v1/orders', { token: world.token, body: anOrderPayload() });
+      expect(order.status, 'an order while the queue is full').to.equal(201);
+      held.release();
+      const all = await Promise.all(changes);
+      expect(all.filter((res) => res.status === 400)).to.have.length(18);
+      expect(all.filter((res) => res.status === 503)).to.have.length(22);
+      expect(held.maxInFlight).to.equal(2);
+    });
+
+    it('holds sign-ins to the same bounds, an unknown email as a known one', async () => {
+      held.hold();
+      const answered: ConsoleResponse[] = [];
+      const signIns = Array.from({ length: 50 }, (_, i) =>
+        client()
+          .signIn(i % 2 === 0 ? OWNER.email : `nobody${i}@shop.example`, WRONG, from(`203.0.113.${i + 1}`))
+          .then((res) => {
+            answered.push(res);
+            return res;
+          }),
+      );
+      await eventually('32 answers while 2 hashes are held', async () => answered.length >= 32);
+      for (const res of answered) expectRetryAfter(res, 503);
+      held.release();
+      const all = await Promise.all(signIns);
+      expect(all.filter((res) => res.status === 401)).to.have.length(18);
+      expect(held.maxInFlight).to.equal(2);
+      expect(
+        (await client().signIn(OWNER.email, OWNER.password, from('203.0.113.200'))).status,
+        'the busy attempts counted nothing',
+      ).to.equal(303);
+    });
+    it('answers an invitation’s acceptance 503 with Retry-After while the queue is full', async () => {
+      const { useCases } = compose({
+        storage: world.storage,
+        transitions: {},
+        rateLimit: { max: 1000, windowSeconds: 60 },
+        idempotency: { ttlMs: 60_000, leaseMs: 10_000 },
+        passwords: cheapScrypt(),
+      });
+      const owner = await world.storage.accounts.users.findByEmail(OWNER.email);
+      if (O.isNone(owner)) throw new Error('no owner');
+      const issued = await useCases.inviteMember.execute(owner.value.id, world.dashboardId, 'new@shop.example', 'analyst');
+      if (issued._tag === 'Left') throw new Error(issued.left._tag);
+      held.hold();
+      let refused = 0;
+      const signIns = Array.from({ length: 30 }, (_, i) =>
+        client()
+          .signIn(OWNER.email, WRONG, from(`203.0.113.${i + 1}`))
+          .then((res) => (refused += res.status === 503 ? 1 : 0)),
+      );
+      await eventually('12 sign-ins refused: the queue is full', async () => refused >= 12);
+      const accepted = await client().post('/console/invitations/accept', { token: issued.right.token, password: 'a new password 12' });
+      expectRetryAfter(accepted, 503);
+      expect(accepted.text).to.contain('Try again in');
+      held.release();
+      await Promise.all(signIns);
+      expect(held.maxInFlight).to.equal(2);
+    });
+  });
+
+  describe('lock-outs', () => {
+    beforeEach(async () => {
+      world = await startConsole(PROXIED);
+    });
+
+    it('refuses one address 15 minutes after 10 wrong passwords for an account, and lets the account in from another', async () => {
+      for (let i = 0; i < 10; i++) expect((await client().signIn(OWNER.email, WRONG, from('198.51.100.7'))).status).to.equal(401);
+      const refused = await client().signIn(OWNER.email, OWNER.password, from('198.51.100.7'));
+      expectRetryAfter(refused, 429);
+      expect(Number(refused.headers['retry-after'])).to.be.at.most(900);
+      expect(refused.text).to.contain('Too many attempts');
+      expect((await client().signIn(OWNER.email, OWNER.password, from('198.51.100.8'))).status).to.equal(303);
+    });
+
+    it('refuses an address after 50 wrong passwords whatever the accounts, never counting its successes', async () => {
+      for (let i = 0; i < 49; i++)
+        expect((await client().signIn(`nobody${i % 7}@shop.example`, WRONG, from('192.0.2.1'))).status).to.equal(401);
+      for (let i = 0; i < 5; i++) expect((await client().signIn(OWNER.email, OWNER.password, from('192.0.2.1'))).status).to.equal(303);
+      expect((await client().signIn('nobody@shop.example', WRONG, from('192.0.2.1'))).status).to.equal(401);
+      expectRetryAfter(await client().signIn(OWNER.email, OWNER.password, from('192.0.2.1')), 429);
+      expect((await client().signIn(OWNER.email, OWNER.password, from('192.0.2.2'))).status).to.equal(303);
+    });
+
+    it('throttles an account alone only after 100 wrong passwords from everywhere', async () => {
+      for (let i = 0; i < 99; i++) expect((await client().signIn(OWNER.email, WRONG, from(`10.1.${i}.1`))).status).to.equal(401);
+      expect((await client().signIn(OWNER.email, OWNER.password, from('10.2.0.1'))).status, 'after 99').to.equal(303);
+      expect((await client().signIn(OWNER.email, WRONG, from('10.1.99.1'))).status).to.equal(401);
+      expectRetryAfter(await client().signIn(OWNER.email, OWNER.password, from('10.2.0.2')), 429);
+    });
+
+    it('answers an unknown email and a wrong password with the same page and status', async () => {
+      const [unknown, wrong] = [
+        await client().signIn('nobody@shop.example', WRONG, from('198.51.100.9')),
+        await client().signIn(OWNER.email, WRONG, from('198.51.100.9')),
+      ];
+      expect([unknown.status, wrong.status]).to.deep.equal([401, 401]);
+      expect(unknown.text).to.equal(wrong.text);
+    });
+
+    it('counts wrong current passwords of a password change with the sign-in’s, and throttles the form the same way', async () => {
+      const signedIn = client();
+      expect((await signedIn.signIn(OWNER.email, OWNER.password, from('198.51.100.20'))).status).to.equal(303);
+      await signedIn.get('/console/password');
+      for (let i = 0; i < 10; i++) {
+        const res = await signedIn.post('/console/password', { current: WRONG, next: 'a new password 12' }, from('198.51.100.20'));
+        expect(res.status, res.text).to.equal(400);
+      }
+      const refused = await signedIn.post(
+        '/console/password',
+        { current: OWNER.password, next: 'a new password 12' },
+        from('198.51.100.20'),
+      );
+      expectRetryAfter(refused, 429);
+      expect(refused.text).to.contain('Too many attempts');
+      expectRetryAfter(await client().signIn(OWNER.email, OWNER.password, from('198.51.100.20')), 429);
+      const elsewhere = await signedIn.post(
+        '/console/password',
+        { current: OWNER.password, next: 'a new password 12' },
+        from('198.51.100.21'),
+      );
+      expect(elsewhere.status, elsewhere.text).to.equal(303);
+    });
+  });
+});

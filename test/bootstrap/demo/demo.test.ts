@@ -1,0 +1,102 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { expect } from 'chai';
+import * as E from 'fp-ts/Either';
+import { openSqliteStorage } from '../../../src/adapters/sqlite/sqlite-storage';
+import type { Storage } from '../../../src/application/ports/storage';
+import { compose } from '../../../src/bootstrap/composition';
+import { DEMO_OWNER_EMAIL } from '../../../src/bootstrap/demo/demo-seed';
+import { memoryLogger } from '../../support/memory-log';
+import { temporaryFolder } from '../../support/sqlite-files';
+import { ServiceProcess } from '../service-process';
+
+const DEMO_JS = resolve(__dirname, '../../../src/bootstrap/demo/demo.js');
+
+/** `npm run demo` as its script runs it, in a folder of the test's own, on a free port. */
+const startDemo = async (dir: string) => {
+  const demo = new ServiceProcess({ DEMO_DIR: dir, PORT: '0', ORDERS_PASSWORD: 'demo-process-password' }, DEMO_JS);
+  const banner = await demo.waitForLine((line) => line.startsWith('Webhooks go to '), 150_000);
+  const value = (label: string) =>
+    demo.stdout
+      .find((line) => line.startsWith(label))
+      ?.slice(label.length)
+      .trim();
+  return { demo, banner, console: value('Console:'), email: value('Email:'), password: value('Password:') };
+};
+
+/** What the demo's file holds, read beside the running demo as a second process would. */
+const lookInto = async <T>(path: string, read: (storage: Storage, useCases: ReturnType<typeof compose>['useCases']) => Promise<T>) => {
+  const storage = openSqliteStorage({ path, logger: memoryLogger().logger });
+  try {
+    const { useCases } = compose({
+      storage,
+      transitions: {},
+      rateLimit: { max: 600, windowSeconds: 60 },
+      idempotency: { ttlMs: 60_000, leaseMs: 10_000 },
+    });
+    return await read(storage, useCases);
+  } finally {
+    await storage.health.close();
+  }
+};
+
+describe('npm run demo', function () {
+  this.timeout(300_000);
+  const folder = temporaryFolder();
+  const file = join(folder.dir, 'orders.sqlite');
+  after(() => folder.remove());
+  /** The first line without its timing: what was seeded. */
+  const seededBy = (demo: ServiceProcess) => demo.stdout[0].replace(/seeded in [\d.]+ s/, '');
+  let firstRun = '';
+
+  it("prints the console's address and the owner's credentials, and its webhooks reach the demo's receiver", async () => {
+    const { demo, banner, console: url, email, password } = await startDemo(folder.dir);
+    try {
+      expect(banner).to.match(/^Webhooks go to http:\/\/127\.0\.0\.1:\d+\/webhooks/);
+      expect(demo.stdout[0]).to.match(/^Demo dashboard "Loja Demo": \d{4} orders from \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d and a few today/);
+      expect([email, password]).to.deep.equal([DEMO_OWNER_EMAIL, 'demo-process-password']);
+      expect(url).to.match(/^http:\/\/127\.0\.0\.1:\d+\/console$/);
+      firstRun = seededBy(demo);
+      const signIn = await fetch(`${url}/sign-in`);
+      expect(signIn.status).to.equal(200);
+      expect(JSON.parse(readFileSync(join(folder.dir, 'transitions.json'), 'utf8'))).to.deep.equal({
+        pending: ['paid', 'refused'],
+        paid: ['refunded', 'chargedback'],
+      });
+      const succeeded = async (): Promise<string[]> =>
+        lookInto(file, async (_storage, useCases) => {
+          const [dashboard] = await useCases.listDashboards.execute();
+          const [endpoint] = await useCases.listWebhooks.execute(dashboard.id);
+          const page = await useCases.listDeliveries.execute(dashboard.id, endpoint.id, { status: 'succeeded', page: 1, pageSize: 100 });
+          return E.isRight(page) ? page.right.deliveries.map((delivery) => delivery.eventType) : [];
+        });
+      const expected = ['order.created', 'order.paid', 'order.refused', 'webhook.test'];
+      let types: string[] = [];
+      for (let waited = 0; waited < 30_000 && !expected.every((type) => types.includes(type)); waited += 250) {
+        types = await succeeded();
+        await new Promise((done) => setTimeout(done, 250));
+      }
+      expect(types).to.include.members(expected);
+      demo.kill('SIGTERM');
+      expect(await demo.exited).to.deep.equal({ code: 0, signal: null });
+    } finally {
+      await demo.dispose();
+    }
+  });
+
+  it('starts again cleanly on its folder: the file is made again, with one dashboard and the same orders', async () => {
+    const before = await lookInto(file, async (storage) => (await storage.dashboards.list()).map((d) => d.id));
+    const { demo, banner } = await startDemo(folder.dir);
+    try {
+      expect(banner).to.match(/^Webhooks go to /);
+      const after = await lookInto(file, async (storage) => (await storage.dashboards.list()).map((d) => d.id));
+      expect(after).to.have.length(1);
+      expect(after).to.not.deep.equal(before);
+      expect(seededBy(demo)).to.equal(firstRun);
+      expect(existsSync(join(folder.dir, 'transitions.json'))).to.equal(true);
+    } finally {
+      demo.kill('SIGTERM');
+      await demo.dispose();
+    }
+  });
+});
