@@ -1,5 +1,5 @@
 import type { UnitCostOf } from './product-cost';
-import type { OrderFigures } from './report';
+import type { OrderLines } from './report';
 
 /**
  * What the products report adds up for one product and currency (DECISIONS D20), over the orders
@@ -83,7 +83,7 @@ export interface ProductShare extends ProductName {
  * The share of each product of `order` (a product on several lines of it counts once in `orders`, and
  * is named by the first of them), its lines priced by `unitCostOf` when the order is `paid`.
  */
-export const productSharesOf = (order: OrderFigures & { readonly id: string }, unitCostOf: UnitCostOf): ProductShare[] => {
+export const productSharesOf = (order: OrderLines & { readonly id: string }, unitCostOf: UnitCostOf): ProductShare[] => {
   const shares = new Map<string, { name: string; totals: { -readonly [K in keyof ProductTotals]: number } }>();
   const paid = order.status === 'paid';
   for (const line of order.lines) {

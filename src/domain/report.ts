@@ -57,7 +57,11 @@ export const ZERO_COST_TOTALS: CostTotals = { productCostCents: 0, uncostedUnits
 
 export const ZERO_TOTALS: CellTotals = { ...ZERO_STATUS_TOTALS, ...ZERO_COST_TOTALS };
 
+const STATUS_TOTAL_FIELDS = Object.keys(ZERO_STATUS_TOTALS) as (keyof StatusTotals)[];
 const TOTAL_FIELDS = Object.keys(ZERO_TOTALS) as (keyof CellTotals)[];
+
+export const addStatusTotals = (a: StatusTotals, b: StatusTotals): StatusTotals =>
+  Object.fromEntries(STATUS_TOTAL_FIELDS.map((field) => [field, a[field] + b[field]])) as unknown as StatusTotals;
 
 export const addTotals = (a: CellTotals, b: CellTotals): CellTotals =>
   Object.fromEntries(TOTAL_FIELDS.map((field) => [field, a[field] + b[field]])) as unknown as CellTotals;
@@ -74,15 +78,19 @@ export interface ReportLine {
 export const reportLinesOf = (products: readonly Product[]): ReportLine[] =>
   products.map((line) => ({ product: productOfLine(line), name: line.name, quantity: line.quantity, unitPriceCents: line.unitPriceCents }));
 
-/** What a report reads of an order to add it up. */
-export interface OrderFigures {
+/** What pricing an order's lines reads of it. */
+export interface OrderLines {
   readonly status: OrderStatus;
   readonly currency: string;
   /** Milliseconds since the epoch. */
   readonly createdAt: number;
+  readonly lines: readonly ReportLine[];
+}
+
+/** What a report reads of an order to add it up. */
+export interface OrderFigures extends OrderLines {
   readonly grossCents: number;
   readonly netToSellerCents: number;
-  readonly lines: readonly ReportLine[];
 }
 
 /** The status totals of one order as it stands: what a rollup keeps of it. */
@@ -97,7 +105,7 @@ export const statusTotalsOf = (order: Pick<OrderFigures, 'status' | 'grossCents'
 });
 
 /** What the lines of one order cost as `unitCostOf` prices them now: nothing unless the order is `paid`. */
-export const costTotalsOf = (order: Omit<OrderFigures, 'grossCents' | 'netToSellerCents'>, unitCostOf: UnitCostOf): CostTotals => {
+export const costTotalsOf = (order: OrderLines, unitCostOf: UnitCostOf): CostTotals => {
   if (order.status !== 'paid') return ZERO_COST_TOTALS;
   let productCostCents = 0;
   let uncostedUnits = 0;
@@ -126,7 +134,7 @@ export interface Metrics extends CellTotals {
   readonly spendCents: number | null;
   /** paidGrossCents / spendCents, 4 decimals; null without spend to divide by. */
   readonly roas: number | null;
-  /** round(spendCents / paid); null without spend or without a paid order. */
+  /** round(spendCents / paid); null without spend (none joined, or 0) or without a paid order. */
   readonly cpaCents: number | null;
   /** round(paidGrossCents × taxRate / 100). */
   readonly taxCents: number;
@@ -193,7 +201,7 @@ export const metricsOf = (totals: CellTotals, spendCents: number | null, taxRate
     averageOrderCents: totals.paid === 0 ? null : divideRounded(totals.paidGrossCents, totals.paid),
     spendCents,
     roas: spendCents === null || spendCents === 0 ? null : ratio4(totals.paidGrossCents, spendCents),
-    cpaCents: spendCents === null || totals.paid === 0 ? null : divideRounded(spendCents, totals.paid),
+    cpaCents: spendCents === null || spendCents === 0 || totals.paid === 0 ? null : divideRounded(spendCents, totals.paid),
     productCostCents: totals.productCostCents,
     uncostedUnits: totals.uncostedUnits,
     taxCents,
