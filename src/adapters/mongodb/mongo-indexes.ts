@@ -87,10 +87,10 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
   // The rollup's lease on each dashboard (`_id` the dashboard id), and the record of the first count of older orders.
   reportState: [{ name: 'report_state_until', key: { until: 1 } }],
   spend: [{ name: 'spend_dashboard_date', key: { dashboardId: 1, date: -1 } }],
-  // The listing's order (and a product's history); the same within one currency, for a listing filtered by it alone.
+  // The listing's order (`order`: product, currency, from as ASCII), and the same within one currency.
   productCosts: [
-    { name: 'product_costs_dashboard_product_currency_from', key: { dashboardId: 1, product: 1, currency: 1, from: 1 } },
-    { name: 'product_costs_dashboard_currency_product_from', key: { dashboardId: 1, currency: 1, product: 1, from: 1 } },
+    { name: 'product_costs_dashboard_order', key: { dashboardId: 1, order: 1 } },
+    { name: 'product_costs_dashboard_currency_order', key: { dashboardId: 1, currency: 1, order: 1 } },
   ],
   // Emails are stored lower-cased, so the unique index compares them case-insensitively.
   users: [

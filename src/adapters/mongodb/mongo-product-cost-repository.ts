@@ -14,7 +14,24 @@ interface ProductCostDocument {
   readonly currency: string;
   readonly from: string;
   readonly unitCostCents: unknown;
+  /** The listing's order as ASCII (orderKey). */
+  readonly order: string;
 }
+
+/**
+ * The listing's position of an entry as text that every server compares alike: the product's UTF-8
+ * bytes in hex (code point order, whether a server compares UTF-8 bytes as MongoDB does or UTF-16
+ * units as some test servers do), `!` (below every hex digit, so a product sorts before the longer
+ * ones it begins), the currency and the day, both ASCII.
+ */
+const orderKey = (entry: { product: string; currency: string; from: string }): string =>
+  `${Buffer.from(entry.product, 'utf8').toString('hex')}!${entry.currency}!${entry.from}`;
+
+/** The keys of one product's entries: from its hex and `!` up to its hex and `"`, the next character. */
+const productKeys = (product: string) => {
+  const hex = Buffer.from(product, 'utf8').toString('hex');
+  return { $gte: `${hex}!`, $lt: `${hex}"` };
+};
 
 const productCostDocumentCodec = t.type({
   _id: t.string,
@@ -23,14 +40,15 @@ const productCostDocumentCodec = t.type({
   currency: t.string,
   from: t.string,
   unitCostCents: bsonCents,
+  order: t.string,
 });
 
 /**
  * Product costs on MongoDB, one document per (dashboard, product, currency, from) under an `_id` made
  * of them. An upload is one unordered bulk of replacements by `_id`: each is idempotent, so a batch
  * cut off by a failure is finished by sending it again (there are no multi-document transactions). A
- * listing walks `product_costs_dashboard_product_currency_from` (or the index that leads with the
- * currency) from its cursor; MongoDB compares strings by their UTF-8 bytes, which is code point order.
+ * listing walks `product_costs_dashboard_order` (or, filtered by currency, the index that leads with
+ * it) from its cursor, on `order` (orderKey).
  */
 export class MongoProductCostRepository implements ProductCostRepository {
   private readonly costs: MongoCollection<ProductCostDocument>;
@@ -45,7 +63,7 @@ export class MongoProductCostRepository implements ProductCostRepository {
       this.costs.documents.bulkWrite(
         entries.map((entry) => {
           const _id = JSON.stringify([dashboardId, entry.product, entry.currency, entry.from]);
-          const replacement = { _id, dashboardId, ...entry, unitCostCents: int64(entry.unitCostCents) };
+          const replacement = { _id, dashboardId, ...entry, unitCostCents: int64(entry.unitCostCents), order: orderKey(entry) };
           return { replaceOne: { filter: { _id }, replacement, upsert: true } };
         }),
         { ordered: false },
@@ -55,25 +73,19 @@ export class MongoProductCostRepository implements ProductCostRepository {
   }
 
   async list(dashboardId: string, query: ProductCostListQuery): Promise<ProductCostPage> {
-    const { after } = query;
+    const order = {
+      ...(query.product === undefined ? {} : productKeys(query.product)),
+      ...(query.after === undefined ? {} : { $gt: orderKey(query.after) }),
+    };
     const filter: Filter<ProductCostDocument> = {
       dashboardId,
-      ...(query.product === undefined ? {} : { product: query.product }),
       ...(query.currency === undefined ? {} : { currency: query.currency }),
-      ...(after === undefined
-        ? {}
-        : {
-            $or: [
-              { product: { $gt: after.product } },
-              { product: after.product, currency: { $gt: after.currency } },
-              { product: after.product, currency: after.currency, from: { $gt: after.from } },
-            ],
-          }),
+      ...(Object.keys(order).length === 0 ? {} : { order }),
     };
     const docs = await guarded(() =>
       this.costs.documents
         .find(filter)
-        .sort({ product: 1, currency: 1, from: 1 })
+        .sort({ order: 1 })
         .limit(query.pageSize + 1)
         .toArray(),
     );
