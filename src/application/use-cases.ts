@@ -1,5 +1,6 @@
 import { accessUseCases, type AccessPorts, type AccessUseCases } from './access/access-use-cases';
 import { accountUseCases, type AccountPorts, type AccountUseCases } from './accounts/accounts-use-cases';
+import { costUseCases, type CostPorts, type CostUseCases } from './costs/cost-use-cases';
 import { guardUseCases, type GuardPorts, type GuardUseCases } from './guards/guard-use-cases';
 import { linkUseCases, type LinkPorts, type LinkUseCases } from './links/link-use-cases';
 import { orderUseCases, type OrderPorts, type OrderUseCases } from './orders/order-use-cases';
@@ -17,7 +18,8 @@ export type Ports = AccessPorts &
   WebhookPorts &
   ReportPorts &
   SpendPorts &
-  SourcePorts;
+  SourcePorts &
+  CostPorts;
 
 /**
  * Every use case of the service, handed to the driving adapters (the HTTP app, the CLI, the webhook
@@ -31,7 +33,8 @@ export type UseCases = AccessUseCases &
   WebhookUseCases &
   ReportUseCases &
   SpendUseCases &
-  SourceUseCases;
+  SourceUseCases &
+  CostUseCases;
 
 export const buildUseCases = (ports: Ports): UseCases => {
   const orders = orderUseCases(ports);
@@ -45,5 +48,6 @@ export const buildUseCases = (ports: Ports): UseCases => {
     ...reportUseCases(ports),
     ...spendUseCases(ports),
     ...sourceUseCases(ports, orders),
+    ...costUseCases(ports),
   };
 };

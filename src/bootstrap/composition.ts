@@ -106,6 +106,7 @@ export const PORT_REGISTRATIONS: PortRegistrations = {
   events: (c) => storageOf(c).events,
   reports: (c) => storageOf(c).reports,
   spend: (c) => storageOf(c).spend,
+  productCosts: (c) => storageOf(c).productCosts,
   accounts: (c) => storageOf(c).accounts,
   sources: (c) => storageOf(c).sources,
   sourceDeliveries: (c) => storageOf(c).sourceDeliveries,

@@ -34,11 +34,19 @@ const QUERIES: readonly { name: string; query: CellQuery }[] = [
       model: 'last',
       isTest: undefined,
       filters: {},
+      costZone: 'UTC',
     },
   },
   {
     name: 'by first-touch source',
-    query: { buckets: [{ start: START, end: START + DAYS * 86_400_000 }], by: ['utmSource'], model: 'first', isTest: false, filters: {} },
+    query: {
+      buckets: [{ start: START, end: START + DAYS * 86_400_000 }],
+      by: ['utmSource'],
+      model: 'first',
+      isTest: false,
+      filters: {},
+      costZone: 'UTC',
+    },
   },
   {
     name: 'daily in Asia/Kathmandu',
@@ -48,6 +56,7 @@ const QUERIES: readonly { name: string; query: CellQuery }[] = [
       model: 'last',
       isTest: false,
       filters: {},
+      costZone: 'UTC',
     },
   },
   {
@@ -58,6 +67,7 @@ const QUERIES: readonly { name: string; query: CellQuery }[] = [
       model: 'last',
       isTest: undefined,
       filters: { utmSource: 'meta' },
+      costZone: 'UTC',
     },
   },
 ];

@@ -6,6 +6,7 @@ import { InMemoryDeliveryRepository } from './in-memory-delivery-repository';
 import { InMemoryIdempotencyStore } from './in-memory-idempotency-store';
 import { InMemoryLinkRepository } from './in-memory-link-repository';
 import { InMemoryOrderRepository } from './in-memory-order-repository';
+import { InMemoryProductCostRepository } from './in-memory-product-cost-repository';
 import { InMemoryRateLimitCounter } from './in-memory-rate-limit-counter';
 import { InMemoryReportReader } from './in-memory-report-reader';
 import { InMemorySourceDeliveryLog } from './in-memory-source-delivery-log';
@@ -20,6 +21,7 @@ import { InMemoryWebhookOutbox } from './in-memory-webhook-outbox';
 export const inMemoryStorage = (): Storage => {
   const orders = new InMemoryOrderRepository();
   const spend = new InMemorySpendRepository();
+  const productCosts = new InMemoryProductCostRepository();
   const deliveries = new InMemoryDeliveryRepository();
   const events = new InMemoryEventFeed();
   return {
@@ -35,10 +37,11 @@ export const inMemoryStorage = (): Storage => {
     deliveries,
     outbox: new InMemoryWebhookOutbox(orders, deliveries, events),
     events,
-    reports: new InMemoryReportReader(orders, spend),
+    reports: new InMemoryReportReader(orders, spend, productCosts),
     spend,
     sources: new InMemorySourceRepository(),
     sourceDeliveries: new InMemorySourceDeliveryLog(),
+    productCosts,
     accounts: inMemoryAccountStores(),
     health: new InMemoryStorageHealth(),
   };

@@ -20,6 +20,7 @@ export const COLLECTIONS = {
   reportCells: 'report_cells',
   reportState: 'report_state',
   spend: 'spend',
+  productCosts: 'product_costs',
   users: 'users',
   memberships: 'memberships',
   invitations: 'invitations',
@@ -88,6 +89,11 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
   // The rollup's lease on each dashboard (`_id` the dashboard id), and the record of the first count of older orders.
   reportState: [{ name: 'report_state_until', key: { until: 1 } }],
   spend: [{ name: 'spend_dashboard_date', key: { dashboardId: 1, date: -1 } }],
+  // The listing's order (`order`: product, currency, from as ASCII), and the same within one currency.
+  productCosts: [
+    { name: 'product_costs_dashboard_order', key: { dashboardId: 1, order: 1 } },
+    { name: 'product_costs_dashboard_currency_order', key: { dashboardId: 1, currency: 1, order: 1 } },
+  ],
   // Emails are stored lower-cased, so the unique index compares them case-insensitively.
   users: [
     { name: 'users_email_unique', key: { email: 1 }, unique: true },

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { ACCOUNTS_MIGRATION } from './accounts-schema';
 import { EVENT_FEED_MIGRATION } from './event-feed-schema';
+import { PROFIT_MIGRATION } from './profit-schema';
 import { REPORTS_MIGRATION, ROLLUPS_IN_GROUP_COMMIT_MIGRATION } from './report-schema';
 import { SOURCES_MIGRATION } from './sources-schema';
 
@@ -202,6 +203,7 @@ export const MIGRATIONS: readonly string[] = [
   EVENT_FEED_MIGRATION,
   SOURCES_MIGRATION,
   ROLLUPS_IN_GROUP_COMMIT_MIGRATION,
+  PROFIT_MIGRATION,
 ];
 
 /** Marks the file as this service's (`PRAGMA application_id`): "ORDS". */

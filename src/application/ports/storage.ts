@@ -6,6 +6,7 @@ import type { DeliveryRepository } from './delivery-repository';
 import type { IdempotencyStore } from './idempotency-store';
 import type { LinkRepository } from './link-repository';
 import type { OrderRepository } from './order-repository';
+import type { ProductCostRepository } from './product-cost-repository';
 import type { RateLimitCounter } from './rate-limit-counter';
 import type { ReportReader } from './report-reader';
 import type { SourceDeliveryLog } from './source-delivery-log';
@@ -43,6 +44,8 @@ export interface Storage {
   /** Sources and the log of their deliveries (DECISIONS D21). */
   readonly sources: SourceRepository;
   readonly sourceDeliveries: SourceDeliveryLog;
+  /** What each product costs, from which day (DECISIONS D20). */
+  readonly productCosts: ProductCostRepository;
   /** Console users, memberships, invitations and sessions (DECISIONS D17). */
   readonly accounts: AccountStores;
   readonly health: StorageHealth;

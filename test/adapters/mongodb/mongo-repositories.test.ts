@@ -4,7 +4,9 @@ import { deliveryRepositoryContract } from '../../contract/delivery-repository.c
 import { linkRepositoryContract } from '../../contract/link-repository.contract';
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
 import { reportReaderContract } from '../../contract/report-reader.contract';
+import { profitReportsContract } from '../../contract/profit-reports.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
+import { productCostRepositoryContract } from '../../contract/product-cost-repository.contract';
 import { accountStoresContract } from '../../contract/account-stores.contract';
 import { eventFeedContract } from '../../contract/event-feed.contract';
 import { MongoReportRollup } from '../../../src/adapters/mongodb/mongo-report-rollup';
@@ -38,11 +40,14 @@ describeWithMongo('MongoDB repositories', (mongo) => {
   sourceRepositoryContract('MongoSourceRepository', async () => (await emptied()).sources);
   sourceDeliveryLogContract('MongoSourceDeliveryLog', async () => (await emptied()).sourceDeliveries);
   spendRepositoryContract('MongoSpendRepository', async () => (await emptied()).spend);
+  productCostRepositoryContract('MongoProductCostRepository', async () => (await emptied()).productCosts);
   accountStoresContract('MongoDB', async () => (await emptied()).accounts);
   eventFeedContract('MongoDB', emptied);
-  reportReaderContract('MongoReportReader', emptied, async (given) => {
+  const settle = async (given: Storage): Promise<void> => {
     const rollup = given.workers?.find((worker) => worker instanceof MongoReportRollup);
     if (rollup === undefined) throw new Error('the MongoDB storage runs no report rollup');
     while ((await rollup.catchUp()) > 0);
-  });
+  };
+  reportReaderContract('MongoReportReader', emptied, settle);
+  profitReportsContract('MongoDB', emptied, settle);
 });

@@ -14,7 +14,7 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
 
   beforeEach(() => db().dropDatabase());
 
-  it('keeps everything in nineteen collections: orders, dashboards, tokens, links, idempotency keys, rate-limit counters, webhook endpoints and deliveries, the events feed, meta, report cells and state, spend, the console users, memberships, invitations and sessions, and sources with their delivery logs', async () => {
+  it('keeps everything in twenty collections: orders, dashboards, tokens, links, idempotency keys, rate-limit counters, webhook endpoints and deliveries, the events feed, meta, report cells and state, spend, product costs, the console users, memberships, invitations and sessions, and sources with their delivery logs', async () => {
     const api = await TestApi.start({}, { storage: await mongo.connect(), logger: memoryLogger().logger });
     try {
       const { token, tokenId } = await api.newDashboard();
@@ -52,6 +52,7 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
       'memberships',
       'meta',
       'orders',
+      'product_costs',
       'rate_limits',
       'report_cells',
       'report_state',

@@ -6,7 +6,9 @@ import { linkRepositoryContract } from '../../contract/link-repository.contract'
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
 import { rateLimitCounterContract } from '../../contract/rate-limit-counter.contract';
 import { reportReaderContract } from '../../contract/report-reader.contract';
+import { profitReportsContract } from '../../contract/profit-reports.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
+import { productCostRepositoryContract } from '../../contract/product-cost-repository.contract';
 import { accountStoresContract } from '../../contract/account-stores.contract';
 import { eventFeedContract } from '../../contract/event-feed.contract';
 import { sourceDeliveryLogContract } from '../../contract/source-delivery-log.contract';
@@ -38,7 +40,9 @@ describe('SQLite adapters', () => {
   sourceRepositoryContract('SqliteSourceRepository', async () => fresh().sources);
   sourceDeliveryLogContract('SqliteSourceDeliveryLog', async () => fresh().sourceDeliveries);
   spendRepositoryContract('SqliteSpendRepository', async () => fresh().spend);
+  productCostRepositoryContract('SqliteProductCostRepository', async () => fresh().productCosts);
   accountStoresContract('SQLite', async () => fresh().accounts);
   eventFeedContract('SQLite', async () => fresh());
   reportReaderContract('SqliteReportReader', async () => fresh());
+  profitReportsContract('SQLite', async () => fresh());
 });

@@ -34,6 +34,7 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
     ...metricsOf(
       buckets.reduce<CellTotals>((sum, bucket) => addTotals(sum, bucket), ZERO_TOTALS),
       buckets.reduce((sum, bucket) => sum + (bucket.spendCents ?? 0), 0),
+      viewer.dashboard.taxRate,
     ),
   }));
   const cards = totals.map(
@@ -67,6 +68,10 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
           <div>
             <dt>ROAS</dt>
             <dd data-metric="roas">${ratio(t.roas)}</dd>
+          </div>
+          <div>
+            <dt>Profit</dt>
+            <dd data-metric="profitCents" data-value="${t.profitCents ?? 0}">${money(t.profitCents, t.currency)}</dd>
           </div>
         </dl>`,
   );
@@ -108,7 +113,7 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
             </div>
           </details>`;
   const campaigns = html`<h2>Top campaigns</h2>
-    ${breakdownTable(top.right.rows, ['utmSource', 'utmCampaign'], ['orders', 'paidGrossCents', 'approvalRate', 'spendCents', 'roas'])}`;
+    ${breakdownTable(top.right.rows, ['utmSource', 'utmCampaign'], ['orders', 'paidGrossCents', 'approvalRate', 'spendCents', 'roas', 'profitCents'])}`;
   return show(
     page(
       viewer,
