@@ -63,7 +63,9 @@ export class CellCollector {
     for (const dimension of this.query.by) id += `\u0000${key[dimension]}`;
     const cell = this.cells.get(id);
     if (cell === undefined) {
-      this.cells.set(id, { bucket, key, currency, totals: { ...ZERO_TOTALS } });
+      // A rollup row may carry more dimensions than `by`: a cell's key holds those of `by` alone.
+      const own = Object.fromEntries(this.query.by.map((dimension) => [dimension, key[dimension]]));
+      this.cells.set(id, { bucket, key: own, currency, totals: { ...ZERO_TOTALS } });
       this.sumInto(this.cells.get(id)!.totals, totals);
     } else this.sumInto(cell.totals, totals);
   }

@@ -1,3 +1,4 @@
+import { compareCodePoints } from '../../domain/code-point-order';
 import { addTotals, metricsOf, ZERO_TOTALS, type CellTotals, type MetricName } from '../../domain/report';
 import type { Breakdown, BreakdownRow, RankedBreakdownQuery, ReportCell } from '../ports/report-reader';
 import type { SpendSum, SpendSumQuery } from '../ports/spend-repository';
@@ -12,11 +13,15 @@ interface Row {
 
 interface Ranked {
   readonly row: BreakdownRow;
-  /** Key and currency as one string: the order of rows equal on the sort metric. */
-  readonly tie: string;
+  /** The key's values in `by` order, then the currency: what orders rows equal on the sort metric. */
+  readonly tie: readonly string[];
 }
 
-/** Whether `a` comes before `b`: descending by `sort`, a null after every number; then by key and currency, so pages are stable. */
+/**
+ * Whether `a` comes before `b` (DECISIONS D20): descending by `sort`, a null after every number; then
+ * by the key's values in `by` order and the currency, each ascending by code point, as every store
+ * must answer them.
+ */
 const before =
   (sort: MetricName) =>
   (a: Ranked, b: Ranked): boolean => {
@@ -26,7 +31,11 @@ const before =
       if (y === null) return true;
       return x > y;
     }
-    return a.tie < b.tie;
+    for (let i = 0; i < a.tie.length; i++) {
+      const order = compareCodePoints(a.tie[i], b.tie[i]);
+      if (order !== 0) return order < 0;
+    }
+    return false;
   };
 
 /**
@@ -97,7 +106,13 @@ export const rankBreakdown = async (
     const id = JSON.stringify([query.by.map((dimension) => key[dimension]), currency]);
     let row = rows.get(id);
     if (row === undefined) {
-      row = { key, currency, totals: ZERO_TOTALS, spendCents: 0 };
+      // The key a row answers holds the dimensions of `by` and nothing else, whatever a store's cells carry.
+      row = {
+        key: Object.fromEntries(query.by.map((dimension) => [dimension, key[dimension]])),
+        currency,
+        totals: ZERO_TOTALS,
+        spendCents: 0,
+      };
       rows.set(id, row);
     }
     return row;
@@ -114,7 +129,7 @@ export const rankBreakdown = async (
   const first = new FirstRows(query.limit, before(query.sort));
   for (const row of rows.values()) {
     const ranked = { key: row.key, currency: row.currency, ...metricsOf(row.totals, spend === undefined ? null : row.spendCents) };
-    first.offer({ row: ranked, tie: JSON.stringify([row.key, row.currency]) });
+    first.offer({ row: ranked, tie: [...query.by.map((dimension) => row.key[dimension] ?? ''), row.currency] });
     await slices.pause();
   }
   return { rows: first.inOrder(), totalRows: rows.size };

@@ -6,6 +6,7 @@ import { dashboardRepositoryContract } from '../../contract/dashboard-repository
 import { linkRepositoryContract } from '../../contract/link-repository.contract';
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
 import { reportReaderContract } from '../../contract/report-reader.contract';
+import { breakdownRowsContract } from '../../contract/breakdown-rows.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
 import { accountStoresContract } from '../../contract/account-stores.contract';
 import { eventFeedContract } from '../../contract/event-feed.contract';
@@ -17,6 +18,7 @@ dashboardRepositoryContract('in-memory', async () => new InMemoryDashboardReposi
 tokenRepositoryContract('in-memory', async () => new InMemoryTokenRepository());
 linkRepositoryContract('in-memory', async () => new InMemoryLinkRepository());
 reportReaderContract('in-memory', async () => inMemoryStorage());
+breakdownRowsContract('in-memory', async () => inMemoryStorage());
 spendRepositoryContract('in-memory', async () => inMemoryStorage().spend);
 accountStoresContract('in-memory', async () => inMemoryStorage().accounts);
 eventFeedContract('in-memory', async () => inMemoryStorage());

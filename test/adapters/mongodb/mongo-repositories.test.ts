@@ -1,9 +1,13 @@
+import { expect } from 'chai';
 import type { Storage } from '../../../src/application/ports/storage';
 import { dashboardRepositoryContract } from '../../contract/dashboard-repository.contract';
 import { deliveryRepositoryContract } from '../../contract/delivery-repository.contract';
 import { linkRepositoryContract } from '../../contract/link-repository.contract';
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
 import { reportReaderContract } from '../../contract/report-reader.contract';
+import { breakdownRowsContract } from '../../contract/breakdown-rows.contract';
+import { COLLECTIONS } from '../../../src/adapters/mongodb/mongo-indexes';
+import { REPORT_DIRTY } from '../../../src/adapters/mongodb/order-document';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
 import { accountStoresContract } from '../../contract/account-stores.contract';
 import { eventFeedContract } from '../../contract/event-feed.contract';
@@ -36,9 +40,18 @@ describeWithMongo('MongoDB repositories', (mongo) => {
   spendRepositoryContract('MongoSpendRepository', async () => (await emptied()).spend);
   accountStoresContract('MongoDB', async () => (await emptied()).accounts);
   eventFeedContract('MongoDB', emptied);
-  reportReaderContract('MongoReportReader', emptied, async (given) => {
+  /** Runs the rollup until it has counted every order: what a report reads is then its cells. */
+  const rolledUp = async (given: Storage): Promise<void> => {
     const rollup = given.workers?.find((worker) => worker instanceof MongoReportRollup);
     if (rollup === undefined) throw new Error('the MongoDB storage runs no report rollup');
     while ((await rollup.catchUp()) > 0);
-  });
+    expect(
+      await mongo.client
+        .db(mongo.dbName)
+        .collection(COLLECTIONS.orders)
+        .countDocuments({ [REPORT_DIRTY]: true }),
+    ).to.equal(0);
+  };
+  reportReaderContract('MongoReportReader', emptied, rolledUp);
+  breakdownRowsContract('MongoReportReader', emptied, rolledUp);
 });

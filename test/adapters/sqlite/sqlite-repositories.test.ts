@@ -6,6 +6,7 @@ import { linkRepositoryContract } from '../../contract/link-repository.contract'
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
 import { rateLimitCounterContract } from '../../contract/rate-limit-counter.contract';
 import { reportReaderContract } from '../../contract/report-reader.contract';
+import { breakdownRowsContract } from '../../contract/breakdown-rows.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
 import { accountStoresContract } from '../../contract/account-stores.contract';
 import { eventFeedContract } from '../../contract/event-feed.contract';
@@ -37,4 +38,15 @@ describe('SQLite adapters', () => {
   accountStoresContract('SQLite', async () => fresh().accounts);
   eventFeedContract('SQLite', async () => fresh());
   reportReaderContract('SqliteReportReader', async () => fresh());
+});
+
+/** Reports read by many tests from one file, filled once. */
+describe('SQLite reports', () => {
+  let storage: Storage | undefined;
+
+  after(async () => {
+    await storage?.health.close();
+  });
+
+  breakdownRowsContract('SqliteReportReader', async () => (storage = temporarySqliteStorage()));
 });
