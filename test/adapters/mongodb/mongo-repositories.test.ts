@@ -44,7 +44,7 @@ describeWithMongo('MongoDB repositories', (mongo) => {
   const rolledUp = async (given: Storage): Promise<void> => {
     const rollup = given.workers?.find((worker) => worker instanceof MongoReportRollup);
     if (rollup === undefined) throw new Error('the MongoDB storage runs no report rollup');
-    while ((await rollup.catchUp()) > 0);
+    while ((await rollup.catchUp(0)) > 0);
     expect(
       await mongo.client
         .db(mongo.dbName)
