@@ -99,7 +99,7 @@ const theOrders = (): Order[] =>
       .build();
   });
 
-const scope = { model: 'last', isTest: false, filters: {} } as const;
+const scope = { model: 'last', isTest: false, filters: {}, costZone: 'UTC' } as const;
 const daily = (zone: string): CellQuery => ({ ...scope, by: [], buckets: bucketsBetween(START, END - 1, 'day', zone) });
 
 const WORKLOADS: readonly { name: string; cells?: CellQuery; breakdown?: RankedBreakdownQuery }[] = [
@@ -117,7 +117,7 @@ const WORKLOADS: readonly { name: string; cells?: CellQuery; breakdown?: RankedB
   },
   {
     name: 'breakdown by campaign, the year',
-    breakdown: { ...scope, range: { start: START, end: END }, by: ['utmCampaign'], sort: 'paidGrossCents', limit: 100 },
+    breakdown: { ...scope, range: { start: START, end: END }, by: ['utmCampaign'], sort: 'paidGrossCents', limit: 100, taxRate: 0 },
   },
   {
     name: 'breakdown source x campaign x content, 30 days',
@@ -127,6 +127,7 @@ const WORKLOADS: readonly { name: string; cells?: CellQuery; breakdown?: RankedB
       by: ['utmSource', 'utmCampaign', 'utmContent'],
       sort: 'orders',
       limit: 100,
+      taxRate: 0,
     },
   },
 ];

@@ -1,5 +1,6 @@
 import { accessUseCases, type AccessPorts, type AccessUseCases } from './access/access-use-cases';
 import { accountUseCases, type AccountPorts, type AccountUseCases } from './accounts/accounts-use-cases';
+import { costUseCases, type CostPorts, type CostUseCases } from './costs/cost-use-cases';
 import { guardUseCases, type GuardPorts, type GuardUseCases } from './guards/guard-use-cases';
 import { linkUseCases, type LinkPorts, type LinkUseCases } from './links/link-use-cases';
 import { orderUseCases, type OrderPorts, type OrderUseCases } from './orders/order-use-cases';
@@ -8,7 +9,7 @@ import { spendUseCases, type SpendPorts, type SpendUseCases } from './spend/spen
 import { webhookUseCases, type WebhookPorts, type WebhookUseCases } from './webhooks/webhook-use-cases';
 
 /** What every feature needs from the outside: bootstrap builds one of each. */
-export type Ports = AccessPorts & AccountPorts & GuardPorts & OrderPorts & LinkPorts & WebhookPorts & ReportPorts & SpendPorts;
+export type Ports = AccessPorts & AccountPorts & GuardPorts & OrderPorts & LinkPorts & WebhookPorts & ReportPorts & SpendPorts & CostPorts;
 
 /**
  * Every use case of the service, handed to the driving adapters (the HTTP app, the CLI, the webhook
@@ -21,7 +22,8 @@ export type UseCases = AccessUseCases &
   LinkUseCases &
   WebhookUseCases &
   ReportUseCases &
-  SpendUseCases;
+  SpendUseCases &
+  CostUseCases;
 
 export const buildUseCases = (ports: Ports): UseCases => ({
   ...accessUseCases(ports),
@@ -32,4 +34,5 @@ export const buildUseCases = (ports: Ports): UseCases => ({
   ...webhookUseCases(ports),
   ...reportUseCases(ports),
   ...spendUseCases(ports),
+  ...costUseCases(ports),
 });

@@ -358,8 +358,7 @@ const importSpend = async (command: { dashboardId: string; file: string }, useCa
     throw new CliError('NOT_FOUND', `no dashboard ${command.dashboardId}`);
   const read = await parseSpendCsv(await readInput(command.file, SPEND_CSV_MAX_BYTES));
   if (E.isLeft(read)) {
-    if (read.left._tag === 'SpendCsvTooLarge')
-      throw new CliError('REFUSED', `${command.file} is larger than ${read.left.limitBytes} bytes`);
+    if (read.left._tag === 'CsvTooLarge') throw new CliError('REFUSED', `${command.file} is larger than ${read.left.limitBytes} bytes`);
     const { problems, stoppedEarly } = read.left;
     const counted = stoppedEarly ? `the reading stopped at ${problems.length} lines that` : `${problems.length} lines`;
     io.err(

@@ -105,6 +105,7 @@ export const PORT_REGISTRATIONS: PortRegistrations = {
   events: (c) => storageOf(c).events,
   reports: (c) => storageOf(c).reports,
   spend: (c) => storageOf(c).spend,
+  productCosts: (c) => storageOf(c).productCosts,
   accounts: (c) => storageOf(c).accounts,
   localRateLimits: () => new InMemoryRateLimitCounter(),
   clock: (c) => wiringOf(c).clock ?? new SystemClock(),

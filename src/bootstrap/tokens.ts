@@ -24,6 +24,7 @@ export const PORTS: { readonly [K in keyof Ports]-?: InjectionToken<Ports[K]> } 
   events: Symbol('EventFeed'),
   reports: Symbol('ReportReader'),
   spend: Symbol('SpendRepository'),
+  productCosts: Symbol('ProductCostRepository'),
   accounts: Symbol('AccountStores'),
   clock: Symbol('Clock'),
   ids: Symbol('IdGenerator'),

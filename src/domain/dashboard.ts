@@ -6,6 +6,8 @@ export interface Dashboard {
   readonly name: string;
   /** IANA name: the calendar of its reports and of its spend's dates (DECISIONS D16). */
   readonly timezone: string;
+  /** Percent of paid revenue a report counts as tax (DECISIONS D20): 0 to 100, at most 2 decimals (tax-rate.ts). */
+  readonly taxRate: number;
   readonly createdAt: Date;
 }
 

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/bootstrap/cli';
-import { centsOf, parseSpendCsv } from '../../src/application/spend/spend-csv';
+import { centsOf } from '../../src/application/shared/csv-file';
+import { parseSpendCsv } from '../../src/application/spend/spend-csv';
 import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
 import type { Storage } from '../../src/application/ports/storage';
 import { temporarySqliteStorage } from '../support/sqlite-files';
@@ -88,7 +89,7 @@ describe('orders-cli: time zones, spend and reports', () => {
     expect((await storage.spend.list(dashboardId, { page: 1, pageSize: 10 })).total).to.equal(0);
     expect(await parseSpendCsv(Buffer.from('day,source\n'))).to.deep.equal(
       E.left({
-        _tag: 'SpendCsvInvalid',
+        _tag: 'CsvInvalid',
         problems: [{ line: 1, message: `the first line must be the header ${HEADER}` }],
         stoppedEarly: false,
       }),
@@ -147,7 +148,7 @@ describe('orders-cli: time zones, spend and reports', () => {
   it('rebuilds the SQLite report totals from the orders after they were lost', async () => {
     const storage = temporarySqliteStorage();
     try {
-      await storage.dashboards.insert({ id: 'dsh_a', name: 'Shop', timezone: 'UTC', createdAt: new Date() });
+      await storage.dashboards.insert({ id: 'dsh_a', name: 'Shop', timezone: 'UTC', taxRate: 0, createdAt: new Date() });
       for (let i = 0; i < 20; i++)
         await storage.orders.insert(
           anOrder()
@@ -163,6 +164,7 @@ describe('orders-cli: time zones, spend and reports', () => {
         model: 'last' as const,
         isTest: undefined,
         filters: {},
+        costZone: 'UTC',
       };
       const before = await storage.reports.cells('dsh_a', query);
       await wipeRollups(storage);

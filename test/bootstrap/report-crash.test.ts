@@ -33,11 +33,19 @@ const QUERIES: readonly { name: string; query: CellQuery }[] = [
       model: 'last',
       isTest: undefined,
       filters: {},
+      costZone: 'UTC',
     },
   },
   {
     name: 'by first-touch source',
-    query: { buckets: [{ start: START, end: START + DAYS * 86_400_000 }], by: ['utmSource'], model: 'first', isTest: false, filters: {} },
+    query: {
+      buckets: [{ start: START, end: START + DAYS * 86_400_000 }],
+      by: ['utmSource'],
+      model: 'first',
+      isTest: false,
+      filters: {},
+      costZone: 'UTC',
+    },
   },
   {
     name: 'daily in Asia/Kathmandu',
@@ -47,6 +55,7 @@ const QUERIES: readonly { name: string; query: CellQuery }[] = [
       model: 'last',
       isTest: false,
       filters: {},
+      costZone: 'UTC',
     },
   },
   {
@@ -57,6 +66,7 @@ const QUERIES: readonly { name: string; query: CellQuery }[] = [
       model: 'last',
       isTest: undefined,
       filters: { utmSource: 'meta' },
+      costZone: 'UTC',
     },
   },
 ];

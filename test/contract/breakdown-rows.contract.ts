@@ -6,7 +6,7 @@ import { spendDaysWithin } from '../../src/application/reports/report-spend';
 import { attributionOf, REPORT_DIMENSIONS, UTM_DIMENSIONS, type ReportDimension } from '../../src/domain/attribution';
 import type { JsonObject, Order } from '../../src/domain/order';
 import { ORDER_STATUSES } from '../../src/domain/order-status';
-import { addTotals, metricsOf, spendJoins, totalsOfOrder, ZERO_TOTALS, type MetricName } from '../../src/domain/report';
+import { addTotals, metricsOf, reportLinesOf, spendJoins, totalsOfOrder, ZERO_TOTALS, type MetricName } from '../../src/domain/report';
 import type { SpendEntry } from '../../src/domain/spend';
 import { anOrder } from '../support/order-builder';
 import { random } from './report-reader.contract';
@@ -122,6 +122,8 @@ const queryOf = (i: number, by: readonly ReportDimension[], model: 'last' | 'fir
     range: RANGE,
     by,
     model,
+    taxRate: 0,
+    costZone: 'UTC',
     ...scope,
     sort: SORTS[i % SORTS.length],
     ...(joins ? { spend: { by, filters: scope.filters, ...(days === undefined ? {} : { days }) } } : {}),
@@ -151,7 +153,19 @@ const directRows = (orders: readonly Order[], query: Omit<RankedBreakdownQuery, 
     if (UTM_DIMENSIONS.some((d) => query.filters[d] !== undefined && touch[d] !== query.filters[d])) continue;
     const value = (d: ReportDimension) => (d === 'platform' ? order.platform : d === 'paymentMethod' ? order.paymentMethod : touch[d]);
     const row = rowOf(Object.fromEntries(query.by.map((d) => [d, value(d)])), order.amounts.currency);
-    row.totals = addTotals(row.totals, totalsOfOrder(order.status, order.amounts.grossCents, order.amounts.netToSellerCents));
+    const figures = {
+      status: order.status,
+      currency: order.amounts.currency,
+      createdAt: at,
+      lines: reportLinesOf(order.products),
+      grossCents: order.amounts.grossCents,
+      netToSellerCents: order.amounts.netToSellerCents,
+    };
+    // No product has a cost here: every paid unit is uncosted, as every store must count it.
+    row.totals = addTotals(
+      row.totals,
+      totalsOfOrder(figures, () => undefined),
+    );
   }
   const days = query.spend?.days;
   for (const entry of days === undefined ? [] : SPEND) {
@@ -161,7 +175,11 @@ const directRows = (orders: readonly Order[], query: Omit<RankedBreakdownQuery, 
   }
   const sort = query.sort;
   return [...rows.values()]
-    .map((row) => ({ key: row.key, currency: row.currency, ...metricsOf(row.totals, query.spend === undefined ? null : row.spend) }))
+    .map((row) => ({
+      key: row.key,
+      currency: row.currency,
+      ...metricsOf(row.totals, query.spend === undefined ? null : row.spend, query.taxRate),
+    }))
     .sort((a, b) => {
       const [x, y] = [a[sort], b[sort]];
       if (x !== y) return x === null ? 1 : y === null ? -1 : y - x;

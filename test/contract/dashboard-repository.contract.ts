@@ -7,6 +7,7 @@ const aDashboard = (id: string, changes: Partial<Dashboard> = {}): Dashboard => 
   id,
   name: `Shop ${id} — Café`,
   timezone: 'America/Sao_Paulo',
+  taxRate: 7.25,
   createdAt: new Date('2026-01-02T03:04:05.678Z'),
   ...changes,
 });
@@ -63,6 +64,21 @@ export const dashboardRepositoryContract = (adapterName: string, factory: () => 
         expect(await dashboards.findById('dsh_1')).to.deep.equal(O.some(moved));
         expect(await dashboards.update(aDashboard('dsh_2'))).to.equal(false);
         expect(await dashboards.findById('dsh_2')).to.deep.equal(O.none);
+      });
+    });
+
+    describe('tax rate', () => {
+      it('reads back every tax rate of 2 decimals exactly as it was written (DECISIONS D20)', async () => {
+        // Each a number whose hundredfold is not an integer in floating point (0.29 × 100 = 28.999999999999996).
+        const rates = [0, 0.01, 0.29, 1.15, 8.7, 12.34, 33.33, 99.99, 100];
+        for (const [i, taxRate] of rates.entries()) {
+          await dashboards.insert(aDashboard(`dsh_${i}`, { taxRate }));
+          const found = await dashboards.findById(`dsh_${i}`);
+          expect(O.isSome(found) && found.value.taxRate, String(taxRate)).to.equal(taxRate);
+        }
+        const changed = aDashboard('dsh_0', { taxRate: 17.57 });
+        expect(await dashboards.update(changed)).to.equal(true);
+        expect(await dashboards.findById('dsh_0')).to.deep.equal(O.some(changed));
       });
     });
 

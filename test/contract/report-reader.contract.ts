@@ -124,6 +124,7 @@ const QUERIES: readonly { name: string; query: () => CellQuery }[] = [
       model: 'last',
       isTest: false,
       filters: {},
+      costZone: 'UTC',
     }),
   },
   {
@@ -134,6 +135,7 @@ const QUERIES: readonly { name: string; query: () => CellQuery }[] = [
       model: 'first',
       isTest: undefined,
       filters: {},
+      costZone: 'UTC',
     }),
   },
   {
@@ -144,6 +146,7 @@ const QUERIES: readonly { name: string; query: () => CellQuery }[] = [
       model: 'last',
       isTest: undefined,
       filters: { utmSource: 'google' },
+      costZone: 'UTC',
     }),
   },
   ...(
@@ -165,6 +168,7 @@ const QUERIES: readonly { name: string; query: () => CellQuery }[] = [
       model: 'last',
       isTest: false,
       filters: {},
+      costZone: 'UTC',
     }),
   })),
   {
@@ -175,6 +179,7 @@ const QUERIES: readonly { name: string; query: () => CellQuery }[] = [
       model: 'first',
       isTest: undefined,
       filters: { utmSource: 'google', utmCampaign: 'launch' },
+      costZone: 'UTC',
     }),
   },
 ];
@@ -262,6 +267,8 @@ export const reportReaderContract = (
           filters: {},
           sort,
           limit,
+          costZone: 'UTC',
+          taxRate: 0,
           spend: { by: ['utmSource', 'utmCampaign'], filters: {}, days },
         };
         const cells = await storage.reports.cells('dsh_r', { ...query, buckets: [range] });
@@ -283,12 +290,21 @@ export const reportReaderContract = (
         filters: {},
         sort: 'orders',
         limit: 10,
+        costZone: 'UTC',
+        taxRate: 0,
       });
       expect(unjoined.rows.every((row) => row.spendCents === null)).to.equal(true);
     });
 
     it("counts nothing of another dashboard's, and nothing for a dashboard without orders", async () => {
-      const q: CellQuery = { buckets: [{ start: START, end: START + SPAN }], by: [], model: 'last', isTest: undefined, filters: {} };
+      const q: CellQuery = {
+        buckets: [{ start: START, end: START + SPAN }],
+        by: [],
+        model: 'last',
+        isTest: undefined,
+        filters: {},
+        costZone: 'UTC',
+      };
       expect(await storage.reports.cells('dsh_none', q)).to.deep.equal([]);
       const others = await storage.reports.cells('dsh_other', q);
       expect(others.reduce((n, c) => n + c.pending + c.paid + c.refused + c.refunded + c.chargedback, 0)).to.equal(30);

@@ -196,6 +196,8 @@ describe('OpenAPI document', () => {
       const dashboardPath = '/admin/v1/dashboards/{dashboardId}';
       conforms(dashboardPath, 'PATCH', await api.admin('PATCH', `/admin/v1/dashboards/${dashboardId}`, { timezone: 'Asia/Kathmandu' }));
       conforms(dashboardPath, 'PATCH', await api.admin('PATCH', `/admin/v1/dashboards/${dashboardId}`, { timezone: 'Mars/Olympus' }));
+      conforms(dashboardPath, 'PATCH', await api.admin('PATCH', `/admin/v1/dashboards/${dashboardId}`, { taxRate: 12.34 }));
+      conforms(dashboardPath, 'PATCH', await api.admin('PATCH', `/admin/v1/dashboards/${dashboardId}`, { taxRate: 12.345 }));
       conforms(dashboardPath, 'PATCH', await api.admin('PATCH', '/admin/v1/dashboards/dsh_missing', { name: 'x' }));
       conforms('/api/v1/dashboard', 'GET', await api.request('GET', '/api/v1/dashboard', { token }));
 

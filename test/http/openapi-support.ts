@@ -178,4 +178,24 @@ export const describesReportOperations = async (
     await call('GET', `${timeseries}?from=2026-01-01T00:00:00Z&to=2026-01-10T00:00:00Z&interval=day&timezone=Asia/Kathmandu`),
   );
   conforms(timeseries, 'GET', await call('GET', `${timeseries}?from=2026-01-01T00:00:00Z&to=2026-03-10T00:00:00Z&interval=hour`));
+  const costs = '/api/v1/product-costs';
+  const cost = { product: 'p-1', currency: 'BRL', unitCostCents: 900_000, from: '2025-12-01' };
+  conforms(costs, 'PUT', await call('PUT', costs, { entries: [cost, { ...cost, product: 'SKU-1', from: '2026-01-01' }] }));
+  conforms(costs, 'PUT', await call('PUT', costs, { entries: [{ ...cost, unitCostCents: 1.5, from: '2026-02-30' }] }));
+  const firstPage = await call('GET', `${costs}?pageSize=1`);
+  conforms(costs, 'GET', firstPage);
+  conforms(costs, 'GET', await call('GET', `${costs}?pageSize=1&after=${String(firstPage.body.nextCursor)}`));
+  conforms(costs, 'GET', await call('GET', `${costs}?after=made-up&currency=brl`));
+  // With a cost above the price, profit, contribution and margin are negative.
+  conforms(breakdown, 'GET', await call('GET', `${breakdown}?${range}&by=utmSource,utmCampaign&sort=profitCents&compare=previous`));
+  conforms(breakdown, 'GET', await call('GET', `${breakdown}?${range}&by=platform&compare=previous&sort=marginRate`));
+  conforms(
+    timeseries,
+    'GET',
+    await call('GET', `${timeseries}?from=2026-01-01T00:00:00Z&to=2026-01-10T00:00:00Z&interval=day&compare=previous&utmTerm=x`),
+  );
+  const products = '/api/v1/reports/products';
+  conforms(products, 'GET', await call('GET', `${products}?${range}&compare=previous&sort=grossMarginCents&limit=2`));
+  conforms(products, 'GET', await call('GET', `${products}?${range}&utmSource=google&model=first&isTest=all`));
+  conforms(products, 'GET', await call('GET', `${products}?${range}&sort=profitCents&compare=next`));
 };

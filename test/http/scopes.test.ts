@@ -62,6 +62,7 @@ describe('token scopes (DECISIONS D17), route by route from the route table', ()
       ['links:write', '/api/v1/links'],
       ['webhooks:write', '/api/v1/webhooks'],
       ['spend:write', '/api/v1/spend'],
+      ['spend:write', '/api/v1/product-costs'],
     ] as const) {
       const res = await h.api.request('GET', readPath, { token: await tokenWith(h, [write]) });
       expect(res.status, `${write} on ${readPath}`).to.equal(200);
@@ -90,6 +91,8 @@ describe('token scopes (DECISIONS D17), route by route from the route table', ()
       ['GET', '/api/v1/webhooks'],
       ['GET', '/api/v1/links'],
       ['GET', '/api/v1/spend'],
+      ['GET', '/api/v1/product-costs'],
+      ['GET', '/api/v1/reports/products?from=2026-01-01T00:00:00Z&to=2026-01-31T00:00:00Z'],
     ] as const) {
       expect((await h.api.request(method, path, { token: checkout })).status, `${method} ${path}`).to.equal(403);
     }

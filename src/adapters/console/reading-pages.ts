@@ -62,6 +62,7 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
     ...metricsOf(
       buckets.reduce<CellTotals>((sum, bucket) => addTotals(sum, bucket), ZERO_TOTALS),
       buckets.reduce((sum, bucket) => sum + (bucket.spendCents ?? 0), 0),
+      viewer.dashboard.taxRate,
     ),
   }));
   const cards = totals.map(

@@ -160,7 +160,7 @@ export const workingPages = (r: ConsoleRouter): void => {
       if (file === undefined || file.length === 0) return answer(problem('Choose a CSV file to upload.'), 400);
       const read = await parseSpendCsv(file);
       if (E.isLeft(read)) {
-        if (read.left._tag === 'SpendCsvTooLarge')
+        if (read.left._tag === 'CsvTooLarge')
           return answer(problem(`The file is larger than ${read.left.limitBytes / 1024 / 1024} MiB.`), 413);
         const { problems, stoppedEarly } = read.left;
         return answer(

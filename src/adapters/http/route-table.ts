@@ -1,5 +1,6 @@
 import { adminRoutes } from './access/admin-routes';
 import { dashboardRoutes } from './access/dashboard-routes';
+import { costRoutes } from './costs/cost-routes';
 import { linkRoutes } from './links/link-routes';
 import { opsRoutes } from './operations/ops-routes';
 import { orderRoutes } from './orders/order-routes';
@@ -14,6 +15,7 @@ export const ROUTES: readonly Route[] = [
   ...orderRoutes,
   ...reportRoutes,
   ...spendRoutes,
+  ...costRoutes,
   ...dashboardRoutes,
   ...webhookRoutes,
   ...linkRoutes,

@@ -6,6 +6,7 @@ import { InMemoryDeliveryRepository } from './in-memory-delivery-repository';
 import { InMemoryIdempotencyStore } from './in-memory-idempotency-store';
 import { InMemoryLinkRepository } from './in-memory-link-repository';
 import { InMemoryOrderRepository } from './in-memory-order-repository';
+import { InMemoryProductCostRepository } from './in-memory-product-cost-repository';
 import { InMemoryRateLimitCounter } from './in-memory-rate-limit-counter';
 import { InMemoryReportReader } from './in-memory-report-reader';
 import { InMemorySpendRepository } from './in-memory-spend-repository';
@@ -18,6 +19,7 @@ import { InMemoryWebhookOutbox } from './in-memory-webhook-outbox';
 export const inMemoryStorage = (): Storage => {
   const orders = new InMemoryOrderRepository();
   const spend = new InMemorySpendRepository();
+  const productCosts = new InMemoryProductCostRepository();
   const deliveries = new InMemoryDeliveryRepository();
   const events = new InMemoryEventFeed();
   return {
@@ -33,8 +35,9 @@ export const inMemoryStorage = (): Storage => {
     deliveries,
     outbox: new InMemoryWebhookOutbox(orders, deliveries, events),
     events,
-    reports: new InMemoryReportReader(orders, spend),
+    reports: new InMemoryReportReader(orders, spend, productCosts),
     spend,
+    productCosts,
     accounts: inMemoryAccountStores(),
     health: new InMemoryStorageHealth(),
   };

@@ -2,18 +2,23 @@ import * as t from 'io-ts';
 import type { Db } from 'mongodb';
 import { SCOPES, type Scope } from '../../domain/scope';
 import { DEFAULT_TIMEZONE, type ApiToken, type Dashboard } from '../../domain/dashboard';
+import { DEFAULT_TAX_RATE, hundredthsOf, taxRateOfHundredths } from '../../domain/tax-rate';
 import { bsonDate, withoutUndefined } from './bson-codecs';
 
-/** A dashboard as read from the `dashboards` collection; `_id` is the dashboard id. Made before time zones: UTC. */
+/**
+ * A dashboard as read from the `dashboards` collection; `_id` is the dashboard id. Made before time
+ * zones: UTC; before tax rates: 0. The tax rate is kept in hundredths of a percent, an integer.
+ */
 export const dashboardDocumentCodec = t.intersection([
   t.type({ _id: t.string, name: t.string, createdAt: bsonDate }),
-  t.partial({ timezone: t.string }),
+  t.partial({ timezone: t.string, taxRateHundredths: t.Int }),
 ]);
 
 export interface DashboardDocument {
   readonly _id: string;
   readonly name: string;
   readonly timezone: string;
+  readonly taxRateHundredths: number;
   readonly createdAt: Date;
 }
 
@@ -21,6 +26,7 @@ export const dashboardToDocument = (dashboard: Dashboard): DashboardDocument => 
   _id: dashboard.id,
   name: dashboard.name,
   timezone: dashboard.timezone,
+  taxRateHundredths: hundredthsOf(dashboard.taxRate),
   createdAt: dashboard.createdAt,
 });
 
@@ -28,6 +34,7 @@ export const dashboardFromDocument = (doc: t.TypeOf<typeof dashboardDocumentCode
   id: doc._id,
   name: doc.name,
   timezone: doc.timezone ?? DEFAULT_TIMEZONE,
+  taxRate: doc.taxRateHundredths === undefined ? DEFAULT_TAX_RATE : taxRateOfHundredths(doc.taxRateHundredths),
   createdAt: doc.createdAt,
 });
 

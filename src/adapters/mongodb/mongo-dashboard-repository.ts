@@ -3,6 +3,7 @@ import type { Db } from 'mongodb';
 import type { DashboardRepository } from '../../application/ports/dashboard-repository';
 import type { Logger } from '../../application/ports/logger';
 import type { Dashboard } from '../../domain/dashboard';
+import { hundredthsOf } from '../../domain/tax-rate';
 import { dashboardDocumentCodec, dashboardFromDocument, dashboardToDocument, type DashboardDocument } from './dashboard-documents';
 import { guarded } from './mongo-errors';
 import { MongoCollection } from './mongo-collection';
@@ -21,7 +22,10 @@ export class MongoDashboardRepository implements DashboardRepository {
 
   async update(dashboard: Dashboard): Promise<boolean> {
     const result = await guarded(() =>
-      this.dashboards.documents.updateOne({ _id: dashboard.id }, { $set: { name: dashboard.name, timezone: dashboard.timezone } }),
+      this.dashboards.documents.updateOne(
+        { _id: dashboard.id },
+        { $set: { name: dashboard.name, timezone: dashboard.timezone, taxRateHundredths: hundredthsOf(dashboard.taxRate) } },
+      ),
     );
     return result.matchedCount === 1;
   }

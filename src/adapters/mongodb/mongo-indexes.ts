@@ -20,6 +20,7 @@ export const COLLECTIONS = {
   reportCells: 'report_cells',
   reportState: 'report_state',
   spend: 'spend',
+  productCosts: 'product_costs',
   users: 'users',
   memberships: 'memberships',
   invitations: 'invitations',
@@ -91,6 +92,11 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
     { name: 'report_state_staleSince', key: { staleSince: 1 }, partialFilterExpression: { staleSince: { $exists: true } } },
   ],
   spend: [{ name: 'spend_dashboard_date', key: { dashboardId: 1, date: -1 } }],
+  // The listing's order (`order`: product, currency, from as ASCII), and the same within one currency.
+  productCosts: [
+    { name: 'product_costs_dashboard_order', key: { dashboardId: 1, order: 1 } },
+    { name: 'product_costs_dashboard_currency_order', key: { dashboardId: 1, currency: 1, order: 1 } },
+  ],
   // Emails are stored lower-cased, so the unique index compares them case-insensitively.
   users: [
     { name: 'users_email_unique', key: { email: 1 }, unique: true },

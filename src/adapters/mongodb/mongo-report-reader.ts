@@ -1,17 +1,27 @@
 import type { Collection, Db, Filter } from 'mongodb';
 import * as t from 'io-ts';
 import type { Logger } from '../../application/ports/logger';
-import type { Breakdown, CellQuery, RankedBreakdownQuery, ReportCell, ReportReader } from '../../application/ports/report-reader';
+import type {
+  Breakdown,
+  CellQuery,
+  ProductQuery,
+  ProductReport,
+  RankedBreakdownQuery,
+  ReportCell,
+  ReportReader,
+} from '../../application/ports/report-reader';
 import type { SpendRepository } from '../../application/ports/spend-repository';
 import { joinedSpend, rankBreakdown } from '../../application/reports/rank-breakdown';
 import { EventLoopSlices } from '../../application/shared/event-loop-slices';
 import { attributionOf, UTM_DIMENSIONS, type ReportDimension } from '../../domain/attribution';
+import type { Range } from '../../domain/report';
 import { bucketIndexOf } from '../../domain/time-zone';
 import { CellCollector, type ReportFacts } from '../persistence/report-cells';
 import { nextPeriod, periodStart, piecesOf, type Grain } from '../persistence/report-pieces';
 import { bsonCents, bsonDate, bsonJsonObject, decodeDocument } from './bson-codecs';
 import { guarded } from './mongo-errors';
 import { COLLECTIONS } from './mongo-indexes';
+import type { MongoProfitReads } from './mongo-profit-reads';
 import { REPORT_DIRTY } from './order-document';
 import { cellDocumentCodec, monthStateCodec, MONGO_PROJECTIONS, type CellDocument, type MonthState } from './report-documents';
 
@@ -99,6 +109,8 @@ export class MongoReportReader implements ReportReader {
     db: Db,
     private readonly logger: Logger,
     private readonly spend: SpendRepository,
+    /** What prices the lines, apart from the cells (mongo-profit-reads.ts). */
+    private readonly profit: MongoProfitReads,
   ) {
     this.cells_ = db.collection<CellDocument>(COLLECTIONS.reportCells);
     this.orders = db.collection(COLLECTIONS.orders);
@@ -106,8 +118,18 @@ export class MongoReportReader implements ReportReader {
   }
 
   async breakdown(dashboardId: string, query: RankedBreakdownQuery): Promise<Breakdown> {
-    const cells = await this.cells(dashboardId, { ...query, buckets: [query.range] });
-    return rankBreakdown(cells, await joinedSpend(query.spend, (sums) => this.spend.sums(dashboardId, sums)), query);
+    const period = async (range: Range, days = query.spend?.days) => ({
+      cells: await this.cells(dashboardId, { ...query, buckets: [range] }),
+      spend: await joinedSpend(query.spend, (sums) => this.spend.sums(dashboardId, sums), days),
+    });
+    const current = await period(query.range);
+    const previous = query.previous === undefined ? undefined : await period(query.previous.range, query.previous.spend?.days);
+    return rankBreakdown(current.cells, current.spend, query, previous);
+  }
+
+  /** See MongoProfitReads: read from the orders. */
+  async products(dashboardId: string, query: ProductQuery): Promise<ProductReport> {
+    return this.profit.products(dashboardId, query);
   }
 
   async cells(dashboardId: string, query: CellQuery): Promise<readonly ReportCell[]> {
@@ -167,6 +189,7 @@ export class MongoReportReader implements ReportReader {
         }
       });
     }
+    await this.profit.addCosts(dashboardId, query, collector);
     return collector.result();
   }
 

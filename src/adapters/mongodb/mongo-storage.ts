@@ -12,6 +12,8 @@ import { giveOldTokensEveryScope } from './dashboard-documents';
 import { MongoLinkRepository } from './mongo-link-repository';
 import { checkSchemaVersion } from './mongo-schema-version';
 import { MongoOrderRepository } from './mongo-order-repository';
+import { MongoProductCostRepository } from './mongo-product-cost-repository';
+import { MongoProfitReads } from './mongo-profit-reads';
 import { MongoRateLimitCounter } from './mongo-rate-limit-counter';
 import { MongoReportReader } from './mongo-report-reader';
 import { markOrdersWrittenBeforeReports, MongoReportRollup } from './mongo-report-rollup';
@@ -71,6 +73,7 @@ export const createMongoStorage = (
   const db = client.db(dbName);
   const events = new MongoEventFeed(db, logger, options.feedSettleMs);
   const spend = new MongoSpendRepository(db, logger);
+  const productCosts = new MongoProductCostRepository(db, logger);
   const hosts = client.options.srvHost ?? client.options.hosts.map((host) => host.toString()).join(',');
   return {
     description: `MongoDB database "${dbName}" on ${hosts}`,
@@ -85,8 +88,9 @@ export const createMongoStorage = (
     deliveries: new MongoDeliveryRepository(db, logger),
     outbox: new MongoWebhookOutbox(db, logger, events),
     events,
-    reports: new MongoReportReader(db, logger, spend),
+    reports: new MongoReportReader(db, logger, spend, new MongoProfitReads(db, logger, productCosts)),
     spend,
+    productCosts,
     accounts: mongoAccountStores(db, logger),
     workers: [new MongoReportRollup(db, logger)],
     health: new MongoStorageHealth(client, db, options.pingTimeoutMs),

@@ -1,11 +1,10 @@
 import * as t from 'io-ts';
 import type { ReportDimension } from '../../domain/attribution';
 import { REPORT_DIMENSIONS } from '../../domain/attribution';
-import { addTotals, ZERO_TOTALS, type CellTotals } from '../../domain/report';
+import { addStatusTotals, statusTotalsOf, ZERO_STATUS_TOTALS, type StatusTotals } from '../../domain/report';
 import { periodStart, type Grain } from '../persistence/report-pieces';
 import { bsonDate } from './bson-codecs';
 import type { ReportFacts } from '../persistence/report-cells';
-import { totalsOfOrder } from '../../domain/report';
 
 /**
  * Report cells on MongoDB (`report_cells`): the totals of one projection, grain, period, model, test
@@ -28,7 +27,7 @@ export const MONGO_PROJECTIONS: readonly MongoProjection[] = [
   { name: 'k', grains: ['m', 'd'], dimensions: REPORT_DIMENSIONS, modelled: true },
 ];
 
-export interface CellDocument extends CellTotals {
+export interface CellDocument extends StatusTotals {
   readonly _id: string;
   readonly dashboardId: string;
   readonly proj: ProjectionName;
@@ -85,7 +84,7 @@ export const cellsOfOrders = (
 ): CellDocument[] => {
   const cells = new Map<string, CellDocument>();
   for (const facts of orders) {
-    const totals = totalsOfOrder(facts.status, facts.grossCents, facts.netToSellerCents);
+    const totals = statusTotalsOf(facts);
     for (const projection of MONGO_PROJECTIONS) {
       for (const grain of grainsOf(projection)) {
         for (const model of projection.modelled ? (['l', 'f'] as const) : [undefined]) {
@@ -113,7 +112,7 @@ export const cellsOfOrders = (
 /** Adds a cell's totals into `cells`, under its identity. */
 export const addCell = (
   cells: Map<string, CellDocument>,
-  cell: Omit<CellDocument, '_id' | keyof CellTotals> & { readonly totals: CellTotals },
+  cell: Omit<CellDocument, '_id' | keyof StatusTotals> & { readonly totals: StatusTotals },
 ): void => {
   const { totals, ...identity } = cell;
   const _id = JSON.stringify([
@@ -127,7 +126,7 @@ export const addCell = (
     identity.key,
   ]);
   const existing = cells.get(_id);
-  cells.set(_id, { ...identity, _id, ...addTotals(existing ?? ZERO_TOTALS, totals) });
+  cells.set(_id, { ...identity, _id, ...addStatusTotals(existing ?? ZERO_STATUS_TOTALS, totals) });
 };
 
 /**

@@ -4,10 +4,13 @@ import * as t from 'io-ts';
 import type { DashboardRepository } from '../../application/ports/dashboard-repository';
 import type { Logger } from '../../application/ports/logger';
 import type { Dashboard } from '../../domain/dashboard';
+import { hundredthsOf, taxRateOfHundredths } from '../../domain/tax-rate';
 import { decodeRow, instant, rowIdOf } from './sqlite-codecs';
 import type { SqliteDatabase } from './sqlite-database';
 
-const dashboardRowCodec = t.type({ id: t.string, name: t.string, timezone: t.string, created_at: instant });
+const dashboardRowCodec = t.type({ id: t.string, name: t.string, timezone: t.string, tax_rate_hundredths: t.Int, created_at: instant });
+
+const COLUMNS = 'id, name, timezone, tax_rate_hundredths, created_at';
 
 /** Dashboards in the `dashboards` table; the primary key refuses a second insert of one id. */
 export class SqliteDashboardRepository implements DashboardRepository {
@@ -20,21 +23,23 @@ export class SqliteDashboardRepository implements DashboardRepository {
     private readonly db: SqliteDatabase,
     private readonly logger: Logger,
   ) {
-    this.insertDashboard = db.prepare('INSERT INTO dashboards (id, name, timezone, created_at) VALUES (?, ?, ?, ?)');
-    this.selectById = db.prepare('SELECT id, name, timezone, created_at FROM dashboards WHERE id = ?');
-    this.selectAll = db.prepare('SELECT id, name, timezone, created_at FROM dashboards ORDER BY created_at, id');
-    this.updateDashboard = db.prepare('UPDATE dashboards SET name = ?, timezone = ? WHERE id = ?');
+    this.insertDashboard = db.prepare(`INSERT INTO dashboards (${COLUMNS}) VALUES (?, ?, ?, ?, ?)`);
+    this.selectById = db.prepare(`SELECT ${COLUMNS} FROM dashboards WHERE id = ?`);
+    this.selectAll = db.prepare(`SELECT ${COLUMNS} FROM dashboards ORDER BY created_at, id`);
+    this.updateDashboard = db.prepare('UPDATE dashboards SET name = ?, timezone = ?, tax_rate_hundredths = ? WHERE id = ?');
   }
 
   async insert(dashboard: Dashboard): Promise<void> {
-    const values = [dashboard.id, dashboard.name, dashboard.timezone, dashboard.createdAt.getTime()];
+    const values = [dashboard.id, dashboard.name, dashboard.timezone, hundredthsOf(dashboard.taxRate), dashboard.createdAt.getTime()];
     await this.db.write(() => {
       this.insertDashboard.run(values);
     });
   }
 
   async update(dashboard: Dashboard): Promise<boolean> {
-    return this.db.write(() => this.updateDashboard.run(dashboard.name, dashboard.timezone, dashboard.id).changes === 1);
+    return this.db.write(
+      () => this.updateDashboard.run(dashboard.name, dashboard.timezone, hundredthsOf(dashboard.taxRate), dashboard.id).changes === 1,
+    );
   }
 
   async findById(id: string): Promise<O.Option<Dashboard>> {
@@ -48,6 +53,12 @@ export class SqliteDashboardRepository implements DashboardRepository {
 
   private decode(raw: unknown): Dashboard {
     const row = decodeRow(dashboardRowCodec, raw, 'dashboards', rowIdOf(raw), this.logger);
-    return { id: row.id, name: row.name, timezone: row.timezone, createdAt: row.created_at };
+    return {
+      id: row.id,
+      name: row.name,
+      timezone: row.timezone,
+      taxRate: taxRateOfHundredths(row.tax_rate_hundredths),
+      createdAt: row.created_at,
+    };
   }
 }

@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Breakdown, CellQuery, RankedBreakdownQuery, ReportCell } from '../../application/ports/report-reader';
+import type {
+  Breakdown,
+  CellQuery,
+  ProductQuery,
+  ProductReport,
+  RankedBreakdownQuery,
+  ReportCell,
+} from '../../application/ports/report-reader';
 import type { SpendSum, SpendSumQuery } from '../../application/ports/spend-repository';
 import { StorageUnavailableError } from '../../application/ports/storage-health';
 import type { ReportOffload } from './sqlite-report-reader';
@@ -11,7 +18,11 @@ interface Pending {
   readonly reject: (error: Error) => void;
 }
 
-type Answered = { readonly cells: ReportCell[] } | { readonly breakdown: Breakdown } | { readonly spend: SpendSum[] };
+type Answered =
+  | { readonly cells: ReportCell[] }
+  | { readonly breakdown: Breakdown }
+  | { readonly products: ProductReport }
+  | { readonly spend: SpendSum[] };
 
 /** What the thread answers a request: what was asked, or why not. */
 export type ReportReply =
@@ -41,6 +52,11 @@ export class SqliteReportOffload implements ReportOffload {
   async breakdown(dashboardId: string, query: RankedBreakdownQuery): Promise<Breakdown> {
     const reply = await this.ask({ kind: 'breakdown', dashboardId, query });
     return 'breakdown' in reply ? reply.breakdown : { rows: [], totalRows: 0 };
+  }
+
+  async products(dashboardId: string, query: ProductQuery): Promise<ProductReport> {
+    const reply = await this.ask({ kind: 'products', dashboardId, query });
+    return 'products' in reply ? reply.products : { rows: [], totalRows: 0 };
   }
 
   async spendSums(dashboardId: string, query: SpendSumQuery): Promise<SpendSum[]> {

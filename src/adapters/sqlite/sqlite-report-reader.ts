@@ -1,14 +1,25 @@
 import type { Statement } from 'better-sqlite3';
-import type { Breakdown, CellQuery, RankedBreakdownQuery, ReportCell, ReportReader } from '../../application/ports/report-reader';
+import type {
+  Breakdown,
+  CellQuery,
+  ProductQuery,
+  ProductReport,
+  RankedBreakdownQuery,
+  ReportCell,
+  ReportReader,
+} from '../../application/ports/report-reader';
 import type { SpendSum, SpendSumQuery } from '../../application/ports/spend-repository';
 import { joinedSpend, rankBreakdown } from '../../application/reports/rank-breakdown';
+import { rankProducts } from '../../application/reports/rank-products';
 import { UTM_DIMENSIONS, type ReportDimension } from '../../domain/attribution';
-import type { CellTotals } from '../../domain/report';
+import type { UnitCostOf } from '../../domain/product-cost';
+import type { Range, StatusTotals } from '../../domain/report';
 import { piecesOf, type Grain, type Piece } from '../persistence/report-pieces';
 import { CellCollector } from '../persistence/report-cells';
 import { PROJECTIONS, rebuildStatements, TOTAL_COLUMNS } from './report-schema';
 import type { SqliteDatabase } from './sqlite-database';
 import { builtStatements } from './built-statements';
+import { ORDER_COLUMN, SqliteProfitReads } from './sqlite-profit-reads';
 import { SqliteSpendSums } from './sqlite-spend-sums';
 
 /** The column of each dimension in the rollup tables. */
@@ -20,20 +31,6 @@ const ROLLUP_COLUMN: Readonly<Record<ReportDimension, string>> = {
   utmTerm: 'utm_term',
   platform: 'platform',
   paymentMethod: 'payment_method',
-};
-
-/** The column of `orders` that holds each dimension under each model. */
-const ORDER_COLUMN: Readonly<Record<'last' | 'first', Readonly<Record<ReportDimension, string>>>> = {
-  last: { ...ROLLUP_COLUMN, utmContent: 'last_content', utmTerm: 'last_term' },
-  first: {
-    utmSource: 'first_source',
-    utmMedium: 'first_medium',
-    utmCampaign: 'first_campaign',
-    utmContent: 'first_content',
-    utmTerm: 'first_term',
-    platform: 'platform',
-    paymentMethod: 'payment_method',
-  },
 };
 
 const ORDER_SUMS = [
@@ -67,7 +64,7 @@ const rangesOf = (pieces: readonly Piece[], grain: Grain): { bucket: number; sta
   return ranges;
 };
 
-type SumRow = CellTotals & { readonly start?: number; readonly currency: string } & Readonly<Record<string, unknown>>;
+type SumRow = StatusTotals & { readonly start?: number; readonly currency: string } & Readonly<Record<string, unknown>>;
 
 /** What the report queries need of a connection: the service's, or a worker thread's own read-only one. */
 export interface ReadConnection {
@@ -79,27 +76,53 @@ export interface ReadConnection {
  * Reports from the rollup tables of report-schema.ts: each bucket cut into whole UTC months, days,
  * hours and quarters of the smallest projection that holds the query's dimensions and filters, each
  * run of consecutive periods one range read on its primary key, and the edges read from the orders
- * on `orders_newest_first`. All of it on one snapshot of the file.
+ * on `orders_newest_first`; the lines' costs added by SqliteProfitReads. All of it on one snapshot of
+ * the file.
  */
 export class SqliteReportQueries {
   private readonly prepared: (sql: string) => Statement;
   private readonly spend: SqliteSpendSums;
+  private readonly profit: SqliteProfitReads;
 
   constructor(private readonly db: ReadConnection) {
     this.prepared = builtStatements(db);
     this.spend = new SqliteSpendSums(db);
+    this.profit = new SqliteProfitReads(db);
   }
 
-  /** The cells of the range and the spend that joins them, read on one snapshot, then ranked and cut (ReportReader.breakdown). */
+  /** The cells of both periods and the spend that joins them, read on one snapshot, then ranked and cut (ReportReader.breakdown). */
   breakdown(dashboardId: string, query: RankedBreakdownQuery): Promise<Breakdown> {
-    const read = this.db.readTogether(() => ({
-      cells: this.cells(dashboardId, { ...query, buckets: [query.range] }),
-      spend: joinedSpend(query.spend, (sums) => this.spend.sums(dashboardId, sums)),
-    }));
-    return rankBreakdown(read.cells, read.spend, query);
+    const read = this.db.readTogether(() => {
+      const unitCostOf = this.profit.priceList(dashboardId, query.costZone);
+      const period = (range: Range, days = query.spend?.days) => ({
+        cells: this.pricedCells(dashboardId, { ...query, buckets: [range] }, unitCostOf),
+        spend: joinedSpend(query.spend, (sums) => this.spend.sums(dashboardId, sums), days),
+      });
+      return {
+        current: period(query.range),
+        previous: query.previous === undefined ? undefined : period(query.previous.range, query.previous.spend?.days),
+      };
+    });
+    return rankBreakdown(read.current.cells, read.current.spend, query, read.previous);
+  }
+
+  /** The products report's cells of both periods, read on one snapshot, then ranked and cut (ReportReader.products). */
+  products(dashboardId: string, query: ProductQuery): Promise<ProductReport> {
+    const read = this.db.readTogether(() => {
+      const unitCostOf = this.profit.priceList(dashboardId, query.costZone);
+      return {
+        current: this.profit.productCells(dashboardId, query, query.range, unitCostOf),
+        previous: query.previous === undefined ? undefined : this.profit.productCells(dashboardId, query, query.previous.range, unitCostOf),
+      };
+    });
+    return rankProducts(read.current, query, read.previous);
   }
 
   cells(dashboardId: string, query: CellQuery): ReportCell[] {
+    return this.db.readTogether(() => this.pricedCells(dashboardId, query, this.profit.priceList(dashboardId, query.costZone)));
+  }
+
+  private pricedCells(dashboardId: string, query: CellQuery, unitCostOf: UnitCostOf): ReportCell[] {
     const used = new Set<ReportDimension>([...query.by, ...UTM_DIMENSIONS.filter((d) => query.filters[d] !== undefined)]);
     const projection = PROJECTIONS.find((p) => [...used].every((d) => p.keys.some((k) => k.column === ROLLUP_COLUMN[d])))!;
     const pieces = piecesOf(query.buckets, projection.grains);
@@ -142,6 +165,7 @@ export class SqliteReportQueries {
             collector.addTotals(edge.bucket, keyOf(row), row.currency, row);
         }
       }
+      this.profit.addCosts(dashboardId, query, collector, unitCostOf);
     });
     return collector.result();
   }
@@ -198,6 +222,7 @@ export interface ReportOffload {
   cells(dashboardId: string, query: CellQuery): Promise<ReportCell[]>;
   /** Only the rows answered come back from there. */
   breakdown(dashboardId: string, query: RankedBreakdownQuery): Promise<Breakdown>;
+  products(dashboardId: string, query: ProductQuery): Promise<ProductReport>;
   /** Spend summed there: a filter on a source alone reads every entry of its campaigns. */
   spendSums(dashboardId: string, query: SpendSumQuery): Promise<SpendSum[]>;
   close(): Promise<void>;
@@ -224,6 +249,10 @@ export class SqliteReportReader implements ReportReader {
 
   async breakdown(dashboardId: string, query: RankedBreakdownQuery): Promise<Breakdown> {
     return this.offload === undefined ? this.inline.breakdown(dashboardId, query) : this.offload.breakdown(dashboardId, query);
+  }
+
+  async products(dashboardId: string, query: ProductQuery): Promise<ProductReport> {
+    return this.offload === undefined ? this.inline.products(dashboardId, query) : this.offload.products(dashboardId, query);
   }
 
   /** One write of the group commit: every rollup emptied and summed again from `orders`. */

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { ACCOUNTS_MIGRATION } from './accounts-schema';
 import { EVENT_FEED_MIGRATION } from './event-feed-schema';
+import { PROFIT_MIGRATION } from './profit-schema';
 import { REPORTS_MIGRATION } from './report-schema';
 
 /**
@@ -199,6 +200,7 @@ export const MIGRATIONS: readonly string[] = [
   REPORTS_MIGRATION,
   ACCOUNTS_MIGRATION,
   EVENT_FEED_MIGRATION,
+  PROFIT_MIGRATION,
 ];
 
 /** Marks the file as this service's (`PRAGMA application_id`): "ORDS". */

@@ -8,6 +8,7 @@ import { SqliteDatabase, type SqliteDatabaseOptions } from './sqlite-database';
 import { SqliteIdempotencyStore } from './sqlite-idempotency-store';
 import { SqliteLinkRepository } from './sqlite-link-repository';
 import { SqliteOrderRepository } from './sqlite-order-repository';
+import { SqliteProductCostRepository } from './sqlite-product-cost-repository';
 import { SqliteRateLimitCounter } from './sqlite-rate-limit-counter';
 import { SqliteReportOffload } from './sqlite-report-offload';
 import { SqliteReportReader } from './sqlite-report-reader';
@@ -39,6 +40,7 @@ export const sqliteStorageOn = (db: SqliteDatabase, logger: Logger): Storage => 
     events: new SqliteEventFeed(db, logger),
     reports: new SqliteReportReader(db, offload),
     spend: new SqliteSpendRepository(db, logger, offload),
+    productCosts: new SqliteProductCostRepository(db, logger),
     accounts: sqliteAccountStores(db, logger),
     health: new SqliteStorageHealth(db, () => offload.close()),
   };

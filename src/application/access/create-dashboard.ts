@@ -1,4 +1,5 @@
 import { DEFAULT_TIMEZONE, type Dashboard } from '../../domain/dashboard';
+import { DEFAULT_TAX_RATE } from '../../domain/tax-rate';
 import type { Clock } from '../ports/clock';
 import type { DashboardRepository } from '../ports/dashboard-repository';
 import type { IdGenerator } from '../ports/id-generator';
@@ -11,7 +12,7 @@ export class CreateDashboard {
   ) {}
 
   async execute(name: string, timezone = DEFAULT_TIMEZONE): Promise<Dashboard> {
-    const dashboard: Dashboard = { id: this.ids.next('dsh'), name, timezone, createdAt: this.clock.now() };
+    const dashboard: Dashboard = { id: this.ids.next('dsh'), name, timezone, taxRate: DEFAULT_TAX_RATE, createdAt: this.clock.now() };
     await this.dashboards.insert(dashboard);
     return dashboard;
   }

@@ -7,9 +7,11 @@ import { dashboardNotFound, type DashboardNotFound } from '../shared/errors';
 export interface DashboardChanges {
   readonly name?: string;
   readonly timezone?: string;
+  /** Percent, checked by isTaxRate at the edge. */
+  readonly taxRate?: number;
 }
 
-/** Renames a dashboard or moves it to another time zone (DECISIONS D16). */
+/** Renames a dashboard, moves it to another time zone (DECISIONS D16) or sets its tax rate (D20). */
 export class UpdateDashboard {
   constructor(private readonly dashboards: DashboardRepository) {}
 

@@ -6,6 +6,7 @@ import type { DeliveryRepository } from './delivery-repository';
 import type { IdempotencyStore } from './idempotency-store';
 import type { LinkRepository } from './link-repository';
 import type { OrderRepository } from './order-repository';
+import type { ProductCostRepository } from './product-cost-repository';
 import type { RateLimitCounter } from './rate-limit-counter';
 import type { ReportReader } from './report-reader';
 import type { SpendRepository } from './spend-repository';
@@ -38,6 +39,8 @@ export interface Storage {
   /** Reports over the orders (DECISIONS D16). */
   readonly reports: ReportReader;
   readonly spend: SpendRepository;
+  /** What each product costs, from which day (DECISIONS D20). */
+  readonly productCosts: ProductCostRepository;
   /** Console users, memberships, invitations and sessions (DECISIONS D17). */
   readonly accounts: AccountStores;
   readonly health: StorageHealth;

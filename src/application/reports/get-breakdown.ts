@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
 import type { ReportDimension } from '../../domain/attribution';
-import { spendJoins, type MetricName, type ReportScope } from '../../domain/report';
+import { previousRange, spendJoins, type Comparison, type MetricName, type Range, type ReportScope } from '../../domain/report';
 import type { DashboardRepository } from '../ports/dashboard-repository';
 import type { Breakdown, ReportReader } from '../ports/report-reader';
 import { dashboardNotFound, type DashboardNotFound } from '../shared/errors';
@@ -14,15 +14,24 @@ export interface BreakdownQuery extends ReportScope {
   readonly by: readonly ReportDimension[];
   readonly sort: MetricName;
   readonly limit: number;
+  /** `previous`: each row carries the metrics of the equally long period that ends at `from` (DECISIONS D20). */
+  readonly compare?: Comparison;
 }
 
 export type { Breakdown, BreakdownRow } from '../ports/report-reader';
 
+/** The spend days of a range, as a breakdown asks for them: absent when no day starts within it. */
+const spendOf = (range: Range, zone: string) => {
+  const days = spendDaysWithin(range.start, range.end, zone);
+  return days === undefined ? {} : { days };
+};
+
 /**
- * Which keys made money over a range (DECISIONS D16): the orders created within it grouped by `by`
- * and currency, joined with the spend of the days that start within it when `by` names only spend's
- * own dimensions (a key with spend and no orders is a row too). The store groups, joins, ranks and
- * cuts (ReportReader.breakdown): only the rows answered reach this thread.
+ * Which keys made money over a range (DECISIONS D16, D20): the orders created within it grouped by
+ * `by` and currency, their lines priced with the dashboard's costs and taxed at its rate, joined with
+ * the spend of the days that start within it when `by` names only spend's own dimensions (a key with
+ * spend and no orders is a row too); with `compare`, the period before as well. The store groups,
+ * joins, ranks and cuts (ReportReader.breakdown): only the rows answered reach this thread.
  */
 export class GetBreakdown {
   constructor(
@@ -31,17 +40,28 @@ export class GetBreakdown {
   ) {}
 
   async execute(dashboardId: string, query: BreakdownQuery): Promise<E.Either<DashboardNotFound, Breakdown>> {
-    const dashboard = await this.dashboards.findById(dashboardId);
-    if (O.isNone(dashboard)) return E.left(dashboardNotFound(dashboardId));
+    const found = await this.dashboards.findById(dashboardId);
+    if (O.isNone(found)) return E.left(dashboardNotFound(dashboardId));
+    const { timezone, taxRate } = found.value;
     const range = { start: query.from.getTime(), end: query.to.getTime() + 1 };
-    const { by, filters } = query;
+    const previous = query.compare === 'previous' ? previousRange(range) : undefined;
+    const { by, filters, model, isTest, sort, limit } = query;
     const spendBy = spendJoins(by) && filters.utmTerm === undefined ? by : undefined;
-    const days = spendBy === undefined ? undefined : spendDaysWithin(range.start, range.end, dashboard.value.timezone);
     return E.right(
       await this.reports.breakdown(dashboardId, {
-        ...query,
         range,
-        ...(spendBy === undefined ? {} : { spend: { by: spendBy, filters, ...(days === undefined ? {} : { days }) } }),
+        by,
+        model,
+        isTest,
+        filters,
+        sort,
+        limit,
+        costZone: timezone,
+        taxRate,
+        ...(spendBy === undefined ? {} : { spend: { by: spendBy, filters, ...spendOf(range, timezone) } }),
+        ...(previous === undefined
+          ? {}
+          : { previous: { range: previous, ...(spendBy === undefined ? {} : { spend: spendOf(previous, timezone) }) } }),
       }),
     );
   }

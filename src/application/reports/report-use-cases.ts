@@ -2,6 +2,7 @@ import type { DashboardRepository } from '../ports/dashboard-repository';
 import type { ReportReader } from '../ports/report-reader';
 import type { SpendRepository } from '../ports/spend-repository';
 import { GetBreakdown } from './get-breakdown';
+import { GetProducts } from './get-products';
 import { GetTimeseries } from './get-timeseries';
 
 export interface ReportPorts {
@@ -13,6 +14,7 @@ export interface ReportPorts {
 export const reportUseCases = ({ dashboards, reports, spend }: ReportPorts) => ({
   getBreakdown: new GetBreakdown(dashboards, reports),
   getTimeseries: new GetTimeseries(dashboards, reports, spend),
+  getProducts: new GetProducts(dashboards, reports),
 });
 
 export type ReportUseCases = ReturnType<typeof reportUseCases>;

@@ -7,7 +7,9 @@ import { linkRepositoryContract } from '../../contract/link-repository.contract'
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
 import { reportReaderContract } from '../../contract/report-reader.contract';
 import { breakdownRowsContract } from '../../contract/breakdown-rows.contract';
+import { profitReportsContract } from '../../contract/profit-reports.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
+import { productCostRepositoryContract } from '../../contract/product-cost-repository.contract';
 import { accountStoresContract } from '../../contract/account-stores.contract';
 import { eventFeedContract } from '../../contract/event-feed.contract';
 import { inMemoryStorage } from '../../../src/adapters/memory/in-memory-storage';
@@ -19,6 +21,8 @@ tokenRepositoryContract('in-memory', async () => new InMemoryTokenRepository());
 linkRepositoryContract('in-memory', async () => new InMemoryLinkRepository());
 reportReaderContract('in-memory', async () => inMemoryStorage());
 breakdownRowsContract('in-memory', async () => inMemoryStorage());
+profitReportsContract('in-memory', async () => inMemoryStorage());
 spendRepositoryContract('in-memory', async () => inMemoryStorage().spend);
+productCostRepositoryContract('in-memory', async () => inMemoryStorage().productCosts);
 accountStoresContract('in-memory', async () => inMemoryStorage().accounts);
 eventFeedContract('in-memory', async () => inMemoryStorage());

@@ -117,7 +117,7 @@ describeWithMongo('MongoDB corrupt documents', (mongo) => {
   });
 
   it('rejects a corrupt dashboard and a corrupt token the same way', async () => {
-    await storage.dashboards.insert({ id: 'dsh_c', name: 'Shop', timezone: 'UTC', createdAt: new Date() });
+    await storage.dashboards.insert({ id: 'dsh_c', name: 'Shop', timezone: 'UTC', taxRate: 0, createdAt: new Date() });
     await raw(COLLECTIONS.dashboards).updateOne({ _id: 'dsh_c' as never }, { $set: { name: 7 } });
     expect((await rejectionOf(storage.dashboards.findById('dsh_c'))).message).to.equal('dashboards document dsh_c is corrupt at name');
 

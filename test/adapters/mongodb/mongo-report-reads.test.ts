@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { MongoClient, type CommandStartedEvent } from 'mongodb';
 import { COLLECTIONS } from '../../../src/adapters/mongodb/mongo-indexes';
+import { MongoProfitReads } from '../../../src/adapters/mongodb/mongo-profit-reads';
 import { MongoReportReader } from '../../../src/adapters/mongodb/mongo-report-reader';
 import { MongoReportRollup } from '../../../src/adapters/mongodb/mongo-report-rollup';
 import { REPORT_DIRTY } from '../../../src/adapters/mongodb/order-document';
@@ -62,6 +63,7 @@ describeWithMongo('MongoDB reports in zones off the hour', (mongo) => {
       model: 'last',
       isTest: undefined,
       filters: {},
+      costZone: 'UTC',
     };
     const states = mongo.client.db(mongo.dbName).collection(COLLECTIONS.reportState);
     try {
@@ -95,12 +97,19 @@ describeWithMongo('MongoDB reports in zones off the hour', (mongo) => {
         model: 'last',
         isTest: undefined,
         filters: {},
+        costZone: 'UTC',
       };
       finds.length = 0;
-      const reader = new MongoReportReader(client.db(mongo.dbName), memoryLogger().logger, storage.spend);
+      const { logger } = memoryLogger();
+      const db = client.db(mongo.dbName);
+      const reader = new MongoReportReader(db, logger, storage.spend, new MongoProfitReads(db, logger, storage.productCosts));
       expect(asStrings(await reader.cells('dsh_z', query), [])).to.deep.equal(directCells(orders, query));
+      // Besides the marks, the orders are read once, for the cost of the paid ones' lines (mongo-profit-reads.ts).
       const ofOrders = finds.filter((find) => find.collection === COLLECTIONS.orders && !(REPORT_DIRTY in find.filter));
-      expect(ofOrders, 'finds of the orders themselves').to.deep.equal([]);
+      expect(
+        ofOrders.map((find) => find.filter['status']),
+        'finds of the orders themselves',
+      ).to.deep.equal(['paid']);
       expect(finds.filter((find) => find.collection === COLLECTIONS.reportCells).length).to.be.at.most(4);
     });
   }

@@ -8,7 +8,9 @@ import { reportReaderContract } from '../../contract/report-reader.contract';
 import { breakdownRowsContract } from '../../contract/breakdown-rows.contract';
 import { COLLECTIONS } from '../../../src/adapters/mongodb/mongo-indexes';
 import { REPORT_DIRTY } from '../../../src/adapters/mongodb/order-document';
+import { profitReportsContract } from '../../contract/profit-reports.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
+import { productCostRepositoryContract } from '../../contract/product-cost-repository.contract';
 import { accountStoresContract } from '../../contract/account-stores.contract';
 import { eventFeedContract } from '../../contract/event-feed.contract';
 import { MongoReportRollup } from '../../../src/adapters/mongodb/mongo-report-rollup';
@@ -38,6 +40,7 @@ describeWithMongo('MongoDB repositories', (mongo) => {
   webhookOutboxContract('MongoWebhookOutbox', async () => emptied());
   linkRepositoryContract('MongoLinkRepository', async () => (await emptied()).links);
   spendRepositoryContract('MongoSpendRepository', async () => (await emptied()).spend);
+  productCostRepositoryContract('MongoProductCostRepository', async () => (await emptied()).productCosts);
   accountStoresContract('MongoDB', async () => (await emptied()).accounts);
   eventFeedContract('MongoDB', emptied);
   /** Runs the rollup until it has counted every order: what a report reads is then its cells. */
@@ -54,4 +57,5 @@ describeWithMongo('MongoDB repositories', (mongo) => {
   };
   reportReaderContract('MongoReportReader', emptied, rolledUp);
   breakdownRowsContract('MongoReportReader', emptied, rolledUp);
+  profitReportsContract('MongoDB', emptied, rolledUp);
 });

@@ -37,7 +37,7 @@ describe('MongoDB storage when the server cannot be reached', () => {
     ['orders.replace', () => storage.orders.replace({ ...order, version: 2 }, [])],
     ['orders.outboxOf', () => storage.orders.outboxOf('dsh_a', 'x')],
     ['orders.list', () => storage.orders.list('dsh_a', { page: 1, pageSize: 20 })],
-    ['dashboards.insert', () => storage.dashboards.insert({ id: 'dsh_x', name: 'x', timezone: 'UTC', createdAt: new Date() })],
+    ['dashboards.insert', () => storage.dashboards.insert({ id: 'dsh_x', name: 'x', timezone: 'UTC', taxRate: 0, createdAt: new Date() })],
     ['dashboards.findById', () => storage.dashboards.findById('dsh_x')],
     ['dashboards.list', () => storage.dashboards.list()],
     [

@@ -84,7 +84,7 @@ describe('SQLite group commit', () => {
       storage.tokens.insert(aToken('tok_1')),
       storage.tokens.insert(aToken('tok_2', 'hash-tok_1')),
       storage.tokens.insert(aToken('tok_3')),
-      storage.dashboards.insert({ id: 'dsh_a', name: 'Shop', timezone: 'UTC', createdAt: new Date() }),
+      storage.dashboards.insert({ id: 'dsh_a', name: 'Shop', timezone: 'UTC', taxRate: 0, createdAt: new Date() }),
     ]);
     expect(outcomes[0]).to.equal('ok');
     expect((outcomes[1] as { code?: string }).code).to.equal('SQLITE_CONSTRAINT_UNIQUE');

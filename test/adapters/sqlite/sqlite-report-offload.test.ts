@@ -35,7 +35,7 @@ describe('SqliteReportOffload', () => {
       await storage.orders.insert(order, []);
     }
     offload = new SqliteReportOffload(folder.path);
-    await offload.cells('dsh_a', { buckets: [], by: [], model: 'last', isTest: undefined, filters: {} });
+    await offload.cells('dsh_a', { buckets: [], by: [], model: 'last', isTest: undefined, filters: {}, costZone: 'UTC' });
     replies = [];
     (offload as unknown as { worker: Worker }).worker.on('message', (reply: ReportReply) => replies.push(reply));
   });
@@ -55,6 +55,8 @@ describe('SqliteReportOffload', () => {
       filters: {},
       sort: 'paidGrossCents',
       limit: 5,
+      costZone: 'UTC',
+      taxRate: 0,
       spend: { by: ['utmCampaign'], filters: {}, days: { from: '2026-03-01', to: '2026-03-30' } },
     };
     const answered = await offload.breakdown('dsh_a', query);

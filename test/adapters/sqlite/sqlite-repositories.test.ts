@@ -7,7 +7,9 @@ import { orderRepositoryContract } from '../../contract/order-repository.contrac
 import { rateLimitCounterContract } from '../../contract/rate-limit-counter.contract';
 import { reportReaderContract } from '../../contract/report-reader.contract';
 import { breakdownRowsContract } from '../../contract/breakdown-rows.contract';
+import { profitReportsContract } from '../../contract/profit-reports.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
+import { productCostRepositoryContract } from '../../contract/product-cost-repository.contract';
 import { accountStoresContract } from '../../contract/account-stores.contract';
 import { eventFeedContract } from '../../contract/event-feed.contract';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';
@@ -35,9 +37,11 @@ describe('SQLite adapters', () => {
   deliveryRepositoryContract('SqliteDeliveryRepository', async () => fresh().deliveries);
   webhookOutboxContract('SqliteWebhookOutbox', async () => fresh());
   spendRepositoryContract('SqliteSpendRepository', async () => fresh().spend);
+  productCostRepositoryContract('SqliteProductCostRepository', async () => fresh().productCosts);
   accountStoresContract('SQLite', async () => fresh().accounts);
   eventFeedContract('SQLite', async () => fresh());
   reportReaderContract('SqliteReportReader', async () => fresh());
+  profitReportsContract('SQLite', async () => fresh());
 });
 
 /** Reports read by many tests from one file, filled once. */

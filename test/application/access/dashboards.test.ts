@@ -21,7 +21,13 @@ describe('CreateDashboard and ListDashboards', () => {
 
   it('creates a dashboard with a service-made id, the name given and the current time, and stores it', async () => {
     const dashboard = await createDashboard.execute('Shop A');
-    expect(dashboard).to.deep.equal({ id: 'dsh_000001', name: 'Shop A', timezone: 'UTC', createdAt: new Date('2026-03-01T12:00:00.000Z') });
+    expect(dashboard).to.deep.equal({
+      id: 'dsh_000001',
+      name: 'Shop A',
+      timezone: 'UTC',
+      taxRate: 0,
+      createdAt: new Date('2026-03-01T12:00:00.000Z'),
+    });
     expect(await dashboards.findById('dsh_000001')).to.deep.equal(O.some(dashboard));
   });
 

@@ -57,8 +57,8 @@ describe('Tokens', () => {
     listTokens = new ListTokens(dashboards, tokens);
     revokeToken = new RevokeToken(tokens, clock);
     authenticate = new AuthenticateToken(tokens, secrets, clock);
-    await dashboards.insert({ id: 'dsh_a', name: 'Shop A', timezone: 'UTC', createdAt: new Date('2026-01-01T00:00:00.000Z') });
-    await dashboards.insert({ id: 'dsh_b', name: 'Shop B', timezone: 'UTC', createdAt: new Date('2026-01-01T00:00:00.000Z') });
+    await dashboards.insert({ id: 'dsh_a', name: 'Shop A', timezone: 'UTC', taxRate: 0, createdAt: new Date('2026-01-01T00:00:00.000Z') });
+    await dashboards.insert({ id: 'dsh_b', name: 'Shop B', timezone: 'UTC', taxRate: 0, createdAt: new Date('2026-01-01T00:00:00.000Z') });
   });
 
   describe('CreateToken', () => {

@@ -63,7 +63,7 @@ describe('Console accounts (DECISIONS D17)', () => {
     clock = new MutableClock('2026-05-01T10:00:00.000Z');
     hasher = new CountingHasher();
     accounts = withHasher(hasher);
-    await storage.dashboards.insert({ id: 'dsh_a', name: 'Shop', timezone: 'UTC', createdAt: clock.now() });
+    await storage.dashboards.insert({ id: 'dsh_a', name: 'Shop', timezone: 'UTC', taxRate: 0, createdAt: clock.now() });
   });
 
   const owner = async (email = 'Owner@Example.com') => right(await accounts.createOwner.execute('dsh_a', email, PASSWORD));
@@ -99,7 +99,7 @@ describe('Console accounts (DECISIONS D17)', () => {
 
     it('makes an existing user owner without touching their password', async () => {
       const first = await owner();
-      await storage.dashboards.insert({ id: 'dsh_b', name: 'Other', timezone: 'UTC', createdAt: clock.now() });
+      await storage.dashboards.insert({ id: 'dsh_b', name: 'Other', timezone: 'UTC', taxRate: 0, createdAt: clock.now() });
       const again = right(await accounts.createOwner.execute('dsh_b', 'OWNER@example.com', 'another password here'));
       expect(again).to.deep.include({ created: false });
       expect(again.user.passwordHash).to.equal(first.user.passwordHash);
@@ -363,7 +363,7 @@ describe('Console accounts (DECISIONS D17)', () => {
     const OTHER_PASSWORD = 'other owner password';
     /** The owner of dsh_b, whose email the owner of dsh_a invites. */
     const otherOwner = async () => {
-      await storage.dashboards.insert({ id: 'dsh_b', name: 'Other shop', timezone: 'UTC', createdAt: clock.now() });
+      await storage.dashboards.insert({ id: 'dsh_b', name: 'Other shop', timezone: 'UTC', taxRate: 0, createdAt: clock.now() });
       return right(await accounts.createOwner.execute('dsh_b', 'other@example.com', OTHER_PASSWORD)).user;
     };
     const accept = (token: string, password: string, signedInUserId?: string) =>
@@ -477,7 +477,7 @@ describe('Console accounts (DECISIONS D17)', () => {
     it('are refused to analysts and to the owners of other dashboards; the operator may, but not the last owner either', async () => {
       const first = (await owner()).user;
       const analyst = await member('analyst@example.com', 'analyst');
-      await storage.dashboards.insert({ id: 'dsh_b', name: 'Other', timezone: 'UTC', createdAt: clock.now() });
+      await storage.dashboards.insert({ id: 'dsh_b', name: 'Other', timezone: 'UTC', taxRate: 0, createdAt: clock.now() });
       const stranger = await member('stranger@example.com', 'owner', 'dsh_b');
       const invitation = right(await accounts.inviteMember.execute(first.id, 'dsh_a', 'later@example.com', 'analyst')).invitation;
       const roleRequired = E.left({ _tag: 'RoleRequired', needed: 'owner' });
@@ -512,7 +512,7 @@ describe('Console accounts (DECISIONS D17)', () => {
       const joined = right(
         await accounts.acceptInvitation.execute({ token: issued.token, password: 'analyst password', address: '10.0.7.1' }),
       );
-      await storage.dashboards.insert({ id: 'dsh_b', name: 'Other', timezone: 'UTC', createdAt: clock.now() });
+      await storage.dashboards.insert({ id: 'dsh_b', name: 'Other', timezone: 'UTC', taxRate: 0, createdAt: clock.now() });
       await storage.accounts.memberships.put({ userId: joined.user.id, dashboardId: 'dsh_b', role: 'analyst', createdAt: clock.now() });
       const sessionId = joined.session!.sessionId;
       expect(right(await accounts.authenticateSession.execute(sessionId)).memberships.map((m) => m.dashboardId)).to.deep.equal([

@@ -34,7 +34,7 @@ describe('rankBreakdown', () => {
       cell({ utmSource: 'google', utmMedium: 'm2', utmCampaign: 'c2' }, 'BRL', 2),
       cell({ utmSource: 'meta', utmMedium: 'm1', utmCampaign: 'c1' }, 'BRL', 1),
     ];
-    const answer = await rankBreakdown(cells, undefined, { by: ['utmSource'], sort: 'paid', limit: 10 });
+    const answer = await rankBreakdown(cells, undefined, { by: ['utmSource'], sort: 'paid', limit: 10, taxRate: 0 });
     expect(answer.rows.map((row) => [row.key, row.paid])).to.deep.equal([
       [{ utmSource: 'google' }, 3],
       [{ utmSource: 'meta' }, 1],
@@ -54,7 +54,7 @@ describe('rankBreakdown', () => {
       .map((c) => [c.key.utmCampaign!, c.key.utmSource!, c.currency])
       .sort((a, b) => byCodePoints(a[0], b[0]) || byCodePoints(a[1], b[1]) || byCodePoints(a[2], b[2]));
     for (const limit of [1, 2, 7, 31, 60, 61, 100]) {
-      const answer = await rankBreakdown([...cells].reverse(), undefined, { by, sort: 'paid', limit });
+      const answer = await rankBreakdown([...cells].reverse(), undefined, { by, sort: 'paid', limit, taxRate: 0 });
       expect(answer.totalRows).to.equal(61);
       expect(answer.rows[0].key).to.deep.equal({ utmCampaign: 'z', utmSource: 'z' });
       expect(
@@ -66,7 +66,7 @@ describe('rankBreakdown', () => {
 
   it('puts a null after every number, and orders the nulls as any tie', async () => {
     const cells = [cell({ platform: 'b' }, 'BRL', 0), cell({ platform: 'a' }, 'BRL', 0), cell({ platform: 'c' }, 'BRL', 2)];
-    const answer = await rankBreakdown(cells, undefined, { by: ['platform'], sort: 'averageOrderCents', limit: 3 });
+    const answer = await rankBreakdown(cells, undefined, { by: ['platform'], sort: 'averageOrderCents', limit: 3, taxRate: 0 });
     expect(answer.rows.map((row) => [row.key.platform, row.averageOrderCents])).to.deep.equal([
       ['c', 1_000],
       ['a', null],

@@ -39,7 +39,7 @@ describe('reports: each metric against figures worked out by hand', () => {
   let storage: Storage;
   const setUp = async (timezone: string, orders: readonly Order[]) => {
     storage = inMemoryStorage();
-    await storage.dashboards.insert({ id: 'dsh_a', name: 'Shop', timezone, createdAt: new Date('2026-01-01T00:00:00Z') });
+    await storage.dashboards.insert({ id: 'dsh_a', name: 'Shop', timezone, taxRate: 0, createdAt: new Date('2026-01-01T00:00:00Z') });
     for (const o of orders) await storage.orders.insert(o, []);
   };
   const breakdown = async (query: Partial<BreakdownQuery>) => {
@@ -134,6 +134,13 @@ describe('reports: each metric against figures worked out by hand', () => {
           spendCents: 6_000,
           roas: 1.6667,
           cpaCents: 6_000,
+          productCostCents: 0,
+          uncostedUnits: 2,
+          taxCents: 0,
+          contributionCents: 9_000,
+          profitCents: 3_000,
+          marginRate: 0.3,
+          roi: 0.5,
         },
         {
           key: { utmCampaign: 'A' },
@@ -153,7 +160,14 @@ describe('reports: each metric against figures worked out by hand', () => {
           averageOrderCents: 2_000,
           spendCents: 0,
           roas: null,
-          cpaCents: 0,
+          cpaCents: null,
+          productCostCents: 0,
+          uncostedUnits: 2,
+          taxCents: 0,
+          contributionCents: 1_000,
+          profitCents: 1_000,
+          marginRate: 0.5,
+          roi: null,
         },
         {
           key: { utmCampaign: 'B' },
@@ -174,6 +188,13 @@ describe('reports: each metric against figures worked out by hand', () => {
           spendCents: 0,
           roas: null,
           cpaCents: null,
+          productCostCents: 0,
+          uncostedUnits: 0,
+          taxCents: 0,
+          contributionCents: 0,
+          profitCents: 0,
+          marginRate: null,
+          roi: null,
         },
         {
           key: { utmCampaign: 'C' },
@@ -194,6 +215,13 @@ describe('reports: each metric against figures worked out by hand', () => {
           spendCents: 3_000,
           roas: 0,
           cpaCents: null,
+          productCostCents: 0,
+          uncostedUnits: 0,
+          taxCents: 0,
+          contributionCents: 0,
+          profitCents: -3_000,
+          marginRate: null,
+          roi: -1,
         },
       ]);
     });

@@ -4,7 +4,8 @@ import { CreateOrderBody } from '../../../src/adapters/http/orders/order-codecs'
 import type { Storage } from '../../../src/application/ports/storage';
 import type { UseCases } from '../../../src/application/use-cases';
 import { ORDER_STATUSES } from '../../../src/domain/order-status';
-import { addTotals, totalsOfOrder, ZERO_TOTALS, type CellTotals } from '../../../src/domain/report';
+import { unitCostLookup } from '../../../src/domain/product-cost';
+import { addTotals, reportLinesOf, totalsOfOrder, ZERO_TOTALS, type CellTotals } from '../../../src/domain/report';
 import { nextDate, startOfDate } from '../../../src/domain/time-zone';
 import { compose } from '../../../src/bootstrap/composition';
 import { planDemo, type DemoPlan } from '../../../src/bootstrap/demo/demo-plan';
@@ -125,7 +126,21 @@ describe('the demo: its plan and its seeding', () => {
       const totals = byCurrency(
         real,
         (o) => o.amounts.currency,
-        (sum, o) => addTotals(sum, totalsOfOrder(o.status, o.amounts.grossCents, o.amounts.netToSellerCents)),
+        (sum, o) =>
+          addTotals(
+            sum,
+            totalsOfOrder(
+              {
+                status: o.status,
+                currency: o.amounts.currency,
+                createdAt: o.createdAt.getTime(),
+                grossCents: o.amounts.grossCents,
+                netToSellerCents: o.amounts.netToSellerCents,
+                lines: reportLinesOf(o.products),
+              },
+              unitCostLookup([], DEMO_ZONE),
+            ),
+          ),
       );
       const spend = seeded.plan.spend.reduce<Record<string, number>>(
         (sums, s) => ({ ...sums, [s.currency]: (sums[s.currency] ?? 0) + s.amountCents }),

@@ -18,13 +18,18 @@ export const adminApiBehaviour = (storageFactory: StorageFactory): void => {
       return res.body.dashboard.id;
     };
 
-    it('creates a dashboard: 201 { dashboard: { id, name, timezone, createdAt } }, in UTC unless told', async () => {
+    it('creates a dashboard: 201 { dashboard: { id, name, timezone, taxRate, createdAt } }, in UTC and untaxed unless told', async () => {
       h.clock.set('2026-03-01T12:00:00.000Z');
       const res = await h.api.admin('POST', '/admin/v1/dashboards', { name: 'Loja da Ana' });
       expect(res.status, res.text).to.equal(201);
       expect(Object.keys(res.body)).to.deep.equal(['dashboard']);
-      expect(Object.keys(res.body.dashboard)).to.have.members(['id', 'name', 'timezone', 'createdAt']);
-      expect(res.body.dashboard).to.deep.include({ name: 'Loja da Ana', timezone: 'UTC', createdAt: '2026-03-01T12:00:00.000Z' });
+      expect(Object.keys(res.body.dashboard)).to.have.members(['id', 'name', 'timezone', 'taxRate', 'createdAt']);
+      expect(res.body.dashboard).to.deep.include({
+        name: 'Loja da Ana',
+        timezone: 'UTC',
+        taxRate: 0,
+        createdAt: '2026-03-01T12:00:00.000Z',
+      });
       expect(res.body.dashboard.id).to.be.a('string').that.is.not.empty;
     });
 

@@ -196,7 +196,7 @@ export const reportsBehaviour = (storageFactory: StorageFactory): void => {
         res.body.rows.map((r: any) => [r.key.utmCampaign, r.orders, r.paidGrossCents, r.approvalRate, r.spendCents, r.roas, r.cpaCents]),
       ).to.deep.equal([
         ['launch', 3, 40_000, 0.6667, 20_000, 2, 10_000],
-        ['retarget', 1, 8_000, 1, 0, null, 0],
+        ['retarget', 1, 8_000, 1, 0, null, null],
       ]);
       const series = await h.api.request(
         'GET',

@@ -6,6 +6,7 @@ export const dashboardView = (dashboard: Dashboard): t.TypeOf<typeof DashboardRe
   id: dashboard.id,
   name: dashboard.name,
   timezone: dashboard.timezone,
+  taxRate: dashboard.taxRate,
   createdAt: dashboard.createdAt.toISOString(),
 });
 

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { TOKEN_SHAPE } from '../../system/sha256-token-secrets';
 import { SCOPES } from '../../../domain/scope';
+import { isTaxRate, MAX_TAX_RATE } from '../../../domain/tax-rate';
 import { arrayOf, check, nullable, oneOf, str, strictObject } from '../kit/codec-kit';
 import { isoInstant, utcDateTime } from '../kit/dates';
 import { component, described } from '../kit/json-schema';
@@ -13,13 +14,26 @@ const serviceId = described(t.string, 'Made by the service; opaque.');
 
 const timezone = described(timeZone, "IANA name: the calendar of its reports and of its spend's dates (DECISIONS D16); `UTC` by default.");
 
+export const taxRate = described(
+  check('TaxRate', isTaxRate, `must be a number from 0 to ${MAX_TAX_RATE} with at most 2 decimals, such as 7.25`, {
+    type: 'number',
+    minimum: 0,
+    maximum: MAX_TAX_RATE,
+    examples: [7.25],
+  }),
+  `Percent of paid revenue the reports count as tax (DECISIONS D20): 0 to ${MAX_TAX_RATE}, at most 2 decimals; 0 by default.`,
+);
+
 export const CreateDashboardBody = strictObject('CreateDashboardRequest', { name }, { timezone });
 
 export const UpdateDashboardBody = strictObject(
   'UpdateDashboardRequest',
   {},
-  { name, timezone },
-  { description: 'Any of `name` and `timezone`, at least one.', atLeastOne: 'must change at least one of name, timezone' },
+  { name, timezone, taxRate },
+  {
+    description: 'Any of `name`, `timezone` and `taxRate`, at least one.',
+    atLeastOne: 'must change at least one of name, timezone, taxRate',
+  },
 );
 
 export const scope = component(
@@ -48,7 +62,7 @@ export const IdParam = str(1, 64);
 export const DashboardPath = strictObject('DashboardPath', { dashboardId: described(IdParam, 'The id of the dashboard.') });
 export const TokenPath = strictObject('TokenPath', { tokenId: described(IdParam, 'The id of the token.') });
 
-const Dashboard = strictObject('Dashboard', { id: serviceId, name, timezone: t.string, createdAt: utcDateTime });
+const Dashboard = strictObject('Dashboard', { id: serviceId, name, timezone: t.string, taxRate: t.number, createdAt: utcDateTime });
 export const DashboardResponse = strictObject('DashboardResponse', { dashboard: Dashboard });
 
 const IssuedToken = strictObject('IssuedToken', {

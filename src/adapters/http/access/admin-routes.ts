@@ -38,13 +38,16 @@ export const updateDashboardRoute = route({
   method: 'patch',
   path: '/admin/v1/dashboards/{dashboardId}',
   operationId: 'updateDashboard',
-  summary: 'Rename a dashboard or change its time zone',
-  description: "The time zone is the calendar of the dashboard's reports and of its spend's dates; changing it moves no stored spend.",
+  summary: 'Rename a dashboard, change its time zone or its tax rate',
+  description:
+    "The time zone is the calendar of the dashboard's reports and of its spend's and product costs' dates; changing it moves no " +
+    'stored date, and every report, past ones included, follows the new calendar. The tax rate is the percent of paid revenue ' +
+    'reports count as tax, in every report at once.',
   tag: 'admin',
   guards: ['admin'],
   params: DashboardPath,
   body: UpdateDashboardBody,
-  bodyExamples: { timezone: { timezone: 'America/Sao_Paulo' } },
+  bodyExamples: { timezone: { timezone: 'America/Sao_Paulo' }, taxRate: { taxRate: 7.25 } },
   responses: { 200: { description: 'The dashboard as it is now.', body: DashboardResponse } },
   problems: ['DashboardNotFound'],
   handle: async ({ params, body }, { useCases }) => {
@@ -52,6 +55,7 @@ export const updateDashboardRoute = route({
       await useCases.updateDashboard.execute(params.dashboardId, {
         ...(body.name === undefined ? {} : { name: body.name }),
         ...(body.timezone === undefined ? {} : { timezone: body.timezone }),
+        ...(body.taxRate === undefined ? {} : { taxRate: body.taxRate }),
       }),
       E.map((dashboard) => ({ status: 200 as const, body: { dashboard: dashboardView(dashboard) } })),
     );

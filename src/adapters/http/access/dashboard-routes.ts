@@ -8,7 +8,7 @@ export const getDashboardRoute = route({
   method: 'get',
   path: '/api/v1/dashboard',
   operationId: 'getDashboard',
-  summary: "The bearer token's dashboard, with its time zone",
+  summary: "The bearer token's dashboard, with its time zone and tax rate",
   tag: 'dashboard',
   guards: ['token', 'rateLimit'],
   scope: 'any',

@@ -6,6 +6,7 @@ import { CreateOrderBody, ListOrdersQuery, MAX_ORDER_VALUES, text, TEXT_MAX, Upd
 import { CreateOrderResponse, OrderDetailResponse, OrderList, OrderResponse } from './order-views';
 import { pathIdentifier, toPathSegment } from '../kit/path-segment';
 import { createdOrder, orderDetail, orderListItem } from './order-presenters';
+import { decodeCursor, encodeCursor, NOT_A_CURSOR } from '../kit/cursor';
 import { route } from '../kit/route';
 import { valuesFor } from '../kit/well-formed';
 import { createOrdersBatchRoute } from './batch-routes';
@@ -144,29 +145,17 @@ interface ListingFilters {
 const filtersKey = (filters: ListingFilters): string =>
   `${filters.status ?? ''}|${filters.from?.getTime() ?? ''}|${filters.to?.getTime() ?? ''}`;
 
-/** An opaque cursor (DECISIONS D19): the last order's sort key and the listing's filters, base64url JSON. */
+/** The cursor after `last` (DECISIONS D19): its sort key and the listing's filters. */
 const cursorOf = (last: { createdAt: Date; id: string }, filters: ListingFilters): string =>
-  Buffer.from(JSON.stringify([1, last.createdAt.getTime(), last.id, filtersKey(filters)]), 'utf8').toString('base64url');
+  encodeCursor([last.createdAt.getTime(), last.id, filtersKey(filters)]);
 
 /** The position a cursor holds, or why it cannot be used here. */
 const positionOf = (cursor: string, filters: ListingFilters): OrderPosition | string => {
-  let parsed: unknown;
-  try {
-    parsed = /^[A-Za-z0-9_-]+$/.test(cursor) ? JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  if (
-    !Array.isArray(parsed) ||
-    parsed.length !== 4 ||
-    parsed[0] !== 1 ||
-    !Number.isSafeInteger(parsed[1]) ||
-    typeof parsed[2] !== 'string' ||
-    typeof parsed[3] !== 'string'
-  )
-    return 'must be a nextCursor this service gave';
-  if (parsed[3] !== filtersKey(filters)) return 'belongs to a listing with other filters: send the same status, from and to';
-  return { createdAt: new Date(parsed[1] as number), id: parsed[2] };
+  const values = decodeCursor(cursor);
+  if (values?.length !== 3 || !Number.isSafeInteger(values[0]) || typeof values[1] !== 'string' || typeof values[2] !== 'string')
+    return NOT_A_CURSOR;
+  if (values[2] !== filtersKey(filters)) return 'belongs to a listing with other filters: send the same status, from and to';
+  return { createdAt: new Date(values[0] as number), id: values[1] };
 };
 
 export const getOrderRoute = route({

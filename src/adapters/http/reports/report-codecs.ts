@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { ATTRIBUTION_MODELS, REPORT_DIMENSIONS, UTM_DIMENSIONS, type ReportDimension } from '../../../domain/attribution';
-import { METRICS } from '../../../domain/report';
+import { PRODUCT_METRICS } from '../../../domain/product-report';
+import { COMPARISONS, METRICS } from '../../../domain/report';
 import { isTimeZone, REPORT_INTERVALS, TIME_ZONES } from '../../../domain/time-zone';
 import { defaulted, int, nullable, oneOf, str, strictObject } from '../kit/codec-kit';
 import { queryInstant } from '../kit/dates';
@@ -67,6 +68,15 @@ const model = defaulted(
   'last',
 );
 const instant = (what: string) => described(single(queryInstant), `${what} ${QUERY_INSTANT_NOTE}`);
+const compare = described(
+  single(oneOf(COMPARISONS)),
+  '`previous`: each row or bucket also carries `previous`, its figures over the equally long period that ends at `from` ' +
+    '(DECISIONS D20); a key or product found only then is a row with the figures of nothing now, ranked like any other.',
+);
+const limit = defaulted(
+  described(single(intParam(1, MAX_BREAKDOWN_ROWS)), 'At most this many rows; `totalRows` says how many there are.'),
+  100,
+);
 const utmFilters = Object.fromEntries(
   UTM_DIMENSIONS.map((d) => [d, described(single(str(1, 255)), `Only orders whose \`${d}\` (under the model) is exactly this.`)]),
 ) as Record<(typeof UTM_DIMENSIONS)[number], Documented<string>>;
@@ -85,10 +95,8 @@ export const BreakdownQuery = strictObject(
       described(single(oneOf(METRICS)), 'The metric rows are sorted by, descending; a null after every number.'),
       'paidGrossCents',
     ),
-    limit: defaulted(
-      described(single(intParam(1, MAX_BREAKDOWN_ROWS)), 'At most this many rows; `totalRows` says how many there are.'),
-      100,
-    ),
+    limit,
+    compare,
   },
 );
 
@@ -104,13 +112,37 @@ export const TimeseriesQuery = strictObject(
     model,
     isTest: isTestParam,
     ...utmFilters,
+    compare,
+  },
+);
+
+export const ProductsQuery = strictObject(
+  'ProductsQuery',
+  {
+    from: instant('Orders created at or after this instant.'),
+    to: instant('Orders created at or before this instant; at most 366 days after `from`.'),
+  },
+  {
+    model,
+    isTest: isTestParam,
+    ...utmFilters,
+    sort: defaulted(
+      described(single(oneOf(PRODUCT_METRICS)), 'The column rows are sorted by, descending; then by product and currency.'),
+      'paidRevenueCents',
+    ),
+    limit,
+    compare,
   },
 );
 
 const count = int(0, Number.MAX_SAFE_INTEGER);
 const money = described(int(0, Number.MAX_SAFE_INTEGER), 'Cents.');
+const signedCents = int(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+const signedMoney = described(signedCents, 'Cents; negative for a loss.');
 const ratio = nullable(t.number);
+const ROUNDING = 'rounded half away from zero';
 
+/** Each metric of a row or bucket, its definition in its description (DECISIONS D16, D20). */
 const metricFields = {
   orders: described(count, 'Orders created in the range, each counted with its status now.'),
   pending: count,
@@ -121,14 +153,34 @@ const metricFields = {
   grossCents: described(money, '`grossCents` of every order.'),
   paidGrossCents: described(money, '`grossCents` of the orders now `paid`: what was kept after refunds and chargebacks.'),
   paidNetCents: described(money, '`netToSellerCents` of the orders now `paid`.'),
-  refundedCents: described(money, '`grossCents` of the orders now `refunded`.'),
-  chargedbackCents: described(money, '`grossCents` of the orders now `chargedback`.'),
-  approvalRate: described(ratio, '(paid + refunded + chargedback) / (orders − pending), 4 decimals; null when no order is decided.'),
-  averageOrderCents: described(nullable(count), 'round(paidGrossCents / paid); null without a paid order.'),
+  refundedCents: described(money, '`grossCents` (gross, not net) of the orders now `refunded`.'),
+  chargedbackCents: described(money, '`grossCents` (gross, not net) of the orders now `chargedback`.'),
+  approvalRate: described(
+    ratio,
+    `(paid + refunded + chargedback) / (orders − pending), 4 decimals ${ROUNDING}; null when no order is decided.`,
+  ),
+  averageOrderCents: described(nullable(count), `paidGrossCents / paid, ${ROUNDING}; null without a paid order.`),
   spendCents: described(nullable(count), 'The spend of the days that start in the range; null where spend cannot join the row.'),
-  roas: described(ratio, 'paidGrossCents / spendCents, 4 decimals; null without spend.'),
-  cpaCents: described(nullable(count), 'round(spendCents / paid); null without spend or without a paid order.'),
+  roas: described(ratio, `paidGrossCents / spendCents, 4 decimals ${ROUNDING}; null without spend (none joins, or 0).`),
+  cpaCents: described(nullable(count), `spendCents / paid, ${ROUNDING}; null without spend (none joins, or 0) or without a paid order.`),
+  productCostCents: described(
+    money,
+    "Σ quantity × unit cost of the lines of the orders now `paid`, each at the cost in force at the order's `createdAt` for its " +
+      "product (the line's externalId, else its sku) and currency: the entry with the latest `from` whose day (of the dashboard's " +
+      'time zone now) has begun.',
+  ),
+  uncostedUnits: described(
+    count,
+    'Σ quantity of the lines of the orders now `paid` that no cost is in force for: a profit without their cost.',
+  ),
+  taxCents: described(money, `paidGrossCents × taxRate / 100 (the dashboard's tax rate, percent), ${ROUNDING}.`),
+  contributionCents: described(signedMoney, 'paidNetCents − productCostCents − taxCents.'),
+  profitCents: described(nullable(signedCents), 'contributionCents − spendCents; null where spend cannot join the row.'),
+  marginRate: described(ratio, `profitCents / paidGrossCents, 4 decimals ${ROUNDING}; null without profit or without paid revenue.`),
+  roi: described(ratio, `profitCents / spendCents, 4 decimals ${ROUNDING}; null without profit or without spend (none joins, or 0).`),
 };
+
+const ReportMetrics = strictObject('ReportMetrics', metricFields, {}, { description: 'The figures of a row or bucket.' });
 
 const ReportKey = strictObject(
   'ReportKey',
@@ -137,7 +189,11 @@ const ReportKey = strictObject(
   { description: 'The value of each `by` dimension; `(not set)` where an order has none.' },
 );
 
-const BreakdownRow = strictObject('BreakdownRow', { key: ReportKey, currency, ...metricFields });
+const BreakdownRow = strictObject(
+  'BreakdownRow',
+  { key: ReportKey, currency, ...metricFields },
+  { previous: described(ReportMetrics, 'With `compare=previous`: the same key and currency over the previous period.') },
+);
 
 export const BreakdownResponse = strictObject('Breakdown', {
   from: t.string,
@@ -151,10 +207,17 @@ export const BreakdownResponse = strictObject('Breakdown', {
   totalRows: count,
 });
 
-const TimeseriesBucket = strictObject('TimeseriesBucket', {
+const bucketFields = {
   start: described(t.string, "The bucket's first instant, on the zone's clock with its offset."),
   end: described(t.string, 'The first instant after the bucket (after `to` for the last one).'),
   ...metricFields,
+};
+
+const TimeseriesBucket = strictObject('TimeseriesBucket', bucketFields, {
+  previous: described(
+    strictObject('PreviousBucket', bucketFields),
+    "With `compare=previous`: the bucket moved back by the period's length (`to` − `from` + 1 ms), and its figures.",
+  ),
 });
 
 export const TimeseriesResponse = strictObject('Timeseries', {
@@ -164,4 +227,38 @@ export const TimeseriesResponse = strictObject('Timeseries', {
     t.array(strictObject('TimeseriesSeries', { currency, buckets: t.array(TimeseriesBucket) })),
     'One series per currency, each with every bucket of the range (zeros when empty).',
   ),
+});
+
+const productFields = {
+  orders: described(count, 'Orders with at least one line of the product, created in the range, each with its status now.'),
+  units: described(count, 'Σ quantity of its lines over every order.'),
+  paidUnits: described(count, 'Σ quantity of its lines over the orders now `paid`.'),
+  paidRevenueCents: described(money, 'Σ quantity × unitPriceCents of its lines over the orders now `paid`.'),
+  productCostCents: described(money, 'Σ quantity × the unit cost in force, over the orders now `paid` (as in a breakdown).'),
+  grossMarginCents: described(signedMoney, 'paidRevenueCents − productCostCents.'),
+  uncostedUnits: described(count, 'Σ quantity of its paid lines that no cost is in force for.'),
+};
+
+const ProductRow = strictObject(
+  'ProductRow',
+  {
+    product: described(t.string, "The lines' externalId, else their sku, else `(not set)`."),
+    currency,
+    name: described(t.string, 'As its latest order of the report names it (latest by createdAt, then by order id).'),
+    ...productFields,
+  },
+  {
+    previous: described(strictObject('ProductFigures', productFields), 'With `compare=previous`: its figures over the previous period.'),
+  },
+);
+
+export const ProductsResponse = strictObject('Products', {
+  from: t.string,
+  to: t.string,
+  model: oneOf(ATTRIBUTION_MODELS),
+  rows: described(
+    t.array(ProductRow),
+    'Sorted by `sort`, descending, then by product and currency by code point; one row per product and currency.',
+  ),
+  totalRows: count,
 });

@@ -1,9 +1,11 @@
 import * as E from 'fp-ts/Either';
 import type { ValidationDetail } from '../kit/codec-kit';
 import { UTM_DIMENSIONS } from '../../../domain/attribution';
-import { isoInZone } from '../../../domain/time-zone';
+import { isoInZone, wallTimeAt } from '../../../domain/time-zone';
+import type { BucketMetrics } from '../../../application/reports/get-timeseries';
+import type { UseCases } from '../../../application/use-cases';
 import { route } from '../kit/route';
-import { BreakdownQuery, BreakdownResponse, TimeseriesQuery, TimeseriesResponse } from './report-codecs';
+import { BreakdownQuery, BreakdownResponse, ProductsQuery, ProductsResponse, TimeseriesQuery, TimeseriesResponse } from './report-codecs';
 
 const DAY = 86_400_000;
 
@@ -15,18 +17,50 @@ const rangeProblems = (from: Date, to: Date, days: number, why: string): Validat
     : [];
 };
 
+/** Milliseconds on the zone's clock: what a range of calendar days measures, 23- and 25-hour days included. */
+const onClock = (instant: Date, zone: string): number => {
+  const wall = wallTimeAt(instant.getTime(), zone);
+  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second, instant.getUTCMilliseconds());
+};
+
+/**
+ * An hourly series covers at most 31 days of the calendar of its zone (DECISIONS D16): a month of 31
+ * days with a DST change has 745 hours, and is one series. The zone is read (the dashboard's, when
+ * the query names none) only for a range longer than 31 days of 24 hours.
+ */
+const hourlyProblems = async (
+  query: { from: Date; to: Date; timezone?: string },
+  dashboardId: string,
+  useCases: UseCases,
+): Promise<ValidationDetail[]> => {
+  const within = rangeProblems(query.from, query.to, 31, ' by hour');
+  if (within.length === 0 || within[0].path === 'query.from') return within;
+  let zone = query.timezone;
+  if (zone === undefined) {
+    const dashboard = await useCases.getDashboard.execute(dashboardId);
+    if (E.isLeft(dashboard)) return [];
+    zone = dashboard.right.timezone;
+  }
+  return onClock(query.to, zone) - onClock(query.from, zone) > 31 * DAY ? within : [];
+};
+
 const isTestOf = (value: 'false' | 'true' | 'all'): boolean | undefined => (value === 'all' ? undefined : value === 'true');
+
+const filtersOf = (query: Partial<Record<(typeof UTM_DIMENSIONS)[number], string>>) =>
+  Object.fromEntries(UTM_DIMENSIONS.flatMap((d) => (query[d] === undefined ? [] : [[d, query[d]]])));
 
 export const breakdownRoute = route({
   method: 'get',
   path: '/api/v1/reports/breakdown',
   operationId: 'getBreakdown',
-  summary: 'Which campaigns made money: orders and spend grouped by campaign fields, platform or payment method',
+  summary: 'Which campaigns made money: orders, spend, costs and profit grouped by campaign fields, platform or payment method',
   description:
     'The orders created between `from` and `to` (inclusive), each counted with its status now, grouped by the `by` dimensions ' +
     'and by currency (money is never added across currencies), attributed by `model`. Spend joins a breakdown whose `by` names only ' +
     "`utmSource`, `utmMedium`, `utmCampaign` and `utmContent`: the spend of the days (of the dashboard's time zone) that start within " +
-    'the range, summed over what `by` leaves open; a key with spend and no orders is a row. Other breakdowns have `spendCents: null`.',
+    'the range, summed over what `by` leaves open; a key with spend and no orders is a row. Other breakdowns have `spendCents: null`, ' +
+    "and so no profit. The paid orders' lines are priced with the dashboard's product costs and taxed at its tax rate as they are " +
+    'now (DECISIONS D20). Rows equal on `sort` are ordered by their key values in `by` order, then currency, by code point.',
   tag: 'reports',
   guards: ['token', 'rateLimit'],
   scope: 'reports:read',
@@ -45,6 +79,7 @@ export const breakdownRoute = route({
       filters: {},
       sort: query.sort,
       limit: query.limit,
+      ...(query.compare === undefined ? {} : { compare: query.compare }),
     });
     if (E.isLeft(result)) return result;
     return E.right({
@@ -54,7 +89,7 @@ export const breakdownRoute = route({
         to: query.to.toISOString(),
         by: [...query.by],
         model: query.model,
-        rows: result.right.rows.map(({ key, currency, ...metrics }) => ({ key: { ...key }, currency, ...metrics })),
+        rows: result.right.rows.map(({ key, ...row }) => ({ key: { ...key }, ...row })),
         totalRows: result.right.totalRows,
       },
     });
@@ -65,12 +100,13 @@ export const timeseriesRoute = route({
   method: 'get',
   path: '/api/v1/reports/timeseries',
   operationId: 'getTimeseries',
-  summary: "Orders and spend bucket by bucket, in a time zone's calendar",
+  summary: "Orders, spend, costs and profit bucket by bucket, in a time zone's calendar",
   description:
     'One series per currency, every bucket of the range present (zeros when empty). Buckets follow the calendar of `timezone` ' +
     "(the dashboard's by default): a day of 23 or 25 hours at a DST change, +05:30 and +05:45 zones exact; the first and last " +
     "are cut at `from` and `to`. `start` and `end` carry the zone's offset. Spend counts in the bucket its day starts in; a " +
-    'series filtered by `utmTerm` has `spendCents: null` (spend is not kept by term).',
+    'series filtered by `utmTerm` has `spendCents: null` (spend is not kept by term). By hour, the range is at most 31 days of ' +
+    "the zone's calendar (745 hours when a DST change falls in it).",
   tag: 'reports',
   guards: ['token', 'rateLimit'],
   scope: 'reports:read',
@@ -78,9 +114,11 @@ export const timeseriesRoute = route({
   responses: { 200: { description: 'The series.', body: TimeseriesResponse } },
   problems: ['DashboardNotFound'],
   handle: async ({ principal, query }, { useCases }) => {
-    const problems = rangeProblems(query.from, query.to, query.interval === 'hour' ? 31 : 366, query.interval === 'hour' ? ' by hour' : '');
+    const problems =
+      query.interval === 'hour'
+        ? await hourlyProblems(query, principal.dashboardId, useCases)
+        : rangeProblems(query.from, query.to, 366, '');
     if (problems.length > 0) return E.left({ _tag: 'ValidationFailed', details: problems });
-    const filters = Object.fromEntries(UTM_DIMENSIONS.flatMap((d) => (query[d] === undefined ? [] : [[d, query[d]]])));
     const result = await useCases.getTimeseries.execute(principal.dashboardId, {
       from: query.from,
       to: query.to,
@@ -88,10 +126,16 @@ export const timeseriesRoute = route({
       ...(query.timezone === undefined ? {} : { timezone: query.timezone }),
       model: query.model,
       isTest: isTestOf(query.isTest),
-      filters,
+      filters: filtersOf(query),
+      ...(query.compare === undefined ? {} : { compare: query.compare }),
     });
     if (E.isLeft(result)) return result;
     const { timezone, series } = result.right;
+    const inZone = ({ start, end, ...metrics }: BucketMetrics) => ({
+      start: isoInZone(start, timezone),
+      end: isoInZone(end, timezone),
+      ...metrics,
+    });
     return E.right({
       status: 200 as const,
       body: {
@@ -99,10 +143,9 @@ export const timeseriesRoute = route({
         timezone,
         series: series.map(({ currency, buckets }) => ({
           currency,
-          buckets: buckets.map(({ start, end, ...metrics }) => ({
-            start: isoInZone(start, timezone),
-            end: isoInZone(end, timezone),
-            ...metrics,
+          buckets: buckets.map(({ previous, ...bucket }) => ({
+            ...inZone(bucket),
+            ...(previous === undefined ? {} : { previous: inZone(previous) }),
           })),
         })),
       },
@@ -110,4 +153,47 @@ export const timeseriesRoute = route({
   },
 });
 
-export const reportRoutes = [breakdownRoute, timeseriesRoute];
+export const productsRoute = route({
+  method: 'get',
+  path: '/api/v1/reports/products',
+  operationId: 'getProducts',
+  summary: 'Which products sell and what they leave: units, paid revenue, cost and gross margin per product',
+  description:
+    'The orders created between `from` and `to` (inclusive) in the scope of `model`, `isTest` and the campaign filters, a row per ' +
+    "product (the lines' externalId, else their sku) and currency, each order counted with its status now: paid revenue, cost and " +
+    "margin come from the orders now `paid`, priced with the dashboard's product costs as they are now (DECISIONS D20). Rows equal " +
+    'on `sort` are ordered by product, then currency, by code point.',
+  tag: 'reports',
+  guards: ['token', 'rateLimit'],
+  scope: 'reports:read',
+  query: ProductsQuery,
+  responses: { 200: { description: 'The rows, sorted and limited, and how many there are.', body: ProductsResponse } },
+  problems: ['DashboardNotFound'],
+  handle: async ({ principal, query }, { useCases }) => {
+    const problems = rangeProblems(query.from, query.to, 366, '');
+    if (problems.length > 0) return E.left({ _tag: 'ValidationFailed', details: problems });
+    const result = await useCases.getProducts.execute(principal.dashboardId, {
+      from: query.from,
+      to: query.to,
+      model: query.model,
+      isTest: isTestOf(query.isTest),
+      filters: filtersOf(query),
+      sort: query.sort,
+      limit: query.limit,
+      ...(query.compare === undefined ? {} : { compare: query.compare }),
+    });
+    if (E.isLeft(result)) return result;
+    return E.right({
+      status: 200 as const,
+      body: {
+        from: query.from.toISOString(),
+        to: query.to.toISOString(),
+        model: query.model,
+        rows: result.right.rows.map((row) => ({ ...row })),
+        totalRows: result.right.totalRows,
+      },
+    });
+  },
+});
+
+export const reportRoutes = [breakdownRoute, timeseriesRoute, productsRoute];

@@ -24,10 +24,15 @@ export const TAGS = [
   {
     name: 'reports',
     description:
-      'Which campaigns made money: revenue, approval rate, refunds, spend, ROAS and CPA by campaign fields, platform or payment method, ' +
-      "by last or first touch, and bucket by bucket in a time zone's calendar (DECISIONS D16).",
+      'Which campaigns made money: revenue, approval rate, refunds, spend, ROAS, CPA, product cost, tax, contribution, profit, margin ' +
+      "and ROI by campaign fields, platform or payment method, by last or first touch, bucket by bucket in a time zone's calendar, " +
+      'products ranked, each compared with the period before if asked (DECISIONS D16, D20).',
   },
-  { name: 'spend', description: 'Ad spend per day and campaign key, which reports join to the orders.' },
+  {
+    name: 'spend',
+    description:
+      "The account's outgoings that reports set against revenue: ad spend per day and campaign key, and what each product costs from a day on (DECISIONS D20).",
+  },
   { name: 'dashboard', description: "The bearer token's dashboard and its settings." },
   { name: 'webhooks', description: "Webhook endpoints of the bearer token's dashboard, and their delivery logs." },
   {

@@ -1,0 +1,41 @@
+import type { ProductCostEntry } from '../../domain/product-cost';
+
+/** Where a listing of cost entries stands: the last entry seen, by the listing's order. */
+export type ProductCostPosition = Pick<ProductCostEntry, 'product' | 'currency' | 'from'>;
+
+export interface ProductCostListQuery {
+  /** Only this product's entries. */
+  readonly product?: string;
+  /** Only entries in this currency. */
+  readonly currency?: string;
+  /** The entries after this one (from the first when absent). */
+  readonly after?: ProductCostPosition;
+  readonly pageSize: number;
+}
+
+export interface ProductCostPage {
+  readonly entries: readonly ProductCostEntry[];
+  /** Whether entries follow the last of this page. */
+  readonly more: boolean;
+}
+
+/** A dashboard's product costs (DECISIONS D20), one unit cost per (product, currency, from). */
+export interface ProductCostRepository {
+  /**
+   * Sets the unit cost of each entry's key (not added to), all of them or none: atomic. Entries of one
+   * call have distinct keys. Resolves how many were stored.
+   */
+  put(dashboardId: string, entries: readonly ProductCostEntry[]): Promise<number>;
+
+  /**
+   * A page of the dashboard's entries ordered by product, currency and `from`, each ascending by code
+   * point (`from` is `YYYY-MM-DD`), after `query.after`. It costs the page alone at any depth.
+   */
+  list(dashboardId: string, query: ProductCostListQuery): Promise<ProductCostPage>;
+
+  /**
+   * Every entry of the dashboard, in no particular order: the price list a report builds its
+   * unitCostLookup from. Copies: changing them changes nothing stored.
+   */
+  priceList(dashboardId: string): Promise<readonly ProductCostEntry[]>;
+}
