@@ -59,6 +59,16 @@ interface Navigator {
   const PATH_MAX = 1000;
   const DAY_MS = 864e5;
   const OURS = 'data-orders-tracker';
+  /**
+   * Checkouts that drop UTM parameters but carry one field of the shop's own (DECISIONS D21): links to
+   * them get the last touch there, in the compact form the sources read back (src/domain/touch.ts).
+   */
+  const TOUCH_FIELDS: readonly { readonly hosts: readonly string[]; readonly param: string }[] = [
+    { hosts: ['pay.hotmart.com', 'go.hotmart.com'], param: 'sck' },
+    { hosts: ['buy.stripe.com'], param: 'client_reference_id' },
+  ];
+  const TOUCH_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'];
+  const TOUCH_MAX = 200;
 
   const script = (document.currentScript as HTMLScriptElement | null) ?? document.querySelector('script[data-checkout-hosts]');
   const option = (name: string): string => script?.getAttribute(`data-${name}`)?.trim() ?? '';
@@ -66,6 +76,9 @@ interface Navigator {
   /** Cut at `max` characters (code points), never inside a surrogate pair. */
   const cut = (text: string, max: number): string => Array.from(text).slice(0, max).join('');
   const hostOf = (url: URL): string => url.hostname.replace(/\.$/, '');
+  /** A lone surrogate (damaged storage) as U+FFFD: encodeURIComponent throws on one, and the order API refuses one. */
+  const wellFormed = (text: string): string =>
+    text.replace(/[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g, (unit) => (unit.length === 2 ? unit : '\ufffd'));
   const parse = (href: string): URL | undefined => {
     try {
       return new URL(href, document.baseURI);
@@ -83,12 +96,15 @@ interface Navigator {
   const privacyControl = navigator.globalPrivacyControl === true;
   let consented = option('consent') !== 'required';
 
-  /** A host of the list, or a subdomain of one: `pay.example.com` is not `evilpay.example.com`. */
-  const isCheckout = (url: URL | undefined): url is URL => {
+  /** A host of `hosts`, or a subdomain of one: `pay.example.com` is not `evilpay.example.com`. */
+  const onHosts = (url: URL | undefined, hosts: readonly string[]): url is URL => {
     if (url === undefined || !/^https?:$/.test(url.protocol)) return false;
     const host = hostOf(url);
-    return checkoutHosts.some((listed) => host === listed || host.endsWith(`.${listed}`));
+    return hosts.some((listed) => host === listed || host.endsWith(`.${listed}`));
   };
+  const isCheckout = (url: URL | undefined): url is URL => onHosts(url, checkoutHosts);
+  /** The field of a checkout of TOUCH_FIELDS that takes the compact touch, if `url` goes to one. */
+  const touchParamOf = (url: URL | undefined): string | undefined => TOUCH_FIELDS.find(({ hosts }) => onHosts(url, hosts))?.param;
 
   /** The captured parameters of a query string, trimmed and cut; undefined when it has none. */
   const capture = (search: string): Fields | undefined => {
@@ -117,7 +133,7 @@ interface Navigator {
     const v: Fields = {};
     for (const key of KEYS) {
       const value = (touch.v as Fields | null)?.[key];
-      if (typeof value === 'string' && value !== '') v[key] = cut(value, VALUE_MAX);
+      if (typeof value === 'string' && value !== '') v[key] = wellFormed(cut(value, VALUE_MAX));
     }
     return Object.keys(v).length > 0
       ? { v, p: cut(String(touch.p ?? ''), PATH_MAX), r: cut(String(touch.r ?? ''), VALUE_MAX), t: touch.t }
@@ -195,8 +211,7 @@ interface Navigator {
    * The last touch's parameters a destination does not have yet. The utm_* parameters go as one set:
    * a destination with any of its own keeps its campaign whole, rather than half of two.
    */
-  const missing = (has: (key: string) => boolean): [string, string][] => {
-    const last = touches().l;
+  const missing = (last: TrackedTouch | undefined, has: (key: string) => boolean): [string, string][] => {
     if (last === undefined) return [];
     const ownCampaign = UTM.some(has);
     return KEYS.filter((key) => last.v[key] !== undefined && !has(key) && !(ownCampaign && key.startsWith('utm_'))).map((key) => [
@@ -205,11 +220,40 @@ interface Navigator {
     ]);
   };
 
-  /** `href` with the missing parameters appended; the rest of it (order, encoding, fragment) as it was. */
-  const decorate = (href: string): string => {
+  const utf8 = new TextEncoder();
+  const escaped = (byte: number): string => `_${byte < 16 ? '0' : ''}${byte.toString(16).toUpperCase()}`;
+  /**
+   * The compact touch of D21, as src/domain/touch.ts writes it: `t1-<source>-<medium>-<campaign>-
+   * <content>-<term>`, letters and digits as they are, every other character as `_XX` of its UTF-8
+   * bytes, the last fields shortened first (a whole character at a time) to fit 200 characters.
+   * Undefined for a touch without campaign fields.
+   */
+  const compactTouch = (v: Fields): string | undefined => {
+    if (!TOUCH_KEYS.some((key) => v[key] !== undefined)) return undefined;
+    const fields = TOUCH_KEYS.map((key) =>
+      Array.from(v[key] ?? '', (char) => (/^[A-Za-z0-9]$/.test(char) ? char : Array.from(utf8.encode(char), escaped).join(''))),
+    );
+    let length = 2 + TOUCH_KEYS.length + fields.reduce((sum, chars) => sum + chars.join('').length, 0);
+    for (let index = fields.length - 1; index >= 0 && length > TOUCH_MAX; index--) {
+      const chars = fields[index]!;
+      while (chars.length > 0 && length > TOUCH_MAX) length -= chars.pop()!.length;
+    }
+    return ['t1', ...fields.map((chars) => chars.join(''))].join('-');
+  };
+
+  /**
+   * `href` with the missing parameters appended (`every`), or only the compact touch a platform's
+   * field takes (a Hotmart or Stripe link of a host the shop did not list); the rest of it (order,
+   * encoding, fragment) as it was. A field the link already has is never replaced.
+   */
+  const decorate = (href: string, every = true): string => {
     const url = parse(href);
     if (url === undefined || !/^https?:$/.test(url.protocol)) return href;
-    const added = missing((key) => url.searchParams.has(key));
+    const last = touches().l;
+    const param = touchParamOf(url);
+    const compact = param === undefined || url.searchParams.has(param) || last === undefined ? undefined : compactTouch(last.v);
+    const added: [string, string][] = param === undefined || compact === undefined ? [] : [[param, compact]];
+    if (every) added.push(...missing(last, (key) => url.searchParams.has(key) || added.some(([name]) => name === key)));
     if (added.length === 0) return href;
     const [base = '', ...fragment] = url.href.split('#');
     const joint = !base.includes('?') ? '?' : /[?&]$/.test(base) ? '' : '&';
@@ -218,8 +262,10 @@ interface Navigator {
   };
 
   const decorateLink = (link: HTMLAnchorElement | HTMLAreaElement): void => {
-    if (!isCheckout(parse(link.href))) return;
-    const decorated = decorate(link.href);
+    const url = parse(link.href);
+    const listed = isCheckout(url);
+    if (!listed && touchParamOf(url) === undefined) return;
+    const decorated = decorate(link.href, listed);
     if (decorated !== link.href) link.href = decorated;
   };
 
@@ -235,7 +281,7 @@ interface Navigator {
     const method = submitter?.getAttribute('formmethod') ?? form.getAttribute('method') ?? 'get';
     const posted = method.toLowerCase() !== 'get';
     const named = (key: string): boolean => form.elements.namedItem(key) !== null || (posted && target.searchParams.has(key));
-    for (const [key, value] of missing(named)) {
+    for (const [key, value] of missing(touches().l, named)) {
       const input = document.createElement('input');
       input.type = 'hidden';
       input.name = key;
@@ -275,7 +321,7 @@ interface Navigator {
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', decorateForms);
   else decorateForms();
 
-  const api: OrdersTrackerApi = { get, decorate, consent };
+  const api: OrdersTrackerApi = { get, decorate: (url: string) => decorate(url), consent };
   window.OrdersTracker = api;
   for (const [name, ...args] of queued ?? []) {
     if (name === 'consent') consent(args[0] === true);

@@ -76,7 +76,9 @@ stop_service
 
 log "openapi-python-client"
 start_service python
-generated=$("$VENV/bin/openapi-python-client" generate --path "$OUT/openapi.json" --output-path "$OUT/python" 2>&1) || status=1
+# Its post-generation hook runs ruff, which the venv holds: the venv goes first on PATH, or the hook
+# warns "ruff is not in PATH" on a machine without a ruff of its own (and that warning fails the step).
+generated=$(PATH="$VENV/bin:$PATH" "$VENV/bin/openapi-python-client" generate --path "$OUT/openapi.json" --output-path "$OUT/python" 2>&1) || status=1
 echo "$generated"
 if grep -qiE 'warning|error|unable to|cannot' <<< "$generated"; then
   log "openapi-python-client warned about the document"

@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import { jsonBody } from '../../src/adapters/http/kit/middleware/json-body';
+import { valuesFor } from '../../src/adapters/http/kit/well-formed';
+import { MAX_ORDER_VALUES } from '../../src/adapters/http/orders/order-codecs';
 import type { RequestState } from '../../src/adapters/http/kit/request-state';
 import { created, loadFixtures, port } from './baseline-fixtures';
 
@@ -15,9 +17,11 @@ const fixtures = loadFixtures();
 const BODY_LIMIT_BYTES = 262_144;
 const JSON_TYPE = 'application/json; charset=utf-8';
 let sequence = 0;
+// The reader the service's order routes use: its byte limit, and the count of values an order may hold.
+const orderBody = jsonBody(BODY_LIMIT_BYTES)({ values: valuesFor(MAX_ORDER_VALUES) });
 
 const router = new Router<RequestState>();
-router.post('/api/v1/orders', jsonBody(BODY_LIMIT_BYTES), (ctx) => {
+router.post('/api/v1/orders', orderBody, (ctx) => {
   const answer = created(++sequence, ctx.request.body);
   ctx.status = 201;
   ctx.set('Location', answer.location);
@@ -32,7 +36,7 @@ router.get('/api/v1/orders/:externalId', (ctx) => {
   ctx.type = JSON_TYPE;
   ctx.body = fixtures.order;
 });
-router.patch('/api/v1/orders/:externalId', jsonBody(BODY_LIMIT_BYTES), (ctx) => {
+router.patch('/api/v1/orders/:externalId', orderBody, (ctx) => {
   ctx.type = JSON_TYPE;
   ctx.body = fixtures.order;
 });

@@ -5,11 +5,21 @@ import { guardUseCases, type GuardPorts, type GuardUseCases } from './guards/gua
 import { linkUseCases, type LinkPorts, type LinkUseCases } from './links/link-use-cases';
 import { orderUseCases, type OrderPorts, type OrderUseCases } from './orders/order-use-cases';
 import { reportUseCases, type ReportPorts, type ReportUseCases } from './reports/report-use-cases';
+import { sourceUseCases, type SourcePorts, type SourceUseCases } from './sources/source-use-cases';
 import { spendUseCases, type SpendPorts, type SpendUseCases } from './spend/spend-use-cases';
 import { webhookUseCases, type WebhookPorts, type WebhookUseCases } from './webhooks/webhook-use-cases';
 
 /** What every feature needs from the outside: bootstrap builds one of each. */
-export type Ports = AccessPorts & AccountPorts & GuardPorts & OrderPorts & LinkPorts & WebhookPorts & ReportPorts & SpendPorts & CostPorts;
+export type Ports = AccessPorts &
+  AccountPorts &
+  GuardPorts &
+  OrderPorts &
+  LinkPorts &
+  WebhookPorts &
+  ReportPorts &
+  SpendPorts &
+  SourcePorts &
+  CostPorts;
 
 /**
  * Every use case of the service, handed to the driving adapters (the HTTP app, the CLI, the webhook
@@ -23,16 +33,21 @@ export type UseCases = AccessUseCases &
   WebhookUseCases &
   ReportUseCases &
   SpendUseCases &
+  SourceUseCases &
   CostUseCases;
 
-export const buildUseCases = (ports: Ports): UseCases => ({
-  ...accessUseCases(ports),
-  ...accountUseCases(ports),
-  ...guardUseCases(ports),
-  ...orderUseCases(ports),
-  ...linkUseCases(ports),
-  ...webhookUseCases(ports),
-  ...reportUseCases(ports),
-  ...spendUseCases(ports),
-  ...costUseCases(ports),
-});
+export const buildUseCases = (ports: Ports): UseCases => {
+  const orders = orderUseCases(ports);
+  return {
+    ...accessUseCases(ports),
+    ...accountUseCases(ports),
+    ...guardUseCases(ports),
+    ...orders,
+    ...linkUseCases(ports),
+    ...webhookUseCases(ports),
+    ...reportUseCases(ports),
+    ...spendUseCases(ports),
+    ...sourceUseCases(ports, orders),
+    ...costUseCases(ports),
+  };
+};

@@ -13,6 +13,7 @@ import { RandomIdGenerator } from '../adapters/system/random-id-generator';
 import { RandomSlugGenerator } from '../adapters/system/random-slug-generator';
 import { RandomWebhookSecrets } from '../adapters/system/random-webhook-secrets';
 import { Sha256TokenSecrets } from '../adapters/system/sha256-token-secrets';
+import { SOURCE_PLATFORM_ADAPTERS } from '../adapters/sources/registry';
 import { SystemClock } from '../adapters/system/system-clock';
 import { RandomOpaqueSecrets, ScryptPasswordHasher } from '../adapters/system/scrypt-password-hasher';
 import { BoundedPasswordHasher } from '../adapters/system/bounded-password-hasher';
@@ -107,6 +108,9 @@ export const PORT_REGISTRATIONS: PortRegistrations = {
   spend: (c) => storageOf(c).spend,
   productCosts: (c) => storageOf(c).productCosts,
   accounts: (c) => storageOf(c).accounts,
+  sources: (c) => storageOf(c).sources,
+  sourceDeliveries: (c) => storageOf(c).sourceDeliveries,
+  sourcePlatforms: () => SOURCE_PLATFORM_ADAPTERS,
   localRateLimits: () => new InMemoryRateLimitCounter(),
   clock: (c) => wiringOf(c).clock ?? new SystemClock(),
   ids: (c) => wiringOf(c).ids ?? new RandomIdGenerator(),

@@ -99,15 +99,21 @@ const crossAdapterViolations = (files: readonly SourceFile[]): string[] =>
       .map(({ specifier }) => `${path} imports ${specifier}`);
   });
 
-/** The HTTP route kit is the machinery every feature uses: it imports none of them, nor what composes them. */
+/** The adapters whose machinery lives in a `kit/` folder beside one folder per feature. */
+const KITS = ['adapters/http', 'adapters/console'];
+
+/**
+ * A kit (the HTTP route kit, the console's router, layout and forms) is the machinery every feature
+ * uses: it imports none of them, nor what composes them.
+ */
 const kitViolations = (files: readonly SourceFile[]): string[] =>
-  files.flatMap(({ path, imports }) =>
-    path.startsWith('adapters/http/kit/')
-      ? imports
-          .filter(({ target }) => target !== undefined && target.startsWith('adapters/http/') && !target.startsWith('adapters/http/kit/'))
-          .map(({ specifier }) => `${path} imports ${specifier}`)
-      : [],
-  );
+  files.flatMap(({ path, imports }) => {
+    const adapter = KITS.find((root) => path.startsWith(`${root}/kit/`));
+    if (adapter === undefined) return [];
+    return imports
+      .filter(({ target }) => target !== undefined && target.startsWith(`${adapter}/`) && !target.startsWith(`${adapter}/kit/`))
+      .map(({ specifier }) => `${path} imports ${specifier}`);
+  });
 
 const fake = (path: string, specifier: string, names: string[] = []): SourceFile => ({
   path,
@@ -134,8 +140,12 @@ describe('architecture: the dependency rule', () => {
     expect(crossAdapterViolations(files)).to.deep.equal([]);
   });
 
-  it('keeps the HTTP route kit free of features: adapters/http/kit imports nothing of adapters/http outside it', () => {
-    expect(files.some((f) => f.path.startsWith('adapters/http/kit/'))).to.equal(true);
+  it('keeps each kit free of features: adapters/http/kit and adapters/console/kit import nothing of their adapter outside them', () => {
+    for (const root of KITS)
+      expect(
+        files.some((f) => f.path.startsWith(`${root}/kit/`)),
+        root,
+      ).to.equal(true);
     expect(kitViolations(files)).to.deep.equal([]);
   });
 
@@ -168,5 +178,9 @@ describe('architecture: the dependency rule', () => {
     expect(kitViolations([fake('adapters/http/kit/route', '../operations/ops-routes')])).to.have.length(1);
     expect(kitViolations([fake('adapters/http/kit/openapi/document', '../json-schema')])).to.deep.equal([]);
     expect(kitViolations([fake('adapters/http/orders/order-routes', '../kit/route')])).to.deep.equal([]);
+    expect(kitViolations([fake('adapters/console/kit/layout', '../overview/overview-page')])).to.have.length(1);
+    expect(kitViolations([fake('adapters/console/kit/router', '../console')])).to.have.length(1);
+    expect(kitViolations([fake('adapters/console/kit/router', './answers')])).to.deep.equal([]);
+    expect(kitViolations([fake('adapters/console/reports/reports-pages', '../kit/router')])).to.deep.equal([]);
   });
 });

@@ -22,6 +22,7 @@ import {
   headerValue,
   describesWebhookOperations,
   describesReportOperations,
+  describesSourceOperations,
 } from './openapi-support';
 
 describe('OpenAPI document', () => {
@@ -207,6 +208,7 @@ describe('OpenAPI document', () => {
       conforms('/api/v1/orders', 'GET', revoked);
 
       await describesWebhookOperations(api, (await api.newDashboard('Webhooks shop')).token, conforms);
+      await describesSourceOperations(api, (await api.newDashboard('Sources shop')).token, conforms);
 
       conforms('/healthz', 'GET', await api.request('GET', '/healthz'));
       conforms('/readyz', 'GET', await api.request('GET', '/readyz'));

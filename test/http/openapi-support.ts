@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 /** What the OpenAPI tests share: the document, its references resolved, ajv on it, the webhook operations called. */
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -198,4 +199,41 @@ export const describesReportOperations = async (
   conforms(products, 'GET', await call('GET', `${products}?${range}&compare=previous&sort=grossMarginCents&limit=2`));
   conforms(products, 'GET', await call('GET', `${products}?${range}&utmSource=google&model=first&isTest=all`));
   conforms(products, 'GET', await call('GET', `${products}?${range}&sort=profitCents&compare=next`));
+};
+
+/** Calls every source operation, each answer checked by `conforms`: every success, and the errors of its own. */
+export const describesSourceOperations = async (
+  api: TestApi,
+  token: string,
+  conforms: (path: string, method: string, res: ApiResponse) => void,
+): Promise<void> => {
+  const call = (method: string, path: string, body?: unknown) => api.request(method, path, { token, body });
+  const S = '/api/v1/sources';
+  const one = `${S}/{sourceId}`;
+  const secret = 'shpss_docs_secret';
+  const created = await call('POST', S, { platform: 'shopify', name: 'Docs', secret });
+  expect(created.status).to.equal(201);
+  conforms(S, 'POST', created);
+  conforms(S, 'POST', await call('POST', S, { platform: 'paypal', name: 'x', secret }));
+  const id: string = created.body.source.id;
+  conforms(S, 'GET', await call('GET', S));
+  conforms(one, 'GET', await call('GET', `${S}/${id}`));
+  conforms(one, 'GET', await call('GET', `${S}/src_missing`));
+  conforms(one, 'PATCH', await call('PATCH', `${S}/${id}`, { name: 'Renamed' }));
+  conforms(`${one}/secret`, 'PUT', await call('PUT', `${S}/${id}/secret`, { secret }));
+  const inbound = '/in/v1/{sourceId}';
+  const body = JSON.stringify({ id: 1 });
+  const signed = createHmac('sha256', secret).update(body).digest('base64');
+  const post = (to: string, hmac: string) =>
+    api.request('POST', `/in/v1/${to}`, {
+      rawBody: body,
+      headers: { 'x-shopify-topic': 'products/update', 'x-shopify-hmac-sha256': hmac },
+    });
+  conforms(inbound, 'POST', await post(id, signed));
+  conforms(inbound, 'POST', await post(id, 'wrong'));
+  conforms(inbound, 'POST', await post('src_missing', signed));
+  conforms(`${one}/deliveries`, 'GET', await call('GET', `${S}/${id}/deliveries?pageSize=2`));
+  conforms(`${one}/deliveries`, 'GET', await call('GET', `${S}/${id}/deliveries?pageSize=0`));
+  conforms(one, 'DELETE', await call('DELETE', `${S}/${id}`));
+  conforms(one, 'DELETE', await call('DELETE', `${S}/${id}`));
 };

@@ -1,21 +1,48 @@
 import type Router from '@koa/router';
-import { ASSETS } from './assets';
-import { authPages } from './auth-pages';
-import { ConsoleRouter, type ConsoleDeps } from './console-kit';
-import { invitationPages } from './invitation-pages';
-import { membersPages } from './members-pages';
-import { ownerPages } from './owner-pages';
-import { readingPages } from './reading-pages';
-import { workingPages } from './working-pages';
+import { passwordFeature } from './auth/password-page';
+import { signInFeature } from './auth/sign-in-pages';
+import { ASSETS } from './kit/assets';
+import type { ConsoleDeps } from './kit/deps';
+import type { ConsoleFeature } from './kit/feature';
+import { ConsoleRouter } from './kit/router';
+import { linksFeature } from './links/links-pages';
+import { invitationsFeature } from './members/invitation-pages';
+import { membersFeature } from './members/members-pages';
+import { ordersFeature } from './orders/orders-pages';
+import { overviewFeature } from './overview/overview-page';
+import { reportsFeature } from './reports/reports-pages';
+import { settingsFeature } from './settings/settings-page';
+import { sourcesFeature } from './sources/sources-pages';
+import { spendFeature } from './spend-and-costs/spend-page';
+import { tokensFeature } from './tokens/tokens-pages';
+import { webhooksFeature } from './webhooks/webhooks-pages';
 
-export type { ConsoleDeps } from './console-kit';
+export type { ConsoleDeps } from './kit/deps';
+
+/** The console's page families; the order of those with a menu entry is the menu's. */
+const FEATURES: readonly ConsoleFeature[] = [
+  signInFeature,
+  passwordFeature,
+  invitationsFeature,
+  overviewFeature,
+  ordersFeature,
+  reportsFeature,
+  spendFeature,
+  linksFeature,
+  sourcesFeature,
+  webhooksFeature,
+  tokensFeature,
+  membersFeature,
+  settingsFeature,
+];
 
 /**
- * The console (DECISIONS D18) on the service's router, under /console: a driving adapter over the
+ * The console (DECISIONS D18, D22) on the service's router, under /console: a driving adapter over the
  * use cases, beside the JSON API, server-rendered, with its own sessions, CSRF tokens and headers.
  */
 export const registerConsole = <S>(router: Router<S>, deps: ConsoleDeps): void => {
-  const console = new ConsoleRouter(router as unknown as Router<unknown>, deps);
+  const menu = FEATURES.flatMap((feature) => (feature.menu === undefined ? [] : [feature.menu]));
+  const console = new ConsoleRouter(router as unknown as Router<unknown>, deps, menu);
   for (const asset of ASSETS) {
     console.raw(asset.path, (ctx) => {
       ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
@@ -24,10 +51,5 @@ export const registerConsole = <S>(router: Router<S>, deps: ConsoleDeps): void =
       ctx.body = asset.body;
     });
   }
-  authPages(console);
-  invitationPages(console);
-  readingPages(console);
-  workingPages(console);
-  ownerPages(console);
-  membersPages(console);
+  for (const feature of FEATURES) feature.register(console);
 };

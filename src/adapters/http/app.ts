@@ -11,6 +11,7 @@ import { errorHandler } from './kit/middleware/error-handler';
 import { idempotency } from './kit/middleware/idempotency';
 import { jsonBody } from './kit/middleware/json-body';
 import { rateLimit } from './kit/middleware/rate-limit';
+import { rawBody } from './kit/middleware/raw-body';
 import { requestId } from './kit/middleware/request-id';
 import { routeFallback } from './kit/middleware/route-fallback';
 import { openApiDocument } from './openapi';
@@ -81,6 +82,7 @@ export const createHttpApp = (
       rateLimit: rateLimit(useCases.checkRateLimit, metrics),
       body: jsonBody(options.bodyLimitBytes),
       largeBody: jsonBody(options.batchBodyLimitBytes),
+      rawBody: rawBody(options.bodyLimitBytes),
       idempotency: idempotency(useCases.idempotencyGate),
     },
     { useCases, readiness, openApiDocument: () => openApiDocument, trackerScript: prepareAsset(trackerScript), publicBaseUrl },

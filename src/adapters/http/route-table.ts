@@ -5,6 +5,7 @@ import { linkRoutes } from './links/link-routes';
 import { opsRoutes } from './operations/ops-routes';
 import { orderRoutes } from './orders/order-routes';
 import { reportRoutes } from './reports/report-routes';
+import { sourceRoutes } from './sources/source-routes';
 import { spendRoutes } from './spend/spend-routes';
 import type { Route } from './kit/route';
 import { trackerRoutes } from './operations/tracker-routes';
@@ -19,6 +20,7 @@ export const ROUTES: readonly Route[] = [
   ...dashboardRoutes,
   ...webhookRoutes,
   ...linkRoutes,
+  ...sourceRoutes,
   ...adminRoutes,
   ...opsRoutes,
   ...trackerRoutes,

@@ -9,6 +9,8 @@ import { InMemoryOrderRepository } from './in-memory-order-repository';
 import { InMemoryProductCostRepository } from './in-memory-product-cost-repository';
 import { InMemoryRateLimitCounter } from './in-memory-rate-limit-counter';
 import { InMemoryReportReader } from './in-memory-report-reader';
+import { InMemorySourceDeliveryLog } from './in-memory-source-delivery-log';
+import { InMemorySourceRepository } from './in-memory-source-repository';
 import { InMemorySpendRepository } from './in-memory-spend-repository';
 import { InMemoryStorageHealth } from './in-memory-storage-health';
 import { InMemoryTokenRepository } from './in-memory-token-repository';
@@ -37,6 +39,8 @@ export const inMemoryStorage = (): Storage => {
     events,
     reports: new InMemoryReportReader(orders, spend, productCosts),
     spend,
+    sources: new InMemorySourceRepository(),
+    sourceDeliveries: new InMemorySourceDeliveryLog(),
     productCosts,
     accounts: inMemoryAccountStores(),
     health: new InMemoryStorageHealth(),

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import type { Db } from 'mongodb';
-import { SCOPES, type Scope } from '../../domain/scope';
+import { SCOPES, SCOPES_BEFORE_SOURCES, type Scope } from '../../domain/scope';
 import { DEFAULT_TIMEZONE, type ApiToken, type Dashboard } from '../../domain/dashboard';
 import { DEFAULT_TAX_RATE, hundredthsOf, taxRateOfHundredths } from '../../domain/tax-rate';
 import { bsonDate, withoutUndefined } from './bson-codecs';
@@ -92,4 +92,14 @@ export const tokenFromDocument = (doc: t.TypeOf<typeof tokenDocumentCodec>): Api
 /** Tokens made before scopes get every scope, written once at start (idempotent; instances may race). */
 export const giveOldTokensEveryScope = async (db: Db): Promise<void> => {
   await db.collection('tokens').updateMany({ scopes: { $exists: false } }, { $set: { scopes: [...SCOPES] } });
+};
+
+/**
+ * Tokens that held every scope before sources (D21) get the sources scopes, at start (idempotent: a
+ * token that has them no longer matches). A token made with some scopes keeps its list.
+ */
+export const giveAllScopeTokensSourceScopes = async (db: Db): Promise<void> => {
+  await db.collection('tokens').updateMany({ scopes: [...SCOPES_BEFORE_SOURCES] }, {
+    $push: { scopes: { $each: ['sources:read', 'sources:write'] } },
+  } as Record<string, unknown>);
 };

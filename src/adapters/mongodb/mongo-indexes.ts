@@ -26,6 +26,8 @@ export const COLLECTIONS = {
   invitations: 'invitations',
   sessions: 'sessions',
   eventFeed: 'event_feed',
+  sources: 'sources',
+  sourceDeliveries: 'source_deliveries',
 } as const;
 
 /** The unique (eventId, endpointId) index of deliveries, named where its refusals are told apart from others. */
@@ -120,6 +122,10 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
     { name: 'event_feed_order_key', key: { orderId: 1, key: -1 } },
     { name: 'event_feed_expiresAt_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 },
   ],
+  // A delivery finds its source by `_id`; each source of a dashboard takes one slot, and the unique index refuses one beyond the limit.
+  sources: [{ name: 'sources_dashboard_slot_unique', key: { dashboardId: 1, slot: 1 }, unique: true }],
+  // One document per source (`_id` the source id), holding its log.
+  sourceDeliveries: [],
 };
 
 /**

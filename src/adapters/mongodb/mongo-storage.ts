@@ -8,7 +8,7 @@ import { guarded } from './mongo-errors';
 import { ensureIndexes } from './mongo-indexes';
 import { mongoAccountStores } from './mongo-account-stores';
 import { MongoEventFeed } from './mongo-event-feed';
-import { giveOldTokensEveryScope } from './dashboard-documents';
+import { giveOldTokensEveryScope, giveAllScopeTokensSourceScopes } from './dashboard-documents';
 import { MongoLinkRepository } from './mongo-link-repository';
 import { checkSchemaVersion } from './mongo-schema-version';
 import { MongoOrderRepository } from './mongo-order-repository';
@@ -17,6 +17,8 @@ import { MongoProfitReads } from './mongo-profit-reads';
 import { MongoRateLimitCounter } from './mongo-rate-limit-counter';
 import { MongoReportReader } from './mongo-report-reader';
 import { markOrdersWrittenBeforeReports, MongoReportRollup } from './mongo-report-rollup';
+import { MongoSourceDeliveryLog } from './mongo-source-delivery-log';
+import { MongoSourceRepository } from './mongo-source-repository';
 import { MongoSpendRepository } from './mongo-spend-repository';
 import { MongoStorageHealth } from './mongo-storage-health';
 import { MongoTokenRepository } from './mongo-token-repository';
@@ -90,6 +92,8 @@ export const createMongoStorage = (
     events,
     reports: new MongoReportReader(db, logger, spend, new MongoProfitReads(db, logger, productCosts)),
     spend,
+    sources: new MongoSourceRepository(db, logger),
+    sourceDeliveries: new MongoSourceDeliveryLog(db, logger),
     productCosts,
     accounts: mongoAccountStores(db, logger),
     workers: [new MongoReportRollup(db, logger)],
@@ -119,6 +123,7 @@ export const connectMongoStorage = async (
       await checkSchemaVersion(client.db(dbName), logger);
       await markOrdersWrittenBeforeReports(client.db(dbName));
       await giveOldTokensEveryScope(client.db(dbName));
+      await giveAllScopeTokensSourceScopes(client.db(dbName));
     });
   } catch (err) {
     await client.close().catch(() => undefined);

@@ -1,4 +1,4 @@
-import { SCOPES } from '../../domain/scope';
+import { SCOPES_BEFORE_SOURCES } from '../../domain/scope';
 
 /**
  * Token scopes and console accounts (DECISIONS D17). Tokens made before get every scope (the list as
@@ -6,7 +6,7 @@ import { SCOPES } from '../../domain/scope';
  * and invitations are stored only as hashes. A released migration is never edited.
  */
 export const ACCOUNTS_MIGRATION = `
-  ALTER TABLE tokens ADD COLUMN scopes TEXT NOT NULL DEFAULT '${SCOPES.join(' ')}';
+  ALTER TABLE tokens ADD COLUMN scopes TEXT NOT NULL DEFAULT '${SCOPES_BEFORE_SOURCES.join(' ')}';
   ALTER TABLE tokens ADD COLUMN expires_at INTEGER;
   ALTER TABLE tokens ADD COLUMN last_used_at INTEGER;
 

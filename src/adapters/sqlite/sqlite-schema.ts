@@ -3,6 +3,7 @@ import { ACCOUNTS_MIGRATION } from './accounts-schema';
 import { EVENT_FEED_MIGRATION } from './event-feed-schema';
 import { PROFIT_MIGRATION } from './profit-schema';
 import { REPORTS_MIGRATION } from './report-schema';
+import { SOURCES_MIGRATION } from './sources-schema';
 
 /**
  * The schema, as the migrations that build it, in order: migration N takes a file from
@@ -200,6 +201,7 @@ export const MIGRATIONS: readonly string[] = [
   REPORTS_MIGRATION,
   ACCOUNTS_MIGRATION,
   EVENT_FEED_MIGRATION,
+  SOURCES_MIGRATION,
   PROFIT_MIGRATION,
 ];
 

@@ -12,6 +12,8 @@ import { SqliteProductCostRepository } from './sqlite-product-cost-repository';
 import { SqliteRateLimitCounter } from './sqlite-rate-limit-counter';
 import { SqliteReportOffload } from './sqlite-report-offload';
 import { SqliteReportReader } from './sqlite-report-reader';
+import { SqliteSourceDeliveryLog } from './sqlite-source-delivery-log';
+import { SqliteSourceRepository } from './sqlite-source-repository';
 import { SqliteSpendRepository } from './sqlite-spend-repository';
 import { SqliteStorageHealth } from './sqlite-storage-health';
 import { SqliteTokenRepository } from './sqlite-token-repository';
@@ -40,6 +42,8 @@ export const sqliteStorageOn = (db: SqliteDatabase, logger: Logger): Storage => 
     events: new SqliteEventFeed(db, logger),
     reports: new SqliteReportReader(db, offload),
     spend: new SqliteSpendRepository(db, logger, offload),
+    sources: new SqliteSourceRepository(db, logger),
+    sourceDeliveries: new SqliteSourceDeliveryLog(db, logger),
     productCosts: new SqliteProductCostRepository(db, logger),
     accounts: sqliteAccountStores(db, logger),
     health: new SqliteStorageHealth(db, () => offload.close()),

@@ -9,6 +9,8 @@ import type { OrderRepository } from './order-repository';
 import type { ProductCostRepository } from './product-cost-repository';
 import type { RateLimitCounter } from './rate-limit-counter';
 import type { ReportReader } from './report-reader';
+import type { SourceDeliveryLog } from './source-delivery-log';
+import type { SourceRepository } from './source-repository';
 import type { SpendRepository } from './spend-repository';
 import type { StorageHealth } from './storage-health';
 import type { TokenRepository } from './token-repository';
@@ -39,6 +41,9 @@ export interface Storage {
   /** Reports over the orders (DECISIONS D16). */
   readonly reports: ReportReader;
   readonly spend: SpendRepository;
+  /** Sources and the log of their deliveries (DECISIONS D21). */
+  readonly sources: SourceRepository;
+  readonly sourceDeliveries: SourceDeliveryLog;
   /** What each product costs, from which day (DECISIONS D20). */
   readonly productCosts: ProductCostRepository;
   /** Console users, memberships, invitations and sessions (DECISIONS D17). */

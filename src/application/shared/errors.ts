@@ -96,14 +96,38 @@ export interface WebhookDisabled {
   readonly webhookId: string;
 }
 
+/** No source with this id in the caller's dashboard (whether or not another dashboard has one). */
+export interface SourceNotFound {
+  readonly _tag: 'SourceNotFound';
+  readonly sourceId: string;
+}
+
+/** The dashboard has as many sources as it may have. */
+export interface SourceLimitReached {
+  readonly _tag: 'SourceLimitReached';
+  readonly limit: number;
+}
+
+/** A delivery to a source whose platform signature is missing or wrong (or too old): nothing of it is kept. */
+export interface SourceSignatureInvalid {
+  readonly _tag: 'SourceSignatureInvalid';
+  readonly reason: string;
+}
+
+/** A delivery to a source id that does not exist (or no longer does). */
+export interface UnknownSource {
+  readonly _tag: 'UnknownSource';
+}
+
 export type AuthError = Unauthorized | TokenRevoked | TokenExpired;
 export type WebhookError = WebhookNotFound | DeliveryNotFound | WebhookLimitReached | WebhookUrlNotAllowed | WebhookDisabled;
 export type AdminError = DashboardNotFound | TokenNotFound;
 export type GuardError = IdempotencyKeyReused | IdempotencyKeyInProgress | RateLimitExceeded;
 export type LinkError = LinkNotFound | ShortLinkNotFound;
+export type SourceError = SourceNotFound | SourceLimitReached | SourceSignatureInvalid | UnknownSource;
 
 /** Every expected outcome a use case can answer instead of its result. */
-export type AppError = OrderError | AuthError | InsufficientScope | AdminError | GuardError | WebhookError | LinkError;
+export type AppError = OrderError | AuthError | InsufficientScope | AdminError | GuardError | WebhookError | LinkError | SourceError;
 
 export const unauthorized: Unauthorized = { _tag: 'Unauthorized' };
 export const tokenRevoked: TokenRevoked = { _tag: 'TokenRevoked' };
@@ -119,3 +143,5 @@ export const deliveryNotFound = (deliveryId: string): DeliveryNotFound => ({ _ta
 export const webhookDisabled = (webhookId: string): WebhookDisabled => ({ _tag: 'WebhookDisabled', webhookId });
 export const linkNotFound = (linkId: string): LinkNotFound => ({ _tag: 'LinkNotFound', linkId });
 export const shortLinkNotFound: ShortLinkNotFound = { _tag: 'ShortLinkNotFound' };
+export const sourceNotFound = (sourceId: string): SourceNotFound => ({ _tag: 'SourceNotFound', sourceId });
+export const unknownSource: UnknownSource = { _tag: 'UnknownSource' };

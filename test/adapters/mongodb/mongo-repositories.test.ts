@@ -14,6 +14,8 @@ import { productCostRepositoryContract } from '../../contract/product-cost-repos
 import { accountStoresContract } from '../../contract/account-stores.contract';
 import { eventFeedContract } from '../../contract/event-feed.contract';
 import { MongoReportRollup } from '../../../src/adapters/mongodb/mongo-report-rollup';
+import { sourceDeliveryLogContract } from '../../contract/source-delivery-log.contract';
+import { sourceRepositoryContract } from '../../contract/source-repository.contract';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';
 import { webhookEndpointRepositoryContract } from '../../contract/webhook-endpoint-repository.contract';
 import { webhookOutboxContract } from '../../contract/webhook-outbox.contract';
@@ -39,6 +41,8 @@ describeWithMongo('MongoDB repositories', (mongo) => {
   deliveryRepositoryContract('MongoDeliveryRepository', async () => (await emptied()).deliveries);
   webhookOutboxContract('MongoWebhookOutbox', async () => emptied());
   linkRepositoryContract('MongoLinkRepository', async () => (await emptied()).links);
+  sourceRepositoryContract('MongoSourceRepository', async () => (await emptied()).sources);
+  sourceDeliveryLogContract('MongoSourceDeliveryLog', async () => (await emptied()).sourceDeliveries);
   spendRepositoryContract('MongoSpendRepository', async () => (await emptied()).spend);
   productCostRepositoryContract('MongoProductCostRepository', async () => (await emptied()).productCosts);
   accountStoresContract('MongoDB', async () => (await emptied()).accounts);

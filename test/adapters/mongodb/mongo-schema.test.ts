@@ -14,7 +14,7 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
 
   beforeEach(() => db().dropDatabase());
 
-  it('keeps everything in seventeen collections: orders, dashboards, tokens, links, idempotency keys, rate-limit counters, webhook endpoints and deliveries, the events feed, meta, report cells and state, spend, and the console users, memberships, invitations and sessions', async () => {
+  it('keeps everything in twenty collections: orders, dashboards, tokens, links, idempotency keys, rate-limit counters, webhook endpoints and deliveries, the events feed, meta, report cells and state, spend, product costs, the console users, memberships, invitations and sessions, and sources with their delivery logs', async () => {
     const api = await TestApi.start({}, { storage: await mongo.connect(), logger: memoryLogger().logger });
     try {
       const { token, tokenId } = await api.newDashboard();
@@ -34,6 +34,9 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
       });
       expect(link.status).to.equal(201);
       expect((await api.request('GET', `/l/${String(link.body.link.shortUrl).split('/').pop()}`)).status).to.equal(302);
+      const source = await api.request('POST', '/api/v1/sources', { token, body: { platform: 'shopify', name: 's', secret: 'shpss_x' } });
+      expect(source.status).to.equal(201);
+      expect((await api.request('POST', `/in/v1/${source.body.source.id}`, { rawBody: '{}' })).status).to.equal(401);
       expect((await api.admin('POST', `/admin/v1/tokens/${tokenId}/revoke`)).status).to.equal(200);
       expect((await api.admin('POST', `/admin/v1/tokens/${tokenId}/revoke`)).status).to.equal(200);
     } finally {
@@ -49,10 +52,13 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
       'memberships',
       'meta',
       'orders',
+      'product_costs',
       'rate_limits',
       'report_cells',
       'report_state',
       'sessions',
+      'source_deliveries',
+      'sources',
       'spend',
       'tokens',
       'users',

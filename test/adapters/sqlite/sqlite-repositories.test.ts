@@ -12,6 +12,8 @@ import { spendRepositoryContract } from '../../contract/spend-repository.contrac
 import { productCostRepositoryContract } from '../../contract/product-cost-repository.contract';
 import { accountStoresContract } from '../../contract/account-stores.contract';
 import { eventFeedContract } from '../../contract/event-feed.contract';
+import { sourceDeliveryLogContract } from '../../contract/source-delivery-log.contract';
+import { sourceRepositoryContract } from '../../contract/source-repository.contract';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';
 import { webhookEndpointRepositoryContract } from '../../contract/webhook-endpoint-repository.contract';
 import { webhookOutboxContract } from '../../contract/webhook-outbox.contract';
@@ -36,6 +38,8 @@ describe('SQLite adapters', () => {
   webhookEndpointRepositoryContract('SqliteWebhookEndpointRepository', async () => fresh().webhooks);
   deliveryRepositoryContract('SqliteDeliveryRepository', async () => fresh().deliveries);
   webhookOutboxContract('SqliteWebhookOutbox', async () => fresh());
+  sourceRepositoryContract('SqliteSourceRepository', async () => fresh().sources);
+  sourceDeliveryLogContract('SqliteSourceDeliveryLog', async () => fresh().sourceDeliveries);
   spendRepositoryContract('SqliteSpendRepository', async () => fresh().spend);
   productCostRepositoryContract('SqliteProductCostRepository', async () => fresh().productCosts);
   accountStoresContract('SQLite', async () => fresh().accounts);

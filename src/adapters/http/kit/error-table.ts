@@ -137,6 +137,35 @@ export const ERROR_TABLE: ErrorTable = {
     description: "No webhook endpoint with this id in the caller's dashboard (an endpoint of another dashboard is not found either).",
     detail: 'No webhook endpoint with this id in this dashboard',
   },
+  SourceNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    title: 'Not found',
+    description: "No source with this id in the caller's dashboard (a source of another dashboard is not found either).",
+    detail: 'No source with this id in this dashboard',
+  },
+  UnknownSource: {
+    status: 404,
+    code: 'NOT_FOUND',
+    title: 'Not found',
+    description: 'No source has this id: it was never made, or it was deleted.',
+    detail: 'No source with this id',
+  },
+  SourceSignatureInvalid: {
+    status: 401,
+    code: 'INVALID_SIGNATURE',
+    title: 'Invalid signature',
+    description:
+      "The platform's signature of the body is missing or does not match the source's secret (or, for Stripe, its timestamp is more than 5 minutes away): nothing of the delivery is kept but a line in the source's log.",
+    detail: (error) => `The delivery's signature was refused: ${error.reason}`,
+  },
+  SourceLimitReached: {
+    status: 409,
+    code: 'SOURCE_LIMIT_REACHED',
+    title: 'Source limit reached',
+    description: 'The dashboard already has as many sources as it may have (50): delete one first.',
+    detail: (error) => `The dashboard already has ${error.limit} sources, the most it may have`,
+  },
   DeliveryNotFound: {
     status: 404,
     code: 'NOT_FOUND',

@@ -9,8 +9,8 @@ import { ProblemError, validationFailed } from './http-errors';
 import type { RequestState } from './request-state';
 import type { Guard, Route, RouteDeps } from './route';
 
-/** The middleware behind each guard, and the body readers of the routes that take a body (given each route's count of values). */
-export type GuardMiddleware = Readonly<Record<Guard, Middleware<RequestState>>> &
+/** The middleware behind each guard, the reader of the routes that take their body as bytes, and the body readers of the routes that take a JSON body (given each route's count of values). */
+export type GuardMiddleware = Readonly<Record<Guard | 'rawBody', Middleware<RequestState>>> &
   Readonly<Record<'body' | 'largeBody', (values: BodyValues) => Middleware<RequestState>>>;
 
 /** Where each step runs, whatever order a route lists its guards in (see `Guard`). */
@@ -88,6 +88,15 @@ const handler = (route: Route, deps: RouteDeps): Middleware<RequestState> => {
         requestId: ctx.state.requestId,
         queryString: ctx.querystring,
         isHead: ctx.method === 'HEAD',
+        raw:
+          route.rawBody === true
+            ? {
+                body: ctx.state.rawBody ?? new Uint8Array(),
+                headers: Object.fromEntries(
+                  Object.entries(ctx.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
+                ),
+              }
+            : undefined,
       },
       deps,
     );
@@ -156,6 +165,7 @@ export const registerRoutes = (router: Router<RequestState>, routes: readonly Ro
     if (route.guards.includes('token') && route.scope === undefined)
       throw new Error(`${route.operationId} takes a token and declares no scope`);
     const steps = ORDER.flatMap((step): Middleware<RequestState>[] => {
+      if (step === 'body' && route.rawBody === true) return [guards.rawBody];
       if (step === 'body') {
         if (route.body === undefined) return [];
         const values = route.bodyValues ?? { values: DEFAULT_BODY_VALUES };

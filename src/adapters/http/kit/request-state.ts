@@ -10,6 +10,8 @@ export interface RequestState {
   reservedId?: string;
   /** What the check of the body's text found, on routes that take a body (middleware/json-body.ts). */
   bodyShape?: BodyShape;
+  /** Set on the routes that take their body as bytes (`rawBody`). */
+  rawBody?: Uint8Array;
 }
 
 export const principalOf = (state: RequestState): Principal => {

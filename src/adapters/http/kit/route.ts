@@ -103,6 +103,11 @@ export interface HandlerInput<P, Q, B, G extends Guard, H extends RequestHeader 
    * status and headers, the body dropped. A handler whose GET changes something (a click) reads it.
    */
   readonly isHead: boolean;
+  /**
+   * On a `rawBody` route: the body's bytes as sent, and every request header by lower-case name (a
+   * repeated one joined with `, `), for a check of a signature the route cannot declare in advance.
+   */
+  readonly raw: { readonly body: Uint8Array; readonly headers: Readonly<Record<string, string | undefined>> } | undefined;
 }
 
 export interface RouteSpec<
@@ -120,7 +125,7 @@ export interface RouteSpec<
   readonly operationId: string;
   readonly summary: string;
   readonly description?: string;
-  readonly tag: 'orders' | 'reports' | 'spend' | 'dashboard' | 'webhooks' | 'links' | 'admin' | 'operations' | 'tracking';
+  readonly tag: 'orders' | 'reports' | 'spend' | 'dashboard' | 'webhooks' | 'links' | 'sources' | 'admin' | 'operations' | 'tracking';
   readonly guards: readonly G[];
   /**
    * The scope a token needs (DECISIONS D17), checked after the rate limit; `any` for what every valid
@@ -131,6 +136,11 @@ export interface RouteSpec<
   readonly largeBody?: boolean;
   /** How many JSON values the body may hold: its largest legal form's count (DEFAULT_BODY_VALUES when absent). */
   readonly bodyValues?: BodyValues;
+  /**
+   * The body is read as bytes (up to BODY_LIMIT_BYTES, whatever its media type) and handed over in
+   * `raw`, never parsed: for platforms' webhooks, whose signature covers the exact bytes. Not with `body`.
+   */
+  readonly rawBody?: boolean;
   /** False for the routes that never touch storage, so cannot answer 500 or 503 on its account. */
   readonly storage?: boolean;
   readonly params?: P;

@@ -59,6 +59,7 @@ const sourcesOf = (route: Route): Source[] => {
     sources.push({ tag: 'ValidationFailed', note: 'The `Idempotency-Key` header (path `header.Idempotency-Key`) is invalid.' });
   if (route.params !== undefined || route.query !== undefined || route.body !== undefined) sources.push({ tag: 'ValidationFailed' });
   if (route.body !== undefined) sources.push({ tag: 'MalformedJson' }, { tag: 'PayloadTooLarge' }, { tag: 'UnsupportedMediaType' });
+  if (route.rawBody === true) sources.push({ tag: 'PayloadTooLarge' });
   if (has('idempotency')) sources.push({ tag: 'IdempotencyKeyInProgress' }, { tag: 'IdempotencyKeyReused' });
   if (has('rateLimit')) sources.push({ tag: 'RateLimitExceeded' });
   sources.push(...route.problems.map((tag) => ({ tag, business: route.storage !== false })));
@@ -155,7 +156,8 @@ const problemResponse = (route: Route, status: number, sources: readonly Source[
   );
   if (route.guards.includes('rateLimit') && status === 401) lines.push('Counted against no token: no rate-limit headers.');
   const headers: Record<string, HeaderObject | Reference> = { 'X-Request-Id': ref('headers', 'RequestId') };
-  if (status === 401) headers['WWW-Authenticate'] = ref('headers', 'WwwAuthenticate');
+  if (status === 401 && tags.some((tag) => tag !== 'SourceSignatureInvalid'))
+    headers['WWW-Authenticate'] = ref('headers', 'WwwAuthenticate');
   if (status === 429 || status === 503) headers['Retry-After'] = ref('headers', 'RetryAfter');
   if (tags.includes('IdempotencyKeyInProgress')) {
     headers['Retry-After'] =
@@ -231,6 +233,15 @@ const operationOf = (route: Route, registry: SchemaRegistry): OperationObject =>
     ...(route.body === undefined
       ? {}
       : { requestBody: { required: true, content: jsonContent(registry.schemaOf(route.body), route.bodyExamples) } }),
+    ...(route.rawBody === true
+      ? {
+          requestBody: {
+            required: true,
+            description: "The platform's webhook body, exactly as the platform signed it.",
+            content: { 'application/json': { schema: { type: 'object', description: "The platform's own payload." } } },
+          },
+        }
+      : {}),
     responses,
   };
 };

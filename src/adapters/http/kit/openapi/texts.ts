@@ -41,6 +41,12 @@ export const TAGS = [
       "UTM links of the bearer token's dashboard, built by the rules of Google's Campaign URL Builder with ad-platform macros kept, " +
       'and their short links, which redirect without a token and count each click.',
   },
+  {
+    name: 'sources',
+    description:
+      "Sources of the bearer token's dashboard: a checkout platform's webhooks (Shopify, Stripe) turned into orders without code; " +
+      'the platform posts to the `url` of the source, `POST /in/v1/{sourceId}`, signed with its own secret.',
+  },
   { name: 'admin', description: 'Dashboards and API tokens, behind ADMIN_TOKEN; disabled (404) when it is not set.' },
   { name: 'operations', description: 'Probes and this document, without authentication.' },
   { name: 'tracking', description: 'The browser tracking script shops add to their pages, without authentication.' },

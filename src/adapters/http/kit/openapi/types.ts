@@ -37,7 +37,7 @@ export interface OperationObject {
   /** `[]` for the routes without authentication. */
   readonly security: readonly Readonly<Record<string, readonly string[]>>[];
   readonly parameters?: readonly (ParameterObject | Reference)[];
-  readonly requestBody?: { readonly required: boolean; readonly content: Content };
+  readonly requestBody?: { readonly required: boolean; readonly description?: string; readonly content: Content };
   readonly responses: Readonly<Record<string, ResponseObject | Reference>>;
 }
 

@@ -1,0 +1,57 @@
+import * as E from 'fp-ts/Either';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../domain/account';
+import { accountMessage, refusal } from '../kit/account-messages';
+import { redirect, show } from '../kit/answers';
+import type { ConsoleFeature } from '../kit/feature';
+import { html } from '../kit/html';
+import { csrfField, notice, page, problem } from '../kit/layout';
+import { clientAddress } from '../kit/security';
+
+/** Changing one's password (DECISIONS D17, D23): every other session ends. */
+export const passwordFeature: ConsoleFeature = {
+  register: (r) => {
+    const { useCases } = r.deps;
+
+    const passwordPage = (viewer: Parameters<typeof csrfField>[0], message?: string, done?: string) =>
+      page(
+        viewer,
+        '/console/password',
+        'Change your password',
+        html`${problem(message)}${notice(done)}
+          <p>Every other session of yours ends when the password changes.</p>
+          <form class="stack" method="post" action="/console/password">
+            ${csrfField(viewer)}
+            <input type="text" name="username" autocomplete="username" value="${viewer.user.email}" hidden />
+            <div>
+              <label for="current">Current password</label
+              ><input id="current" name="current" type="password" autocomplete="current-password" required />
+            </div>
+            <div>
+              <label for="next">New password</label
+              ><input
+                id="next"
+                name="next"
+                type="password"
+                autocomplete="new-password"
+                minlength="${PASSWORD_MIN_LENGTH}"
+                maxlength="${PASSWORD_MAX_LENGTH}"
+                required
+              />
+            </div>
+            <div><button type="submit">Change the password</button></div>
+          </form>`,
+      );
+    r.get('/console/password', 'member', async ({ viewer }) => show(passwordPage(viewer)));
+    r.post('/console/password', 'member', async ({ ctx, viewer, form }) => {
+      const changed = await useCases.changePassword.execute(
+        viewer.user.id,
+        form.get('current') ?? '',
+        form.get('next') ?? '',
+        clientAddress(ctx),
+      );
+      if (E.isLeft(changed)) return show(passwordPage(viewer, accountMessage(changed.left)), refusal(ctx, changed.left, 400));
+      r.startSession(ctx, changed.right.sessionId);
+      return redirect('/console/overview?notice=password');
+    });
+  },
+};

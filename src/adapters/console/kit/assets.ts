@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The console's two static files, served under a name with their content's hash so that they can be
+ * cached for a year (`immutable`): a new version has a new name. No font, image or script comes from
+ * anywhere else (DECISIONS D18).
+ */
+const CSS = `
+:root { --fg: #1b1f24; --muted: #57606a; --line: #d0d7de; --bg: #ffffff; --soft: #f6f8fa; --accent: #0550ae; --bad: #a40e26; --good: #116329; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); background: var(--bg); }
+a { color: var(--accent); }
+a:focus, button:focus, input:focus, select:focus, textarea:focus { outline: 3px solid #ffbf47; outline-offset: 1px; }
+.skip { position: absolute; left: -999px; } .skip:focus { left: 8px; top: 8px; background: #fff; padding: 4px; }
+header.top { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; padding: 8px 16px; border-bottom: 1px solid var(--line); background: var(--soft); }
+header.top .brand { font-weight: 700; margin-right: auto; }
+nav.main ul { display: flex; flex-wrap: wrap; gap: 4px 12px; list-style: none; margin: 0; padding: 0; }
+nav.main a[aria-current="page"] { font-weight: 700; text-decoration: none; color: var(--fg); }
+main { padding: 16px; max-width: 1100px; margin: 0 auto; }
+h1 { font-size: 1.5rem; margin: 0.5rem 0 1rem; } h2 { font-size: 1.2rem; margin: 1.5rem 0 0.5rem; }
+.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 8px; margin: 0; }
+.cards div { border: 1px solid var(--line); border-radius: 6px; padding: 8px 12px; }
+.cards dt { color: var(--muted); font-size: 0.85rem; } .cards dd { margin: 0; font-size: 1.25rem; font-weight: 600; }
+.scroll { overflow-x: auto; max-width: 100%; }
+table { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
+th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+form.inline { display: inline; }
+form.stack { display: grid; gap: 8px; max-width: 520px; grid-template-columns: minmax(0, 1fr); }
+input[type=file] { width: 100%; }
+form.filters { display: flex; flex-wrap: wrap; gap: 8px; align-items: end; margin-bottom: 12px; }
+label { display: block; font-size: 0.9rem; color: var(--muted); }
+input, select, textarea { font: inherit; padding: 6px 8px; border: 1px solid #8c959f; border-radius: 4px; max-width: 100%; color: var(--fg); background: #fff; }
+textarea { width: 100%; min-height: 8rem; }
+fieldset { border: 1px solid var(--line); border-radius: 6px; } legend { color: var(--muted); }
+button { font: inherit; padding: 6px 12px; border-radius: 4px; border: 1px solid #1f6feb; background: #0969da; color: #fff; cursor: pointer; }
+button.secondary { background: #fff; color: var(--accent); }
+button.danger { background: #fff; color: var(--bad); border-color: var(--bad); }
+.notice { padding: 8px 12px; border-radius: 6px; background: #ddf4ff; border: 1px solid #54aeff; margin-bottom: 12px; }
+.error { padding: 8px 12px; border-radius: 6px; background: #ffebe9; border: 1px solid #ff8182; margin-bottom: 12px; color: var(--bad); }
+.secret { font-family: ui-monospace, monospace; word-break: break-all; background: var(--soft); padding: 8px; border-radius: 4px; display: block; }
+.muted { color: var(--muted); }
+code { font-family: ui-monospace, monospace; word-break: break-all; }
+svg.chart { width: 100%; height: auto; max-height: 260px; display: block; }
+svg.chart .bar { fill: #0969da; } svg.chart .axis { stroke: var(--line); } svg.chart text { font-size: 10px; fill: var(--muted); }
+details summary { cursor: pointer; color: var(--accent); }
+.pages { display: flex; gap: 12px; margin-top: 12px; }
+h1, h2, p, li, label { overflow-wrap: break-word; }
+`;
+
+const JS = `
+document.addEventListener('click', function (event) {
+  var button = event.target.closest && event.target.closest('button[data-copy]');
+  if (!button || !navigator.clipboard) return;
+  event.preventDefault();
+  navigator.clipboard.writeText(button.getAttribute('data-copy')).then(function () { button.textContent = 'Copied'; });
+});
+`;
+
+export interface ConsoleAsset {
+  readonly path: string;
+  readonly type: string;
+  readonly body: string;
+}
+
+const hashed = (name: string, extension: string, type: string, body: string): ConsoleAsset => ({
+  path: `/console/assets/${name}.${createHash('sha256').update(body).digest('hex').slice(0, 12)}.${extension}`,
+  type,
+  body,
+});
+
+export const STYLESHEET = hashed('console', 'css', 'text/css; charset=utf-8', CSS);
+export const SCRIPT = hashed('console', 'js', 'text/javascript; charset=utf-8', JS);
+export const ASSETS: readonly ConsoleAsset[] = [STYLESHEET, SCRIPT];

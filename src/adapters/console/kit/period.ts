@@ -1,0 +1,75 @@
+import { dateInZone, isCalendarDate, nextDate, startOfDate } from '../../../domain/time-zone';
+import { html, type Html } from './html';
+import { problem } from './layout';
+
+export const PERIODS = [
+  ['today', 'Today'],
+  ['7', 'Last 7 days'],
+  ['30', 'Last 30 days'],
+  ['90', 'Last 90 days'],
+  ['custom', 'Custom'],
+] as const;
+
+export interface Period {
+  readonly key: string;
+  /** Inclusive instants. */
+  readonly from: Date;
+  readonly to: Date;
+  /** The first and last days, in the zone. */
+  readonly firstDay: string;
+  readonly lastDay: string;
+  readonly problem?: string;
+}
+
+const daysBefore = (date: string, days: number): string => {
+  const at = startOfDate(date, 'UTC') - days * 86_400_000;
+  return new Date(at).toISOString().slice(0, 10);
+};
+
+/**
+ * A period of the dashboard's calendar (DECISIONS D18): today, the last 7, 30 or 90 days (today
+ * included, up to now), or custom whole days (at most 366).
+ */
+export const periodOf = (query: URLSearchParams, zone: string, now: Date): Period => {
+  const today = dateInZone(now.getTime(), zone);
+  const key = query.get('period') ?? '30';
+  if (key === 'custom') {
+    const first = query.get('from') ?? '';
+    const last = query.get('to') ?? '';
+    if (isCalendarDate(first) && isCalendarDate(last) && first <= last) {
+      const from = startOfDate(first, zone);
+      const to = startOfDate(nextDate(last), zone) - 1;
+      if (to - from <= 366 * 86_400_000) return { key, from: new Date(from), to: new Date(to), firstDay: first, lastDay: last };
+      return { ...periodOf(new URLSearchParams(), zone, now), key, problem: 'A custom period is at most 366 days.' };
+    }
+    return { ...periodOf(new URLSearchParams(), zone, now), key, problem: 'A custom period needs a first and a last day, in that order.' };
+  }
+  const days = key === 'today' ? 1 : key === '7' ? 7 : key === '90' ? 90 : 30;
+  const firstDay = daysBefore(today, days - 1);
+  return {
+    key: key === 'today' || key === '7' || key === '90' ? key : '30',
+    from: new Date(startOfDate(firstDay, zone)),
+    to: now,
+    firstDay,
+    lastDay: today,
+  };
+};
+
+/** The period's form of a page (Overview, Reports), with `extra` controls before its button. */
+export const periodForm = (action: string, period: Period, extra: Html = html``): Html =>
+  html`<form class="filters" method="get" action="${action}">
+      <div>
+        <label for="period">Period</label
+        ><select id="period" name="period">
+          ${PERIODS.map(([key, label]) => html`<option value="${key}" ${key === period.key ? html` selected` : ''}>${label}</option>`)}
+        </select>
+      </div>
+      <div><label for="from">From (custom)</label><input id="from" name="from" type="date" value="${period.firstDay}" /></div>
+      <div><label for="to">To (custom)</label><input id="to" name="to" type="date" value="${period.lastDay}" /></div>
+      ${extra}
+      <div><button type="submit">Show</button></div>
+    </form>
+    <p class="muted" id="period-range" data-from="${period.from.toISOString()}" data-to="${period.to.toISOString()}">
+      ${period.firstDay} to ${period.lastDay}
+    </p>
+    ${problem(period.problem)}`;

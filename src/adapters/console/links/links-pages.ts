@@ -1,0 +1,177 @@
+import * as E from 'fp-ts/Either';
+import { parseDestination } from '../../../domain/campaign-url';
+import type { LinkInput } from '../../../domain/link';
+import { ConsoleRefusal, redirect, show } from '../kit/answers';
+import type { ConsoleFeature } from '../kit/feature';
+import { count, dateTime } from '../kit/format';
+import { html, type Html } from '../kit/html';
+import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
+import { field, param } from '../kit/router';
+
+const UTM_MAX = 255;
+
+const NOTICES: Readonly<Record<string, string>> = {
+  deleted: 'The link was deleted; its short link answers 404 from now on.',
+};
+
+const linkForm = (viewer: Viewer, values: URLSearchParams, preview?: string, message?: string) =>
+  html`${problem(message)}
+    <form class="stack" method="post" action="/console/links">
+      ${csrfField(viewer)}
+      <div>
+        <label for="destinationUrl">Destination URL</label
+        ><input
+          id="destinationUrl"
+          name="destinationUrl"
+          type="url"
+          required
+          maxlength="2048"
+          value="${values.get('destinationUrl') ?? ''}"
+        />
+      </div>
+      <div>
+        <label for="utmSource">utm_source</label
+        ><input id="utmSource" name="utmSource" required maxlength="${UTM_MAX}" value="${values.get('utmSource') ?? ''}" />
+      </div>
+      <div>
+        <label for="utmMedium">utm_medium</label
+        ><input id="utmMedium" name="utmMedium" required maxlength="${UTM_MAX}" value="${values.get('utmMedium') ?? ''}" />
+      </div>
+      <div>
+        <label for="utmCampaign">utm_campaign</label
+        ><input id="utmCampaign" name="utmCampaign" required maxlength="${UTM_MAX}" value="${values.get('utmCampaign') ?? ''}" />
+      </div>
+      <div>
+        <label for="utmContent">utm_content (optional)</label
+        ><input id="utmContent" name="utmContent" maxlength="${UTM_MAX}" value="${values.get('utmContent') ?? ''}" />
+      </div>
+      <div>
+        <label for="utmTerm">utm_term (optional)</label
+        ><input id="utmTerm" name="utmTerm" maxlength="${UTM_MAX}" value="${values.get('utmTerm') ?? ''}" />
+      </div>
+      <div>
+        <label for="name">Name (optional)</label><input id="name" name="name" maxlength="200" value="${values.get('name') ?? ''}" />
+      </div>
+      ${preview === undefined ? '' : html`<p>Preview: <code id="link-preview">${preview}</code></p>`}
+      <div>
+        <button type="submit" name="action" value="preview" class="secondary">Preview</button>
+        <button type="submit" name="action" value="save">Save the link</button>
+      </div>
+    </form>`;
+
+/** The link a form describes, or what is wrong with it (every field at once). */
+const linkInputOf = (form: URLSearchParams): LinkInput | string => {
+  const problems: string[] = [];
+  const destination = parseDestination(field(form, 'destinationUrl'));
+  if (typeof destination === 'string') problems.push(`The destination URL ${destination}.`);
+  const text = (name: string, required: boolean): string | undefined => {
+    const value = field(form, name);
+    if (value === '') {
+      if (required) problems.push(`${name} is required.`);
+      return undefined;
+    }
+    if ([...value].length > UTM_MAX) problems.push(`${name} must be at most ${UTM_MAX} characters.`);
+    return value;
+  };
+  const [utmSource, utmMedium, utmCampaign, utmContent, utmTerm] = [
+    text('utmSource', true),
+    text('utmMedium', true),
+    text('utmCampaign', true),
+    text('utmContent', false),
+    text('utmTerm', false),
+  ];
+  const name = field(form, 'name');
+  if (name.length > 200) problems.push('The name must be at most 200 characters.');
+  if (problems.length > 0 || typeof destination === 'string') return problems.join(' ');
+  return {
+    destination,
+    utmSource: utmSource!,
+    utmMedium: utmMedium!,
+    utmCampaign: utmCampaign!,
+    ...(utmContent === undefined ? {} : { utmContent }),
+    ...(utmTerm === undefined ? {} : { utmTerm }),
+    ...(name === '' ? {} : { name }),
+    params: [],
+  };
+};
+
+/** Links (DECISIONS D13, D18): the builder with its preview, and the saved links with their clicks. */
+export const linksFeature: ConsoleFeature = {
+  menu: { path: '/console/links', label: 'Links', access: 'member' },
+  register: (r) => {
+    const { useCases, publicBaseUrl } = r.deps;
+
+    const linksPage = async (viewer: Viewer, form: Html, message?: string) => {
+      const listed = await useCases.listLinks.execute(viewer.dashboard.id, { page: 1, pageSize: 100 });
+      const base = publicBaseUrl();
+      return page(
+        viewer,
+        '/console/links',
+        'Links',
+        html`${notice(message)}
+          <h2>Build a link</h2>
+          ${form}
+          <h2>Saved links</h2>
+          ${
+            listed.links.length === 0
+              ? html`<p>No saved links.</p>`
+              : html`<div class="scroll">
+                  <table>
+                    <thead>
+                      <tr>
+                        <th scope="col">Name</th>
+                        <th scope="col">Short link</th>
+                        <th scope="col">Campaign</th>
+                        <th scope="col" class="num">Clicks</th>
+                        <th scope="col">Created</th>
+                        <th scope="col">Actions</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      ${listed.links.map((l) => {
+                        const short = `${base}/l/${l.slug}`;
+                        return html`<tr>
+                          <td>${l.name ?? '—'}</td>
+                          <td>
+                            <a href="${short}" data-short-link>${short}</a>
+                            <button type="button" class="secondary" data-copy="${short}">Copy</button>
+                          </td>
+                          <td>${l.utmSource} / ${l.utmCampaign}</td>
+                          <td class="num">${count(l.clicks)}</td>
+                          <td>${dateTime(l.createdAt, viewer.dashboard.timezone)}</td>
+                          <td>
+                            <form class="inline" method="post" action="/console/links/${l.id}/delete">
+                              ${csrfField(viewer)}<button type="submit" class="danger" aria-label="Delete the link ${l.name ?? l.slug}">
+                                Delete
+                              </button>
+                            </form>
+                          </td>
+                        </tr>`;
+                      })}
+                    </tbody>
+                  </table>
+                </div>`
+          }`,
+      );
+    };
+
+    r.get('/console/links', 'member', async ({ viewer, query }) =>
+      show(await linksPage(viewer, linkForm(viewer, new URLSearchParams()), NOTICES[query.get('notice') ?? ''])),
+    );
+    r.post('/console/links', 'member', async ({ viewer, form }) => {
+      const input = linkInputOf(form);
+      if (typeof input === 'string') return show(await linksPage(viewer, linkForm(viewer, form, undefined, input)), 400);
+      const url = useCases.buildLinkUrl.execute(input);
+      if (form.get('action') !== 'save') return show(await linksPage(viewer, linkForm(viewer, form, url)));
+      const link = await useCases.createLink.execute(viewer.dashboard.id, input);
+      return show(
+        await linksPage(viewer, linkForm(viewer, new URLSearchParams()), `Saved: ${publicBaseUrl()}/l/${link.slug} leads to ${url}`),
+      );
+    });
+    r.post('/console/links/:id/delete', 'member', async ({ ctx, viewer }) => {
+      const deleted = await useCases.deleteLink.execute(viewer.dashboard.id, param(ctx, 'id'));
+      if (E.isLeft(deleted)) throw new ConsoleRefusal(404, 'There is no such link in this dashboard.');
+      return redirect('/console/links?notice=deleted');
+    });
+  },
+};

@@ -1,0 +1,179 @@
+import * as E from 'fp-ts/Either';
+import type { AccountError } from '../../../application/accounts/account-errors';
+import { ROLES, type Role } from '../../../domain/account';
+import { ConsoleRefusal, redirect, show } from '../kit/answers';
+import type { ConsoleFeature } from '../kit/feature';
+import { field, param } from '../kit/router';
+import { dateTime } from '../kit/format';
+import { html, type Fragment } from '../kit/html';
+import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
+import { secretBlock } from '../kit/shown-once';
+
+const NOTICES: Readonly<Record<string, string>> = {
+  'member-removed': 'The member was removed: this dashboard is closed to them from now on.',
+  'invitation-revoked': 'The invitation was revoked: its link no longer works.',
+};
+
+const refusalOf = (error: AccountError): { readonly status: number; readonly message: string } => {
+  switch (error._tag) {
+    case 'InvalidEmail':
+      return { status: 400, message: 'That is not an email address.' };
+    case 'MemberNotFound':
+      return { status: 404, message: 'There is no such member in this dashboard.' };
+    case 'InvitationNotFound':
+      return { status: 404, message: 'There is no such pending invitation in this dashboard.' };
+    case 'LastOwner':
+      return { status: 409, message: 'The last owner of a dashboard cannot be removed: invite another owner first.' };
+    case 'RoleRequired':
+      return { status: 403, message: 'Only owners can do this.' };
+    default:
+      return { status: 400, message: 'That did not work.' };
+  }
+};
+
+/**
+ * The Members page of a dashboard's owners (DECISIONS D17, D23): the members, each with a button to
+ * remove them but the last owner; the pending invitations, each with a button to revoke it; a form to
+ * invite someone. Every change is a POST answered with a redirect back here and a notice.
+ */
+export const membersFeature: ConsoleFeature = {
+  menu: { path: '/console/members', label: 'Members', access: 'owner' },
+  register: (r) => {
+    const { useCases, publicBaseUrl } = r.deps;
+
+    const button = (viewer: Viewer, action: string, label: string, name: string) =>
+      html`<form class="inline" method="post" action="${action}">
+        ${csrfField(viewer)}<button type="submit" class="danger" aria-label="${label}">${name}</button>
+      </form>`;
+
+    const membersPage = async (viewer: Viewer, top: Fragment = '') => {
+      const owner = { ownerId: viewer.user.id };
+      const [members, invitations] = await Promise.all([
+        useCases.listMembers.execute(viewer.user.id, viewer.dashboard.id),
+        useCases.listInvitations.execute(owner, viewer.dashboard.id),
+      ]);
+      if (E.isLeft(members) || E.isLeft(invitations)) throw new ConsoleRefusal(403, 'Only owners can see the members.');
+      const zone = viewer.dashboard.timezone;
+      const owners = members.right.filter(({ membership }) => membership.role === 'owner').length;
+      return page(
+        viewer,
+        '/console/members',
+        'Members',
+        html`${top}
+          <div class="scroll" tabindex="0" role="region" aria-label="Members">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Since</th>
+                  <th scope="col">Access</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${members.right.map(
+                  ({ user, membership }) =>
+                    html`<tr data-member="${user.id}">
+                      <td>${user.email}</td>
+                      <td>${membership.role}</td>
+                      <td>${dateTime(membership.createdAt, zone)}</td>
+                      <td>
+                        ${
+                          membership.role === 'owner' && owners === 1
+                            ? html`<span class="muted">the last owner</span>`
+                            : button(viewer, `/console/members/${user.id}/remove`, `Remove ${user.email}`, 'Remove')
+                        }
+                      </td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>
+          </div>
+          <h2>Pending invitations</h2>
+          ${
+            invitations.right.length === 0
+              ? html`<p>No pending invitations.</p>`
+              : html`<div class="scroll">
+                  <table>
+                    <thead>
+                      <tr>
+                        <th scope="col">Email</th>
+                        <th scope="col">Role</th>
+                        <th scope="col">Invited</th>
+                        <th scope="col">Expires</th>
+                        <th scope="col">Link</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      ${invitations.right.map(
+                        (invitation) =>
+                          html`<tr data-invitation="${invitation.id}">
+                            <td>${invitation.email}</td>
+                            <td>${invitation.role}</td>
+                            <td>${dateTime(invitation.createdAt, zone)}</td>
+                            <td>${dateTime(invitation.expiresAt, zone)}</td>
+                            <td>
+                              ${button(
+                                viewer,
+                                `/console/members/invitations/${invitation.id}/revoke`,
+                                `Revoke the invitation of ${invitation.email}`,
+                                'Revoke',
+                              )}
+                            </td>
+                          </tr>`,
+                      )}
+                    </tbody>
+                  </table>
+                </div>`
+          }
+          <h2>Invite someone</h2>
+          <form class="stack" method="post" action="/console/members">
+            ${csrfField(viewer)}
+            <div><label for="email">Email</label><input id="email" name="email" type="email" required maxlength="254" /></div>
+            <div>
+              <label for="role">Role</label
+              ><select id="role" name="role">
+                ${ROLES.map((role) => html`<option value="${role}" ${role === 'analyst' ? html` selected` : ''}>${role}</option>`)}
+              </select>
+            </div>
+            <div><button type="submit">Create the invitation link</button></div>
+          </form>`,
+      );
+    };
+    const refused = async (viewer: Viewer, error: AccountError) => {
+      const { status, message } = refusalOf(error);
+      return show(await membersPage(viewer, problem(message)), status);
+    };
+
+    r.get('/console/members', 'owner', async ({ viewer, query }) =>
+      show(await membersPage(viewer, notice(NOTICES[query.get('notice') ?? '']))),
+    );
+    r.post('/console/members', 'owner', async ({ viewer, form }) => {
+      const role = (ROLES as readonly string[]).includes(field(form, 'role')) ? (field(form, 'role') as Role) : 'analyst';
+      const invited = await useCases.inviteMember.execute(viewer.user.id, viewer.dashboard.id, field(form, 'email'), role);
+      if (E.isLeft(invited)) return refused(viewer, invited.left);
+      return show(
+        await membersPage(
+          viewer,
+          secretBlock(
+            `The invitation of ${invited.right.invitation.email} as ${role}, valid 7 days.`,
+            `${publicBaseUrl()}/console/invitations/${invited.right.token}`,
+          ),
+        ),
+      );
+    });
+    r.post('/console/members/:userId/remove', 'owner', async ({ ctx, viewer }) => {
+      const removed = await useCases.removeMember.execute({ ownerId: viewer.user.id }, viewer.dashboard.id, {
+        userId: param(ctx, 'userId'),
+      });
+      if (E.isLeft(removed)) return refused(viewer, removed.left);
+      // An owner who left this dashboard is shown another of theirs, if any; else the sign-in page.
+      return redirect(removed.right.user.id === viewer.user.id ? '/console/overview' : '/console/members?notice=member-removed');
+    });
+    r.post('/console/members/invitations/:id/revoke', 'owner', async ({ ctx, viewer }) => {
+      const revoked = await useCases.revokeInvitation.execute({ ownerId: viewer.user.id }, param(ctx, 'id'));
+      if (E.isLeft(revoked)) return refused(viewer, revoked.left);
+      return redirect('/console/members?notice=invitation-revoked');
+    });
+  },
+};

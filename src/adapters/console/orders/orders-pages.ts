@@ -1,0 +1,179 @@
+import * as E from 'fp-ts/Either';
+import { ORDER_STATUSES, type OrderStatus } from '../../../domain/order-status';
+import { isCalendarDate, nextDate, startOfDate } from '../../../domain/time-zone';
+import { ConsoleRefusal, show } from '../kit/answers';
+import type { ConsoleFeature } from '../kit/feature';
+import { select } from '../kit/fields';
+import { count, dateTime, money } from '../kit/format';
+import { html } from '../kit/html';
+import { page } from '../kit/layout';
+import { param } from '../kit/router';
+
+/** Orders (DECISIONS D18): the list with its filters and pages, and one order with its events. */
+export const ordersFeature: ConsoleFeature = {
+  menu: { path: '/console/orders', label: 'Orders', access: 'member' },
+  register: (r) => {
+    const { useCases } = r.deps;
+    r.get('/console/orders', 'member', async ({ viewer, query }) => {
+      const zone = viewer.dashboard.timezone;
+      const status = (ORDER_STATUSES as readonly string[]).includes(query.get('status') ?? '')
+        ? (query.get('status') as OrderStatus)
+        : undefined;
+      const pageNumber = Math.min(1_000_000, Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1));
+      const from = query.get('from') ?? '';
+      const to = query.get('to') ?? '';
+      const listed = await useCases.listOrders.execute(viewer.dashboard.id, {
+        ...(status === undefined ? {} : { status }),
+        ...(isCalendarDate(from) ? { from: new Date(startOfDate(from, zone)) } : {}),
+        ...(isCalendarDate(to) ? { to: new Date(startOfDate(nextDate(to), zone) - 1) } : {}),
+        page: pageNumber,
+        pageSize: 50,
+      });
+      const pages = Math.max(1, Math.ceil(listed.total / 50));
+      const link = (p: number) => {
+        const q = new URLSearchParams(query);
+        q.set('page', String(p));
+        return `/console/orders?${q.toString()}`;
+      };
+      return show(
+        page(
+          viewer,
+          '/console/orders',
+          'Orders',
+          html`<form class="filters" method="get" action="/console/orders">
+              ${select('status', 'Status', ORDER_STATUSES, status ?? '', 'Any')}
+              <div>
+                <label for="from">From</label><input id="from" name="from" type="date" value="${isCalendarDate(from) ? from : ''}" />
+              </div>
+              <div><label for="to">To</label><input id="to" name="to" type="date" value="${isCalendarDate(to) ? to : ''}" /></div>
+              <div><button type="submit">Filter</button></div>
+            </form>
+            <p class="muted">${count(listed.total)} orders · page ${pageNumber} of ${pages}</p>
+            <div class="scroll">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Order</th>
+                    <th scope="col">Created</th>
+                    <th scope="col">Status</th>
+                    <th scope="col" class="num">Gross</th>
+                    <th scope="col">Source / campaign</th>
+                    <th scope="col">Payment</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${listed.orders.map(
+                    (o) =>
+                      html`<tr>
+                        <td>
+                          <a href="/console/orders/${encodeURIComponent(o.externalId)}">${o.externalId}</a
+                          >${o.isTest ? html` <span class="muted">(test)</span>` : ''}
+                        </td>
+                        <td>${dateTime(o.createdAt, zone)}</td>
+                        <td>${o.status}</td>
+                        <td class="num">${money(o.amounts.grossCents, o.amounts.currency)}</td>
+                        <td>${o.tracking.utmSource} / ${o.tracking.utmCampaign}</td>
+                        <td>${o.paymentMethod}</td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>
+            </div>
+            <nav class="pages" aria-label="Pages">
+              ${pageNumber > 1 ? html`<a href="${link(pageNumber - 1)}">Previous page</a>` : ''}${pageNumber < pages ? html`<a href="${link(pageNumber + 1)}">Next page</a>` : ''}
+            </nav>`,
+        ),
+      );
+    });
+
+    r.get('/console/orders/:externalId', 'member', async ({ ctx, viewer }) => {
+      const zone = viewer.dashboard.timezone;
+      const found = await useCases.getOrder.execute(viewer.dashboard.id, param(ctx, 'externalId'));
+      if (E.isLeft(found)) throw new ConsoleRefusal(404, 'There is no such order in this dashboard.');
+      const o = found.right;
+      const history: [string, Date | undefined][] = [
+        ['Created', o.createdAt],
+        ['Paid', o.paidAt],
+        ['Refunded', o.refundedAt],
+        ['Charged back', o.chargedbackAt],
+        [`Last changed (version ${o.version})`, o.updatedAt],
+      ];
+      return show(
+        page(
+          viewer,
+          '/console/orders',
+          `Order ${o.externalId}`,
+          html`<dl class="cards">
+              <div>
+                <dt>Status</dt>
+                <dd>${o.status}</dd>
+              </div>
+              <div>
+                <dt>Gross</dt>
+                <dd>${money(o.amounts.grossCents, o.amounts.currency)}</dd>
+              </div>
+              <div>
+                <dt>Net to seller</dt>
+                <dd>${money(o.amounts.netToSellerCents, o.amounts.currency)}</dd>
+              </div>
+              <div>
+                <dt>Payment</dt>
+                <dd>${o.paymentMethod}</dd>
+              </div>
+              <div>
+                <dt>Platform</dt>
+                <dd>${o.platform}</dd>
+              </div>
+            </dl>
+            <h2>Events</h2>
+            <div class="scroll">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">What</th>
+                    <th scope="col">When</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${history
+                    .filter(([, at]) => at !== undefined)
+                    .map(
+                      ([what, at]) =>
+                        html`<tr>
+                          <td>${what}</td>
+                          <td>${dateTime(at!, zone)}</td>
+                        </tr>`,
+                    )}
+                </tbody>
+              </table>
+            </div>
+            <h2>Attribution</h2>
+            <p>${o.tracking.utmSource} / ${o.tracking.utmMedium} / ${o.tracking.utmCampaign}</p>
+            <h2>Products</h2>
+            <div class="scroll">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Product</th>
+                    <th scope="col" class="num">Quantity</th>
+                    <th scope="col" class="num">Unit price</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${o.products.map(
+                    (p) =>
+                      html`<tr>
+                        <td>${p.name}</td>
+                        <td class="num">${count(p.quantity)}</td>
+                        <td class="num">${money(p.unitPriceCents, o.amounts.currency)}</td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>
+            </div>
+            <p><a href="/console/orders">All orders</a></p>`,
+        ),
+      );
+    });
+  },
+};

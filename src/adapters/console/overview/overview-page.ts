@@ -1,0 +1,127 @@
+import * as E from 'fp-ts/Either';
+import { addTotals, metricsOf, ZERO_TOTALS, type CellTotals } from '../../../domain/report';
+import { ConsoleRefusal, show } from '../kit/answers';
+import { breakdownTable } from '../kit/breakdown-table';
+import { barChart } from '../kit/chart';
+import type { ConsoleFeature } from '../kit/feature';
+import { count, dateTime, money, percent, ratio } from '../kit/format';
+import { html } from '../kit/html';
+import { notice, page } from '../kit/layout';
+import { periodForm, periodOf } from '../kit/period';
+import type { ConsoleRouter, SignedInRequest } from '../kit/router';
+
+const NOTICES: Readonly<Record<string, string>> = {
+  password: 'Your password was changed; your other sessions have ended.',
+};
+
+const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRouter['deps']['useCases']) => {
+  const zone = viewer.dashboard.timezone;
+  const period = periodOf(query, zone, new Date());
+  const scope = { model: 'last' as const, isTest: false, filters: {} };
+  const series = await useCases.getTimeseries.execute(viewer.dashboard.id, { ...scope, from: period.from, to: period.to, interval: 'day' });
+  const top = await useCases.getBreakdown.execute(viewer.dashboard.id, {
+    ...scope,
+    from: period.from,
+    to: period.to,
+    by: ['utmSource', 'utmCampaign'],
+    sort: 'paidGrossCents',
+    limit: 10,
+  });
+  if (E.isLeft(series) || E.isLeft(top)) throw new ConsoleRefusal(404, 'This dashboard no longer exists.');
+  // Each currency's buckets added up, then the same metrics a report row has (domain/report.ts).
+  const totals = series.right.series.map(({ currency, buckets }) => ({
+    currency,
+    ...metricsOf(
+      buckets.reduce<CellTotals>((sum, bucket) => addTotals(sum, bucket), ZERO_TOTALS),
+      buckets.reduce((sum, bucket) => sum + (bucket.spendCents ?? 0), 0),
+      viewer.dashboard.taxRate,
+    ),
+  }));
+  const cards = totals.map(
+    (t) =>
+      html`<h2>${t.currency}</h2>
+        <dl class="cards" data-currency="${t.currency}">
+          <div>
+            <dt>Orders</dt>
+            <dd data-metric="orders">${count(t.orders)}</dd>
+          </div>
+          <div>
+            <dt>Paid revenue</dt>
+            <dd data-metric="paidGrossCents" data-value="${t.paidGrossCents}">${money(t.paidGrossCents, t.currency)}</dd>
+          </div>
+          <div>
+            <dt>Approval rate</dt>
+            <dd data-metric="approvalRate">${percent(t.approvalRate)}</dd>
+          </div>
+          <div>
+            <dt>Refunds</dt>
+            <dd data-metric="refundedCents" data-value="${t.refundedCents}">${money(t.refundedCents, t.currency)}</dd>
+          </div>
+          <div>
+            <dt>Chargebacks</dt>
+            <dd data-metric="chargedbackCents" data-value="${t.chargedbackCents}">${money(t.chargedbackCents, t.currency)}</dd>
+          </div>
+          <div>
+            <dt>Spend</dt>
+            <dd data-metric="spendCents" data-value="${t.spendCents ?? 0}">${money(t.spendCents, t.currency)}</dd>
+          </div>
+          <div>
+            <dt>ROAS</dt>
+            <dd data-metric="roas">${ratio(t.roas)}</dd>
+          </div>
+        </dl>`,
+  );
+  const main = series.right.series[0];
+  const chart =
+    main === undefined
+      ? ''
+      : html`<h2>Paid revenue by day (${main.currency})</h2>
+          ${barChart(
+            `Paid revenue by day in ${main.currency}`,
+            main.buckets.map((b) => ({ label: dateTime(new Date(b.start), zone).slice(0, 10), value: b.paidGrossCents })),
+            (v) => money(v, main.currency),
+          )}
+          <details>
+            <summary>The numbers of the chart</summary>
+            <div class="scroll">
+              <table>
+                <caption class="muted">
+                  Paid revenue and orders by day, ${main.currency}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Day</th>
+                    <th scope="col" class="num">Orders</th>
+                    <th scope="col" class="num">Paid revenue</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${main.buckets.map(
+                    (b) =>
+                      html`<tr>
+                        <td>${dateTime(new Date(b.start), zone).slice(0, 10)}</td>
+                        <td class="num">${count(b.orders)}</td>
+                        <td class="num">${money(b.paidGrossCents, main.currency)}</td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>
+            </div>
+          </details>`;
+  const campaigns = html`<h2>Top campaigns</h2>
+    ${breakdownTable(top.right.rows, ['utmSource', 'utmCampaign'], ['orders', 'paidGrossCents', 'approvalRate', 'spendCents', 'roas'])}`;
+  return show(
+    page(
+      viewer,
+      '/console/overview',
+      'Overview',
+      html`${notice(NOTICES[query.get('notice') ?? ''])}${periodForm('/console/overview', period)}${totals.length === 0 ? html`<p>No orders in this period.</p>` : cards}${chart}${campaigns}`,
+    ),
+  );
+};
+
+/** The Overview (DECISIONS D18, D22): the period's cards, the daily chart, the top campaigns. */
+export const overviewFeature: ConsoleFeature = {
+  menu: { path: '/console/overview', label: 'Overview', access: 'member' },
+  register: (r) => r.get('/console/overview', 'member', (request) => overview(request, r.deps.useCases)),
+};

@@ -1,0 +1,110 @@
+import * as E from 'fp-ts/Either';
+import { SCOPES, type Scope } from '../../../domain/scope';
+import { ConsoleRefusal, redirect, show } from '../kit/answers';
+import type { ConsoleFeature } from '../kit/feature';
+import { dateTime } from '../kit/format';
+import { html, type Fragment } from '../kit/html';
+import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
+import { field, param, type PostRequest } from '../kit/router';
+import { secretBlock } from '../kit/shown-once';
+
+const NOTICES: Readonly<Record<string, string>> = {
+  revoked: 'The token was revoked: requests with it are refused from now on.',
+};
+
+/** Tokens (DECISIONS D17): created with scopes and an expiry, shown once, revoked. */
+export const tokensFeature: ConsoleFeature = {
+  menu: { path: '/console/tokens', label: 'Tokens', access: 'owner' },
+  register: (r) => {
+    const { useCases } = r.deps;
+
+    const tokensPage = async (viewer: Viewer, top: Fragment = '') => {
+      const tokens = await useCases.listTokens.execute(viewer.dashboard.id);
+      if (E.isLeft(tokens)) throw new ConsoleRefusal(404, 'This dashboard no longer exists.');
+      const zone = viewer.dashboard.timezone;
+      return page(
+        viewer,
+        '/console/tokens',
+        'Tokens',
+        html`${top}
+          <h2>Create a token</h2>
+          <form class="stack" method="post" action="/console/tokens">
+            ${csrfField(viewer)}
+            <div><label for="name">Name</label><input id="name" name="name" maxlength="200" required /></div>
+            <fieldset>
+              <legend>Scopes (a checkout needs only orders:write)</legend>
+              ${SCOPES.map(
+                (s) =>
+                  html`<div>
+                    <input type="checkbox" id="scope-${s.replace(':', '-')}" name="scope" value="${s}" />
+                    <label for="scope-${s.replace(':', '-')}" style="display:inline">${s}</label>
+                  </div>`,
+              )}
+            </fieldset>
+            <div><label for="expiresOn">Expires on (optional)</label><input id="expiresOn" name="expiresOn" type="date" /></div>
+            <div><button type="submit">Create the token</button></div>
+          </form>
+          <h2>Tokens</h2>
+          <div class="scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Scopes</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">Expires</th>
+                  <th scope="col">State</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${tokens.right.map(
+                  (t) =>
+                    html`<tr data-token="${t.id}">
+                      <td>${t.name ?? '—'}</td>
+                      <td>${t.scopes.join(', ')}</td>
+                      <td>${dateTime(t.createdAt, zone)}</td>
+                      <td>${t.lastUsedAt === undefined ? 'never' : dateTime(t.lastUsedAt, zone)}</td>
+                      <td>${t.expiresAt === undefined ? 'never' : dateTime(t.expiresAt, zone)}</td>
+                      <td>
+                        ${t.revokedAt === undefined ? html`<form class="inline" method="post" action="/console/tokens/${t.id}/revoke">${csrfField(viewer)}<button type="submit" class="danger" aria-label="Revoke the token ${t.name ?? t.id}">Revoke</button></form>` : html`revoked ${dateTime(t.revokedAt, zone)}`}
+                      </td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>
+          </div>`,
+      );
+    };
+    r.get('/console/tokens', 'owner', async ({ viewer, query }) =>
+      show(await tokensPage(viewer, notice(NOTICES[query.get('notice') ?? '']))),
+    );
+    r.post('/console/tokens', 'owner', async ({ viewer, form }: PostRequest) => {
+      const name = field(form, 'name');
+      const scopes = form.getAll('scope').filter((s): s is Scope => (SCOPES as readonly string[]).includes(s));
+      const expiresOn = field(form, 'expiresOn');
+      const problems: string[] = [];
+      if (name === '' || name.length > 200) problems.push('A token needs a name of at most 200 characters.');
+      if (scopes.length === 0) problems.push('Choose at least one scope.');
+      const expiresAt = expiresOn === '' ? undefined : new Date(`${expiresOn}T00:00:00Z`);
+      if (expiresAt !== undefined && (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= Date.now()))
+        problems.push('The expiry must be a day in the future.');
+      if (problems.length > 0) return show(await tokensPage(viewer, problem(problems.join(' '))), 400);
+      const issued = await useCases.createToken.execute(viewer.dashboard.id, name, {
+        scopes,
+        ...(expiresAt === undefined ? {} : { expiresAt }),
+      });
+      if (E.isLeft(issued)) throw new ConsoleRefusal(404, 'This dashboard no longer exists.');
+      return show(await tokensPage(viewer, secretBlock(`The token “${name}”.`, issued.right.plain)));
+    });
+    r.post('/console/tokens/:id/revoke', 'owner', async ({ ctx, viewer }) => {
+      const id = param(ctx, 'id');
+      const tokens = await useCases.listTokens.execute(viewer.dashboard.id);
+      // Only a token of this dashboard: the id alone must not reach another's.
+      if (E.isLeft(tokens) || !tokens.right.some((t) => t.id === id))
+        throw new ConsoleRefusal(404, 'There is no such token in this dashboard.');
+      await useCases.revokeToken.execute(id);
+      return redirect('/console/tokens?notice=revoked');
+    });
+  },
+};

@@ -1,0 +1,220 @@
+import * as E from 'fp-ts/Either';
+import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from '../../../domain/webhook';
+import { ConsoleRefusal, redirect, show } from '../kit/answers';
+import type { ConsoleFeature } from '../kit/feature';
+import { count, dateTime } from '../kit/format';
+import { html, type Fragment } from '../kit/html';
+import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
+import { field, param } from '../kit/router';
+import { secretBlock } from '../kit/shown-once';
+
+const NOTICES: Readonly<Record<string, string>> = {
+  enabled: 'The endpoint is enabled.',
+  disabled: 'The endpoint is disabled: nothing is sent to it.',
+  deleted: 'The endpoint was deleted with its delivery log.',
+  tested: 'A webhook.test event is on its way; its attempt appears in the log below.',
+  retried: 'One more attempt is on its way.',
+};
+
+const webhookError = (tag: string): string =>
+  ({
+    WebhookLimitReached: 'This dashboard has its 20 endpoints already.',
+    WebhookNotFound: 'There is no such endpoint in this dashboard.',
+    WebhookDisabled: 'The endpoint is disabled: enable it first.',
+    DeliveryNotFound: 'There is no such delivery.',
+  })[tag] ?? 'That did not work.';
+
+/** Webhooks (DECISIONS D12): endpoints, the secret once, the delivery log, retry, test, rotate. */
+export const webhooksFeature: ConsoleFeature = {
+  menu: { path: '/console/webhooks', label: 'Webhooks', access: 'owner' },
+  register: (r) => {
+    const { useCases } = r.deps;
+
+    const eventBoxes = (chosen: readonly WebhookEventType[]) =>
+      html`<fieldset>
+        <legend>Events (none checked: every event)</legend>
+        ${WEBHOOK_EVENT_TYPES.map(
+          (e) =>
+            html`<div>
+              <input
+                type="checkbox"
+                id="event-${e.replace('.', '-')}"
+                name="event"
+                value="${e}"
+                ${chosen.includes(e) ? html` checked` : ''}
+              />
+              <label for="event-${e.replace('.', '-')}" style="display:inline">${e}</label>
+            </div>`,
+        )}
+      </fieldset>`;
+    const webhooksPage = async (viewer: Viewer, top: Fragment = '') => {
+      const endpoints = await useCases.listWebhooks.execute(viewer.dashboard.id);
+      return page(
+        viewer,
+        '/console/webhooks',
+        'Webhooks',
+        html`${top}
+          <h2>Add an endpoint</h2>
+          <form class="stack" method="post" action="/console/webhooks">
+            ${csrfField(viewer)}
+            <div><label for="url">URL</label><input id="url" name="url" type="url" required maxlength="2048" /></div>
+            <div><label for="description">Description (optional)</label><input id="description" name="description" maxlength="500" /></div>
+            ${eventBoxes([])}
+            <div><button type="submit">Add the endpoint</button></div>
+          </form>
+          <h2>Endpoints</h2>
+          ${
+            endpoints.length === 0
+              ? html`<p>No endpoints.</p>`
+              : html`<div class="scroll">
+                  <table>
+                    <thead>
+                      <tr>
+                        <th scope="col">URL</th>
+                        <th scope="col">Events</th>
+                        <th scope="col">State</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      ${endpoints.map(
+                        (w) =>
+                          html`<tr>
+                            <td><a href="/console/webhooks/${w.id}">${w.url}</a></td>
+                            <td>${w.events.length === 0 ? 'every event' : w.events.join(', ')}</td>
+                            <td>${w.enabled ? 'enabled' : `disabled${w.disabledReason === undefined ? '' : ` (${w.disabledReason})`}`}</td>
+                          </tr>`,
+                      )}
+                    </tbody>
+                  </table>
+                </div>`
+          }`,
+      );
+    };
+    r.get('/console/webhooks', 'owner', async ({ viewer, query }) =>
+      show(await webhooksPage(viewer, notice(NOTICES[query.get('notice') ?? '']))),
+    );
+    r.post('/console/webhooks', 'owner', async ({ viewer, form }) => {
+      const url = field(form, 'url');
+      const description = field(form, 'description');
+      const events = form.getAll('event').filter((e): e is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(e));
+      if (url === '' || url.length > 2048 || description.length > 500)
+        return show(
+          await webhooksPage(viewer, problem('An endpoint needs a URL (at most 2,048 characters) and a description of at most 500.')),
+          400,
+        );
+      const made = await useCases.createWebhook.execute(viewer.dashboard.id, {
+        url,
+        events,
+        ...(description === '' ? {} : { description }),
+      });
+      if (E.isLeft(made)) {
+        const why =
+          made.left._tag === 'WebhookUrlNotAllowed' ? `That URL is not allowed. ${made.left.reason}.` : webhookError(made.left._tag);
+        return show(await webhooksPage(viewer, problem(why)), 400);
+      }
+      return show(await webhooksPage(viewer, secretBlock(`The signing secret of ${made.right.url}.`, made.right.secret)));
+    });
+
+    const endpointPage = async (viewer: Viewer, endpoint: WebhookEndpoint, top: Fragment = '') => {
+      const zone = viewer.dashboard.timezone;
+      const log = await useCases.listDeliveries.execute(viewer.dashboard.id, endpoint.id, { page: 1, pageSize: 50 });
+      const deliveries = E.isRight(log) ? log.right.deliveries : [];
+      const action = (path: string, label: string, kind = 'secondary') =>
+        html`<form class="inline" method="post" action="/console/webhooks/${endpoint.id}/${path}">
+          ${csrfField(viewer)}<button type="submit" class="${kind}">${label}</button>
+        </form>`;
+      return page(
+        viewer,
+        '/console/webhooks',
+        `Endpoint ${endpoint.url}`,
+        html`${top}
+          <p>
+            ${endpoint.description ?? ''} · ${endpoint.events.length === 0 ? 'every event' : endpoint.events.join(', ')} ·
+            ${endpoint.enabled ? 'enabled' : 'disabled'}
+          </p>
+          <p>
+            ${action('test', 'Send a test event')} ${endpoint.enabled ? action('disable', 'Disable') : action('enable', 'Enable')}
+            ${action('rotate', 'Rotate the secret')} ${action('delete', 'Delete', 'danger')}
+          </p>
+          <h2>Delivery log</h2>
+          ${
+            deliveries.length === 0
+              ? html`<p>No deliveries yet.</p>`
+              : html`<div class="scroll">
+                  <table>
+                    <thead>
+                      <tr>
+                        <th scope="col">Event</th>
+                        <th scope="col">Created</th>
+                        <th scope="col">Status</th>
+                        <th scope="col">Attempts</th>
+                        <th scope="col">Retry</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      ${deliveries.map(
+                        (d) =>
+                          html`<tr data-delivery="${d.id}">
+                            <td>${d.eventType}</td>
+                            <td>${dateTime(d.createdAt, zone)}</td>
+                            <td>${d.status}</td>
+                            <td>
+                              <ul>
+                                ${d.attempts.map((a) => html`<li>${dateTime(a.at, zone)}: ${a.responseStatus === undefined ? (a.error ?? 'no answer') : `HTTP ${a.responseStatus}`} (${count(a.durationMs)} ms)</li>`)}
+                              </ul>
+                            </td>
+                            <td>
+                              <form class="inline" method="post" action="/console/webhooks/${endpoint.id}/deliveries/${d.id}/retry">
+                                ${csrfField(viewer)}<button type="submit" class="secondary">Retry</button>
+                              </form>
+                            </td>
+                          </tr>`,
+                      )}
+                    </tbody>
+                  </table>
+                </div>`
+          }
+          <p><a href="/console/webhooks">All endpoints</a></p>`,
+      );
+    };
+    const endpointOf = async (viewer: Viewer, id: string): Promise<WebhookEndpoint> => {
+      const found = await useCases.getWebhook.execute(viewer.dashboard.id, id);
+      if (E.isLeft(found)) throw new ConsoleRefusal(404, webhookError('WebhookNotFound'));
+      return found.right;
+    };
+    r.get('/console/webhooks/:id', 'owner', async ({ ctx, viewer, query }) =>
+      show(await endpointPage(viewer, await endpointOf(viewer, param(ctx, 'id')), notice(NOTICES[query.get('notice') ?? '']))),
+    );
+    const endpointAction = (
+      path: string,
+      act: (viewer: Viewer, id: string, deliveryId: string) => Promise<E.Either<{ _tag: string }, unknown>>,
+      done: string,
+    ) =>
+      r.post(`/console/webhooks/:id/${path}`, 'owner', async ({ ctx, viewer }) => {
+        const id = param(ctx, 'id');
+        const result = await act(viewer, id, param(ctx, 'deliveryId'));
+        if (E.isLeft(result)) throw new ConsoleRefusal(result.left._tag.endsWith('NotFound') ? 404 : 409, webhookError(result.left._tag));
+        return redirect(done === 'deleted' ? '/console/webhooks?notice=deleted' : `/console/webhooks/${id}?notice=${done}`);
+      });
+    endpointAction('test', (v, id) => useCases.sendTestWebhook.execute(v.dashboard.id, id), 'tested');
+    endpointAction('enable', (v, id) => useCases.updateWebhook.execute(v.dashboard.id, id, { enabled: true }), 'enabled');
+    endpointAction('disable', (v, id) => useCases.updateWebhook.execute(v.dashboard.id, id, { enabled: false }), 'disabled');
+    endpointAction('delete', (v, id) => useCases.deleteWebhook.execute(v.dashboard.id, id), 'deleted');
+    endpointAction(
+      'deliveries/:deliveryId/retry',
+      (v, id, deliveryId) => useCases.retryDelivery.execute(v.dashboard.id, id, deliveryId),
+      'retried',
+    );
+    r.post('/console/webhooks/:id/rotate', 'owner', async ({ ctx, viewer }) => {
+      const rotated = await useCases.rotateWebhookSecret.execute(viewer.dashboard.id, param(ctx, 'id'));
+      if (E.isLeft(rotated)) throw new ConsoleRefusal(404, webhookError(rotated.left._tag));
+      return show(
+        await endpointPage(
+          viewer,
+          rotated.right,
+          secretBlock('The new signing secret; the previous one keeps signing beside it for 24 hours.', rotated.right.secret),
+        ),
+      );
+    });
+  },
+};

@@ -1,0 +1,147 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Stripe from 'stripe';
+import type { SourcePlatformName } from '../../../src/domain/source';
+import type { Harness } from '../harness';
+
+/** The fixtures of test/fixtures/sources (see its README for the documentation page each follows). */
+const FIXTURES = join(__dirname, '../../../../test/fixtures/sources');
+
+export const fixture = (platform: SourcePlatformName, name: string): any =>
+  JSON.parse(readFileSync(join(FIXTURES, platform, `${name}.json`), 'utf8'));
+
+const stripe = new Stripe('sk_test_unused');
+
+/** What the helpers below need of a test: the service and a token of its dashboard (a Harness is one). */
+export type SourceClient = Pick<Harness, 'api' | 'token'>;
+
+export const STRIPE_SECRET = 'whsec_test_5WkEHwNyqG4R0eX1pV3sLb';
+export const SHOPIFY_SECRET = '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';
+export const WOOCOMMERCE_SECRET = 'wc secret: <&> 9f3a';
+export const HOTTOK = 'ysewXlAZI1iHdUFqC4ZcV1J5RLhiVe518471';
+
+/** Makes a source through the API; its id and url. */
+export const createSource = async (h: SourceClient, platform: SourcePlatformName, secret: string): Promise<{ id: string; url: string }> => {
+  const res = await h.api.request('POST', '/api/v1/sources', { token: h.token, body: { platform, name: `${platform} shop`, secret } });
+  if (res.status !== 201) throw new Error(`source creation answered ${res.status}: ${res.text}`);
+  return res.body.source;
+};
+
+/** A Stripe event, signed as Stripe signs it (the `stripe` package), `secondsAgo` before now. */
+export const postStripe = (h: SourceClient, sourceId: string, event: unknown, options: { secret?: string; secondsAgo?: number } = {}) => {
+  const payload = JSON.stringify(event);
+  const header = stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? STRIPE_SECRET,
+    timestamp: Math.floor(Date.now() / 1000) - (options.secondsAgo ?? 0),
+  });
+  return h.api.request('POST', `/in/v1/${sourceId}`, {
+    rawBody: payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': header },
+  });
+};
+
+/** A Shopify webhook, signed as Shopify's documentation shows (base64 HMAC-SHA256 of the raw body). */
+export const postShopify = (
+  h: SourceClient,
+  sourceId: string,
+  topic: string,
+  body: unknown,
+  options: { secret?: string; eventId?: string; headers?: Record<string, string> } = {},
+) => {
+  const payload = JSON.stringify(body);
+  const hmac = createHmac('sha256', options.secret ?? SHOPIFY_SECRET)
+    .update(payload)
+    .digest('base64');
+  return h.api.request('POST', `/in/v1/${sourceId}`, {
+    rawBody: payload,
+    headers: {
+      'content-type': 'application/json',
+      'x-shopify-hmac-sha256': hmac,
+      'x-shopify-topic': topic,
+      'x-shopify-event-id': options.eventId ?? `evt-${Math.random().toString(36).slice(2)}`,
+      ...(options.headers ?? {}),
+    },
+  });
+};
+
+/**
+ * A WooCommerce delivery, signed as WC_Webhook::generate_signature signs it (base64 HMAC-SHA256 of the
+ * body), with the headers of WC_Webhook::deliver.
+ */
+export const postWooCommerce = (
+  h: SourceClient,
+  sourceId: string,
+  topic: string,
+  body: unknown,
+  options: { secret?: string; deliveryId?: string } = {},
+) => {
+  const payload = JSON.stringify(body);
+  return h.api.request('POST', `/in/v1/${sourceId}`, {
+    rawBody: payload,
+    headers: {
+      'content-type': 'application/json',
+      'x-wc-webhook-source': 'https://shop.example/',
+      'x-wc-webhook-topic': topic,
+      'x-wc-webhook-resource': topic.split('.')[0],
+      'x-wc-webhook-event': topic.split('.')[1] ?? '',
+      'x-wc-webhook-signature': createHmac('sha256', options.secret ?? WOOCOMMERCE_SECRET)
+        .update(payload)
+        .digest('base64'),
+      'x-wc-webhook-id': '12',
+      'x-wc-webhook-delivery-id': options.deliveryId ?? `d-${Math.random().toString(36).slice(2)}`,
+    },
+  });
+};
+
+/** A Hotmart 2.0.0 event with the account's hottok in X-HOTMART-HOTTOK, as Hotmart sends it. */
+export const postHotmart = (h: SourceClient, sourceId: string, event: unknown, options: { hottok?: string } = {}) =>
+  h.api.request('POST', `/in/v1/${sourceId}`, {
+    rawBody: JSON.stringify(event),
+    headers: { 'content-type': 'application/json', 'x-hotmart-hottok': options.hottok ?? HOTTOK },
+  });
+
+/**
+ * A Hotmart event from the documented example (whose product id 0 marks Hotmart's test events), for a
+ * real product, with another event name, id, time, or purchase fields.
+ */
+export const hotmartEvent = (
+  event: string,
+  changes: { id?: string; creation_date?: number; purchase?: Record<string, unknown>; product?: Record<string, unknown> } = {},
+) => {
+  const example = fixture('hotmart', 'purchase-approved');
+  return {
+    ...example,
+    id: changes.id ?? `evt-${event}-${Math.random().toString(36).slice(2)}`,
+    event,
+    creation_date: changes.creation_date ?? example.creation_date,
+    data: {
+      ...example.data,
+      product: { ...example.data.product, id: 4774438, name: 'How to Make Clear Ice', ...(changes.product ?? {}) },
+      purchase: { ...example.data.purchase, ...(changes.purchase ?? {}) },
+    },
+  };
+};
+
+/** The source's log, newest first. */
+export const logOf = async (h: SourceClient, sourceId: string): Promise<any[]> => {
+  const res = await h.api.request('GET', `/api/v1/sources/${sourceId}/deliveries?pageSize=100`, { token: h.token });
+  if (res.status !== 200) throw new Error(`deliveries answered ${res.status}`);
+  return res.body.deliveries;
+};
+
+/** A Stripe event from a fixture, with another id, type, time or object fields. */
+export const stripeEvent = (
+  name: string,
+  changes: { id?: string; type?: string; created?: number; object?: Record<string, unknown> } = {},
+) => {
+  const event = fixture('stripe', name);
+  return {
+    ...event,
+    ...(changes.id === undefined ? {} : { id: changes.id }),
+    ...(changes.type === undefined ? {} : { type: changes.type }),
+    ...(changes.created === undefined ? {} : { created: changes.created }),
+    data: { object: { ...event.data.object, ...(changes.object ?? {}) } },
+  };
+};
