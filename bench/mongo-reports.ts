@@ -16,6 +16,7 @@ import type { Storage } from '../src/application/ports/storage';
 import type { Order } from '../src/domain/order';
 import type { OrderStatus } from '../src/domain/order-status';
 import { bucketsBetween } from '../src/domain/time-zone';
+import { random as seeded } from '../test/contract/report-reader.contract';
 import { anOrder } from '../test/support/order-builder';
 
 /**
@@ -37,15 +38,8 @@ const START = Date.UTC(2025, 10, 1);
 const END = START + 365 * DAY;
 const DASHBOARD = 'dsh_bench';
 
-const random = (() => {
-  let seed = 26;
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-})();
+/** The contract's generator (mulberry32), so that two runs write the same orders. */
+const random = seeded(26);
 
 const zipf = (n: number): (() => number) => {
   const cumulative: number[] = [];
