@@ -17,6 +17,8 @@ import { loadConfig, type Config, type Env } from './config';
 import { compose, configuredWiring } from './composition';
 import { openStorage } from './open-storage';
 import { parseSpendCsv, SPEND_CSV_MAX_BYTES } from '../application/spend/spend-csv';
+import { parseCostsCsv } from '../application/costs/costs-csv';
+import { CSV_MAX_BYTES, type CsvRefusal } from '../application/shared/csv-file';
 import { utf8Lines } from '../application/shared/utf8-lines';
 import { describeErrors } from '../adapters/http/kit/codec-kit';
 import { dateTimeProblem, parseIsoInstant } from '../adapters/http/kit/dates';
@@ -24,11 +26,13 @@ import { MAX_BATCH_ORDERS } from '../adapters/http/orders/batch-routes';
 import { CreateOrderBody } from '../adapters/http/orders/order-codecs';
 import { isScope, SCOPES, type Scope } from '../domain/scope';
 import { isTimeZone } from '../domain/time-zone';
+import { isTaxRate, MAX_TAX_RATE } from '../domain/tax-rate';
 import { MAX_SPEND_ENTRIES } from '../domain/spend';
 
 export const USAGE = `usage: orders-cli <command>
   dashboards create --name NAME [--timezone ZONE]
-  dashboards update DASHBOARD_ID [--name NAME] [--timezone ZONE]
+  dashboards update DASHBOARD_ID [--name NAME] [--timezone ZONE] [--tax-rate PERCENT]
+                              the tax rate: percent of paid revenue, 0 to 100, at most 2 decimals
   dashboards list
   tokens create --dashboard DASHBOARD_ID [--name NAME] [--scopes SCOPE,...] [--expires-at INSTANT]
                               scopes: ${SCOPES.join(', ')} (all by default);
@@ -39,6 +43,10 @@ export const USAGE = `usage: orders-cli <command>
                               date,utm_source,utm_medium,utm_campaign,utm_content,currency,amount
                               (amount in currency units, such as 1234.50); every line is checked,
                               nothing is imported when one is wrong
+  costs import --dashboard DASHBOARD_ID --file FILE.csv
+                              product,currency,unit_cost,from (unit_cost in currency units, from a
+                              day YYYY-MM-DD); every line is checked, nothing is imported when one
+                              is wrong, and the whole file is stored in one write
   orders import --dashboard DASHBOARD_ID --file FILE.jsonl
                               one order per line, as POST /api/v1/orders takes it, created 500
                               at a time (the batch path); a progress line on stderr, then a
@@ -73,8 +81,9 @@ export interface CliIo {
 type Command =
   | { kind: 'help' }
   | { kind: 'dashboards create'; name: string; timezone?: string }
-  | { kind: 'dashboards update'; dashboardId: string; name?: string; timezone?: string }
+  | { kind: 'dashboards update'; dashboardId: string; name?: string; timezone?: string; taxRate?: number }
   | { kind: 'spend import'; dashboardId: string; file: string }
+  | { kind: 'costs import'; dashboardId: string; file: string }
   | { kind: 'orders import'; dashboardId: string; file: string }
   | { kind: 'users create-owner'; email: string; dashboardId: string; password?: string }
   | { kind: 'users reset-password'; email: string; password?: string }
@@ -222,6 +231,14 @@ const scopesOption = (value: string): Scope[] => {
   return parts as Scope[];
 };
 
+/** `--tax-rate 7.25`: decimal text, read as the API reads the JSON number (never `0x10` nor `1e1`). */
+const taxRateOption = (value: string): number => {
+  const rate = /^\d{1,3}(?:\.\d{1,2})?$/.test(value) ? Number(value) : undefined;
+  if (rate === undefined || !isTaxRate(rate))
+    throw new CliError('USAGE', `--tax-rate ${value} must be a number from 0 to ${MAX_TAX_RATE} with at most 2 decimals, such as 7.25`);
+  return rate;
+};
+
 /** `--expires-at 2027-01-01T00:00:00Z`: an instant with its offset, in the future, read as the API reads it. */
 const expiryOption = (value: string): Date => {
   const at = parseIsoInstant(value);
@@ -235,6 +252,7 @@ const OPTIONS = {
   scopes: { type: 'string' },
   'expires-at': { type: 'string' },
   timezone: { type: 'string' },
+  'tax-rate': { type: 'string' },
   file: { type: 'string' },
   dashboard: { type: 'string' },
   email: { type: 'string' },
@@ -269,15 +287,17 @@ const parse = (argv: readonly string[]): Command => {
       return { kind: command, name: required(values.name, '--name NAME'), ...zoneOf(values.timezone) };
     case 'dashboards update':
       if (rest.length !== 1) throw new CliError('USAGE', 'dashboards update needs exactly one DASHBOARD_ID');
-      if (values.name === undefined && values.timezone === undefined)
-        throw new CliError('USAGE', 'dashboards update needs --name or --timezone');
+      if (values.name === undefined && values.timezone === undefined && values['tax-rate'] === undefined)
+        throw new CliError('USAGE', 'dashboards update needs --name, --timezone or --tax-rate');
       return {
         kind: command,
         dashboardId: rest[0],
         ...(values.name === undefined ? {} : { name: required(values.name, '--name NAME') }),
         ...zoneOf(values.timezone),
+        ...(values['tax-rate'] === undefined ? {} : { taxRate: taxRateOption(values['tax-rate']) }),
       };
     case 'spend import':
+    case 'costs import':
       noExtra();
       return { kind: command, dashboardId: required(values.dashboard, '--dashboard ID'), file: required(values.file, '--file FILE') };
     case 'reports rebuild':
@@ -352,28 +372,52 @@ const readInput = async (file: string, maxBytes = Infinity): Promise<Uint8Array>
   }
 };
 
+/**
+ * The entries of a CSV for a known dashboard, every line checked first; undefined, with every
+ * problem on stderr, when one is wrong (nothing is then imported).
+ */
+const readCsvFile = async <A>(
+  command: { dashboardId: string; file: string },
+  parse: (bytes: Uint8Array) => Promise<E.Either<CsvRefusal, readonly A[]>>,
+  maxBytes: number,
+  useCases: UseCases,
+  io: CliIo,
+): Promise<readonly A[] | undefined> => {
+  await knownDashboard(command.dashboardId, useCases);
+  const read = await parse(await readInput(command.file, maxBytes));
+  if (E.isRight(read)) return read.right;
+  if (read.left._tag === 'CsvTooLarge') throw new CliError('REFUSED', `${command.file} is larger than ${read.left.limitBytes} bytes`);
+  const { problems, stoppedEarly } = read.left;
+  const counted = stoppedEarly ? `the reading stopped at ${problems.length} lines that` : `${problems.length} lines`;
+  io.err(
+    JSON.stringify({
+      error: { code: 'INVALID_CSV', message: `${counted} cannot be imported; nothing was imported`, lines: problems },
+    }),
+  );
+  return undefined;
+};
+
 /** Imports a spend CSV in batches of the API's size, after every line was checked. */
 const importSpend = async (command: { dashboardId: string; file: string }, useCases: UseCases, io: CliIo): Promise<number> => {
-  if (E.isLeft(await useCases.getDashboard.execute(command.dashboardId)))
-    throw new CliError('NOT_FOUND', `no dashboard ${command.dashboardId}`);
-  const read = await parseSpendCsv(await readInput(command.file, SPEND_CSV_MAX_BYTES));
-  if (E.isLeft(read)) {
-    if (read.left._tag === 'CsvTooLarge') throw new CliError('REFUSED', `${command.file} is larger than ${read.left.limitBytes} bytes`);
-    const { problems, stoppedEarly } = read.left;
-    const counted = stoppedEarly ? `the reading stopped at ${problems.length} lines that` : `${problems.length} lines`;
-    io.err(
-      JSON.stringify({
-        error: { code: 'INVALID_CSV', message: `${counted} cannot be imported; nothing was imported`, lines: problems },
-      }),
-    );
-    return 1;
-  }
-  const entries = read.right;
+  const entries = await readCsvFile(command, parseSpendCsv, SPEND_CSV_MAX_BYTES, useCases, io);
+  if (entries === undefined) return 1;
   let upserted = 0;
   for (let at = 0; at < entries.length; at += MAX_SPEND_ENTRIES) {
     upserted += await useCases.putSpend.execute(command.dashboardId, entries.slice(at, at + MAX_SPEND_ENTRIES));
   }
   return print(io, { spend: { file: command.file, lines: entries.length, upserted } });
+};
+
+/**
+ * Imports a product costs CSV (DECISIONS D20) after every line was checked, in one write: on SQLite
+ * and in memory the file is stored whole or not at all, a crash included. A key given on two lines
+ * takes the later one.
+ */
+const importCosts = async (command: { dashboardId: string; file: string }, useCases: UseCases, io: CliIo): Promise<number> => {
+  const entries = await readCsvFile(command, parseCostsCsv, CSV_MAX_BYTES, useCases, io);
+  if (entries === undefined) return 1;
+  const upserted = await useCases.putProductCosts.execute(command.dashboardId, entries);
+  return print(io, { costs: { file: command.file, lines: entries.length, upserted } });
 };
 
 /** At most this many invalid lines are listed in the summary; `invalid` counts them all. */
@@ -453,6 +497,8 @@ const run = async (
     }
     case 'spend import':
       return importSpend(command, useCases, io);
+    case 'costs import':
+      return importCosts(command, useCases, io);
     case 'orders import':
       return importOrders(command, useCases, io);
     case 'users create-owner': {

@@ -19,6 +19,7 @@ const cli = async (argv: string[], storage: Storage) => {
 };
 
 const HEADER = 'date,utm_source,utm_medium,utm_campaign,utm_content,currency,amount';
+const COSTS_HEADER = 'product,currency,unit_cost,from';
 
 describe('orders-cli: time zones, spend and reports', () => {
   let folder: string;
@@ -123,6 +124,58 @@ describe('orders-cli: time zones, spend and reports', () => {
     expect(large.code).to.equal(1);
     expect(JSON.parse(large.err).error.message).to.match(/is larger than 2097152 bytes/);
     expect((await storage.spend.list(dashboardId, { page: 1, pageSize: 10 })).total).to.equal(0);
+  });
+
+  it('sets and shows the tax rate of a dashboard; refuses more than 2 decimals, above 100 and what is not decimal text', async () => {
+    const storage = { ...inMemoryStorage(), persistent: true };
+    const id = (await cli(['dashboards', 'create', '--name', 'Loja'], storage)).json().dashboard.id;
+    const taxed = await cli(['dashboards', 'update', id, '--tax-rate', '7.25'], storage);
+    expect(taxed.code, taxed.err).to.equal(0);
+    expect(taxed.json().dashboard).to.deep.include({ name: 'Loja', timezone: 'UTC', taxRate: 7.25 });
+    for (const rate of ['7.255', '100.01', '-1', '0x10', '1e1', '', 'seven']) {
+      const bad = await cli(['dashboards', 'update', id, '--tax-rate', rate], storage);
+      expect(bad.code, rate).to.equal(2);
+      expect(JSON.parse(bad.err).error.code).to.equal('USAGE');
+    }
+    expect((await cli(['dashboards', 'list'], storage)).json().dashboards[0].taxRate).to.equal(7.25);
+  });
+
+  it('imports a product costs CSV whole, quoted fields included, a key given twice taking the later line', async () => {
+    const storage = { ...inMemoryStorage(), persistent: true };
+    const dashboardId = (await cli(['dashboards', 'create', '--name', 'Shop'], storage)).json().dashboard.id;
+    const csv = `${COSTS_HEADER}\r\n"SHIRT, blue",BRL,23.50,2026-03-01\nMUG,USD,0,2026-03-01\nMUG,USD,1.15,2026-03-01\n\n`;
+    const imported = await cli(['costs', 'import', '--dashboard', dashboardId, '--file', file(csv, 'costs.csv')], storage);
+    expect(imported.code, imported.err).to.equal(0);
+    expect(imported.json()).to.deep.equal({ costs: { file: join(folder, 'costs.csv'), lines: 3, upserted: 2 } });
+    expect((await storage.productCosts.list(dashboardId, { pageSize: 10 })).entries).to.deep.equal([
+      { product: 'MUG', currency: 'USD', unitCostCents: 115, from: '2026-03-01' },
+      { product: 'SHIRT, blue', currency: 'BRL', unitCostCents: 2_350, from: '2026-03-01' },
+    ]);
+    // More lines than an API call takes: one write all the same.
+    const many = Array.from({ length: 1_500 }, (_, i) => `P-${i},BRL,1,2026-03-01`).join('\n');
+    const large = await cli(
+      ['costs', 'import', '--dashboard', dashboardId, '--file', file(`${COSTS_HEADER}\n${many}\n`, 'many.csv')],
+      storage,
+    );
+    expect(large.code, large.err).to.equal(0);
+    expect(large.json().costs).to.deep.include({ lines: 1_500, upserted: 1_500 });
+  });
+
+  it('checks every line of a costs CSV first and imports nothing when one is wrong, naming each line', async () => {
+    const storage = { ...inMemoryStorage(), persistent: true };
+    const dashboardId = (await cli(['dashboards', 'create', '--name', 'Shop'], storage)).json().dashboard.id;
+    const csv = `${COSTS_HEADER}\nSHIRT,BRL,10,2026-03-01\nSHIRT,brl,10,2026-03-01\n,BRL,-1,2026-02-30\nMUG,BRL,1.234,2026-03-01\nMUG,BRL\n`;
+    const refused = await cli(['costs', 'import', '--dashboard', dashboardId, '--file', file(csv, 'costs.csv')], storage);
+    expect(refused.code).to.equal(1);
+    const error = JSON.parse(refused.err).error;
+    expect(error.code).to.equal('INVALID_CSV');
+    expect(error.lines.map((l: { line: number }) => l.line)).to.deep.equal([3, 4, 5, 6]);
+    expect(error.lines[1].message).to.include('product').and.include('unit_cost').and.include('from');
+    expect((await storage.productCosts.list(dashboardId, { pageSize: 10 })).entries).to.deep.equal([]);
+    const header = await cli(['costs', 'import', '--dashboard', dashboardId, '--file', file('sku,cost\nA,1\n', 'h.csv')], storage);
+    expect(JSON.parse(header.err).error.lines).to.deep.equal([{ line: 1, message: `the first line must be the header ${COSTS_HEADER}` }]);
+    expect((await cli(['costs', 'import', '--dashboard', 'dsh_missing', '--file', file(`${COSTS_HEADER}\n`)], storage)).code).to.equal(1);
+    expect((await cli(['costs', 'import', '--dashboard', dashboardId], storage)).code).to.equal(2);
   });
 
   it('imports the UTF-8 lines of a JSON Lines file and names a line that is not UTF-8 as invalid', async () => {

@@ -114,6 +114,8 @@ describeWithBrowser('the console in Chromium (DECISIONS D18)', (browser: () => B
     }
     expect(await page.locator('dl[data-currency="BRL"] [data-metric="paidGrossCents"]').textContent()).to.equal('R$200.00');
     expect(await page.locator('dl[data-currency="BRL"] [data-metric="roas"]').textContent()).to.equal('—');
+    // No cost nor tax yet: the profit is what the paid orders netted, R$140.00 + R$35.00.
+    expect(await page.locator('dl[data-currency="BRL"] [data-metric="profitCents"]').textContent()).to.equal('R$175.00');
     expect(await page.locator('svg.chart').count()).to.equal(1);
 
     // Spend for today's campaign, uploaded as a CSV file through the form.
@@ -131,6 +133,7 @@ describeWithBrowser('the console in Chromium (DECISIONS D18)', (browser: () => B
     await open('/console/overview?period=7');
     expect(await page.locator('dl[data-currency="BRL"] [data-metric="roas"]').textContent()).to.equal('4.00x');
     expect(await page.locator('dl[data-currency="BRL"] [data-metric="spendCents"]').getAttribute('data-value')).to.equal('5000');
+    expect(await page.locator('dl[data-currency="BRL"] [data-metric="profitCents"]').getAttribute('data-value')).to.equal('12500');
   });
 
   it('creates a token with the scopes chosen, shows it once, and revokes it', async () => {

@@ -14,6 +14,7 @@ import { linksBehaviour } from './behaviour/links';
 import { listingBehaviour } from './behaviour/listing';
 import { operationsAndLogsBehaviour } from './behaviour/operations-and-logs';
 import { rateLimitsBehaviour } from './behaviour/rate-limits';
+import { profitBehaviour } from './behaviour/profit';
 import { reportsBehaviour } from './behaviour/reports';
 import { requestErrorsBehaviour } from './behaviour/request-errors';
 import { requestIdsBehaviour } from './behaviour/request-ids';
@@ -53,5 +54,6 @@ export const apiBehaviourSuite = (storageName: string, storageFactory: () => Pro
     webhookOutboundBehaviour(storageFactory);
     linksBehaviour(storageFactory);
     reportsBehaviour(storageFactory);
+    profitBehaviour(storageFactory);
   });
 };

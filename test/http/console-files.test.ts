@@ -96,6 +96,21 @@ describe('console files (DECISIONS D18, D23)', function () {
       expect(csv.text.split('\r\n').filter((line) => line !== '')).to.have.length(211);
     });
 
+    it('shows profit beside ROAS, the margin as a percent', async () => {
+      const body = anOrderPayload({
+        externalId: 'margin-1',
+        status: 'paid',
+        createdAt: new Date(Date.now() - 60_000).toISOString(),
+        amounts: { currency: 'BRL', grossCents: 10_000, netToSellerCents: 9_000 },
+        tracking: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'margin' },
+      });
+      expect((await api.request('POST', '/api/v1/orders', { token, body })).status).to.equal(201);
+      const page = await session.get('/console/reports?period=7&by1=utmCampaign');
+      expect(page.text).to.include('>profitCents</th>').and.include('>marginRate</th>');
+      // No cost, tax nor spend: R$90.00 of profit on R$100.00, a 90 % margin (it read 0.9 before).
+      expect(page.text).to.include('>R$90.00</td>').and.include('>90.0%</td>');
+    });
+
     it('neutralises text cells that start like a formula, quotes those holding ; or , and leaves numbers as numbers', async () => {
       const names = ['x;=1+1', '=HYPERLINK("http://evil.example","y")', '-2+3', '@SUM(A1)', '\tTab', 'a,b', 'plain'];
       for (const [i, name] of names.entries()) await campaign(name, `csv-${i}`);

@@ -1,9 +1,12 @@
 import * as E from 'fp-ts/Either';
 import type { UseCases } from '../../application/use-cases';
 import type { Dashboard } from '../../domain/dashboard';
+import type { ProductCostEntry } from '../../domain/product-cost';
 import { MAX_SPEND_ENTRIES } from '../../domain/spend';
+import { nextDate } from '../../domain/time-zone';
 import { MAX_BATCH_ORDERS } from '../../adapters/http/orders/batch-routes';
 import { planDemo, type DemoPlan } from './demo-plan';
+import { DEMO_PRODUCTS, DEMO_RAISED, DEMO_TAX_RATE } from './demo-shop';
 
 export const DEMO_ZONE = 'America/Sao_Paulo';
 export const DEMO_DAYS = 90;
@@ -21,12 +24,27 @@ export interface SeededDemo {
   readonly plan: DemoPlan;
 }
 
+/** The catalog's costs from the plan's first day, and the raised cost from its day on. */
+export const demoCosts = (plan: DemoPlan): ProductCostEntry[] => {
+  let raisedFrom = plan.firstDay;
+  for (let day = 0; day < DEMO_DAYS - DEMO_RAISED.daysBeforeEnd; day++) raisedFrom = nextDate(raisedFrom);
+  return [
+    ...DEMO_PRODUCTS.flatMap(({ sku, costCents }) =>
+      costCents === undefined
+        ? []
+        : Object.entries(costCents).map(([currency, unitCostCents]) => ({ product: sku, currency, unitCostCents, from: plan.firstDay })),
+    ),
+    { product: DEMO_RAISED.sku, currency: DEMO_RAISED.currency, unitCostCents: DEMO_RAISED.costCents, from: raisedFrom },
+  ];
+};
+
 /**
  * Fills a new dashboard with the demo's past through the use cases the API and the CLI use: orders
  * 500 at a time, side by side, as `orders import` creates them (SQLite commits them in groups), spend as
  * `spend import` stores it, the outboxes relayed before any webhook endpoint exists (the past makes
- * no deliveries), and an owner for the console. Product costs (DECISIONS D20) are one more step here,
- * after the spend, through their own use case; the source (D21) is seeded after this, in demo-source.ts.
+ * no deliveries), the product costs and the tax rate (DECISIONS D20) as `costs import` and
+ * `dashboards update --tax-rate` set them, and an owner for the console; the source (D21) is seeded
+ * after this, in demo-source.ts.
  */
 export const seedDemo = async (useCases: UseCases, { lastDay, ownerPassword }: DemoSeedOptions): Promise<SeededDemo> => {
   const dashboard = await useCases.createDashboard.execute('Loja Demo', DEMO_ZONE);
@@ -40,6 +58,8 @@ export const seedDemo = async (useCases: UseCases, { lastDay, ownerPassword }: D
   }
   for (let at = 0; at < plan.spend.length; at += MAX_SPEND_ENTRIES)
     await useCases.putSpend.execute(dashboard.id, plan.spend.slice(at, at + MAX_SPEND_ENTRIES));
+  await useCases.putProductCosts.execute(dashboard.id, demoCosts(plan));
+  await useCases.updateDashboard.execute(dashboard.id, { taxRate: DEMO_TAX_RATE });
   while ((await useCases.relayOrderEvents.execute(MAX_BATCH_ORDERS)) > 0);
   const owner = await useCases.createOwner.execute(dashboard.id, DEMO_OWNER_EMAIL, ownerPassword);
   if (E.isLeft(owner)) throw new Error(`the demo's owner was refused: ${owner.left._tag}`);

@@ -6,24 +6,31 @@
 export type DemoCurrency = 'BRL' | 'USD';
 
 /**
- * What the shop sells, with its price in each currency. The catalog is where each product's cost
- * belongs once products carry costs (DECISIONS D20).
+ * What the shop sells, with its price and what one unit costs it in each currency (DECISIONS D20).
+ * The socks have no cost: a shop that has not entered every cost sees its `uncostedUnits`.
  */
 export interface DemoProduct {
   readonly sku: string;
   readonly name: string;
   readonly priceCents: Readonly<Record<DemoCurrency, number>>;
+  readonly costCents?: Readonly<Record<DemoCurrency, number>>;
 }
 
 export const DEMO_PRODUCTS: readonly DemoProduct[] = [
-  { sku: 'TSH-BAS', name: 'Camiseta Básica', priceCents: { BRL: 7_990, USD: 1_900 } },
-  { sku: 'HOO-CAN', name: 'Moletom Canguru', priceCents: { BRL: 18_990, USD: 4_500 } },
-  { sku: 'CAP-TRK', name: 'Boné Trucker', priceCents: { BRL: 5_990, USD: 1_500 } },
-  { sku: 'JOG-SLM', name: 'Calça Jogger', priceCents: { BRL: 14_990, USD: 3_600 } },
-  { sku: 'SNK-RUN', name: 'Tênis Runner', priceCents: { BRL: 34_990, USD: 8_500 } },
+  { sku: 'TSH-BAS', name: 'Camiseta Básica', priceCents: { BRL: 7_990, USD: 1_900 }, costCents: { BRL: 2_350, USD: 560 } },
+  { sku: 'HOO-CAN', name: 'Moletom Canguru', priceCents: { BRL: 18_990, USD: 4_500 }, costCents: { BRL: 7_100, USD: 1_690 } },
+  { sku: 'CAP-TRK', name: 'Boné Trucker', priceCents: { BRL: 5_990, USD: 1_500 }, costCents: { BRL: 1_800, USD: 450 } },
+  { sku: 'JOG-SLM', name: 'Calça Jogger', priceCents: { BRL: 14_990, USD: 3_600 }, costCents: { BRL: 5_400, USD: 1_300 } },
+  { sku: 'SNK-RUN', name: 'Tênis Runner', priceCents: { BRL: 34_990, USD: 8_500 }, costCents: { BRL: 15_750, USD: 3_800 } },
   { sku: 'SCK-KIT', name: 'Kit 3 Meias', priceCents: { BRL: 3_990, USD: 1_000 } },
-  { sku: 'BAG-URB', name: 'Mochila Urbana', priceCents: { BRL: 22_990, USD: 5_500 } },
+  { sku: 'BAG-URB', name: 'Mochila Urbana', priceCents: { BRL: 22_990, USD: 5_500 }, costCents: { BRL: 9_200, USD: 2_200 } },
 ];
+
+/** The runner's supplier raises its price for the last 30 days of the demo, so a past report shows two costs. */
+export const DEMO_RAISED = { sku: 'SNK-RUN', currency: 'BRL', costCents: 17_900, daysBeforeEnd: 30 } as const;
+
+/** The dashboard's tax rate, percent of paid revenue. */
+export const DEMO_TAX_RATE = 6;
 
 /**
  * A campaign as the ad platforms and the shop's links tag it. `role` says where it sits in a buyer's

@@ -9,8 +9,16 @@ import { addTotals, reportLinesOf, totalsOfOrder, ZERO_TOTALS, type CellTotals }
 import { nextDate, startOfDate } from '../../../src/domain/time-zone';
 import { compose } from '../../../src/bootstrap/composition';
 import { planDemo, type DemoPlan } from '../../../src/bootstrap/demo/demo-plan';
-import { DEMO_CAMPAIGNS, DEMO_PRODUCTS } from '../../../src/bootstrap/demo/demo-shop';
-import { DEMO_DAYS, DEMO_OWNER_EMAIL, DEMO_SEED, DEMO_ZONE, seedDemo, type SeededDemo } from '../../../src/bootstrap/demo/demo-seed';
+import { DEMO_CAMPAIGNS, DEMO_PRODUCTS, DEMO_RAISED, DEMO_TAX_RATE } from '../../../src/bootstrap/demo/demo-shop';
+import {
+  DEMO_DAYS,
+  DEMO_OWNER_EMAIL,
+  DEMO_SEED,
+  DEMO_ZONE,
+  demoCosts,
+  seedDemo,
+  type SeededDemo,
+} from '../../../src/bootstrap/demo/demo-seed';
 import { temporarySqliteStorage } from '../../support/sqlite-files';
 
 const LAST_DAY = '2026-03-31';
@@ -138,7 +146,7 @@ describe('the demo: its plan and its seeding', () => {
                 netToSellerCents: o.amounts.netToSellerCents,
                 lines: reportLinesOf(o.products),
               },
-              unitCostLookup([], DEMO_ZONE),
+              unitCostLookup(demoCosts(seeded.plan), DEMO_ZONE),
             ),
           ),
       );
@@ -151,6 +159,25 @@ describe('the demo: its plan and its seeding', () => {
         USD: { totals: totals['USD'], spendCents: spend['USD'] },
       });
       expect(shown['BRL'].totals.paidGrossCents).to.be.above(shown['BRL'].spendCents * 2);
+      // Every product but the socks has a cost: a profit to show, and the socks' units uncosted.
+      expect(shown['BRL'].totals.productCostCents).to.be.above(0);
+      expect(shown['BRL'].totals.uncostedUnits).to.be.above(0);
+    });
+
+    it('prices the products with the seeded costs, the runner at two of them, and taxes revenue at the demo rate', async () => {
+      const dashboard = await useCases.getDashboard.execute(seeded.dashboard.id);
+      expect(E.isRight(dashboard) && dashboard.right.taxRate).to.equal(DEMO_TAX_RATE);
+      const costs = demoCosts(seeded.plan);
+      expect(costs.filter((c) => c.product === DEMO_RAISED.sku && c.currency === 'BRL').map((c) => c.from)).to.have.length(2);
+      const products = await useCases.getProducts.execute(seeded.dashboard.id, { ...period(), sort: 'paidRevenueCents', limit: 50 });
+      if (E.isLeft(products)) throw new Error('no dashboard');
+      const row = (sku: string) => products.right.rows.find((r) => r.product === sku && r.currency === 'BRL');
+      expect(row('SCK-KIT')).to.deep.include({ productCostCents: 0, uncostedUnits: row('SCK-KIT')?.paidUnits });
+      const runner = row(DEMO_RAISED.sku)!;
+      expect(runner.uncostedUnits).to.equal(0);
+      expect(runner.productCostCents)
+        .to.be.above(runner.paidUnits * 15_750)
+        .and.below(runner.paidUnits * DEMO_RAISED.costCents);
     });
 
     it('gives the top campaigns of the Overview a row for every campaign, and the first touch a breakdown of its own', async () => {

@@ -7,8 +7,8 @@ import { html, type Html } from './html';
 export const metricCell = (name: MetricName, metrics: Metrics, currency: string): string => {
   const value = metrics[name];
   if (name.endsWith('Cents')) return money(value, currency);
-  if (name === 'approvalRate') return percent(value);
-  if (name === 'roas') return ratio(value);
+  if (name === 'approvalRate' || name === 'marginRate') return percent(value);
+  if (name === 'roas' || name === 'roi') return ratio(value);
   return value === null ? '—' : count(value);
 };
 

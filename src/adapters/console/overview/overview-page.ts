@@ -69,6 +69,10 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
             <dt>ROAS</dt>
             <dd data-metric="roas">${ratio(t.roas)}</dd>
           </div>
+          <div>
+            <dt>Profit</dt>
+            <dd data-metric="profitCents" data-value="${t.profitCents ?? 0}">${money(t.profitCents, t.currency)}</dd>
+          </div>
         </dl>`,
   );
   const main = series.right.series[0];
@@ -109,7 +113,7 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
             </div>
           </details>`;
   const campaigns = html`<h2>Top campaigns</h2>
-    ${breakdownTable(top.right.rows, ['utmSource', 'utmCampaign'], ['orders', 'paidGrossCents', 'approvalRate', 'spendCents', 'roas'])}`;
+    ${breakdownTable(top.right.rows, ['utmSource', 'utmCampaign'], ['orders', 'paidGrossCents', 'approvalRate', 'spendCents', 'roas', 'profitCents'])}`;
   return show(
     page(
       viewer,

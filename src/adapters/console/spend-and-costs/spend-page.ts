@@ -104,43 +104,5 @@ export const spendFeature: ConsoleFeature = {
       },
       'file',
     );
-
-    r.get('/console/spend', 'member', async ({ viewer }) => show(spendPage(viewer, await entriesOf(viewer, 1))));
-    r.post(
-      '/console/spend',
-      'member',
-      async ({ viewer, file }: PostRequest) => {
-        const answer = async (result: Fragment, status?: number) => show(spendPage(viewer, await entriesOf(viewer, 1), result), status);
-        if (file === undefined || file.length === 0) return answer(problem('Choose a CSV file to upload.'), 400);
-        const read = await parseSpendCsv(file);
-        if (E.isLeft(read)) {
-          if (read.left._tag === 'CsvTooLarge')
-            return answer(problem(`The file is larger than ${read.left.limitBytes / 1024 / 1024} MiB.`), 413);
-          const { problems, stoppedEarly } = read.left;
-          return answer(
-            html`<div class="error" role="alert">
-              <p>
-                Nothing was imported:
-                ${
-                  stoppedEarly
-                    ? `the reading stopped at ${count(problems.length)} lines that cannot be read; the rest of the file was not checked.`
-                    : `${count(problems.length)} lines cannot be read.`
-                }
-              </p>
-              <ul>
-                ${problems.map((p) => html`<li>Line ${count(p.line)}: ${p.message}</li>`)}
-              </ul>
-            </div>`,
-            400,
-          );
-        }
-        const entries = read.right;
-        let upserted = 0;
-        for (let at = 0; at < entries.length; at += MAX_SPEND_ENTRIES)
-          upserted += await useCases.putSpend.execute(viewer.dashboard.id, entries.slice(at, at + MAX_SPEND_ENTRIES));
-        return answer(notice(`${count(upserted)} entries stored.`));
-      },
-      'file',
-    );
   },
 };
