@@ -154,6 +154,8 @@ const QUERIES: readonly { name: string; query: () => CellQuery }[] = [
       ['day', 'UTC'],
       ['day', 'America/Sao_Paulo'],
       ['day', 'Asia/Kathmandu'],
+      ['hour', 'Asia/Kathmandu'],
+      ['day', 'Asia/Kolkata'],
       ['hour', 'Asia/Kolkata'],
       ['week', 'America/New_York'],
       ['month', 'Europe/Berlin'],

@@ -86,8 +86,13 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
     { name: 'report_cells_dashboard_proj_grain_start', key: { dashboardId: 1, proj: 1, grain: 1, start: 1 } },
     { name: 'report_cells_dashboard_day', key: { dashboardId: 1, day: 1 } },
   ],
-  // The rollup's lease on each dashboard (`_id` the dashboard id), and the record of the first count of older orders.
-  reportState: [{ name: 'report_state_until', key: { until: 1 } }],
+  // The rollup's lease on each dashboard (`_id` the dashboard id), the record of the first count of older
+  // orders, and each month's state: a report looks for a dashboard's stale months, the rollup for all of them.
+  reportState: [
+    { name: 'report_state_until', key: { until: 1 } },
+    { name: 'report_state_dashboard_month', key: { dashboardId: 1, month: 1 }, partialFilterExpression: { month: { $exists: true } } },
+    { name: 'report_state_staleSince', key: { staleSince: 1 }, partialFilterExpression: { staleSince: { $exists: true } } },
+  ],
   spend: [{ name: 'spend_dashboard_date', key: { dashboardId: 1, date: -1 } }],
   // The listing's order (`order`: product, currency, from as ASCII), and the same within one currency.
   productCosts: [

@@ -17,13 +17,13 @@ import { attributionOf, UTM_DIMENSIONS, type ReportDimension } from '../../domai
 import type { Range } from '../../domain/report';
 import { bucketIndexOf } from '../../domain/time-zone';
 import { CellCollector, type ReportFacts } from '../persistence/report-cells';
-import { nextPeriod, periodStart, piecesOf, runsOf } from '../persistence/report-pieces';
+import { nextPeriod, periodStart, piecesOf, type Grain } from '../persistence/report-pieces';
 import { bsonCents, bsonDate, bsonJsonObject, decodeDocument } from './bson-codecs';
 import { guarded } from './mongo-errors';
 import { COLLECTIONS } from './mongo-indexes';
 import type { MongoProfitReads } from './mongo-profit-reads';
 import { REPORT_DIRTY } from './order-document';
-import { cellDocumentCodec, MONGO_PROJECTIONS, type CellDocument } from './report-documents';
+import { cellDocumentCodec, monthStateCodec, MONGO_PROJECTIONS, type CellDocument, type MonthState } from './report-documents';
 
 /** What a report reads of an order document. */
 export const REPORT_FIELDS = {
@@ -74,6 +74,24 @@ export const factsOfDocument = (doc: t.TypeOf<typeof reportOrderCodec>): ReportF
 });
 
 const DAY = 86_400_000;
+/** Periods per command: a year of a +05:45 zone's days is about 8,400 hours and 1,500 quarters. */
+const MAX_STARTS = 10_000;
+/** Edges per command: the ends of a range, and the days the rollup has not counted yet. */
+const MAX_EDGES = 500;
+
+/**
+ * Whether ascending `starts` fill at least half of the periods of `grain` from the first to the last:
+ * read then as one range, the cells of the others left aside (a +05:45 zone's days use 23 hours in 24),
+ * and otherwise as a list of periods (its quarters, 4 in 96).
+ */
+const denseIn = (starts: readonly number[], grain: Grain): boolean => {
+  let periods = 1;
+  for (let at = starts[0]; at < starts[starts.length - 1] && periods <= 2 * starts.length; at = nextPeriod(at, grain)) periods++;
+  return periods <= 2 * starts.length;
+};
+
+const chunksOf = <A>(items: readonly A[], size: number): A[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /**
  * Reports from `report_cells`, which mongo-report-rollup.ts recomputes from the orders a few seconds
@@ -85,6 +103,7 @@ const DAY = 86_400_000;
 export class MongoReportReader implements ReportReader {
   private readonly cells_: Collection<CellDocument>;
   private readonly orders: Collection;
+  private readonly months: Collection<MonthState>;
 
   constructor(
     db: Db,
@@ -95,6 +114,7 @@ export class MongoReportReader implements ReportReader {
   ) {
     this.cells_ = db.collection<CellDocument>(COLLECTIONS.reportCells);
     this.orders = db.collection(COLLECTIONS.orders);
+    this.months = db.collection<MonthState>(COLLECTIONS.reportState);
   }
 
   async breakdown(dashboardId: string, query: RankedBreakdownQuery): Promise<Breakdown> {
@@ -121,43 +141,53 @@ export class MongoReportReader implements ReportReader {
     const used = new Set<ReportDimension>([...query.by, ...UTM_DIMENSIONS.filter((d) => query.filters[d] !== undefined)]);
     const projection = MONGO_PROJECTIONS.find((p) => [...used].every((d) => p.dimensions.includes(d)))!;
     const dirty = await this.dirtyDays(dashboardId, from, to);
-    const clean = (start: number, end: number): boolean => {
+    const stale = await this.staleMonths(dashboardId, from, to);
+    const usable = (grain: Grain, start: number, end: number): boolean => {
+      if (grain === 'm' && stale.has(start)) return false;
       for (let day = periodStart(start, 'd'); day < end; day += DAY) if (dirty.has(day)) return false;
       return true;
     };
-    const pieces = piecesOf(query.buckets, projection.grains, (_grain, start, end) => clean(start, end));
-    const filter = (grain: string, first: number, last: number): Filter<CellDocument> => ({
+    const pieces = piecesOf(query.buckets, projection.grains, usable);
+    const filter = (grain: string, starts: readonly number[]): Filter<CellDocument> => ({
       dashboardId,
       proj: projection.name,
       grain: grain as CellDocument['grain'],
-      start: { $gte: first, $lte: last },
+      start: denseIn(starts, grain as Grain) ? { $gte: starts[0], $lte: starts[starts.length - 1] } : { $in: starts },
       ...(projection.modelled ? { model: query.model === 'first' ? 'f' : 'l' } : {}),
       ...(query.isTest === undefined ? {} : { isTest: query.isTest }),
       ...Object.fromEntries(UTM_DIMENSIONS.filter((d) => query.filters[d] !== undefined).map((d) => [`key.${d}`, query.filters[d]])),
     });
+    // One command per grain, however the periods fall: a +05:45 zone's days are runs of three quarters
+    // and twenty-three hours, and a command per run was two a day.
     for (const grain of projection.grains) {
       const bucketOf = new Map(pieces.filter((piece) => piece.grain === grain).map((piece) => [piece.start, piece.bucket]));
-      for (const { first, last } of runsOf(pieces, grain)) {
-        const found = await guarded(() => this.cells_.find(filter(grain, first, last)).toArray());
-        for (const raw of found) {
-          const cell = decodeDocument(cellDocumentCodec, raw, COLLECTIONS.reportCells, this.logger);
-          const bucket = bucketOf.get(cell.start);
-          if (bucket !== undefined) collector.addTotals(bucket, cell.key, cell.currency, cell);
-          await slices.pause();
-        }
+      for (const starts of chunksOf(
+        [...bucketOf.keys()].sort((a, b) => a - b),
+        MAX_STARTS,
+      )) {
+        await guarded(async () => {
+          for await (const raw of this.cells_.find(filter(grain, starts))) {
+            const cell = decodeDocument(cellDocumentCodec, raw, COLLECTIONS.reportCells, this.logger);
+            const bucket = bucketOf.get(cell.start);
+            if (bucket !== undefined) collector.addTotals(bucket, cell.key, cell.currency, cell);
+            await slices.pause();
+          }
+        });
       }
     }
-    for (const edge of pieces.filter((piece) => piece.grain === 'edge')) {
-      const found = await guarded(() =>
-        this.orders
-          .find({ dashboardId, createdAt: { $gte: new Date(edge.start), $lt: new Date(edge.end) } }, { projection: REPORT_FIELDS })
-          .toArray(),
-      );
-      for (const raw of found) {
-        const facts = factsOfDocument(decodeDocument(reportOrderCodec, raw, COLLECTIONS.orders, this.logger));
-        collector.add(facts, bucketIndexOf([edge], facts.createdAt) === 0 ? edge.bucket : -1);
-        await slices.pause();
-      }
+    for (const edges of chunksOf(
+      pieces.filter((piece) => piece.grain === 'edge'),
+      MAX_EDGES,
+    )) {
+      const within = edges.map((edge) => ({ createdAt: { $gte: new Date(edge.start), $lt: new Date(edge.end) } }));
+      await guarded(async () => {
+        for await (const raw of this.orders.find({ dashboardId, $or: within }, { projection: REPORT_FIELDS })) {
+          const facts = factsOfDocument(decodeDocument(reportOrderCodec, raw, COLLECTIONS.orders, this.logger));
+          const edge = edges[bucketIndexOf(edges, facts.createdAt)];
+          collector.add(facts, edge === undefined ? -1 : edge.bucket);
+          await slices.pause();
+        }
+      });
     }
     await this.profit.addCosts(dashboardId, query, collector);
     return collector.result();
@@ -167,6 +197,14 @@ export class MongoReportReader implements ReportReader {
   async rebuild(): Promise<void> {
     await guarded(() => this.orders.updateMany({}, { $set: { [REPORT_DIRTY]: true } }));
     await guarded(() => this.cells_.deleteMany({}));
+  }
+
+  /** The UTC months in `[from, to)` whose cells are not the sum of their days' now (MongoReportRollup). */
+  private async staleMonths(dashboardId: string, from: number, to: number): Promise<Set<number>> {
+    const found = await guarded(() =>
+      this.months.find({ dashboardId, month: { $gte: periodStart(from, 'm'), $lt: to }, staleSince: { $exists: true } }).toArray(),
+    );
+    return new Set(found.map((raw) => decodeDocument(monthStateCodec, raw, COLLECTIONS.reportState, this.logger).month));
   }
 
   /** The UTC days in `[from, to)` with an order the rollup has not counted as it is now. */

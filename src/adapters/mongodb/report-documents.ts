@@ -3,6 +3,7 @@ import type { ReportDimension } from '../../domain/attribution';
 import { REPORT_DIMENSIONS } from '../../domain/attribution';
 import { addStatusTotals, statusTotalsOf, ZERO_STATUS_TOTALS, type StatusTotals } from '../../domain/report';
 import { periodStart, type Grain } from '../persistence/report-pieces';
+import { bsonDate } from './bson-codecs';
 import type { ReportFacts } from '../persistence/report-cells';
 
 /**
@@ -38,6 +39,8 @@ export interface CellDocument extends StatusTotals {
   readonly isTest: boolean;
   readonly currency: string;
   readonly key: Readonly<Partial<Record<ReportDimension, string>>>;
+  /** The recomputation that wrote it: what it left of an earlier one is deleted after its own cells are in. */
+  readonly pass?: string;
 }
 
 const count = t.number;
@@ -125,3 +128,16 @@ export const addCell = (
   const existing = cells.get(_id);
   cells.set(_id, { ...identity, _id, ...addStatusTotals(existing ?? ZERO_STATUS_TOTALS, totals) });
 };
+
+/**
+ * The state of one month's cells (in `report_state`): `staleSince` while they are not the sum of its
+ * days' (readers then read its days), `gen` counting the recomputations of its days, so that a month
+ * summed while one ran is not taken for current.
+ */
+export const monthStateCodec = t.intersection([
+  t.type({ _id: t.string, dashboardId: t.string, month: t.number, gen: t.number }),
+  t.partial({ staleSince: bsonDate }),
+]);
+export type MonthState = t.TypeOf<typeof monthStateCodec>;
+
+export const monthStateId = (dashboardId: string, month: number): string => `month ${dashboardId} ${month}`;

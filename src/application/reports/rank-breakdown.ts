@@ -66,7 +66,9 @@ export const rankBreakdown = async (
     const id = JSON.stringify(tie);
     let row = rows.get(id);
     if (row === undefined) {
-      row = { key, currency, tie, current: zero(), previous: previous === undefined ? undefined : zero() };
+      // The key a row answers holds the dimensions of `by` and nothing else, whatever a store's cells carry.
+      const own = Object.fromEntries(query.by.map((dimension) => [dimension, key[dimension]]));
+      row = { key: own, currency, tie, current: zero(), previous: previous === undefined ? undefined : zero() };
       rows.set(id, row);
     }
     return period === 'current' ? row.current : row.previous!;

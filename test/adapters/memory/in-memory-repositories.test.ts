@@ -6,6 +6,7 @@ import { dashboardRepositoryContract } from '../../contract/dashboard-repository
 import { linkRepositoryContract } from '../../contract/link-repository.contract';
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
 import { reportReaderContract } from '../../contract/report-reader.contract';
+import { breakdownRowsContract } from '../../contract/breakdown-rows.contract';
 import { profitReportsContract } from '../../contract/profit-reports.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
 import { productCostRepositoryContract } from '../../contract/product-cost-repository.contract';
@@ -19,6 +20,7 @@ dashboardRepositoryContract('in-memory', async () => new InMemoryDashboardReposi
 tokenRepositoryContract('in-memory', async () => new InMemoryTokenRepository());
 linkRepositoryContract('in-memory', async () => new InMemoryLinkRepository());
 reportReaderContract('in-memory', async () => inMemoryStorage());
+breakdownRowsContract('in-memory', async () => inMemoryStorage());
 profitReportsContract('in-memory', async () => inMemoryStorage());
 spendRepositoryContract('in-memory', async () => inMemoryStorage().spend);
 productCostRepositoryContract('in-memory', async () => inMemoryStorage().productCosts);

@@ -1,9 +1,13 @@
+import { expect } from 'chai';
 import type { Storage } from '../../../src/application/ports/storage';
 import { dashboardRepositoryContract } from '../../contract/dashboard-repository.contract';
 import { deliveryRepositoryContract } from '../../contract/delivery-repository.contract';
 import { linkRepositoryContract } from '../../contract/link-repository.contract';
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
 import { reportReaderContract } from '../../contract/report-reader.contract';
+import { breakdownRowsContract } from '../../contract/breakdown-rows.contract';
+import { COLLECTIONS } from '../../../src/adapters/mongodb/mongo-indexes';
+import { REPORT_DIRTY } from '../../../src/adapters/mongodb/order-document';
 import { profitReportsContract } from '../../contract/profit-reports.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
 import { productCostRepositoryContract } from '../../contract/product-cost-repository.contract';
@@ -43,11 +47,19 @@ describeWithMongo('MongoDB repositories', (mongo) => {
   productCostRepositoryContract('MongoProductCostRepository', async () => (await emptied()).productCosts);
   accountStoresContract('MongoDB', async () => (await emptied()).accounts);
   eventFeedContract('MongoDB', emptied);
-  const settle = async (given: Storage): Promise<void> => {
+  /** Runs the rollup until it has counted every order: what a report reads is then its cells. */
+  const rolledUp = async (given: Storage): Promise<void> => {
     const rollup = given.workers?.find((worker) => worker instanceof MongoReportRollup);
     if (rollup === undefined) throw new Error('the MongoDB storage runs no report rollup');
-    while ((await rollup.catchUp()) > 0);
+    while ((await rollup.catchUp(0)) > 0);
+    expect(
+      await mongo.client
+        .db(mongo.dbName)
+        .collection(COLLECTIONS.orders)
+        .countDocuments({ [REPORT_DIRTY]: true }),
+    ).to.equal(0);
   };
-  reportReaderContract('MongoReportReader', emptied, settle);
-  profitReportsContract('MongoDB', emptied, settle);
+  reportReaderContract('MongoReportReader', emptied, rolledUp);
+  breakdownRowsContract('MongoReportReader', emptied, rolledUp);
+  profitReportsContract('MongoDB', emptied, rolledUp);
 });

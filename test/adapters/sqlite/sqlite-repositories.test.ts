@@ -6,6 +6,7 @@ import { linkRepositoryContract } from '../../contract/link-repository.contract'
 import { orderRepositoryContract } from '../../contract/order-repository.contract';
 import { rateLimitCounterContract } from '../../contract/rate-limit-counter.contract';
 import { reportReaderContract } from '../../contract/report-reader.contract';
+import { breakdownRowsContract } from '../../contract/breakdown-rows.contract';
 import { profitReportsContract } from '../../contract/profit-reports.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
 import { productCostRepositoryContract } from '../../contract/product-cost-repository.contract';
@@ -45,4 +46,15 @@ describe('SQLite adapters', () => {
   eventFeedContract('SQLite', async () => fresh());
   reportReaderContract('SqliteReportReader', async () => fresh());
   profitReportsContract('SQLite', async () => fresh());
+});
+
+/** Reports read by many tests from one file, filled once. */
+describe('SQLite reports', () => {
+  let storage: Storage | undefined;
+
+  after(async () => {
+    await storage?.health.close();
+  });
+
+  breakdownRowsContract('SqliteReportReader', async () => (storage = temporarySqliteStorage()));
 });
