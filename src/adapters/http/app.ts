@@ -8,6 +8,7 @@ import { accessLog } from './kit/middleware/access-log';
 import { adminGuard } from './kit/middleware/admin-guard';
 import { authenticate } from './kit/middleware/authenticate';
 import { errorHandler } from './kit/middleware/error-handler';
+import { heavyTurn } from './kit/middleware/heavy-turn';
 import { idempotency } from './kit/middleware/idempotency';
 import { jsonBody } from './kit/middleware/json-body';
 import { rateLimit } from './kit/middleware/rate-limit';
@@ -20,6 +21,7 @@ import { registerRoutes } from './kit/register-routes';
 import type { ReadinessReport, RouteOff } from './kit/http-errors';
 import { ROUTES } from './route-table';
 import { prepareAsset } from './kit/static-asset';
+import type { HeavyRequestTurns } from '../system/heavy-request-turns';
 
 export interface HttpOptions {
   /** Largest accepted body (DECISIONS D1: 256 KiB by default). */
@@ -50,6 +52,8 @@ export interface HttpDependencies {
   readonly trackerScript: Buffer;
   /** Where short links live (PUBLIC_BASE_URL, else the service's own address once it listens); no trailing `/`. */
   readonly publicBaseUrl: () => string;
+  /** The turns of each dashboard's heavy requests, shared with the console (DECISIONS D23). */
+  readonly heavyTurns: HeavyRequestTurns;
 }
 
 export interface HttpApp {
@@ -69,7 +73,7 @@ const switchedOff = (path: string, options: HttpOptions): RouteOff | undefined =
  * status, then routing.
  */
 export const createHttpApp = (
-  { useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl }: HttpDependencies,
+  { useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl, heavyTurns }: HttpDependencies,
   options: HttpOptions,
 ): HttpApp => {
   const router = new Router<RequestState>();
@@ -80,6 +84,7 @@ export const createHttpApp = (
       admin: adminGuard(options.adminToken),
       token: authenticate(useCases.authenticateToken),
       rateLimit: rateLimit(useCases.checkRateLimit, metrics),
+      heavyTurn: heavyTurn(heavyTurns),
       body: jsonBody(options.bodyLimitBytes),
       largeBody: jsonBody(options.batchBodyLimitBytes),
       rawBody: rawBody(options.bodyLimitBytes),

@@ -62,6 +62,7 @@ export const renderProblem = (ctx: ParameterizedContext<RequestState>, error: Ht
       break;
     case 'IdempotencyKeyInProgress':
     case 'RateLimitExceeded':
+    case 'TooManyHeavyRequests':
       ctx.set('Retry-After', String(error.retryAfterSeconds));
       break;
     default:
