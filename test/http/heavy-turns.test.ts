@@ -80,6 +80,7 @@ describe('heavy requests take turns per dashboard (DECISIONS D23)', function () 
     const refused = await postBatch(a.token, heavyBatch('a'));
     const problem = expectProblem(refused, 429, 'TOO_MANY_HEAVY_REQUESTS');
     expect(refused.headers.get('retry-after')).to.equal('1');
+    expect(refused.headers.get('connection')).to.equal('close');
     expect(problem.detail).to.equal(
       'This dashboard may have 2 requests with a large body in progress and 1 waiting (HEAVY_REQUESTS_PER_DASHBOARD, ' +
         'HEAVY_REQUEST_QUEUE), and this one goes beyond it: retry in 1 s',
@@ -152,6 +153,32 @@ describe('heavy requests take turns per dashboard (DECISIONS D23)', function () 
     await until(idle(a.dashboardId));
     const after = await postBatch(a.token, heavyBatch('after'));
     expect(after.status, after.text).to.equal(200);
+  });
+
+  it("counts a large delivery to a source against the source's dashboard, and deliveries to unknown sources in a lane of their own", async () => {
+    await start({ perDashboard: 1, queue: 0 });
+    const made = await api.request('POST', '/api/v1/sources', {
+      token: a.token,
+      body: { platform: 'shopify', name: 'Shop', secret: 'a-shopify-secret-0123456789' },
+    });
+    expect(made.status, made.text).to.equal(201);
+    const deliver = (sourceId: string) =>
+      api.request('POST', `/in/v1/${sourceId}`, {
+        rawBody: 'x'.repeat(HEAVY + 1),
+        headers: { ...JSON_TYPE, 'x-shopify-hmac-sha256': 'bm90IHRoZSBzaWduYXR1cmU=', 'x-shopify-topic': 'orders/create' },
+      });
+    const unknown = 'src_0000000000000000000000';
+    expectProblem(await deliver(made.body.source.id), 401, 'INVALID_SIGNATURE');
+    const held = hold(a.token);
+    await until(() => turns.load(a.dashboardId).running === 1);
+    const refused = await deliver(made.body.source.id);
+    expectProblem(refused, 429, 'TOO_MANY_HEAVY_REQUESTS');
+    expect(refused.headers.get('retry-after')).to.equal('1');
+    expectProblem(await deliver(unknown), 404, 'NOT_FOUND');
+    held.destroy();
+    await until(idle(a.dashboardId));
+    expectProblem(await deliver(made.body.source.id), 401, 'INVALID_SIGNATURE');
+    expect(turns.load('deliveries to unknown sources')).to.deep.equal({ running: 0, waiting: 0 });
   });
 
   it("shares the dashboard's turns with the console's uploads: 429 with Retry-After before the file is read, served once the turn is free", async () => {

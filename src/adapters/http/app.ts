@@ -16,7 +16,7 @@ import { rawBody } from './kit/middleware/raw-body';
 import { requestId } from './kit/middleware/request-id';
 import { routeFallback } from './kit/middleware/route-fallback';
 import { openApiDocument } from './openapi';
-import type { RequestState } from './kit/request-state';
+import { principalOf, type RequestState } from './kit/request-state';
 import { registerRoutes } from './kit/register-routes';
 import type { ReadinessReport, RouteOff } from './kit/http-errors';
 import { ROUTES } from './route-table';
@@ -61,6 +61,12 @@ export interface HttpApp {
   readonly router: Router<RequestState>;
 }
 
+/**
+ * The one lane of the large deliveries to sources that do not exist: a flood of them waits there
+ * and is refused there, whatever ids it makes up, and leaves every dashboard's lane alone.
+ */
+const UNKNOWN_SOURCES = 'deliveries to unknown sources';
+
 /** The part of the service the configuration switched off that `path` asks for, if any. */
 const switchedOff = (path: string, options: HttpOptions): RouteOff | undefined => {
   if (options.consoleOff === true && (path === '/console' || path.startsWith('/console/'))) return 'console';
@@ -84,7 +90,11 @@ export const createHttpApp = (
       admin: adminGuard(options.adminToken),
       token: authenticate(useCases.authenticateToken),
       rateLimit: rateLimit(useCases.checkRateLimit, metrics),
-      heavyTurn: heavyTurn(heavyTurns),
+      heavyTurn: heavyTurn(heavyTurns, async (ctx) => principalOf(ctx.state as RequestState).dashboardId),
+      deliveryTurn: heavyTurn(
+        heavyTurns,
+        async (ctx) => (await useCases.receiveSourceDelivery.dashboardOf(String(ctx.params['sourceId']))) ?? UNKNOWN_SOURCES,
+      ),
       body: jsonBody(options.bodyLimitBytes),
       largeBody: jsonBody(options.batchBodyLimitBytes),
       rawBody: rawBody(options.bodyLimitBytes),

@@ -89,6 +89,8 @@ export class ConsoleRouter {
     if (!isHeavy(headers, heavyTurns.bounds.heavyBodyBytes)) return () => undefined;
     const turn = await heavyTurns.take(viewer.dashboard.id, abandonedWhenClosed(ctx.res));
     if (typeof turn === 'function') return turn;
+    // As the API does: the file is never read, not even to be thrown away.
+    ctx.set('Connection', 'close');
     throw new ConsoleRefusal(
       429,
       `This dashboard already has ${turn.perDashboard === 1 ? 'an upload' : `${turn.perDashboard} uploads`} in progress and ` +

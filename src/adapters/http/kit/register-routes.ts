@@ -11,10 +11,11 @@ import type { Guard, Route, RouteDeps } from './route';
 
 /**
  * The middleware behind each guard, the reader of the routes that take their body as bytes, the turn
- * a dashboard's heavy body waits for before it is read, and the body readers of the routes that take
+ * a dashboard's heavy body waits for before it is read (the token's dashboard; on a route without a
+ * token that takes bytes, a source's delivery, the source's), and the body readers of the routes that take
  * a JSON body (given each route's count of values).
  */
-export type GuardMiddleware = Readonly<Record<Guard | 'rawBody' | 'heavyTurn', Middleware<RequestState>>> &
+export type GuardMiddleware = Readonly<Record<Guard | 'rawBody' | 'heavyTurn' | 'deliveryTurn', Middleware<RequestState>>> &
   Readonly<Record<'body' | 'largeBody', (values: BodyValues) => Middleware<RequestState>>>;
 
 /** Where each step runs, whatever order a route lists its guards in (see `Guard`). */
@@ -168,8 +169,8 @@ export const registerRoutes = (router: Router<RequestState>, routes: readonly Ro
   for (const route of routes) {
     if (route.guards.includes('token') && route.scope === undefined)
       throw new Error(`${route.operationId} takes a token and declares no scope`);
-    // A dashboard's heavy bodies take turns (DECISIONS D23); a route without a token has no dashboard to count them against.
-    const turn = route.guards.includes('token') ? [guards.heavyTurn] : [];
+    // A dashboard's heavy bodies take turns (DECISIONS D23); the admin's and the console's forms are counted elsewhere or not at all.
+    const turn = route.guards.includes('token') ? [guards.heavyTurn] : route.rawBody === true ? [guards.deliveryTurn] : [];
     const steps = ORDER.flatMap((step): Middleware<RequestState>[] => {
       if (step === 'body' && route.rawBody === true) return [...turn, guards.rawBody];
       if (step === 'body') {
