@@ -11,12 +11,15 @@ import { anOrderPayload } from '../test/support/order-builder';
  * /api/v1/orders` followed by `GET /healthz`, first alone, then while the other tenant runs each
  * attack from 2 loops (the password flood from 16): the victim's p50 and p99 of both, as ratios to
  * the alone baseline of the same run, and the event loop's delay p99 and max as the service's own
- * metrics say it (prom-client's histogram, reset at each scrape). Loopback only; prints, asserts
- * nothing: `npm run bench:neighbour`. Goals: every ratio under 5x, event-loop delay p99 under 20 ms.
+ * metrics say it (prom-client's histogram, reset at each scrape). The hostile batches, the bad CSVs
+ * and the source webhooks run from BENCH_ATTACK_LOOPS loops (16), half of each kind; `refused` counts
+ * the attacks answered 429 or 503, or cut off. Loopback only; prints, asserts nothing: `npm run bench:neighbour`.
+ * Goals: every ratio under 5x, event-loop delay p99 under 20 ms.
  */
 
 const PHASE_MS = Number(process.env['BENCH_PHASE_MS'] ?? 8_000);
 const KEYS = Number(process.env['BENCH_KEYS'] ?? 30_000);
+const ATTACK_LOOPS = Number(process.env['BENCH_ATTACK_LOOPS'] ?? 16);
 const BATCH_LIMIT = 4 * 1024 * 1024;
 const OWNER = { email: 'attacker@shop.example', password: 'attacker password 1' };
 
@@ -58,8 +61,8 @@ const notUtf8Csv = (): Buffer => {
 
 interface Phase {
   readonly name: string;
-  /** The attack's loops, each running until `stop()` says so; each counts the requests it made. */
-  readonly loops: readonly ((stop: () => boolean, done: () => void) => Promise<void>)[];
+  /** The attack's loops, each running until `stop()` says so; each counts the requests it made, and their statuses. */
+  readonly loops: readonly ((stop: () => boolean, done: (status: number) => void) => Promise<void>)[];
 }
 
 const main = async (): Promise<void> => {
@@ -129,11 +132,15 @@ const main = async (): Promise<void> => {
     const run = async (phase: Phase) => {
       let stopped = false;
       let attacks = 0;
+      let refused = 0;
       await metric();
       const loops = phase.loops.map((loop) =>
         loop(
           () => stopped,
-          () => attacks++,
+          (status) => {
+            attacks++;
+            if (status === 429 || status === 503 || status === 0) refused++;
+          },
         ),
       );
       const posts: number[] = [];
@@ -154,17 +161,23 @@ const main = async (): Promise<void> => {
       await Promise.all(loops);
       posts.sort((a, b) => a - b);
       probes.sort((a, b) => a - b);
-      return { name: phase.name, attacks, posts, probes, loop };
+      return { name: phase.name, attacks, refused, posts, probes, loop };
     };
 
     const repeat =
       (request: () => Promise<Response>) =>
-      async (stop: () => boolean, done: () => void): Promise<void> => {
+      async (stop: () => boolean, done: (status: number) => void): Promise<void> => {
         while (!stop()) {
-          await (await request()).arrayBuffer();
-          done();
+          // A refusal may close the connection before the body is sent whole: fetch then rejects.
+          const status = await request()
+            .then(async (res) => (await res.arrayBuffer(), res.status))
+            .catch(() => 0);
+          done(status);
         }
       };
+    /** ATTACK_LOOPS loops, the first half sending `first`, the second `second`. */
+    const halves = (first: () => Promise<Response>, second: () => Promise<Response>) =>
+      Array.from({ length: ATTACK_LOOPS }, (_, i) => repeat(i < ATTACK_LOOPS / 2 ? first : second));
     const numbers = numbersBatch();
     const deep = deepBatch();
     const [badLines, notUtf8] = [badLinesCsv(), notUtf8Csv()];
@@ -173,6 +186,26 @@ const main = async (): Promise<void> => {
       form.set('file', new Blob([bytes], { type: 'text/csv' }), 'spend.csv');
       return consolePost('/console/spend', form);
     };
+    // The attacker's Shopify source, and deliveries of BODY_LIMIT_BYTES whose signature is wrong: no token, read whole, then refused.
+    const source = (await (
+      await api(
+        attacker.token,
+        'POST',
+        '/api/v1/sources',
+        JSON.stringify({ platform: 'shopify', name: 'shop', secret: 'a-shopify-secret-0123456789' }),
+      )
+    ).json()) as { source: { id: string } };
+    const delivery = Buffer.alloc(256 * 1024 - 64, 'x');
+    const deliver = (sourceId: string) => () =>
+      fetch(`${base}/in/v1/${sourceId}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-shopify-hmac-sha256': 'bm90IHRoZSBzaWduYXR1cmU=',
+          'x-shopify-topic': 'orders/create',
+        },
+        body: delivery,
+      });
     const yearAgo = new Date(now - 365 * 86_400_000);
     const wide = `/api/v1/reports/breakdown?from=${encodeURIComponent(yearAgo.toISOString())}&to=${encodeURIComponent(new Date(now).toISOString())}&by=utmSource,utmMedium,utmCampaign&limit=1000`;
     const widePage = `/console/reports?period=custom&from=${yearAgo.toISOString().slice(0, 10)}&to=${new Date(now).toISOString().slice(0, 10)}&by1=utmSource&by2=utmMedium&by3=utmCampaign`;
@@ -189,17 +222,27 @@ const main = async (): Promise<void> => {
         ),
       },
       {
-        name: 'hostile batches (4 MiB numbers, deep)',
-        loops: [
-          repeat(() => api(attacker.token, 'POST', '/api/v1/orders/batch', numbers)),
-          repeat(() => api(attacker.token, 'POST', '/api/v1/orders/batch', deep)),
-        ],
+        name: `hostile batches (4 MiB numbers, deep; ${ATTACK_LOOPS})`,
+        loops: halves(
+          () => api(attacker.token, 'POST', '/api/v1/orders/batch', numbers),
+          () => api(attacker.token, 'POST', '/api/v1/orders/batch', deep),
+        ),
       },
       {
         name: `wide reports (3 dims, a year, ${KEYS} keys)`,
         loops: [repeat(() => api(attacker.token, 'GET', wide)), repeat(() => fetch(`${base}${widePage}`, { headers: { cookie } }))],
       },
-      { name: 'bad CSVs (2 MiB bad lines, not UTF-8)', loops: [repeat(() => upload(badLines)), repeat(() => upload(notUtf8))] },
+      {
+        name: `bad CSVs (2 MiB bad lines, not UTF-8; ${ATTACK_LOOPS})`,
+        loops: halves(
+          () => upload(badLines),
+          () => upload(notUtf8),
+        ),
+      },
+      {
+        name: `source webhooks (256 KiB, bad signature; ${ATTACK_LOOPS})`,
+        loops: halves(deliver(source.source.id), deliver('src_unknownsource0000000000')),
+      },
     ];
     const results = [];
     for (const phase of phases) results.push(await run(phase));
@@ -209,7 +252,7 @@ const main = async (): Promise<void> => {
       `\nThe victim's requests, ${PHASE_MS / 1000} s per phase (ms; ratios to alone); event-loop delay from the service's metrics:`,
     );
     console.log(
-      'phase                                        attacks  POST p50  p99      ratio p50/p99   healthz p50  p99      ratio p50/p99   loop p99  max',
+      'phase                                        attacks  refused  POST p50  p99      ratio p50/p99   healthz p50  p99      ratio p50/p99   loop p99  max',
     );
     for (const r of results) {
       const [p50, p99, h50, h99] = [
@@ -219,7 +262,7 @@ const main = async (): Promise<void> => {
         percentile(r.probes, 0.99),
       ];
       console.log(
-        `${r.name.padEnd(44)} ${String(r.attacks).padStart(7)}  ${p50.toFixed(1).padStart(8)}  ${p99.toFixed(1).padStart(7)}  ${ratio(p50, percentile(alone.posts, 0.5)).padStart(6)}/${ratio(p99, percentile(alone.posts, 0.99)).padEnd(7)}  ${h50.toFixed(1).padStart(11)}  ${h99.toFixed(1).padStart(7)}  ${ratio(h50, percentile(alone.probes, 0.5)).padStart(6)}/${ratio(h99, percentile(alone.probes, 0.99)).padEnd(7)}  ${r.loop.p99.toFixed(1).padStart(8)}  ${r.loop.max.toFixed(1).padStart(6)}`,
+        `${r.name.padEnd(44)} ${String(r.attacks).padStart(7)}  ${String(r.refused).padStart(7)}  ${p50.toFixed(1).padStart(8)}  ${p99.toFixed(1).padStart(7)}  ${ratio(p50, percentile(alone.posts, 0.5)).padStart(6)}/${ratio(p99, percentile(alone.posts, 0.99)).padEnd(7)}  ${h50.toFixed(1).padStart(11)}  ${h99.toFixed(1).padStart(7)}  ${ratio(h50, percentile(alone.probes, 0.5)).padStart(6)}/${ratio(h99, percentile(alone.probes, 0.99)).padEnd(7)}  ${r.loop.p99.toFixed(1).padStart(8)}  ${r.loop.max.toFixed(1).padStart(6)}`,
       );
     }
   } finally {
