@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { runCli } from '../src/bootstrap/cli';
 import { BENCH_ADMIN_TOKEN, benchTenant, eventLoopDelay, startBenchService, stopBenchService } from './bench-service';
 import { anOrderPayload } from '../test/support/order-builder';
@@ -65,6 +66,136 @@ interface Phase {
   readonly loops: readonly ((stop: () => boolean, done: (status: number) => void) => Promise<void>)[];
 }
 
+/** What the attacker's loops need, handed to the worker thread that runs them. */
+interface AttackSetting {
+  readonly base: string;
+  readonly token: string;
+  readonly cookie: string;
+  readonly csrf: string;
+  readonly sourceId: string;
+  readonly wide: string;
+  readonly widePage: string;
+}
+
+const repeat =
+  (request: () => Promise<Response>) =>
+  async (stop: () => boolean, done: (status: number) => void): Promise<void> => {
+    while (!stop()) {
+      // A refusal may close the connection before the body is sent whole: fetch then rejects.
+      const status = await request()
+        .then(async (res) => (await res.arrayBuffer(), res.status))
+        .catch(() => 0);
+      done(status);
+    }
+  };
+
+/** ATTACK_LOOPS loops, the first half sending `first`, the second `second`. */
+const halves = (first: () => Promise<Response>, second: () => Promise<Response>) =>
+  Array.from({ length: ATTACK_LOOPS }, (_, i) => repeat(i < ATTACK_LOOPS / 2 ? first : second));
+
+/** Each phase and its attack, the alone phase first. */
+const attackPhases = (s: AttackSetting): Phase[] => {
+  const { base, cookie, csrf } = s;
+  const call = (method: string, path: string, body?: string) =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${s.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body }),
+    });
+  const signIn = async (password: string) =>
+    fetch(`${base}/console/sign-in`, {
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: OWNER.email, password }).toString(),
+      redirect: 'manual',
+    });
+  const consolePost = (path: string, body: URLSearchParams | FormData) => {
+    body.set('csrf', csrf);
+    return fetch(`${base}${path}`, { method: 'POST', headers: { cookie, origin: base }, body, redirect: 'manual' });
+  };
+  const numbers = numbersBatch();
+  const deep = deepBatch();
+  const [badLines, notUtf8] = [badLinesCsv(), notUtf8Csv()];
+  const upload = (bytes: Buffer) => {
+    const form = new FormData();
+    form.set('file', new Blob([bytes], { type: 'text/csv' }), 'spend.csv');
+    return consolePost('/console/spend', form);
+  };
+  // Deliveries of BODY_LIMIT_BYTES whose signature is wrong: no token, read whole, then refused.
+  const delivery = Buffer.alloc(256 * 1024 - 64, 'x');
+  const deliver = (sourceId: string) => () =>
+    fetch(`${base}/in/v1/${sourceId}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-shopify-hmac-sha256': 'bm90IHRoZSBzaWduYXR1cmU=',
+        'x-shopify-topic': 'orders/create',
+      },
+      body: delivery,
+    });
+  return [
+    { name: 'alone', loops: [] },
+    {
+      name: 'password flood (16 loops)',
+      loops: Array.from({ length: 16 }, (_, i) =>
+        repeat(() =>
+          i % 2 === 0
+            ? signIn('a wrong password 123')
+            : consolePost('/console/password', new URLSearchParams({ current: 'a wrong password 123', next: 'another password 123' })),
+        ),
+      ),
+    },
+    {
+      name: `hostile batches (4 MiB numbers, deep; ${ATTACK_LOOPS})`,
+      loops: halves(
+        () => call('POST', '/api/v1/orders/batch', numbers),
+        () => call('POST', '/api/v1/orders/batch', deep),
+      ),
+    },
+    {
+      name: `wide reports (3 dims, a year, ${KEYS} keys)`,
+      loops: [repeat(() => call('GET', s.wide)), repeat(() => fetch(`${base}${s.widePage}`, { headers: { cookie } }))],
+    },
+    {
+      name: `bad CSVs (2 MiB bad lines, not UTF-8; ${ATTACK_LOOPS})`,
+      loops: halves(
+        () => upload(badLines),
+        () => upload(notUtf8),
+      ),
+    },
+    {
+      name: `source webhooks (256 KiB, bad signature; ${ATTACK_LOOPS})`,
+      loops: halves(deliver(s.sourceId), deliver('src_unknownsource0000000000')),
+    },
+  ];
+};
+
+/**
+ * In a worker thread, so that the attacker's own work (building and sending 16 bodies of 4 MiB) does
+ * not delay the victim's requests in this process: phase `index`'s loops until told to stop, then
+ * how many attacks went and how many were refused.
+ */
+const attack = async ({ setting, index }: { setting: AttackSetting; index: number }): Promise<void> => {
+  let stopped = false;
+  let attacks = 0;
+  let refused = 0;
+  parentPort?.on('message', () => {
+    stopped = true;
+  });
+  const loops = attackPhases(setting)[index].loops.map((loop) =>
+    loop(
+      () => stopped,
+      (status) => {
+        attacks++;
+        if (status === 429 || status === 503 || status === 0) refused++;
+      },
+    ),
+  );
+  parentPort?.postMessage('started');
+  await Promise.all(loops);
+  parentPort?.postMessage({ attacks, refused });
+};
+
 const main = async (): Promise<void> => {
   const dir = mkdtempSync(join(tmpdir(), 'neighbour-'));
   const sqlitePath = join(dir, 'orders.db');
@@ -121,28 +252,47 @@ const main = async (): Promise<void> => {
     if (cookie === undefined) throw new Error('the attacker could not sign in');
     const csrf =
       /name="csrf" value="([^"]+)"/.exec(await (await fetch(`${base}/console/spend`, { headers: { cookie } })).text())?.[1] ?? '';
-    const consolePost = (path: string, body: URLSearchParams | FormData) => {
-      body.set('csrf', csrf);
-      return fetch(`${base}${path}`, { method: 'POST', headers: { cookie, origin: base }, body, redirect: 'manual' });
-    };
 
+    // The attacker's Shopify source, for the deliveries with a bad signature.
+    const source = (await (
+      await api(
+        attacker.token,
+        'POST',
+        '/api/v1/sources',
+        JSON.stringify({ platform: 'shopify', name: 'shop', secret: 'a-shopify-secret-0123456789' }),
+      )
+    ).json()) as { source: { id: string } };
+    const yearAgo = new Date(now - 365 * 86_400_000);
+    const setting: AttackSetting = {
+      base,
+      token: attacker.token,
+      cookie,
+      csrf,
+      sourceId: source.source.id,
+      wide: `/api/v1/reports/breakdown?from=${encodeURIComponent(yearAgo.toISOString())}&to=${encodeURIComponent(new Date(now).toISOString())}&by=utmSource,utmMedium,utmCampaign&limit=1000`,
+      widePage: `/console/reports?period=custom&from=${yearAgo.toISOString().slice(0, 10)}&to=${new Date(now).toISOString().slice(0, 10)}&by1=utmSource&by2=utmMedium&by3=utmCampaign`,
+    };
     const metric = () => eventLoopDelay(metricsPort);
 
     let order = 0;
-    const run = async (phase: Phase) => {
-      let stopped = false;
-      let attacks = 0;
-      let refused = 0;
+    const run = async (name: string, index: number) => {
+      let counted = Promise.resolve({ attacks: 0, refused: 0 });
+      let worker: Worker | undefined;
+      if (index > 0) {
+        const started = new Worker(__filename, { workerData: { setting, index } });
+        worker = started;
+        counted = new Promise((resolve, reject) => {
+          started.on('message', (message: unknown) => {
+            if (typeof message === 'object') resolve(message as { attacks: number; refused: number });
+          });
+          started.once('error', reject);
+        });
+        await new Promise<void>((resolve, reject) => {
+          started.on('message', (message: unknown) => message === 'started' && resolve());
+          started.once('error', reject);
+        });
+      }
       await metric();
-      const loops = phase.loops.map((loop) =>
-        loop(
-          () => stopped,
-          (status) => {
-            attacks++;
-            if (status === 429 || status === 503 || status === 0) refused++;
-          },
-        ),
-      );
       const posts: number[] = [];
       const probes: number[] = [];
       const until = Date.now() + PHASE_MS;
@@ -157,95 +307,16 @@ const main = async (): Promise<void> => {
         probes.push(await time(async () => (await fetch(`${base}/healthz`)).arrayBuffer()));
       }
       const loop = await metric();
-      stopped = true;
-      await Promise.all(loops);
+      worker?.postMessage('stop');
+      const { attacks, refused } = await counted;
+      await worker?.terminate();
       posts.sort((a, b) => a - b);
       probes.sort((a, b) => a - b);
-      return { name: phase.name, attacks, refused, posts, probes, loop };
+      return { name, attacks, refused, posts, probes, loop };
     };
-
-    const repeat =
-      (request: () => Promise<Response>) =>
-      async (stop: () => boolean, done: (status: number) => void): Promise<void> => {
-        while (!stop()) {
-          // A refusal may close the connection before the body is sent whole: fetch then rejects.
-          const status = await request()
-            .then(async (res) => (await res.arrayBuffer(), res.status))
-            .catch(() => 0);
-          done(status);
-        }
-      };
-    /** ATTACK_LOOPS loops, the first half sending `first`, the second `second`. */
-    const halves = (first: () => Promise<Response>, second: () => Promise<Response>) =>
-      Array.from({ length: ATTACK_LOOPS }, (_, i) => repeat(i < ATTACK_LOOPS / 2 ? first : second));
-    const numbers = numbersBatch();
-    const deep = deepBatch();
-    const [badLines, notUtf8] = [badLinesCsv(), notUtf8Csv()];
-    const upload = (bytes: Buffer) => {
-      const form = new FormData();
-      form.set('file', new Blob([bytes], { type: 'text/csv' }), 'spend.csv');
-      return consolePost('/console/spend', form);
-    };
-    // The attacker's Shopify source, and deliveries of BODY_LIMIT_BYTES whose signature is wrong: no token, read whole, then refused.
-    const source = (await (
-      await api(
-        attacker.token,
-        'POST',
-        '/api/v1/sources',
-        JSON.stringify({ platform: 'shopify', name: 'shop', secret: 'a-shopify-secret-0123456789' }),
-      )
-    ).json()) as { source: { id: string } };
-    const delivery = Buffer.alloc(256 * 1024 - 64, 'x');
-    const deliver = (sourceId: string) => () =>
-      fetch(`${base}/in/v1/${sourceId}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-shopify-hmac-sha256': 'bm90IHRoZSBzaWduYXR1cmU=',
-          'x-shopify-topic': 'orders/create',
-        },
-        body: delivery,
-      });
-    const yearAgo = new Date(now - 365 * 86_400_000);
-    const wide = `/api/v1/reports/breakdown?from=${encodeURIComponent(yearAgo.toISOString())}&to=${encodeURIComponent(new Date(now).toISOString())}&by=utmSource,utmMedium,utmCampaign&limit=1000`;
-    const widePage = `/console/reports?period=custom&from=${yearAgo.toISOString().slice(0, 10)}&to=${new Date(now).toISOString().slice(0, 10)}&by1=utmSource&by2=utmMedium&by3=utmCampaign`;
-    const phases: Phase[] = [
-      { name: 'alone', loops: [] },
-      {
-        name: 'password flood (16 loops)',
-        loops: Array.from({ length: 16 }, (_, i) =>
-          repeat(() =>
-            i % 2 === 0
-              ? signIn('a wrong password 123')
-              : consolePost('/console/password', new URLSearchParams({ current: 'a wrong password 123', next: 'another password 123' })),
-          ),
-        ),
-      },
-      {
-        name: `hostile batches (4 MiB numbers, deep; ${ATTACK_LOOPS})`,
-        loops: halves(
-          () => api(attacker.token, 'POST', '/api/v1/orders/batch', numbers),
-          () => api(attacker.token, 'POST', '/api/v1/orders/batch', deep),
-        ),
-      },
-      {
-        name: `wide reports (3 dims, a year, ${KEYS} keys)`,
-        loops: [repeat(() => api(attacker.token, 'GET', wide)), repeat(() => fetch(`${base}${widePage}`, { headers: { cookie } }))],
-      },
-      {
-        name: `bad CSVs (2 MiB bad lines, not UTF-8; ${ATTACK_LOOPS})`,
-        loops: halves(
-          () => upload(badLines),
-          () => upload(notUtf8),
-        ),
-      },
-      {
-        name: `source webhooks (256 KiB, bad signature; ${ATTACK_LOOPS})`,
-        loops: halves(deliver(source.source.id), deliver('src_unknownsource0000000000')),
-      },
-    ];
+    const names = attackPhases(setting).map((phase) => phase.name);
     const results = [];
-    for (const phase of phases) results.push(await run(phase));
+    for (const [index, name] of names.entries()) results.push(await run(name, index));
     const [alone] = results;
     const ratio = (x: number, y: number) => `${(x / y).toFixed(2)}x`;
     console.log(
@@ -270,7 +341,7 @@ const main = async (): Promise<void> => {
   }
 };
 
-main().catch((error: unknown) => {
+(isMainThread ? main() : attack(workerData as { setting: AttackSetting; index: number })).catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
 });

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import Koa from 'koa';
+import Koa, { type Context } from 'koa';
 import type { IdGenerator } from '../../application/ports/id-generator';
 import type { Logger } from '../../application/ports/logger';
 import type { Metrics } from '../../application/ports/metrics';
@@ -67,6 +67,9 @@ export interface HttpApp {
  */
 const UNKNOWN_SOURCES = 'deliveries to unknown sources';
 
+/** The `{sourceId}` of /in/v1/{sourceId} as the router read it; a malformed one finds no source, and takes the unknown sources' lane. */
+const sourceIdOf = (ctx: Context): string => (ctx as Context & { params?: Readonly<Record<string, string>> }).params?.['sourceId'] ?? '';
+
 /** The part of the service the configuration switched off that `path` asks for, if any. */
 const switchedOff = (path: string, options: HttpOptions): RouteOff | undefined => {
   if (options.consoleOff === true && (path === '/console' || path.startsWith('/console/'))) return 'console';
@@ -90,10 +93,10 @@ export const createHttpApp = (
       admin: adminGuard(options.adminToken),
       token: authenticate(useCases.authenticateToken),
       rateLimit: rateLimit(useCases.checkRateLimit, metrics),
-      heavyTurn: heavyTurn(heavyTurns, async (ctx) => principalOf(ctx.state as RequestState).dashboardId),
+      heavyTurn: heavyTurn(heavyTurns, async (ctx) => principalOf(ctx.state).dashboardId),
       deliveryTurn: heavyTurn(
         heavyTurns,
-        async (ctx) => (await useCases.receiveSourceDelivery.dashboardOf(String(ctx.params['sourceId']))) ?? UNKNOWN_SOURCES,
+        async (ctx) => (await useCases.receiveSourceDelivery.dashboardOf(sourceIdOf(ctx))) ?? UNKNOWN_SOURCES,
       ),
       body: jsonBody(options.bodyLimitBytes),
       largeBody: jsonBody(options.batchBodyLimitBytes),
