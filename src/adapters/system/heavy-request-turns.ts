@@ -10,7 +10,7 @@ export interface HeavyRequestBounds {
   readonly heavyBodyBytes: number;
 }
 
-/** DECISIONS D23: one turn per dashboard and a short queue; 64 KiB is the console's form limit, and 4 batch orders. */
+/** DECISIONS D23: one turn per dashboard and a short queue; 64 KiB is the console's form limit, and many times a usual order's body. */
 export const HEAVY_REQUEST_BOUNDS: HeavyRequestBounds = { perDashboard: 1, queue: 2, heavyBodyBytes: 64 * 1024 };
 
 /** What a refused request is told: its own dashboard's bounds, never another dashboard's state. */
