@@ -66,6 +66,15 @@ interface Phase {
   readonly loops: readonly ((stop: () => boolean, done: (status: number) => void) => Promise<void>)[];
 }
 
+/** The console's sign-in form, as the attacker's owner. */
+const signInAs = (base: string, password: string) =>
+  fetch(`${base}/console/sign-in`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: OWNER.email, password }).toString(),
+    redirect: 'manual',
+  });
+
 /** What the attacker's loops need, handed to the worker thread that runs them. */
 interface AttackSetting {
   readonly base: string;
@@ -102,13 +111,7 @@ const attackPhases = (s: AttackSetting): Phase[] => {
       headers: { authorization: `Bearer ${s.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body }),
     });
-  const signIn = async (password: string) =>
-    fetch(`${base}/console/sign-in`, {
-      method: 'POST',
-      headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: OWNER.email, password }).toString(),
-      redirect: 'manual',
-    });
+  const signIn = (password: string) => signInAs(base, password);
   const consolePost = (path: string, body: URLSearchParams | FormData) => {
     body.set('csrf', csrf);
     return fetch(`${base}${path}`, { method: 'POST', headers: { cookie, origin: base }, body, redirect: 'manual' });
@@ -241,14 +244,7 @@ const main = async (): Promise<void> => {
       { out: () => undefined, err: (line) => console.error(line) },
     );
     if (made !== 0) throw new Error('the owner could not be made');
-    const signIn = async (password: string) =>
-      fetch(`${base}/console/sign-in`, {
-        method: 'POST',
-        headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ email: OWNER.email, password }).toString(),
-        redirect: 'manual',
-      });
-    const cookie = /orders_session=[^;]+/.exec((await signIn(OWNER.password)).headers.get('set-cookie') ?? '')?.[0];
+    const cookie = /orders_session=[^;]+/.exec((await signInAs(base, OWNER.password)).headers.get('set-cookie') ?? '')?.[0];
     if (cookie === undefined) throw new Error('the attacker could not sign in');
     const csrf =
       /name="csrf" value="([^"]+)"/.exec(await (await fetch(`${base}/console/spend`, { headers: { cookie } })).text())?.[1] ?? '';
