@@ -2,6 +2,7 @@ import { isLeft } from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import type { LogLevel } from '../adapters/logging/pino-logger';
 import type { ServerLimits } from '../adapters/http/kit/server';
+import type { HeavyRequestBounds } from '../adapters/system/heavy-request-turns';
 import type { TransitionTable } from '../adapters/transitions/table-transition-policy';
 import { VARIABLES, type Store } from './config-variables';
 import { readTransitions } from './transition-file';
@@ -23,6 +24,8 @@ export interface Config {
   readonly console: boolean;
   /** BATCH_BODY_LIMIT_BYTES: the largest body of POST /api/v1/orders/batch (DECISIONS D19). */
   readonly batchBodyLimitBytes: number;
+  /** HEAVY_REQUESTS_PER_DASHBOARD, HEAVY_REQUEST_QUEUE, HEAVY_BODY_BYTES: each dashboard's turns for large bodies (DECISIONS D23). */
+  readonly heavyRequests: HeavyRequestBounds;
   readonly rateLimitMax: number;
   readonly rateLimitWindowSeconds: number;
   /** How long an Idempotency-Key is remembered (DECISIONS D7: 24 h). */
@@ -127,6 +130,11 @@ export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false
       trustProxy: v.TRUST_PROXY as number,
       console: v.CONSOLE === 'on',
       batchBodyLimitBytes: v.BATCH_BODY_LIMIT_BYTES as number,
+      heavyRequests: {
+        perDashboard: v.HEAVY_REQUESTS_PER_DASHBOARD as number,
+        queue: v.HEAVY_REQUEST_QUEUE as number,
+        heavyBodyBytes: v.HEAVY_BODY_BYTES as number,
+      },
       http: {
         headersTimeoutMs: v.HTTP_HEADERS_TIMEOUT_MS as number,
         requestTimeoutMs: v.HTTP_REQUEST_TIMEOUT_MS as number,

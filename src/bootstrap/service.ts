@@ -9,6 +9,7 @@ import type { SlugGenerator } from '../application/ports/slug-generator';
 import type { Storage } from '../application/ports/storage';
 import { createHttpApp } from '../adapters/http/app';
 import { registerConsole } from '../adapters/console/console';
+import { HeavyRequestTurns } from '../adapters/system/heavy-request-turns';
 import { createHttpServer } from '../adapters/http/kit/server';
 import { listenForMetrics, PrometheusMetrics } from '../adapters/metrics/prometheus-metrics';
 import { asyncFileDestination } from '../adapters/logging/log-destinations';
@@ -51,6 +52,8 @@ export interface ServiceOverrides {
   readonly onWebhookAttempt?: (report: AttemptReport) => void;
   /** Hashes passwords instead of scrypt at OWASP's cost (tests, cheaper); bounded all the same. */
   readonly passwords?: PasswordHasher;
+  /** The turns of heavy requests instead of new ones from the configuration (tests, to watch them). */
+  readonly heavyTurns?: HeavyRequestTurns;
 }
 
 /** Starts the HTTP service on `config.host:config.port`, then its background workers. */
@@ -87,8 +90,9 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   const readiness = async () => ({ draining, components: { store: await storeState(), workers: Object.fromEntries(workerStates) } });
   // Known once the port is bound (PORT=0 picks one); no request arrives before.
   let publicBaseUrl = config.publicBaseUrl ?? '';
+  const heavyTurns = overrides.heavyTurns ?? new HeavyRequestTurns(config.heavyRequests);
   const { app, router } = createHttpApp(
-    { useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl: () => publicBaseUrl },
+    { useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl: () => publicBaseUrl, heavyTurns },
     {
       bodyLimitBytes: config.bodyLimitBytes,
       batchBodyLimitBytes: config.batchBodyLimitBytes,
@@ -98,7 +102,7 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     },
   );
   if (config.console)
-    registerConsole(router, { useCases, logger, publicBaseUrl: () => publicBaseUrl, configuredBaseUrl: config.publicBaseUrl });
+    registerConsole(router, { useCases, logger, publicBaseUrl: () => publicBaseUrl, configuredBaseUrl: config.publicBaseUrl, heavyTurns });
   const server = createHttpServer(app, config.http, ids, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

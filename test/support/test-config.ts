@@ -1,3 +1,4 @@
+import { HEAVY_REQUEST_BOUNDS } from '../../src/adapters/system/heavy-request-turns';
 import type { Config } from '../../src/bootstrap/config';
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -15,6 +16,7 @@ export const testConfig = (changes: Partial<Config> = {}): Config => ({
   adminToken: TEST_ADMIN_TOKEN,
   console: true,
   batchBodyLimitBytes: 4 * 1024 * 1024,
+  heavyRequests: HEAVY_REQUEST_BOUNDS,
   rateLimitMax: 600,
   rateLimitWindowSeconds: 60,
   idempotencyTtlSeconds: 86_400,

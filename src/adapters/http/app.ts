@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import Koa from 'koa';
+import Koa, { type Context } from 'koa';
 import type { IdGenerator } from '../../application/ports/id-generator';
 import type { Logger } from '../../application/ports/logger';
 import type { Metrics } from '../../application/ports/metrics';
@@ -8,6 +8,7 @@ import { accessLog } from './kit/middleware/access-log';
 import { adminGuard } from './kit/middleware/admin-guard';
 import { authenticate } from './kit/middleware/authenticate';
 import { errorHandler } from './kit/middleware/error-handler';
+import { heavyTurn } from './kit/middleware/heavy-turn';
 import { idempotency } from './kit/middleware/idempotency';
 import { jsonBody } from './kit/middleware/json-body';
 import { rateLimit } from './kit/middleware/rate-limit';
@@ -15,11 +16,12 @@ import { rawBody } from './kit/middleware/raw-body';
 import { requestId } from './kit/middleware/request-id';
 import { routeFallback } from './kit/middleware/route-fallback';
 import { openApiDocument } from './openapi';
-import type { RequestState } from './kit/request-state';
+import { principalOf, type RequestState } from './kit/request-state';
 import { registerRoutes } from './kit/register-routes';
 import type { ReadinessReport, RouteOff } from './kit/http-errors';
 import { ROUTES } from './route-table';
 import { prepareAsset } from './kit/static-asset';
+import type { HeavyRequestTurns } from '../system/heavy-request-turns';
 
 export interface HttpOptions {
   /** Largest accepted body (DECISIONS D1: 256 KiB by default). */
@@ -50,12 +52,23 @@ export interface HttpDependencies {
   readonly trackerScript: Buffer;
   /** Where short links live (PUBLIC_BASE_URL, else the service's own address once it listens); no trailing `/`. */
   readonly publicBaseUrl: () => string;
+  /** The turns of each dashboard's heavy requests, shared with the console (DECISIONS D23). */
+  readonly heavyTurns: HeavyRequestTurns;
 }
 
 export interface HttpApp {
   readonly app: Koa<RequestState>;
   readonly router: Router<RequestState>;
 }
+
+/**
+ * The one lane of the large deliveries to sources that do not exist: a flood of them waits there
+ * and is refused there, whatever ids it makes up, and leaves every dashboard's lane alone.
+ */
+const UNKNOWN_SOURCES = 'deliveries to unknown sources';
+
+/** The `{sourceId}` of /in/v1/{sourceId} as the router read it; a malformed one finds no source, and takes the unknown sources' lane. */
+const sourceIdOf = (ctx: Context): string => (ctx as Context & { params?: Readonly<Record<string, string>> }).params?.['sourceId'] ?? '';
 
 /** The part of the service the configuration switched off that `path` asks for, if any. */
 const switchedOff = (path: string, options: HttpOptions): RouteOff | undefined => {
@@ -69,7 +82,7 @@ const switchedOff = (path: string, options: HttpOptions): RouteOff | undefined =
  * status, then routing.
  */
 export const createHttpApp = (
-  { useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl }: HttpDependencies,
+  { useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl, heavyTurns }: HttpDependencies,
   options: HttpOptions,
 ): HttpApp => {
   const router = new Router<RequestState>();
@@ -80,6 +93,11 @@ export const createHttpApp = (
       admin: adminGuard(options.adminToken),
       token: authenticate(useCases.authenticateToken),
       rateLimit: rateLimit(useCases.checkRateLimit, metrics),
+      heavyTurn: heavyTurn(heavyTurns, async (ctx) => principalOf(ctx.state).dashboardId),
+      deliveryTurn: heavyTurn(
+        heavyTurns,
+        async (ctx) => (await useCases.receiveSourceDelivery.dashboardOf(sourceIdOf(ctx))) ?? UNKNOWN_SOURCES,
+      ),
       body: jsonBody(options.bodyLimitBytes),
       largeBody: jsonBody(options.batchBodyLimitBytes),
       rawBody: rawBody(options.bodyLimitBytes),

@@ -24,6 +24,8 @@ export class ConsoleRefusal extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** A refusal for now (429): when to try again, sent as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -53,6 +55,7 @@ export const run = async (ctx: Context, logger: Logger, handler: () => Promise<A
     write(ctx, await handler());
   } catch (err) {
     if (err instanceof ConsoleRefusal) {
+      if (err.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(err.retryAfterSeconds));
       write(
         ctx,
         show(

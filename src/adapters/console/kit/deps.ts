@@ -1,5 +1,6 @@
 import type { Logger } from '../../../application/ports/logger';
 import type { UseCases } from '../../../application/use-cases';
+import type { HeavyRequestTurns } from '../../system/heavy-request-turns';
 
 export interface ConsoleDeps {
   readonly useCases: UseCases;
@@ -8,4 +9,6 @@ export interface ConsoleDeps {
   readonly publicBaseUrl: () => string;
   /** PUBLIC_BASE_URL as configured, undefined when unset: then the only origin forms are taken from. */
   readonly configuredBaseUrl?: string;
+  /** The turns of each dashboard's heavy requests, shared with the API (DECISIONS D23). */
+  readonly heavyTurns: HeavyRequestTurns;
 }

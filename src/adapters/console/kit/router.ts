@@ -9,6 +9,7 @@ import { readForm, readUpload, type FormFields } from './forms';
 import type { Viewer } from './layout';
 import { allowedOrigins, consoleCookies, csrfTokenOf, sameOrigin } from './security';
 import { viewerOf } from './session';
+import { abandonedWhenClosed, isHeavy, type ReleaseTurn } from '../../system/heavy-request-turns';
 
 export interface SignedInRequest {
   readonly ctx: Context;
@@ -58,17 +59,43 @@ export class ConsoleRouter {
         if (!this.fromConsole(ctx)) throw new ConsoleRefusal(403, 'This form was not sent from the console’s own pages.');
         const viewer = await viewerOf(ctx, this.deps, this.menu);
         if (viewer === undefined) return redirect('/console/sign-in');
-        const { fields, file } = upload === undefined ? { fields: await readForm(ctx), file: undefined } : await readUpload(ctx, upload);
-        if (fields.get('csrf') !== viewer.csrf) throw new ConsoleRefusal(403, 'This form has expired; open the page again and resend it.');
-        guard(viewer, access);
-        return handler({
-          ctx,
-          viewer,
-          query: new URLSearchParams(ctx.querystring),
-          form: fields,
-          ...(upload === undefined ? {} : { file: file ?? new Uint8Array() }),
-        });
+        const release = await this.heavyTurn(ctx, viewer);
+        try {
+          const { fields, file } = upload === undefined ? { fields: await readForm(ctx), file: undefined } : await readUpload(ctx, upload);
+          if (fields.get('csrf') !== viewer.csrf)
+            throw new ConsoleRefusal(403, 'This form has expired; open the page again and resend it.');
+          guard(viewer, access);
+          return await handler({
+            ctx,
+            viewer,
+            query: new URLSearchParams(ctx.querystring),
+            form: fields,
+            ...(upload === undefined ? {} : { file: file ?? new Uint8Array() }),
+          });
+        } finally {
+          release();
+        }
       }),
+    );
+  }
+
+  /**
+   * A turn of the viewer's dashboard for a heavy body (an upload), shared with the API's, taken before
+   * the body is read (DECISIONS D23); a light body needs none. Beyond the turns and the queue: 429.
+   */
+  private async heavyTurn(ctx: Context, viewer: Viewer): Promise<ReleaseTurn> {
+    const { heavyTurns } = this.deps;
+    const headers = { contentLength: ctx.get('Content-Length'), transferEncoding: ctx.get('Transfer-Encoding') };
+    if (!isHeavy(headers, heavyTurns.bounds.heavyBodyBytes)) return () => undefined;
+    const turn = await heavyTurns.take(viewer.dashboard.id, abandonedWhenClosed(ctx.res));
+    if (typeof turn === 'function') return turn;
+    // As the API does: the file is never read, not even to be thrown away.
+    ctx.set('Connection', 'close');
+    throw new ConsoleRefusal(
+      429,
+      `This dashboard already has ${turn.perDashboard === 1 ? 'an upload' : `${turn.perDashboard} uploads`} in progress and ` +
+        `${turn.queue} waiting, the most it may have; try again in ${turn.retryAfterSeconds} s.`,
+      turn.retryAfterSeconds,
     );
   }
 

@@ -274,6 +274,17 @@ export const ERROR_TABLE: ErrorTable = {
       `This token may make ${error.limit} request${error.limit === 1 ? '' : 's'} per ${error.windowSeconds} s ` +
       `(RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS), and this one goes beyond it: retry in ${error.retryAfterSeconds} s`,
   },
+  TooManyHeavyRequests: {
+    status: 429,
+    code: 'TOO_MANY_HEAVY_REQUESTS',
+    title: 'Too many heavy requests',
+    description:
+      'The dashboard already has as many requests with a large body (over HEAVY_BODY_BYTES, or chunked) in progress and waiting ' +
+      'as it may; `Retry-After` says when to try again. Nothing was read or executed.',
+    detail: (error) =>
+      `This dashboard may have ${error.perDashboard} request${error.perDashboard === 1 ? '' : 's'} with a large body in progress ` +
+      `and ${error.queue} waiting (HEAVY_REQUESTS_PER_DASHBOARD, HEAVY_REQUEST_QUEUE), and this one goes beyond it: retry in ${error.retryAfterSeconds} s`,
+  },
   HeadersTooLarge: {
     status: 431,
     code: 'HEADERS_TOO_LARGE',

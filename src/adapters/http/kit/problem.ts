@@ -64,6 +64,11 @@ export const renderProblem = (ctx: ParameterizedContext<RequestState>, error: Ht
     case 'RateLimitExceeded':
       ctx.set('Retry-After', String(error.retryAfterSeconds));
       break;
+    case 'TooManyHeavyRequests':
+      ctx.set('Retry-After', String(error.retryAfterSeconds));
+      // Node would otherwise read the unread body to its end to keep the connection: the very work refused.
+      ctx.set('Connection', 'close');
+      break;
     default:
       break;
   }

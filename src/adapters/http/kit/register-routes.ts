@@ -9,8 +9,13 @@ import { ProblemError, validationFailed } from './http-errors';
 import type { RequestState } from './request-state';
 import type { Guard, Route, RouteDeps } from './route';
 
-/** The middleware behind each guard, the reader of the routes that take their body as bytes, and the body readers of the routes that take a JSON body (given each route's count of values). */
-export type GuardMiddleware = Readonly<Record<Guard | 'rawBody', Middleware<RequestState>>> &
+/**
+ * The middleware behind each guard, the reader of the routes that take their body as bytes, the turn
+ * a dashboard's heavy body waits for before it is read (the token's dashboard; on a route without a
+ * token that takes bytes, a source's delivery, the source's), and the body readers of the routes that take
+ * a JSON body (given each route's count of values).
+ */
+export type GuardMiddleware = Readonly<Record<Guard | 'rawBody' | 'heavyTurn' | 'deliveryTurn', Middleware<RequestState>>> &
   Readonly<Record<'body' | 'largeBody', (values: BodyValues) => Middleware<RequestState>>>;
 
 /** Where each step runs, whatever order a route lists its guards in (see `Guard`). */
@@ -164,12 +169,14 @@ export const registerRoutes = (router: Router<RequestState>, routes: readonly Ro
   for (const route of routes) {
     if (route.guards.includes('token') && route.scope === undefined)
       throw new Error(`${route.operationId} takes a token and declares no scope`);
+    // A dashboard's heavy bodies take turns (DECISIONS D23); the admin's and the console's forms are counted elsewhere or not at all.
+    const turn = route.guards.includes('token') ? [guards.heavyTurn] : route.rawBody === true ? [guards.deliveryTurn] : [];
     const steps = ORDER.flatMap((step): Middleware<RequestState>[] => {
-      if (step === 'body' && route.rawBody === true) return [guards.rawBody];
+      if (step === 'body' && route.rawBody === true) return [...turn, guards.rawBody];
       if (step === 'body') {
         if (route.body === undefined) return [];
         const values = route.bodyValues ?? { values: DEFAULT_BODY_VALUES };
-        return [route.largeBody === true ? guards.largeBody(values) : guards.body(values)];
+        return [...turn, route.largeBody === true ? guards.largeBody(values) : guards.body(values)];
       }
       if (!route.guards.includes(step)) return [];
       const scope = step === 'rateLimit' || (step === 'token' && !route.guards.includes('rateLimit')) ? route.scope : undefined;

@@ -62,6 +62,7 @@ const sourcesOf = (route: Route): Source[] => {
   if (route.rawBody === true) sources.push({ tag: 'PayloadTooLarge' });
   if (has('idempotency')) sources.push({ tag: 'IdempotencyKeyInProgress' }, { tag: 'IdempotencyKeyReused' });
   if (has('rateLimit')) sources.push({ tag: 'RateLimitExceeded' });
+  if ((has('token') && route.body !== undefined) || route.rawBody === true) sources.push({ tag: 'TooManyHeavyRequests' });
   sources.push(...route.problems.map((tag) => ({ tag, business: route.storage !== false })));
   if (route.storage !== false) sources.push({ tag: 'InternalError' }, { tag: 'ServiceUnavailable' });
   return sources;

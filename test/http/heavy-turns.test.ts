@@ -1,0 +1,209 @@
+import { connect, type Socket } from 'node:net';
+import { expect } from 'chai';
+import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
+import { HeavyRequestTurns, type HeavyRequestBounds } from '../../src/adapters/system/heavy-request-turns';
+import type { Storage } from '../../src/application/ports/storage';
+import { ConsoleSession } from '../support/console-session';
+import { anOrderPayload } from '../support/order-builder';
+import { TestApi, type ApiResponse } from '../support/test-api';
+import { expectProblem } from './problem-assertions';
+
+const BATCH = '/api/v1/orders/batch';
+const HEAVY = 64 * 1024;
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+/** A valid batch of `n` orders, padded with whitespace past the heavy threshold. */
+const heavyBatch = (prefix: string, n = 2): string =>
+  JSON.stringify({ orders: Array.from({ length: n }, (_, i) => anOrderPayload({ externalId: `${prefix}-${i}` })) }) +
+  ' '.repeat(HEAVY + 1024);
+
+/** Resolves once `condition` holds, looking again at each turn of the event loop. */
+const until = async (condition: () => boolean): Promise<void> => {
+  while (!condition()) await new Promise((done) => setTimeout(done, 5));
+};
+
+/**
+ * A heavy request held open: its headers and the start of its body sent, the rest never. `chunked`
+ * sends it without Content-Length.
+ */
+const holdOpen = (url: string, token: string, chunked = false): Socket => {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  socket.on('error', () => undefined);
+  const length = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${HEAVY * 2}`;
+  socket.write(
+    `POST ${BATCH} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n${length}\r\n\r\n` +
+      (chunked ? '5\r\n{"ord\r\n' : '{"ord'),
+  );
+  return socket;
+};
+
+/** Each dashboard's turns for large bodies (DECISIONS D23): one dashboard's flood cannot take another's share of the event loop. */
+describe('heavy requests take turns per dashboard (DECISIONS D23)', function () {
+  this.timeout(30_000);
+  let storage: Storage;
+  let api: TestApi;
+  let turns: HeavyRequestTurns;
+  let a: { dashboardId: string; token: string };
+  let b: { dashboardId: string; token: string };
+  const sockets: Socket[] = [];
+
+  const start = async (bounds: Omit<HeavyRequestBounds, 'heavyBodyBytes'>, wrap: (s: Storage) => Storage = (s) => s) => {
+    storage = inMemoryStorage();
+    turns = new HeavyRequestTurns({ ...bounds, heavyBodyBytes: HEAVY });
+    api = await TestApi.start({}, { storage: wrap(storage), heavyTurns: turns });
+    a = await api.newDashboard('Attacker');
+    b = await api.newDashboard('Neighbour');
+  };
+  const hold = (token: string, chunked = false): Socket => {
+    const socket = holdOpen(api.url, token, chunked);
+    sockets.push(socket);
+    return socket;
+  };
+  const postBatch = (token: string, body: string): Promise<ApiResponse> =>
+    api.request('POST', BATCH, { token, rawBody: body, headers: JSON_TYPE });
+  const idle = (dashboardId: string) => () => turns.load(dashboardId).running === 0 && turns.load(dashboardId).waiting === 0;
+
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.destroy();
+    await api.stop();
+  });
+
+  it("answers 429 TOO_MANY_HEAVY_REQUESTS with Retry-After past the dashboard's turns and queue, reading nothing, while another dashboard's heavy request is served", async () => {
+    await start({ perDashboard: 2, queue: 1 });
+    hold(a.token);
+    hold(a.token, true);
+    await until(() => turns.load(a.dashboardId).running === 2);
+    hold(a.token);
+    await until(() => turns.load(a.dashboardId).waiting === 1);
+
+    const refused = await postBatch(a.token, heavyBatch('a'));
+    const problem = expectProblem(refused, 429, 'TOO_MANY_HEAVY_REQUESTS');
+    expect(refused.headers.get('retry-after')).to.equal('1');
+    expect(refused.headers.get('connection')).to.equal('close');
+    expect(problem.detail).to.equal(
+      'This dashboard may have 2 requests with a large body in progress and 1 waiting (HEAVY_REQUESTS_PER_DASHBOARD, ' +
+        'HEAVY_REQUEST_QUEUE), and this one goes beyond it: retry in 1 s',
+    );
+    expect(turns.load(a.dashboardId)).to.deep.equal({ running: 2, waiting: 1 });
+
+    const served = await postBatch(b.token, heavyBatch('b'));
+    expect(served.status, served.text).to.equal(200);
+    expect(served.body).to.include({ created: 2, failed: 0 });
+    expect(served.headers.get('retry-after')).to.equal(null);
+    expect(
+      (await api.request('POST', '/api/v1/orders', { token: a.token, body: anOrderPayload({ externalId: 'light' }) })).status,
+    ).to.equal(201);
+    const listed = await api.request('GET', '/api/v1/orders?pageSize=100', { token: a.token });
+    expect(listed.body.orders.map((o: { externalId: string }) => o.externalId)).to.deep.equal(['light']);
+  });
+
+  it("says the same to a refused dashboard whatever another dashboard is doing: its own bounds, never another's load", async () => {
+    await start({ perDashboard: 1, queue: 0 });
+    hold(a.token);
+    await until(() => turns.load(a.dashboardId).running === 1);
+    const alone = await postBatch(a.token, heavyBatch('a'));
+    hold(b.token);
+    await until(() => turns.load(b.dashboardId).running === 1);
+    const beside = await postBatch(a.token, heavyBatch('a'));
+    const withoutId = (res: ApiResponse) => ({ ...res.body, requestId: undefined });
+    expect(withoutId(beside)).to.deep.equal(withoutId(alone));
+    expect(expectProblem(beside, 429, 'TOO_MANY_HEAVY_REQUESTS').detail).not.to.include(b.dashboardId);
+    expect([...beside.headers.keys()].sort()).to.deep.equal([...alone.headers.keys()].sort());
+  });
+
+  it('gives the turn back on success, on a refused body (400, 413) and on a failing store (500)', async () => {
+    const failingSpend = (s: Storage): Storage =>
+      new Proxy(s, {
+        get: (target, prop) =>
+          prop === 'spend'
+            ? new Proxy(target.spend, { get: () => async () => Promise.reject(new Error('the disk is gone')) })
+            : Reflect.get(target, prop),
+      });
+    await start({ perDashboard: 1, queue: 0 }, failingSpend);
+    for (let round = 0; round < 2; round++) {
+      const ok = await postBatch(a.token, heavyBatch(`ok-${round}`));
+      expect(ok.status, ok.text).to.equal(200);
+      expect(idle(a.dashboardId)()).to.equal(true);
+      expectProblem(await postBatch(a.token, `{"orders":[${' '.repeat(HEAVY)}`), 400, 'MALFORMED_JSON');
+      expect(idle(a.dashboardId)()).to.equal(true);
+      expectProblem(await postBatch(a.token, '['.repeat(4) + ' '.repeat(5 * 1024 * 1024)), 413, 'PAYLOAD_TOO_LARGE');
+      expect(idle(a.dashboardId)()).to.equal(true);
+      const spend = { entries: [{ date: '2026-11-20', utmSource: 'g', utmCampaign: 'c', currency: 'BRL', amountCents: 1 }] };
+      const failed = await api.request('PUT', '/api/v1/spend', {
+        token: a.token,
+        rawBody: JSON.stringify(spend) + ' '.repeat(HEAVY),
+        headers: JSON_TYPE,
+      });
+      expect(failed.status, failed.text).to.equal(500);
+      expect(idle(a.dashboardId)()).to.equal(true);
+    }
+  });
+
+  it('gives the turn back when the client goes away mid-body, and takes a waiter that goes away out of the queue', async () => {
+    await start({ perDashboard: 1, queue: 1 });
+    const running = hold(a.token);
+    await until(() => turns.load(a.dashboardId).running === 1);
+    const waiting = hold(a.token);
+    await until(() => turns.load(a.dashboardId).waiting === 1);
+    waiting.destroy();
+    await until(() => turns.load(a.dashboardId).waiting === 0);
+    expect(turns.load(a.dashboardId)).to.deep.equal({ running: 1, waiting: 0 });
+    running.destroy();
+    await until(idle(a.dashboardId));
+    const after = await postBatch(a.token, heavyBatch('after'));
+    expect(after.status, after.text).to.equal(200);
+  });
+
+  it("counts a large delivery to a source against the source's dashboard, and deliveries to unknown sources in a lane of their own", async () => {
+    await start({ perDashboard: 1, queue: 0 });
+    const made = await api.request('POST', '/api/v1/sources', {
+      token: a.token,
+      body: { platform: 'shopify', name: 'Shop', secret: 'a-shopify-secret-0123456789' },
+    });
+    expect(made.status, made.text).to.equal(201);
+    const deliver = (sourceId: string) =>
+      api.request('POST', `/in/v1/${sourceId}`, {
+        rawBody: 'x'.repeat(HEAVY + 1),
+        headers: { ...JSON_TYPE, 'x-shopify-hmac-sha256': 'bm90IHRoZSBzaWduYXR1cmU=', 'x-shopify-topic': 'orders/create' },
+      });
+    const unknown = 'src_0000000000000000000000';
+    expectProblem(await deliver(made.body.source.id), 401, 'INVALID_SIGNATURE');
+    const held = hold(a.token);
+    await until(() => turns.load(a.dashboardId).running === 1);
+    const refused = await deliver(made.body.source.id);
+    expectProblem(refused, 429, 'TOO_MANY_HEAVY_REQUESTS');
+    expect(refused.headers.get('retry-after')).to.equal('1');
+    expectProblem(await deliver(unknown), 404, 'NOT_FOUND');
+    held.destroy();
+    await until(idle(a.dashboardId));
+    expectProblem(await deliver(made.body.source.id), 401, 'INVALID_SIGNATURE');
+    expect(turns.load('deliveries to unknown sources')).to.deep.equal({ running: 0, waiting: 0 });
+  });
+
+  it("shares the dashboard's turns with the console's uploads: 429 with Retry-After before the file is read, served once the turn is free", async () => {
+    await start({ perDashboard: 1, queue: 0 });
+    const session = await ConsoleSession.signIn(api, storage, a.dashboardId);
+    const csv = `date,utm_source,utm_medium,utm_campaign,utm_content,currency,amount\n${'2026-03-01,google,cpc,promo,,BRL,1\n'.repeat(3_000)}`;
+    const upload = () => {
+      const form = new FormData();
+      form.set('file', new Blob([csv], { type: 'text/csv' }), 'spend.csv');
+      return session.post('/console/spend', '/console/spend', form);
+    };
+    const held = hold(a.token);
+    await until(() => turns.load(a.dashboardId).running === 1);
+    const refused = await upload();
+    expect(refused.status, refused.text).to.equal(429);
+    expect(refused.headers.get('retry-after')).to.equal('1');
+    expect(refused.text).to.include(
+      'This dashboard already has an upload in progress and 0 waiting, the most it may have; try again in 1 s.',
+    );
+    expect((await storage.spend.list(a.dashboardId, { page: 1, pageSize: 1 })).total).to.equal(0);
+    held.destroy();
+    await until(idle(a.dashboardId));
+    const stored = await upload();
+    expect(stored.status, stored.text).to.equal(200);
+    expect((await storage.spend.list(a.dashboardId, { page: 1, pageSize: 1 })).total).to.equal(1);
+    expect(idle(a.dashboardId)()).to.equal(true);
+  });
+});
