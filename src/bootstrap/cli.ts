@@ -28,6 +28,15 @@ import { isScope, SCOPES, type Scope } from '../domain/scope';
 import { isTimeZone } from '../domain/time-zone';
 import { isTaxRate, MAX_TAX_RATE } from '../domain/tax-rate';
 import { MAX_SPEND_ENTRIES } from '../domain/spend';
+import {
+  isSourceSecret,
+  MAX_SOURCE_NAME_LENGTH,
+  MAX_SOURCE_SECRET_LENGTH,
+  SOURCE_PLATFORMS,
+  sourceUrl,
+  type Source,
+  type SourcePlatformName,
+} from '../domain/source';
 
 export const USAGE = `usage: orders-cli <command>
   dashboards create --name NAME [--timezone ZONE]
@@ -66,6 +75,15 @@ export const USAGE = `usage: orders-cli <command>
                               the pending invitations (neither accepted nor expired), newest first
   invitations revoke INVITATION_ID
                               its link then answers as an unknown one (an accepted one stays)
+  sources create --dashboard DASHBOARD_ID --platform PLATFORM --name NAME
+                              a source for ${SOURCE_PLATFORMS.join(', ')}: the platform's secret is
+                              taken from SOURCE_SECRET (never an argument, which other users of the
+                              machine can read); prints the URL to paste into the platform
+                              (PUBLIC_BASE_URL + /in/v1/ + its id; the path alone without it)
+  sources list --dashboard DASHBOARD_ID
+                              the dashboard's sources, oldest first, never a secret
+  sources delete SOURCE_ID --dashboard DASHBOARD_ID
+                              its URL answers 404 from then on; the orders it made stay
   reports rebuild             recomputes the report totals from the orders
   backup --to FILE            a consistent copy of the SQLite file, taken while the service runs
   help                        this text
@@ -96,6 +114,9 @@ type Command =
   | { kind: 'tokens create'; dashboardId: string; name?: string; scopes?: Scope[]; expiresAt?: Date }
   | { kind: 'tokens list'; dashboardId: string }
   | { kind: 'tokens revoke'; tokenId: string }
+  | { kind: 'sources create'; dashboardId: string; platform: SourcePlatformName; name: string; secret?: string }
+  | { kind: 'sources list'; dashboardId: string }
+  | { kind: 'sources delete'; dashboardId: string; sourceId: string }
   | { kind: 'backup'; to: string };
 
 /** An error the CLI reports as `{ "error": { code, message } }` on stderr. */
@@ -133,6 +154,10 @@ export const runCli = async (argv: readonly string[], env: Env, io: CliIo, stora
         await store.reports.rebuild();
         return print(io, { reports: { rebuilt: true, store: store.description } });
       });
+    if (command.kind === 'sources create' || command.kind === 'sources list' || command.kind === 'sources delete') {
+      const withSecret = command.kind === 'sources create' ? { ...command, secret: sourceSecretOf(env) } : command;
+      return await onStore(loaded.config, storage, (useCases) => runSources(withSecret, useCases, loaded.config.publicBaseUrl, io));
+    }
     const withPassword =
       command.kind === 'users create-owner' || command.kind === 'users reset-password'
         ? { ...command, ...(env['ORDERS_PASSWORD'] === undefined ? {} : { password: env['ORDERS_PASSWORD'] }) }
@@ -253,6 +278,7 @@ const OPTIONS = {
   'expires-at': { type: 'string' },
   timezone: { type: 'string' },
   'tax-rate': { type: 'string' },
+  platform: { type: 'string' },
   file: { type: 'string' },
   dashboard: { type: 'string' },
   email: { type: 'string' },
@@ -342,6 +368,21 @@ const parse = (argv: readonly string[]): Command => {
     case 'tokens revoke':
       if (rest.length !== 1) throw new CliError('USAGE', 'tokens revoke needs exactly one TOKEN_ID');
       return { kind: command, tokenId: rest[0] };
+    case 'sources create': {
+      noExtra();
+      const platform = required(values.platform, '--platform PLATFORM');
+      if (!(SOURCE_PLATFORMS as readonly string[]).includes(platform))
+        throw new CliError('USAGE', `--platform ${platform} is not one of ${SOURCE_PLATFORMS.join(', ')}`);
+      const name = required(values.name, '--name NAME').trim();
+      if (name.length > MAX_SOURCE_NAME_LENGTH) throw new CliError('USAGE', `--name is longer than ${MAX_SOURCE_NAME_LENGTH} characters`);
+      return { kind: command, dashboardId: required(values.dashboard, '--dashboard ID'), platform: platform as SourcePlatformName, name };
+    }
+    case 'sources list':
+      noExtra();
+      return { kind: command, dashboardId: required(values.dashboard, '--dashboard ID') };
+    case 'sources delete':
+      if (rest.length !== 1) throw new CliError('USAGE', 'sources delete needs exactly one SOURCE_ID');
+      return { kind: command, dashboardId: required(values.dashboard, '--dashboard ID'), sourceId: rest[0] };
     case 'backup':
       noExtra(positionals.slice(1));
       return { kind: command, to: required(values.to, '--to FILE') };
@@ -482,7 +523,7 @@ const importOrders = async (command: { dashboardId: string; file: string }, useC
 };
 
 const run = async (
-  command: Exclude<Command, { kind: 'help' | 'backup' | 'reports rebuild' }>,
+  command: Exclude<Command, { kind: 'help' | 'backup' | 'reports rebuild' | 'sources create' | 'sources list' | 'sources delete' }>,
   useCases: UseCases,
   io: CliIo,
 ): Promise<number> => {
@@ -566,6 +607,54 @@ const run = async (
       const revoked = await useCases.revokeToken.execute(command.tokenId);
       if (E.isLeft(revoked)) throw new CliError('NOT_FOUND', `no token ${command.tokenId}`);
       return print(io, { token: revokedTokenView(revoked.right) });
+    }
+  }
+};
+
+/** The platform's secret, from SOURCE_SECRET only: an argument would show in every user's `ps`. */
+const sourceSecretOf = (env: Env): string => {
+  const secret = env['SOURCE_SECRET'];
+  if (secret === undefined || secret === '')
+    throw new CliError('USAGE', "sources create takes the platform's secret from SOURCE_SECRET, which is not set");
+  if (!isSourceSecret(secret))
+    throw new CliError(
+      'REFUSED',
+      `SOURCE_SECRET must be 1 to ${MAX_SOURCE_SECRET_LENGTH} printable ASCII characters, not only spaces (the platform's own secret, as it shows it)`,
+    );
+  return secret;
+};
+
+/** A source as the CLI prints it: the URL to paste when PUBLIC_BASE_URL says where the service is, else its path. */
+const sourceLine = (source: Source, publicBaseUrl: string | undefined) => ({
+  id: source.id,
+  platform: source.platform,
+  name: source.name,
+  ...(publicBaseUrl === undefined ? { path: sourceUrl('', source) } : { url: sourceUrl(publicBaseUrl, source) }),
+  createdAt: source.createdAt.toISOString(),
+});
+
+const runSources = async (
+  command: Extract<Command, { kind: 'sources create' | 'sources list' | 'sources delete' }>,
+  useCases: UseCases,
+  publicBaseUrl: string | undefined,
+  io: CliIo,
+): Promise<number> => {
+  await knownDashboard(command.dashboardId, useCases);
+  switch (command.kind) {
+    case 'sources create': {
+      const { dashboardId, platform, name, secret } = command;
+      if (secret === undefined)
+        throw new CliError('USAGE', "sources create takes the platform's secret from SOURCE_SECRET, which is not set");
+      const made = await useCases.createSource.execute(dashboardId, { platform, name, secret });
+      if (E.isLeft(made)) throw new CliError('REFUSED', `the dashboard has its ${made.left.limit} sources already: delete one first`);
+      return print(io, { source: sourceLine(made.right, publicBaseUrl) });
+    }
+    case 'sources list':
+      return print(io, { sources: (await useCases.listSources.execute(command.dashboardId)).map((s) => sourceLine(s, publicBaseUrl)) });
+    case 'sources delete': {
+      const deleted = await useCases.deleteSource.execute(command.dashboardId, command.sourceId);
+      if (E.isLeft(deleted)) throw new CliError('NOT_FOUND', `no source ${command.sourceId} in dashboard ${command.dashboardId}`);
+      return print(io, { deleted: { id: command.sourceId, dashboardId: command.dashboardId } });
     }
   }
 };
