@@ -30,23 +30,23 @@ const linkForm = (viewer: Viewer, values: URLSearchParams, preview?: string, mes
         />
       </div>
       <div>
-        <label for="utmSource">utm_source</label
+        <label for="utmSource">Source <code>utm_source</code></label
         ><input id="utmSource" name="utmSource" required maxlength="${UTM_MAX}" value="${values.get('utmSource') ?? ''}" />
       </div>
       <div>
-        <label for="utmMedium">utm_medium</label
+        <label for="utmMedium">Medium <code>utm_medium</code></label
         ><input id="utmMedium" name="utmMedium" required maxlength="${UTM_MAX}" value="${values.get('utmMedium') ?? ''}" />
       </div>
       <div>
-        <label for="utmCampaign">utm_campaign</label
+        <label for="utmCampaign">Campaign <code>utm_campaign</code></label
         ><input id="utmCampaign" name="utmCampaign" required maxlength="${UTM_MAX}" value="${values.get('utmCampaign') ?? ''}" />
       </div>
       <div>
-        <label for="utmContent">utm_content (optional)</label
+        <label for="utmContent">Ad content <code>utm_content</code> (optional)</label
         ><input id="utmContent" name="utmContent" maxlength="${UTM_MAX}" value="${values.get('utmContent') ?? ''}" />
       </div>
       <div>
-        <label for="utmTerm">utm_term (optional)</label
+        <label for="utmTerm">Keyword <code>utm_term</code> (optional)</label
         ><input id="utmTerm" name="utmTerm" maxlength="${UTM_MAX}" value="${values.get('utmTerm') ?? ''}" />
       </div>
       <div>
@@ -115,7 +115,7 @@ export const linksFeature: ConsoleFeature = {
           ${
             listed.links.length === 0
               ? html`<p>No saved links.</p>`
-              : html`<div class="scroll">
+              : html`<div class="scroll" tabindex="0" role="region" aria-label="Links">
                   <table>
                     <thead>
                       <tr>

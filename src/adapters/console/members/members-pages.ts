@@ -93,7 +93,7 @@ export const membersFeature: ConsoleFeature = {
           ${
             invitations.right.length === 0
               ? html`<p>No pending invitations.</p>`
-              : html`<div class="scroll">
+              : html`<div class="scroll" tabindex="0" role="region" aria-label="Invitations">
                   <table>
                     <thead>
                       <tr>

@@ -61,7 +61,7 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
             <dd data-metric="chargedbackCents" data-value="${t.chargedbackCents}">${money(t.chargedbackCents, t.currency)}</dd>
           </div>
           <div>
-            <dt>Spend</dt>
+            <dt>Ad spend</dt>
             <dd data-metric="spendCents" data-value="${t.spendCents ?? 0}">${money(t.spendCents, t.currency)}</dd>
           </div>
           <div>
@@ -82,7 +82,7 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
           )}
           <details>
             <summary>The numbers of the chart</summary>
-            <div class="scroll">
+            <div class="scroll" tabindex="0" role="region" aria-label="The numbers of the chart">
               <table>
                 <caption class="muted">
                   Paid revenue and orders by day, ${main.currency}
@@ -108,7 +108,7 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
             </div>
           </details>`;
   const campaigns = html`<h2>Top campaigns</h2>
-    ${breakdownTable(top.right.rows, ['utmSource', 'utmCampaign'], ['orders', 'paidGrossCents', 'approvalRate', 'spendCents', 'roas'])}`;
+    ${breakdownTable(top.right.rows, ['utmSource', 'utmCampaign'], ['orders', 'paidGrossCents', 'approvalRate', 'spendCents', 'roas'], 'Top campaigns')}`;
   return show(
     page(
       viewer,

@@ -3,6 +3,7 @@ import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from
 import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
 import { count, dateTime } from '../kit/format';
+import { EVENT_WORDS } from '../kit/words';
 import { html, type Fragment } from '../kit/html';
 import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
 import { field, param } from '../kit/router';
@@ -35,7 +36,7 @@ export const webhooksFeature: ConsoleFeature = {
         <legend>Events (none checked: every event)</legend>
         ${WEBHOOK_EVENT_TYPES.map(
           (e) =>
-            html`<div>
+            html`<div class="check">
               <input
                 type="checkbox"
                 id="event-${e.replace('.', '-')}"
@@ -43,7 +44,7 @@ export const webhooksFeature: ConsoleFeature = {
                 value="${e}"
                 ${chosen.includes(e) ? html` checked` : ''}
               />
-              <label for="event-${e.replace('.', '-')}" style="display:inline">${e}</label>
+              <label for="event-${e.replace('.', '-')}">${EVENT_WORDS[e]} <code class="muted">${e}</code></label>
             </div>`,
         )}
       </fieldset>`;
@@ -66,7 +67,7 @@ export const webhooksFeature: ConsoleFeature = {
           ${
             endpoints.length === 0
               ? html`<p>No endpoints.</p>`
-              : html`<div class="scroll">
+              : html`<div class="scroll" tabindex="0" role="region" aria-label="Endpoints">
                   <table>
                     <thead>
                       <tr>
@@ -140,7 +141,7 @@ export const webhooksFeature: ConsoleFeature = {
           ${
             deliveries.length === 0
               ? html`<p>No deliveries yet.</p>`
-              : html`<div class="scroll">
+              : html`<div class="scroll" tabindex="0" role="region" aria-label="Deliveries">
                   <table>
                     <thead>
                       <tr>
