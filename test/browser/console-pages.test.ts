@@ -164,6 +164,93 @@ describeWithBrowser('every console page with data in it, at 1280 and 375 px (DEC
     });
   }
 
+  it('answers every form with a redirect: a reload asks with GET, posts nothing again, and shows a secret no more', async function () {
+    this.timeout(60_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const forms: { readonly name: string; readonly fill: () => Promise<void>; readonly button: string; readonly shown: string }[] = [
+      {
+        name: 'a token',
+        fill: async () => {
+          await page.goto(`${api.url}/console/tokens`);
+          await page.fill('#name', 'reloaded');
+          await page.check('#scope-orders-read');
+        },
+        button: 'form[action="/console/tokens"] button[type=submit]',
+        shown: '#shown-secret',
+      },
+      {
+        name: 'a webhook endpoint',
+        fill: async () => {
+          await page.goto(`${api.url}/console/webhooks`);
+          await page.fill('#url', 'http://127.0.0.1:9/reloaded');
+        },
+        button: 'form[action="/console/webhooks"] button[type=submit]',
+        shown: '#shown-secret',
+      },
+      {
+        name: 'a new signing secret',
+        fill: async () => {
+          await page.goto(`${api.url}/console/webhooks`);
+          await page.click('table a[href^="/console/webhooks/"]');
+          await page.waitForLoadState('load');
+        },
+        button: 'form[action$="/rotate"] button[type=submit]',
+        shown: '#shown-secret',
+      },
+      {
+        name: 'an invitation',
+        fill: async () => {
+          await page.goto(`${api.url}/console/members`);
+          await page.fill('#email', 'reloaded@shop.example');
+        },
+        button: 'form[action="/console/members"] button[type=submit]',
+        shown: '#shown-secret',
+      },
+      {
+        name: 'a link',
+        fill: async () => {
+          await page.goto(`${api.url}/console/links`);
+          await page.fill('#destinationUrl', 'https://shop.example/reloaded');
+          await page.fill('#utmSource', 'google');
+          await page.fill('#utmMedium', 'cpc');
+          await page.fill('#utmCampaign', 'reloaded');
+        },
+        button: 'button[value=save]',
+        shown: '[role=status]',
+      },
+      {
+        name: 'a spend upload',
+        fill: async () => {
+          await page.goto(`${api.url}/console/spend`);
+          await page.setInputFiles('#file', {
+            name: 'spend.csv',
+            mimeType: 'text/csv',
+            buffer: Buffer.from(
+              'date,utm_source,utm_medium,utm_campaign,utm_content,currency,amount\n2026-01-02,google,cpc,reloaded,,BRL,1.00\n',
+            ),
+          });
+        },
+        button: 'form[enctype] button[type=submit]',
+        shown: '[role=status]',
+      },
+    ];
+    for (const form of forms) {
+      await form.fill();
+      const posts: string[] = [];
+      const onRequest = (request: { method(): string; url(): string }) => {
+        if (request.method() === 'POST') posts.push(request.url());
+      };
+      page.on('request', onRequest);
+      await submit(form.button);
+      expect(await page.locator(form.shown).count(), `${form.name}: shown after the form`).to.equal(1);
+      const reloaded = await page.reload();
+      page.off('request', onRequest);
+      expect(reloaded?.request().method(), `${form.name}: the reload`).to.equal('GET');
+      expect(posts, `${form.name}: posts`).to.have.length(1);
+      expect(await page.locator(form.shown).count(), `${form.name}: shown after a reload`).to.equal(0);
+    }
+  });
+
   it('keeps ROAS and CPA in view at 1280 px: the default report fits its box', async function () {
     this.timeout(30_000);
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -101,14 +101,14 @@ export const linksFeature: ConsoleFeature = {
   register: (r) => {
     const { useCases, publicBaseUrl } = r.deps;
 
-    const linksPage = async (viewer: Viewer, form: Html, message?: string) => {
+    const linksPage = async (viewer: Viewer, form: Html, message?: string, shown?: Html) => {
       const listed = await useCases.listLinks.execute(viewer.dashboard.id, { page: 1, pageSize: 100 });
       const base = publicBaseUrl();
       return page(
         viewer,
         '/console/links',
         'Links',
-        html`${notice(message)}
+        html`${shown}${notice(message)}
           <h2>Build a link</h2>
           ${form}
           <h2>Saved links</h2>
@@ -156,7 +156,7 @@ export const linksFeature: ConsoleFeature = {
     };
 
     r.get('/console/links', 'member', async ({ viewer, query }) =>
-      show(await linksPage(viewer, linkForm(viewer, new URLSearchParams()), NOTICES[query.get('notice') ?? ''])),
+      show(await linksPage(viewer, linkForm(viewer, new URLSearchParams()), NOTICES[query.get('notice') ?? ''], r.flashes.take(viewer))),
     );
     r.post('/console/links', 'member', async ({ viewer, form }) => {
       const input = linkInputOf(form);
@@ -164,9 +164,8 @@ export const linksFeature: ConsoleFeature = {
       const url = useCases.buildLinkUrl.execute(input);
       if (form.get('action') !== 'save') return show(await linksPage(viewer, linkForm(viewer, form, url)));
       const link = await useCases.createLink.execute(viewer.dashboard.id, input);
-      return show(
-        await linksPage(viewer, linkForm(viewer, new URLSearchParams()), `Saved: ${publicBaseUrl()}/l/${link.slug} leads to ${url}`),
-      );
+      r.flashes.put(viewer, notice(`Saved: ${publicBaseUrl()}/l/${link.slug} leads to ${url}`));
+      return redirect('/console/links');
     });
     r.post('/console/links/:id/delete', 'member', async ({ ctx, viewer }) => {
       const deleted = await useCases.deleteLink.execute(viewer.dashboard.id, param(ctx, 'id'));

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { parseSpendCsv, SPEND_CSV_HEADER } from '../../../application/spend/spend-csv';
 import { MAX_SPEND_ENTRIES } from '../../../domain/spend';
-import { show } from '../kit/answers';
+import { redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
 import { count, counted, money } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
@@ -67,7 +67,7 @@ export const spendFeature: ConsoleFeature = {
         </div>`;
     };
 
-    r.get('/console/spend', 'member', async ({ viewer }) => show(spendPage(viewer, await entriesOf(viewer, 1))));
+    r.get('/console/spend', 'member', async ({ viewer }) => show(spendPage(viewer, await entriesOf(viewer, 1), r.flashes.take(viewer))));
     r.post(
       '/console/spend',
       'member',
@@ -100,7 +100,8 @@ export const spendFeature: ConsoleFeature = {
         let upserted = 0;
         for (let at = 0; at < entries.length; at += MAX_SPEND_ENTRIES)
           upserted += await useCases.putSpend.execute(viewer.dashboard.id, entries.slice(at, at + MAX_SPEND_ENTRIES));
-        return answer(notice(`${counted(upserted, 'entry', 'entries')} stored.`));
+        r.flashes.put(viewer, notice(`${counted(upserted, 'entry', 'entries')} stored.`));
+        return redirect('/console/spend');
       },
       'file',
     );

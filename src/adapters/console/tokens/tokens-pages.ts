@@ -78,7 +78,7 @@ export const tokensFeature: ConsoleFeature = {
       );
     };
     r.get('/console/tokens', 'owner', async ({ viewer, query }) =>
-      show(await tokensPage(viewer, notice(NOTICES[query.get('notice') ?? '']))),
+      show(await tokensPage(viewer, [r.flashes.take(viewer), notice(NOTICES[query.get('notice') ?? ''])])),
     );
     r.post('/console/tokens', 'owner', async ({ viewer, form }: PostRequest) => {
       const name = field(form, 'name');
@@ -96,7 +96,8 @@ export const tokensFeature: ConsoleFeature = {
         ...(expiresAt === undefined ? {} : { expiresAt }),
       });
       if (E.isLeft(issued)) throw new ConsoleRefusal(404, 'This dashboard no longer exists.');
-      return show(await tokensPage(viewer, secretBlock(`The token “${name}”.`, issued.right.plain)));
+      r.flashes.put(viewer, secretBlock(`The token “${name}”.`, issued.right.plain));
+      return redirect('/console/tokens');
     });
     r.post('/console/tokens/:id/revoke', 'owner', async ({ ctx, viewer }) => {
       const id = param(ctx, 'id');

@@ -92,7 +92,7 @@ export const webhooksFeature: ConsoleFeature = {
       );
     };
     r.get('/console/webhooks', 'owner', async ({ viewer, query }) =>
-      show(await webhooksPage(viewer, notice(NOTICES[query.get('notice') ?? '']))),
+      show(await webhooksPage(viewer, [r.flashes.take(viewer), notice(NOTICES[query.get('notice') ?? ''])])),
     );
     r.post('/console/webhooks', 'owner', async ({ viewer, form }) => {
       const url = field(form, 'url');
@@ -113,7 +113,8 @@ export const webhooksFeature: ConsoleFeature = {
           made.left._tag === 'WebhookUrlNotAllowed' ? `That URL is not allowed. ${made.left.reason}.` : webhookError(made.left._tag);
         return show(await webhooksPage(viewer, problem(why)), 400);
       }
-      return show(await webhooksPage(viewer, secretBlock(`The signing secret of ${made.right.url}.`, made.right.secret)));
+      r.flashes.put(viewer, secretBlock(`The signing secret of ${made.right.url}.`, made.right.secret));
+      return redirect('/console/webhooks');
     });
 
     const endpointPage = async (viewer: Viewer, endpoint: WebhookEndpoint, top: Fragment = '') => {
@@ -184,7 +185,12 @@ export const webhooksFeature: ConsoleFeature = {
       return found.right;
     };
     r.get('/console/webhooks/:id', 'owner', async ({ ctx, viewer, query }) =>
-      show(await endpointPage(viewer, await endpointOf(viewer, param(ctx, 'id')), notice(NOTICES[query.get('notice') ?? '']))),
+      show(
+        await endpointPage(viewer, await endpointOf(viewer, param(ctx, 'id')), [
+          r.flashes.take(viewer),
+          notice(NOTICES[query.get('notice') ?? '']),
+        ]),
+      ),
     );
     const endpointAction = (
       path: string,
@@ -209,13 +215,11 @@ export const webhooksFeature: ConsoleFeature = {
     r.post('/console/webhooks/:id/rotate', 'owner', async ({ ctx, viewer }) => {
       const rotated = await useCases.rotateWebhookSecret.execute(viewer.dashboard.id, param(ctx, 'id'));
       if (E.isLeft(rotated)) throw new ConsoleRefusal(404, webhookError(rotated.left._tag));
-      return show(
-        await endpointPage(
-          viewer,
-          rotated.right,
-          secretBlock('The new signing secret; the previous one keeps signing beside it for 24 hours.', rotated.right.secret),
-        ),
+      r.flashes.put(
+        viewer,
+        secretBlock('The new signing secret; the previous one keeps signing beside it for 24 hours.', rotated.right.secret),
       );
+      return redirect(`/console/webhooks/${rotated.right.id}`);
     });
   },
 };
