@@ -251,6 +251,18 @@ describeWithBrowser('every console page with data in it, at 1280 and 375 px (DEC
     }
   });
 
+  it('applies From and To filled while the period still says “Last 30 days”', async function () {
+    this.timeout(30_000);
+    await page.goto(`${api.url}/console/reports`);
+    expect(await page.locator('#period').inputValue()).to.equal('30');
+    await page.fill('#from', '2026-01-01');
+    await page.fill('#to', '2026-01-31');
+    await submit('form.filters button[type=submit]');
+    expect(await page.locator('#period').inputValue()).to.equal('custom');
+    expect((await page.locator('#period-range').textContent())!.trim()).to.equal('Jan 1, 2026 to Jan 31, 2026, UTC time');
+    expect(await page.locator('table').count()).to.equal(0);
+  });
+
   it('keeps ROAS and CPA in view at 1280 px: the default report fits its box', async function () {
     this.timeout(30_000);
     await page.setViewportSize({ width: 1280, height: 900 });
