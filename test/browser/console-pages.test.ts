@@ -263,6 +263,24 @@ describeWithBrowser('every console page with data in it, at 1280 and 375 px (DEC
     expect(await page.locator('table').count()).to.equal(0);
   });
 
+  it('draws the daily chart with labelled values, gridlines, a tooltip per bar, and text at least 10 px high at 375 px', async function () {
+    this.timeout(30_000);
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.goto(`${api.url}/console/overview?period=7`);
+    const titles = await page.locator('svg.chart rect.bar title').allTextContents();
+    expect(titles).to.have.length(7);
+    for (const t of titles) expect(t).to.match(/^[A-Z][a-z]{2} \d{1,2}, \d{4}: R\$[\d,]+\.\d{2}$/);
+    const axis = await page.locator('svg.chart text.value').allTextContents();
+    expect(axis[0]).to.equal('R$0');
+    expect(axis.length).to.be.at.least(3);
+    expect(await page.locator('svg.chart line.grid').count()).to.equal(axis.length);
+    const smallest = await page.evaluate<number>(
+      `Math.min(...[...document.querySelectorAll('svg.chart text')].map((t) => t.getBoundingClientRect().height))`,
+    );
+    expect(smallest, 'the height of the chart’s smallest text, in px').to.be.at.least(10);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it('keeps ROAS and CPA in view at 1280 px: the default report fits its box', async function () {
     this.timeout(30_000);
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -48,7 +48,9 @@ button.danger { background: #fff; color: var(--bad); border-color: var(--bad); }
 .muted { color: var(--muted); }
 code { font-family: ui-monospace, monospace; word-break: break-all; }
 svg.chart { width: 100%; height: auto; max-height: 260px; display: block; }
-svg.chart .bar { fill: #0969da; } svg.chart .axis { stroke: var(--line); } svg.chart text { font-size: 10px; fill: var(--muted); }
+svg.chart .bar { fill: #0969da; } svg.chart .bar:hover { fill: #0550ae; }
+svg.chart .axis { stroke: #8c959f; } svg.chart .grid { stroke: var(--line); stroke-dasharray: 2 3; }
+svg.chart text { font-size: 11px; fill: var(--muted); font-variant-numeric: tabular-nums; }
 details summary { cursor: pointer; color: var(--accent); }
 .pages { display: flex; gap: 12px; margin-top: 12px; }
 h1, h2, p, li, label { overflow-wrap: break-word; }

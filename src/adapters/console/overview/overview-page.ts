@@ -4,7 +4,7 @@ import { ConsoleRefusal, show } from '../kit/answers';
 import { breakdownTable } from '../kit/breakdown-table';
 import { barChart } from '../kit/chart';
 import type { ConsoleFeature } from '../kit/feature';
-import { count, dateTime, money, percent, ratio } from '../kit/format';
+import { compactMoney, count, dateTime, longDay, money, percent, ratio, shortDay } from '../kit/format';
 import { html } from '../kit/html';
 import { notice, page } from '../kit/layout';
 import { periodForm, periodOf } from '../kit/period';
@@ -77,8 +77,12 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
       : html`<h2>Paid revenue by day (${main.currency})</h2>
           ${barChart(
             `Paid revenue by day in ${main.currency}`,
-            main.buckets.map((b) => ({ label: dateTime(new Date(b.start), zone).slice(0, 10), value: b.paidGrossCents })),
+            main.buckets.map((b) => {
+              const day = dateTime(new Date(b.start), zone).slice(0, 10);
+              return { label: longDay(day), tick: shortDay(day), value: b.paidGrossCents };
+            }),
             (v) => money(v, main.currency),
+            (v) => compactMoney(v, main.currency),
           )}
           <details>
             <summary>The numbers of the chart</summary>
