@@ -260,7 +260,7 @@ describeWithBrowser('every console page with data in it, at 1280 and 375 px (DEC
     await submit('form.filters button[type=submit]');
     expect(await page.locator('#period').inputValue()).to.equal('custom');
     expect((await page.locator('#period-range').textContent())!.trim()).to.equal('Jan 1, 2026 to Jan 31, 2026, UTC time');
-    expect(await page.locator('table').count()).to.equal(0);
+    expect(await page.locator('#period-range').getAttribute('data-from')).to.equal('2026-01-01T00:00:00.000Z');
   });
 
   it('draws the daily chart with labelled values, gridlines, a tooltip per bar, and text at least 10 px high at 375 px', async function () {
@@ -279,6 +279,53 @@ describeWithBrowser('every console page with data in it, at 1280 and 375 px (DEC
     );
     expect(smallest, 'the height of the chart’s smallest text, in px').to.be.at.least(10);
     await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('shows an empty dashboard the ways orders arrive, with an example the API takes as it is', async function () {
+    this.timeout(30_000);
+    const storage = inMemoryStorage();
+    const empty = await TestApi.start({}, { storage });
+    const other = await browser().newContext();
+    try {
+      const made = await empty.newDashboard('Empty shop');
+      const { useCases } = compose({
+        storage,
+        transitions: {},
+        rateLimit: { max: 1000, windowSeconds: 60 },
+        idempotency: { ttlMs: 60_000, leaseMs: 10_000 },
+      });
+      await useCases.createOwner.execute(made.dashboardId, OWNER.email, OWNER.password);
+      const fresh = await other.newPage();
+      await fresh.goto(`${empty.url}/console/sign-in`);
+      await fresh.fill('#email', OWNER.email);
+      await fresh.fill('#password', OWNER.password);
+      await Promise.all([fresh.waitForURL(/\/console\/overview/), fresh.click('button[type=submit]')]);
+      expect(await fresh.locator('h2#start').textContent()).to.equal('How orders arrive');
+      expect(await fresh.locator('.ways a[href="/console/sources"]').count()).to.equal(1);
+      expect(await fresh.locator('.ways a[href="/console/tokens"]').count()).to.equal(1);
+      const example = (await fresh.locator('.ways pre code').first().textContent())!;
+      const body = JSON.parse(/-d '([\s\S]+)'$/.exec(example)![1]) as Record<string, unknown>;
+      const posted = await empty.request('POST', '/api/v1/orders', { token: made.token, body });
+      expect(posted.status, posted.text).to.equal(201);
+      await fresh.reload();
+      expect(await fresh.locator('h2#start').count()).to.equal(0);
+    } finally {
+      await other.close();
+      await empty.stop();
+    }
+  });
+
+  it('shows in the webhook delivery log what each delivery sent, escaped', async function () {
+    this.timeout(30_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${api.url}/console/webhooks`);
+    await page.click('table a[href^="/console/webhooks/"]');
+    await page.waitForLoadState('load');
+    await submit('button:text("Send a test event")');
+    const sent = page.locator('tr[data-delivery] details.body code').first();
+    const text = (await sent.textContent())!;
+    expect(JSON.parse(text)).to.have.property('type', 'webhook.test');
+    expect(await page.locator('tr[data-delivery] details.body code *').count()).to.equal(0);
   });
 
   it('keeps ROAS and CPA in view at 1280 px: the default report fits its box', async function () {

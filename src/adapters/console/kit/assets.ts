@@ -52,6 +52,10 @@ svg.chart .bar { fill: #0969da; } svg.chart .bar:hover { fill: #0550ae; }
 svg.chart .axis { stroke: #8c959f; } svg.chart .grid { stroke: var(--line); stroke-dasharray: 2 3; }
 svg.chart text { font-size: 11px; fill: var(--muted); font-variant-numeric: tabular-nums; }
 details summary { cursor: pointer; color: var(--accent); }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--soft); padding: 8px; border-radius: 4px; font-size: 0.85rem; max-width: 100%; }
+details.body pre { max-height: 16rem; overflow-y: auto; }
+.ways { display: grid; gap: 12px; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); }
+.ways section { border: 1px solid var(--line); border-radius: 6px; padding: 8px 12px; min-width: 0; } .ways h3 { margin: 0.25rem 0; font-size: 1rem; }
 .pages { display: flex; gap: 12px; margin-top: 12px; }
 h1, h2, p, li, label { overflow-wrap: break-word; }
 `;

@@ -8,13 +8,14 @@ import { compactMoney, count, dateTime, longDay, money, percent, ratio, shortDay
 import { html } from '../kit/html';
 import { notice, page } from '../kit/layout';
 import { periodForm, periodOf } from '../kit/period';
+import { onboarding } from './onboarding';
 import type { ConsoleRouter, SignedInRequest } from '../kit/router';
 
 const NOTICES: Readonly<Record<string, string>> = {
   password: 'Your password was changed; your other sessions have ended.',
 };
 
-const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRouter['deps']['useCases']) => {
+const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRouter['deps']['useCases'], base: string) => {
   const zone = viewer.dashboard.timezone;
   const period = periodOf(query, zone, new Date());
   const scope = { model: 'last' as const, isTest: false, filters: {} };
@@ -28,6 +29,19 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
     limit: 10,
   });
   if (E.isLeft(series) || E.isLeft(top)) throw new ConsoleRefusal(404, 'This dashboard no longer exists.');
+  if (series.right.series.length === 0) {
+    // No order in the period: one in any period says whether the dashboard is new, and needs showing the ways in.
+    const any = await useCases.listOrders.execute(viewer.dashboard.id, { page: 1, pageSize: 1 });
+    if (any.total === 0)
+      return show(
+        page(
+          viewer,
+          '/console/overview',
+          'Overview',
+          html`${notice(NOTICES[query.get('notice') ?? ''])}${onboarding(base, viewer.role === 'owner')}`,
+        ),
+      );
+  }
   // Each currency's buckets added up, then the same metrics a report row has (domain/report.ts).
   const totals = series.right.series.map(({ currency, buckets }) => ({
     currency,
@@ -126,5 +140,5 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
 /** The Overview (DECISIONS D18, D22): the period's cards, the daily chart, the top campaigns. */
 export const overviewFeature: ConsoleFeature = {
   menu: { path: '/console/overview', label: 'Overview', access: 'member' },
-  register: (r) => r.get('/console/overview', 'member', (request) => overview(request, r.deps.useCases)),
+  register: (r) => r.get('/console/overview', 'member', (request) => overview(request, r.deps.useCases, r.deps.publicBaseUrl())),
 };

@@ -4,6 +4,7 @@ import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
 import { count, dateTime } from '../kit/format';
 import { EVENT_WORDS } from '../kit/words';
+import type { DeliveryStatus } from '../../../domain/delivery';
 import { html, type Fragment } from '../kit/html';
 import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
 import { field, param } from '../kit/router';
@@ -24,6 +25,13 @@ const webhookError = (tag: string): string =>
     WebhookDisabled: 'The endpoint is disabled: enable it first.',
     DeliveryNotFound: 'There is no such delivery.',
   })[tag] ?? 'That did not work.';
+
+/** What the delivery log shows of a request's body: its first 2 KiB (DECISIONS D22), escaped as any text. */
+const SHOWN_BODY_CHARS = 2_048;
+const sentBody = (body: string): string =>
+  body.length <= SHOWN_BODY_CHARS ? body : `${body.slice(0, SHOWN_BODY_CHARS)}… (${count(body.length - SHOWN_BODY_CHARS)} more characters)`;
+
+const DELIVERY_STATUS_WORDS: Readonly<Record<DeliveryStatus, string>> = { pending: 'Waiting', succeeded: 'Delivered', failed: 'Failed' };
 
 /** Webhooks (DECISIONS D12): endpoints, the secret once, the delivery log, retry, test, rotate. */
 export const webhooksFeature: ConsoleFeature = {
@@ -157,9 +165,15 @@ export const webhooksFeature: ConsoleFeature = {
                       ${deliveries.map(
                         (d) =>
                           html`<tr data-delivery="${d.id}">
-                            <td>${d.eventType}</td>
+                            <td>
+                              ${EVENT_WORDS[d.eventType]}
+                              <details class="body">
+                                <summary>What was sent</summary>
+                                <pre><code>${sentBody(d.body)}</code></pre>
+                              </details>
+                            </td>
                             <td>${dateTime(d.createdAt, zone)}</td>
-                            <td>${d.status}</td>
+                            <td>${DELIVERY_STATUS_WORDS[d.status]}</td>
                             <td>
                               <ul>
                                 ${d.attempts.map((a) => html`<li>${dateTime(a.at, zone)}: ${a.responseStatus === undefined ? (a.error ?? 'no answer') : `HTTP ${a.responseStatus}`} (${count(a.durationMs)} ms)</li>`)}
