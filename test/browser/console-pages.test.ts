@@ -154,6 +154,7 @@ describeWithBrowser('every console page with data in it, at 1280 and 375 px (DEC
         const wide = await page.evaluate<number>('document.documentElement.scrollWidth');
         if (wide > width) found.push(`${path}: ${wide} px wide`);
         const name = path
+          .replace(/whk_\w+/, 'endpoint')
           .replace(/^\/console\//, '')
           .replace(/[^a-z0-9]+/gi, '-')
           .slice(0, 60);

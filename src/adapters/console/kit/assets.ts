@@ -29,7 +29,7 @@ form.inline { display: inline; }
 .check { display: flex; gap: 6px; align-items: baseline; } .check label { display: inline; color: var(--fg); }
 table.keyed tbody th { font-weight: 600; }
 table.keyed th:first-child { position: sticky; left: 0; background: var(--bg); z-index: 1; box-shadow: 1px 0 0 var(--line); }
-table.keyed th:first-child { max-width: 14rem; overflow-wrap: anywhere; }
+table.keyed th:first-child { min-width: 7rem; max-width: 14rem; overflow-wrap: anywhere; }
 details.columns { align-self: center; } details.columns[open] { flex-basis: 100%; }
 details.columns[open] > div { display: inline-flex; margin-right: 12px; }
 form.stack { display: grid; gap: 8px; max-width: 520px; grid-template-columns: minmax(0, 1fr); }
