@@ -10,6 +10,9 @@ import { freePort } from '../../test/bootstrap/service-process';
 
 const children = new Set<ChildProcess>();
 
+/** USER_HZ, the unit of /proc's CPU times: 100 on Linux whatever the kernel's tick. */
+const CLOCK_TICKS = 100;
+
 process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });
@@ -69,6 +72,19 @@ export class ServerProcess {
       return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
     } catch {
       return { rssMb: NaN, peakMb: NaN };
+    }
+  }
+
+  /** The process's CPU time so far, user and system (utime + stime of /proc/PID/stat), in ms; NaN once it is gone. */
+  cpuMs(): number {
+    try {
+      // The command name, in parentheses, may hold spaces: the fields are counted after it.
+      const fields = readFileSync(`/proc/${this.pid}/stat`, 'utf8')
+        .replace(/^.*\) /s, '')
+        .split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    } catch {
+      return NaN;
     }
   }
 

@@ -36,6 +36,27 @@ const THREADS = positiveInt('BENCH_THREADS', 1);
 const TIMEOUT = positiveInt('BENCH_TIMEOUT', 10);
 const ROUNDS = positiveInt('BENCH_ROUNDS', 1);
 const WITH_MILLION = process.env['BENCH_1M'] === '1';
+
+/** A comma-separated choice among `known` (all of them when unset), or exit 2 naming the unknown ones. */
+const chosen = <T extends string>(name: string, known: readonly T[]): ReadonlySet<T> => {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return new Set(known);
+  const picked = raw.split(',').map((s) => s.trim());
+  const unknown = picked.filter((s) => !(known as readonly string[]).includes(s));
+  if (unknown.length > 0) {
+    console.error(`${name}: unknown ${unknown.join(', ')} (known: ${known.join(', ')})`);
+    process.exit(2);
+  }
+  return new Set(picked as T[]);
+};
+
+const TARGET_IDS = ['http', 'koa', 'sqlite', 'memory', 'mongodb'] as const;
+const WORKLOAD_IDS = ['post', 'post-key', 'list-empty', 'list-1k', 'list-1m', 'get-one', 'patch', 'redirect', 'tracker'] as const;
+const TARGETS = chosen('BENCH_TARGETS', TARGET_IDS);
+/** Another build's `dist` folder (of main, say), whose service runs on SQLite beside this one's. */
+const OTHER_BUILD = process.env['BENCH_OTHER_BUILD'] || undefined;
+const OTHER = 'sqlite, other build';
+const WORKLOADS = chosen('BENCH_WORKLOADS', WORKLOAD_IDS);
 const MONGODB_URI = process.env['MONGODB_URI'] || undefined;
 
 const LUA_DIR = resolve(__dirname, '../../../bench/field');
@@ -58,6 +79,8 @@ interface Plan {
 }
 
 interface Workload {
+  /** What BENCH_WORKLOADS names it. */
+  readonly id: (typeof WORKLOAD_IDS)[number];
   readonly title: string;
   readonly script: 'get.lua' | 'post.lua' | 'patch.lua';
   /** What the target is sent, or undefined when it takes no part. */
@@ -73,6 +96,8 @@ interface Cell {
   readonly succeeded: number;
   readonly rssMb: number;
   readonly peakMb: number;
+  /** The server's CPU time (user + system) per request of the measured run, in µs: what other work on the machine changes least. */
+  readonly cpuUsPerRequest: number;
 }
 
 const fixed = (n: number, digits: number): string => (Number.isFinite(n) ? n.toFixed(digits) : '-');
@@ -168,23 +193,26 @@ const workloadsFor = (targets: readonly Target[], linkTargets: number, trackerTa
     };
   const onMillion = targets.some((t) => t.service?.tokens.million !== undefined);
   return [
-    { title: 'POST /api/v1/orders, no Idempotency-Key', script: 'post.lua', plan: post(false) },
-    { title: 'POST /api/v1/orders, a new Idempotency-Key each', script: 'post.lua', plan: post(true) },
-    { title: 'GET /api/v1/orders, empty dashboard', script: 'get.lua', plan: get(ORDERS, (s) => s.tokens.empty) },
-    { title: 'GET /api/v1/orders, 1,000 orders', script: 'get.lua', plan: get(ORDERS, (s) => s.tokens.thousand) },
+    { id: 'post', title: 'POST /api/v1/orders, no Idempotency-Key', script: 'post.lua', plan: post(false) },
+    { id: 'post-key', title: 'POST /api/v1/orders, a new Idempotency-Key each', script: 'post.lua', plan: post(true) },
+    { id: 'list-empty', title: 'GET /api/v1/orders, empty dashboard', script: 'get.lua', plan: get(ORDERS, (s) => s.tokens.empty) },
+    { id: 'list-1k', title: 'GET /api/v1/orders, 1,000 orders', script: 'get.lua', plan: get(ORDERS, (s) => s.tokens.thousand) },
     {
+      id: 'list-1m',
       title: 'GET /api/v1/orders, 1,000,000 orders',
       script: 'get.lua',
       plan: get(ORDERS, (s) => s.tokens.million),
       ...(onMillion ? {} : { skipped: 'not run (BENCH_1M=1 runs it, on SQLite)' }),
     },
     {
+      id: 'get-one',
       title: `GET /api/v1/orders/${SEEDED_PREFIX}500 (one order)`,
       script: 'get.lua',
       plan: (t) =>
         t.service?.tokens.million !== undefined ? undefined : get(`${ORDERS}/${SEEDED_PREFIX}500`, (s) => s.tokens.thousand)(t),
     },
     {
+      id: 'patch',
       title: `PATCH /api/v1/orders/{id} (metadata, ${SEEDED_COUNT.toLocaleString('en')} orders round-robin)`,
       script: 'patch.lua',
       plan: (t) => {
@@ -195,6 +223,7 @@ const workloadsFor = (targets: readonly Target[], linkTargets: number, trackerTa
       },
     },
     {
+      id: 'redirect',
       title: 'GET /l/{slug} (short-link redirect)',
       script: 'get.lua',
       plan: (t) => {
@@ -204,6 +233,7 @@ const workloadsFor = (targets: readonly Target[], linkTargets: number, trackerTa
       ...(linkTargets > 0 ? {} : { skipped: 'not available on this build (POST /api/v1/links or GET /l/{slug} answered 404)' }),
     },
     {
+      id: 'tracker',
       title: 'GET /tracker.js',
       script: 'get.lua',
       plan: (t) => (t.service === undefined || t.service.tracker.available ? { path: '/tracker.js', args: () => ['-'] } : undefined),
@@ -227,7 +257,9 @@ const runCell = async (target: Target, workload: Workload, plan: Plan): Promise<
     env,
   };
   const warm = await runWrk({ ...common, seconds: WARMUP, args: plan.args(nonce()) });
+  const cpuBefore = target.server.cpuMs();
   const result = await runWrk({ ...common, seconds: DURATION, args: plan.args(nonce()) });
+  const cpuUsPerRequest = ((target.server.cpuMs() - cpuBefore) * 1000) / result.requests;
   const memory = target.server.memory();
   return {
     result,
@@ -235,6 +267,7 @@ const runCell = async (target: Target, workload: Workload, plan: Plan): Promise<
     succeeded: warm.requests - warm.non2xx3xx + result.requests - result.non2xx3xx,
     rssMb: memory.rssMb,
     peakMb: memory.peakMb,
+    cpuUsPerRequest,
   };
 };
 
@@ -264,7 +297,7 @@ const ratioTo = (measured: Measured, name: string): number => {
 const printWorkload = (m: Measured): string[] => {
   const koa = m.rows.find((r) => r.target.name === KOA)?.cell;
   const lines = table(
-    ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'RSS MB', 'peak MB', 'req/s vs Koa', 'p50 vs Koa'],
+    ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'RSS MB', 'peak MB', 'req/s vs Koa', 'p50 vs Koa', 'CPU µs/req', 'Koa / CPU'],
     m.rows.map(({ target, cell, all }) => [
       target.name,
       fixed(cell.result.perSecond, 0),
@@ -275,6 +308,8 @@ const printWorkload = (m: Measured): string[] => {
       fixed(Math.max(...all.map((c) => c.peakMb)), 0),
       fixed(cell.result.perSecond / (koa?.result.perSecond ?? NaN), 2),
       fixed(cell.result.p50Ms / (koa?.result.p50Ms ?? NaN), 2),
+      fixed(cell.cpuUsPerRequest, 0),
+      fixed((koa?.cpuUsPerRequest ?? NaN) / cell.cpuUsPerRequest, 2),
     ]),
   );
   for (const { target, all } of m.rows) {
@@ -320,6 +355,7 @@ const main = async (): Promise<void> => {
     'Noise: wrk, the servers (and the MongoDB server) share these cores, and other work on the machine',
     "adds to it; absolute rates are the machine's, the ratios to bare Koa in the same workload are the point.",
     'Each workload runs all its targets in turn, in an order rotated from one workload to the next.',
+    ...(OTHER_BUILD === undefined ? [] : [`"${OTHER}" is the service built in ${OTHER_BUILD}`]),
   ];
   console.log(`${header.join('\n')}\n`);
 
@@ -332,11 +368,21 @@ const main = async (): Promise<void> => {
     note(`1M file: ${million.origin}, ${fixed(million.sizeMb, 0)} MB`);
   }
 
-  progress('starting the service on SQLite (fresh file) and seeding 1,000 orders over HTTP');
-  services.push(await startSqlite(join(scratch, 'orders.db')));
-  progress('starting the service on the in-memory store');
-  services.push(await startWithAdminApi('memory', { STORE: 'memory' }));
-  if (MONGODB_URI !== undefined) {
+  if (TARGETS.has('sqlite')) {
+    progress('starting the service on SQLite (fresh file) and seeding 1,000 orders over HTTP');
+    services.push(await startSqlite(join(scratch, 'orders.db')));
+  }
+  if (OTHER_BUILD !== undefined) {
+    progress(`starting the service of ${OTHER_BUILD} on SQLite (fresh file) and seeding 1,000 orders over HTTP`);
+    services.push(await startSqlite(join(scratch, 'other.db'), OTHER, OTHER_BUILD));
+  }
+  if (TARGETS.has('memory')) {
+    progress('starting the service on the in-memory store');
+    services.push(await startWithAdminApi('memory', { STORE: 'memory' }));
+  }
+  if (!TARGETS.has('mongodb')) {
+    note('MongoDB: not measured (BENCH_TARGETS leaves it out)');
+  } else if (MONGODB_URI !== undefined) {
     progress(`starting the service on MongoDB (${mongoDb}, dropped at the end)`);
     mongoUsed = true;
     try {
@@ -354,6 +400,7 @@ const main = async (): Promise<void> => {
 
   // What the baselines answer: the service's own bytes.
   const sqlite = services[0];
+  if (sqlite === undefined) throw new Error('BENCH_TARGETS names no service (sqlite, memory or mongodb): the baselines answer its bytes');
   const fixtures = join(scratch, 'fixtures');
   mkdirSync(fixtures);
   const fetchText = async (path: string, token?: string) => {
@@ -381,15 +428,17 @@ const main = async (): Promise<void> => {
   note(`baselines answer the service's bytes: a page of 20 orders ${Buffer.byteLength(page)} B, one order ${Buffer.byteLength(order)} B`);
 
   const targets: Target[] = [
-    { name: 'node:http', server: await ServerProcess.start('node:http', BASELINE_HTTP_JS, { BENCH_FIXTURES: fixtures }) },
-    { name: KOA, server: await ServerProcess.start(KOA, BASELINE_KOA_JS, { BENCH_FIXTURES: fixtures }) },
+    ...(TARGETS.has('http')
+      ? [{ name: 'node:http', server: await ServerProcess.start('node:http', BASELINE_HTTP_JS, { BENCH_FIXTURES: fixtures }) }]
+      : []),
+    ...(TARGETS.has('koa') ? [{ name: KOA, server: await ServerProcess.start(KOA, BASELINE_KOA_JS, { BENCH_FIXTURES: fixtures }) }] : []),
     ...services.map((service) => ({ name: service.name, server: service.server, service })),
   ];
   const workloads = workloadsFor(
     targets,
     services.filter((s) => s.link.available).length,
     services.filter((s) => s.tracker.available).length,
-  );
+  ).filter((w) => WORKLOADS.has(w.id));
 
   const measured: Measured[] = [];
   let rotation = 0;

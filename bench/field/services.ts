@@ -10,6 +10,12 @@ import { ServerProcess } from './processes';
  * give them: V8's young generation capped at 2 × 16 MB (docs/operations.md, "Memory").
  */
 export const SERVICE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16'];
+
+/** BENCH_SERVICE_FLAGS adds Node flags to the service processes alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
+const serviceFlags = (): readonly string[] => [
+  ...SERVICE_NODE_FLAGS,
+  ...(process.env['BENCH_SERVICE_FLAGS'] ?? '').split(' ').filter((flag) => flag !== ''),
+];
 export const CLI_JS = resolve(__dirname, '../../src/bootstrap/cli.js');
 export const ADMIN_TOKEN = 'field-bench-admin-token-0123456789';
 
@@ -43,11 +49,11 @@ export interface ServiceTarget {
 }
 
 /** One command of the CLI on a SQLite file; its JSON answer. */
-export const cli = (sqlitePath: string, args: readonly string[]): Promise<Record<string, any>> =>
+export const cli = (sqlitePath: string, args: readonly string[], cliJs = CLI_JS): Promise<Record<string, any>> =>
   new Promise((done, fail) => {
     execFile(
       process.execPath,
-      [CLI_JS, ...args],
+      [cliJs, ...args],
       { env: { PATH: process.env['PATH'] ?? '', SQLITE_PATH: sqlitePath }, timeout: 30_000 },
       (err, stdout, stderr) => {
         if (err !== null) return fail(new Error(`cli ${args.join(' ')} failed: ${stderr.trim() || err.message}`));
@@ -57,9 +63,9 @@ export const cli = (sqlitePath: string, args: readonly string[]): Promise<Record
   });
 
 /** A dashboard and a token for it through the CLI on the file; resolves the dashboard id and the plain token. */
-export const cliDashboard = async (sqlitePath: string, name: string): Promise<{ dashboardId: string; token: string }> => {
-  const dashboard = await cli(sqlitePath, ['dashboards', 'create', '--name', name]);
-  const token = await cli(sqlitePath, ['tokens', 'create', '--dashboard', dashboard['dashboard'].id, '--name', 'field bench']);
+export const cliDashboard = async (sqlitePath: string, name: string, cliJs = CLI_JS): Promise<{ dashboardId: string; token: string }> => {
+  const dashboard = await cli(sqlitePath, ['dashboards', 'create', '--name', name], cliJs);
+  const token = await cli(sqlitePath, ['tokens', 'create', '--dashboard', dashboard['dashboard'].id, '--name', 'field bench'], cliJs);
   return { dashboardId: dashboard['dashboard'].id, token: token['token'].token };
 };
 
@@ -172,20 +178,25 @@ const COMMON_ENV = {
   RATE_LIMIT_MAX: '1000000000',
 };
 
-/** The service on a fresh SQLite file (the default store); dashboards and tokens through the CLI on the file. */
-export const startSqlite = async (sqlitePath: string): Promise<ServiceTarget> => {
-  const empty = await cliDashboard(sqlitePath, 'field bench: empty');
-  const thousand = await cliDashboard(sqlitePath, 'field bench: 1,000 orders');
-  const writes = await cliDashboard(sqlitePath, 'field bench: writes');
-  const server = await ServerProcess.start('sqlite', MAIN_JS, { ...COMMON_ENV, SQLITE_PATH: sqlitePath }, SERVICE_NODE_FLAGS);
+/**
+ * The service on a fresh SQLite file (the default store); dashboards and tokens through the CLI on the
+ * file. `build` is another build's `dist` folder (BENCH_OTHER_BUILD), measured beside this one.
+ */
+export const startSqlite = async (sqlitePath: string, name = 'sqlite', build?: string): Promise<ServiceTarget> => {
+  const cliJs = build === undefined ? CLI_JS : resolve(build, 'src/bootstrap/cli.js');
+  const empty = await cliDashboard(sqlitePath, 'field bench: empty', cliJs);
+  const thousand = await cliDashboard(sqlitePath, 'field bench: 1,000 orders', cliJs);
+  const writes = await cliDashboard(sqlitePath, 'field bench: writes', cliJs);
+  const mainJs = build === undefined ? MAIN_JS : resolve(build, 'src/bootstrap/main.js');
+  const server = await ServerProcess.start(name, mainJs, { ...COMMON_ENV, SQLITE_PATH: sqlitePath }, serviceFlags());
   await seedOverHttp(server.url, thousand.token);
   const tokens = { empty: empty.token, thousand: thousand.token, writes: writes.token };
-  return { name: 'sqlite', server, tokens, ...(await probeExtras(server.url, writes.token)) };
+  return { name, server, tokens, ...(await probeExtras(server.url, writes.token)) };
 };
 
 /** The service on the in-memory store, or on a throwaway MongoDB database; dashboards and tokens through the admin API. */
 export const startWithAdminApi = async (name: string, env: Record<string, string>): Promise<ServiceTarget> => {
-  const server = await ServerProcess.start(name, MAIN_JS, { ...COMMON_ENV, ...env, ADMIN_TOKEN }, SERVICE_NODE_FLAGS);
+  const server = await ServerProcess.start(name, MAIN_JS, { ...COMMON_ENV, ...env, ADMIN_TOKEN }, serviceFlags());
   const tokens = {
     empty: await adminDashboard(server.url, 'field bench: empty'),
     thousand: await adminDashboard(server.url, 'field bench: 1,000 orders'),
@@ -197,7 +208,7 @@ export const startWithAdminApi = async (name: string, env: Record<string, string
 
 /** The service on the cached 1,000,000-order SQLite file (listings only: nothing is added to the cache but rate-limit counts). */
 export const startMillion = async (sqlitePath: string, tokens: { million: string; thousand: string }): Promise<ServiceTarget> => {
-  const server = await ServerProcess.start('sqlite, 1M file', MAIN_JS, { ...COMMON_ENV, SQLITE_PATH: sqlitePath }, SERVICE_NODE_FLAGS);
+  const server = await ServerProcess.start('sqlite, 1M file', MAIN_JS, { ...COMMON_ENV, SQLITE_PATH: sqlitePath }, serviceFlags());
   const none: Probe = { available: false, note: 'not run on the 1M file' };
   return { name: 'sqlite, 1M file', server, tokens, link: none, tracker: none };
 };

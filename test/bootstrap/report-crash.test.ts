@@ -12,6 +12,7 @@ import { asStrings, directCells, random } from '../contract/report-reader.contra
 import { memoryLogger } from '../support/memory-log';
 import { describeWithMongo, type MongoTestDatabase } from '../support/mongo-server';
 import { anOrderPayload } from '../support/order-builder';
+import { rollupsAndRebuild } from '../support/rollup-tables';
 import { temporaryFolder } from '../support/sqlite-files';
 import { SqliteMain } from './sqlite-process';
 
@@ -220,6 +221,10 @@ describe('reports after kill -9 on SQLite', function () {
     expect([...acknowledged].filter((externalId) => !kept.has(externalId))).to.deep.equal([]);
     await expectReportsAgree(storage, dashboardId, 'after two kills');
     await expectBreakdownAgrees(third, token, storage, dashboardId);
+    // Every row of every rollup (each grain and model, the counts per status), not only what the queries above read.
+    const { kept: rollups, rebuilt } = rollupsAndRebuild(folder.path, folder.dir);
+    expect(rollups['report_totals']).to.have.length.greaterThan(0);
+    expect(rollups).to.deep.equal(rebuilt);
   });
 });
 

@@ -1,5 +1,9 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'chai';
+import { random } from '../contract/report-reader.contract';
 import { anOrderPayload } from '../support/order-builder';
+import { rollupsAndRebuild } from '../support/rollup-tables';
 import { temporaryFolder } from '../support/sqlite-files';
 import { SqliteMain, type Answer } from './sqlite-process';
 
@@ -54,5 +58,74 @@ describe('two service processes on one SQLite file', function () {
     expect(burst.filter((res) => res.status === 429)).to.have.length(10);
 
     expect(await Promise.all(instances.map((main) => main.stop()))).to.deep.equal([0, 0]);
+  });
+});
+
+/**
+ * Each process adds what its own writes change to the rollups, in its own transactions, as additive
+ * upserts: with both creating and PATCHing the same orders at once, the totals are the orders' sums.
+ */
+describe('rollups with two service processes on one SQLite file', function () {
+  this.timeout(60_000);
+  let folder: ReturnType<typeof temporaryFolder>;
+  let instances: SqliteMain[] = [];
+
+  beforeEach(async () => {
+    folder = temporaryFolder();
+    const file = join(folder.dir, 'transitions.json');
+    writeFileSync(file, JSON.stringify({ pending: ['paid', 'refused'], paid: ['refunded', 'chargedback'], refused: ['paid'] }));
+    instances = [await SqliteMain.start(folder.path, { ORDER_TRANSITIONS_FILE: file })];
+    instances.push(await SqliteMain.start(folder.path, { ORDER_TRANSITIONS_FILE: file }));
+  });
+  afterEach(async () => {
+    await Promise.all(instances.map((main) => main.proc.dispose()));
+    instances = [];
+    folder.remove();
+  });
+
+  /** `task(i)` for i in [0, count), 16 at a time (a process takes a bounded number of connections from one address). */
+  const lanes = async <A>(count: number, task: (i: number) => Promise<A>): Promise<A[]> => {
+    const results: A[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < count) {
+          const i = next++;
+          results[i] = await task(i);
+        }
+      }),
+    );
+    return results;
+  };
+
+  it('keeps every rollup equal to a rebuild from the orders while both create and PATCH the same orders', async () => {
+    const { token } = await instances[0].newDashboard();
+    const next = random(2);
+    const pick = <A>(values: readonly A[]): A => values[Math.floor(next() * values.length)];
+    const created = await lanes(160, (i) =>
+      instances[i % 2].call(
+        'POST',
+        '/api/v1/orders',
+        token,
+        anOrderPayload({
+          externalId: `two-${i}`,
+          status: pick(['pending', 'pending', 'paid']),
+          createdAt: new Date(Date.UTC(2026, 0, 31) + Math.floor(next() * 2 * 86_400_000)).toISOString(),
+          amounts: { currency: pick(['BRL', 'USD']), grossCents: 100 + i, netToSellerCents: 90 + i },
+          tracking: { utmSource: pick(['google', 'meta']), utmMedium: 'cpc', utmCampaign: pick(['a', 'b']) },
+        }),
+      ),
+    );
+    expect(created.every((res) => res.status === 201)).to.equal(true);
+    // Both processes PATCH every order at once, each to a status of its own: one wins, or both in turn.
+    const patched = await lanes(320, (i) =>
+      instances[i % 2].call('PATCH', `/api/v1/orders/two-${i >> 1}`, token, { status: pick(['paid', 'refused', 'refunded']) }),
+    );
+    expect(patched.filter((res) => res.status === 200).length).to.be.greaterThan(100);
+    expect(patched.every((res) => res.status === 200 || res.status === 409)).to.equal(true);
+    expect(await Promise.all(instances.map((main) => main.stop()))).to.deep.equal([0, 0]);
+    const { kept, rebuilt } = rollupsAndRebuild(folder.path, folder.dir);
+    expect(kept['report_totals']).to.have.length.greaterThan(0);
+    expect(kept).to.deep.equal(rebuilt);
   });
 });

@@ -24,6 +24,22 @@ type BatchFailure = { readonly failedAt: 'begin' | 'batch'; readonly error: unkn
  */
 export type DurableSync = (done: (error: Error | null) => void) => void;
 
+/**
+ * What the writes of a transaction leave for its end (the rollups of rollup-fold.ts): a write's share
+ * is kept once its savepoint is released and forgotten when it is rolled back to it, and what was kept
+ * is written once, in the transaction, just before COMMIT.
+ */
+export interface TransactionFold {
+  /** A transaction begins: nothing is held. */
+  begin(): void;
+  /** A write begins, in its savepoint. */
+  startWrite(): void;
+  keepWrite(): void;
+  dropWrite(): void;
+  /** Writes what the kept writes left; throws as a statement does. */
+  beforeCommit(): void;
+}
+
 export interface GroupCommitOptions {
   /**
    * Group the writes that arrive in one turn of the event loop into one transaction (true), or give
@@ -34,6 +50,7 @@ export interface GroupCommitOptions {
   readonly maxBatch: number;
   /** When given, callers are answered only once a sync that began after their COMMIT has completed. */
   readonly sync?: DurableSync;
+  readonly fold?: TransactionFold;
 }
 
 export interface GroupCommitStats {
@@ -52,6 +69,8 @@ export interface GroupCommitStats {
  * every commit made while it was in flight. A write that throws fails alone. When SQLite abandons the
  * whole transaction (a full disk, an I/O error, a failed COMMIT), each write runs again on its own so
  * that each caller gets its own answer; a BEGIN that cannot get the write lock fails the whole group.
+ * With a `fold`, what the writes that succeeded left for the end of the transaction is written last,
+ * before the COMMIT.
  */
 export class GroupCommit {
   private queue: PendingWrite[] = [];
@@ -153,14 +172,19 @@ export class GroupCommit {
     } catch (error) {
       return { failedAt: 'begin', error };
     }
+    const fold = this.options.fold;
+    fold?.begin();
     const outcomes: Outcome[] = [];
     for (const write of batch) {
       this.savepoint.run();
+      fold?.startWrite();
       try {
         const value = write.change();
         this.release.run();
+        fold?.keepWrite();
         outcomes.push({ ok: true, value });
       } catch (error) {
+        fold?.dropWrite();
         // SQLite may have rolled the whole transaction back by itself (SQLITE_FULL, SQLITE_IOERR).
         if (!this.db.inTransaction) return { failedAt: 'batch', error };
         this.rollbackTo.run();
@@ -169,6 +193,7 @@ export class GroupCommit {
       }
     }
     try {
+      fold?.beforeCommit();
       this.commit.run();
     } catch (error) {
       if (this.db.inTransaction) this.rollback.run();

@@ -28,7 +28,8 @@ export const keyOfShape = (shape: ListingShape): string => `${+shape.status}${+s
  * `orders_by_status_newest_first` or `orders_newest_first`, so no sort and no scan of other dashboards.
  * The index is named (INDEXED BY) because the planner, given both dates, takes the one without the
  * status and filters row by row; named, a statement that cannot use it fails to prepare instead of
- * running slowly. The total without dates is read from `order_counts`, which triggers keep.
+ * running slowly. The total without dates is read from `order_counts`, which the group commit keeps
+ * (rollup-fold.ts).
  * test/adapters/sqlite/sqlite-query-plans.test.ts holds the plans to this.
  */
 export const listingSql = (shape: ListingShape): ListingSql => {

@@ -226,14 +226,20 @@ export const eventRowCodec = t.type({
 
 export const EVENT_COLUMNS: readonly string[] = Object.keys(eventRowCodec.props);
 
-/** An event's row, but for `order_seq`, which the order's write gives. */
-export const eventToRow = (event: OrderEvent): Record<string, string | number | null> => ({
-  id: event.id,
-  type: event.type,
-  occurred_at: event.occurredAt.getTime(),
-  previous_status: event.previousStatus ?? null,
-  order_row: JSON.stringify(orderToRow(event.order)),
-});
+/**
+ * The rows of a write's events, but for `order_seq`, which the order's write gives. The events of one
+ * write carry the order it writes, whose row (`row`) is made once and serialised once for all of them.
+ */
+export const eventRowsOf = (events: readonly OrderEvent[], order: Order, row: OrderRow): Record<string, string | number | null>[] => {
+  let json: string | undefined;
+  return events.map((event) => ({
+    id: event.id,
+    type: event.type,
+    occurred_at: event.occurredAt.getTime(),
+    previous_status: event.previousStatus ?? null,
+    order_row: event.order === order ? (json ??= JSON.stringify(row)) : JSON.stringify(orderToRow(event.order)),
+  }));
+};
 
 export const eventFromRow = (row: t.TypeOf<typeof eventRowCodec>): OrderEvent => ({
   id: row.id,

@@ -1,56 +1,89 @@
+import type { OrderStatus } from '../../domain/order-status';
+import type { OrderRow } from './order-rows';
+import type { KeyValue, Rollup } from './rollup-fold';
+
 /**
- * The tables that keep a report's totals in step with the orders (DECISIONS D16), and the triggers
- * that keep them so in each write's own transaction. Three projections, each at the UTC grains that
- * keep a year small:
+ * The rollups: tables of sums kept equal to a computation over `orders`, each declared once, in JS for
+ * the fold of the group commit (rollup-fold.ts) and in SQL for the rebuild. Three projections of a
+ * report's totals, each at the UTC grains that keep a year small:
  *
  * - `report_totals` (dashboard, test, currency) by quarter hour, hour, day and month: unfiltered
  *   timeseries in any time zone (every zone's days begin on a quarter hour), and the list's totals;
  * - `report_campaigns` (+ model, source, medium, campaign) by day and month;
- * - `report_keys` (+ content, term, platform, payment method) by day and month.
+ * - `report_keys` (+ content, term, platform, payment method) by day and month;
  *
- * Each row holds the count per status and the sums every metric needs. An order's attribution and
- * amounts never change, so a change of status moves the order between the columns of the same rows.
- * The SQL is generated here once; a released migration that contains it is never edited.
+ * and `order_counts` (dashboard, status), the list's total without dates. Each projection row holds the
+ * count per status and the sums every metric needs. A change of an order takes from the rollups what
+ * its stored row had added (each rollup's `reads`, read from that row) and adds what the new row adds:
+ * exact whatever a replace changes, not only when attribution and amounts stay as they were.
+ *
+ * A new total column is a `MEASURES` entry (with a migration that adds it and sums it again); a new
+ * table a `PROJECTIONS` entry or a `Rollup` in `ORDER_ROLLUPS`. Released migrations keep the SQL they
+ * were generated with: `REPORTS_MIGRATION` reads the first projections and columns alone.
  */
 
-export const TOTAL_COLUMNS = [
-  'pending',
-  'paid',
-  'refused',
-  'refunded',
-  'chargedback',
-  'gross_cents',
-  'paid_gross_cents',
-  'paid_net_cents',
-  'refunded_cents',
-  'chargedback_cents',
-] as const;
+/** What an order adds to one total column: in SQL over an `orders` alias (the rebuild), in JS over the row a write binds (the fold). */
+interface Measure {
+  readonly sql: (o: string) => string;
+  readonly of: (row: OrderRow) => number;
+  /** The columns of `orders` that `of` reads. */
+  readonly reads: readonly string[];
+}
 
-/** A trigger's `NEW` or `OLD`, or a table alias. */
-type Row = string;
-
-const contribution = (row: Row): Record<(typeof TOTAL_COLUMNS)[number], string> => ({
-  pending: `(${row}.status = 'pending')`,
-  paid: `(${row}.status = 'paid')`,
-  refused: `(${row}.status = 'refused')`,
-  refunded: `(${row}.status = 'refunded')`,
-  chargedback: `(${row}.status = 'chargedback')`,
-  gross_cents: `${row}.gross_cents`,
-  paid_gross_cents: `(CASE WHEN ${row}.status = 'paid' THEN ${row}.gross_cents ELSE 0 END)`,
-  paid_net_cents: `(CASE WHEN ${row}.status = 'paid' THEN ${row}.net_to_seller_cents ELSE 0 END)`,
-  refunded_cents: `(CASE WHEN ${row}.status = 'refunded' THEN ${row}.gross_cents ELSE 0 END)`,
-  chargedback_cents: `(CASE WHEN ${row}.status = 'chargedback' THEN ${row}.gross_cents ELSE 0 END)`,
+const counted = (status: OrderStatus): Measure => ({
+  sql: (o) => `(${o}.status = '${status}')`,
+  of: (row) => (row.status === status ? 1 : 0),
+  reads: ['status'],
 });
 
+const summed = (column: string, status?: OrderStatus): Measure =>
+  status === undefined
+    ? { sql: (o) => `${o}.${column}`, of: (row) => row[column] as number, reads: [column] }
+    : {
+        sql: (o) => `(CASE WHEN ${o}.status = '${status}' THEN ${o}.${column} ELSE 0 END)`,
+        of: (row) => (row.status === status ? (row[column] as number) : 0),
+        reads: [column, 'status'],
+      };
+
+export const MEASURES = {
+  pending: counted('pending'),
+  paid: counted('paid'),
+  refused: counted('refused'),
+  refunded: counted('refunded'),
+  chargedback: counted('chargedback'),
+  gross_cents: summed('gross_cents'),
+  paid_gross_cents: summed('gross_cents', 'paid'),
+  paid_net_cents: summed('net_to_seller_cents', 'paid'),
+  refunded_cents: summed('gross_cents', 'refunded'),
+  chargedback_cents: summed('gross_cents', 'chargedback'),
+} as const satisfies Readonly<Record<string, Measure>>;
+
+export type TotalColumn = keyof typeof MEASURES;
+
+export const TOTAL_COLUMNS = Object.keys(MEASURES) as readonly TotalColumn[];
+
+type Grain = 'q' | 'h' | 'd' | 'm';
+
+const GRAIN_MS = { q: 900_000, h: 3_600_000, d: 86_400_000 } as const;
+
 /** The start of an order's period, in SQL over a `created_at` expression (UTC milliseconds). */
-export const periodStartSql = (grain: 'q' | 'h' | 'd' | 'm', at: string): string =>
+export const periodStartSql = (grain: Grain, at: string): string =>
   grain === 'm'
     ? `(CAST(strftime('%s', ${at} / 1000, 'unixepoch', 'start of month') AS INTEGER) * 1000)`
-    : `(${at} - ${at} % ${{ q: 900_000, h: 3_600_000, d: 86_400_000 }[grain]})`;
+    : `(${at} - ${at} % ${GRAIN_MS[grain]})`;
+
+/** `periodStartSql` in JS, to the millisecond: integer division and remainder truncate toward zero in both, before 1970 too. */
+const periodStart = (grain: Grain, at: number): number => {
+  if (grain !== 'm') return at - (at % GRAIN_MS[grain]);
+  const month = new Date(at - (at % 1000));
+  month.setUTCDate(1);
+  month.setUTCHours(0, 0, 0, 0);
+  return month.getTime();
+};
 
 interface Projection {
   readonly table: string;
-  readonly grains: readonly ('q' | 'h' | 'd' | 'm')[];
+  readonly grains: readonly Grain[];
   /** The key columns of the table, and the order's column for each under each model. */
   readonly keys: readonly { readonly column: string; readonly last: string; readonly first: string }[];
   readonly modelled: boolean;
@@ -89,10 +122,12 @@ const primaryKeyOf = (p: Projection): string[] => [
   ...p.keys.map((k) => k.column),
 ];
 
-/** Each (grain, model) row one order touches in a projection, as its key's values. */
-const rowsOf = (p: Projection, row: Row): string[][] =>
+const modelsOf = (p: Projection): readonly ('l' | 'f' | undefined)[] => (p.modelled ? ['l', 'f'] : [undefined]);
+
+/** Each (grain, model) row one order touches in a projection, as its key's values in SQL over `row`. */
+const rowsOf = (p: Projection, row: string): string[][] =>
   p.grains.flatMap((grain) =>
-    (p.modelled ? (['l', 'f'] as const) : ([undefined] as const)).map((model) => [
+    modelsOf(p).map((model) => [
       `${row}.dashboard_id`,
       `'${grain}'`,
       periodStartSql(grain, `${row}.created_at`),
@@ -103,65 +138,172 @@ const rowsOf = (p: Projection, row: Row): string[][] =>
     ]),
   );
 
+/** A column of the row a write binds, as a key value: an empty one is a bug that fails its write alone. */
+const keyValue = (row: OrderRow, column: string): KeyValue => {
+  const value = row[column];
+  if (value === null || value === undefined) throw new Error(`orders.${column} is empty: it cannot key a rollup`);
+  return value;
+};
+
+/** The projection's rows from every order, one SELECT per (grain, model), over `columns`. */
+const sumsOf = (p: Projection, columns: readonly TotalColumn[]): string[] =>
+  rowsOf(p, 'o').map(
+    (keys) =>
+      `SELECT ${keys.join(', ')}, ${columns.map((c) => `sum(${MEASURES[c].sql('o')})`).join(', ')}
+          FROM orders AS o GROUP BY ${keys.map((_, i) => i + 1).join(', ')}`,
+  );
+
+/** The columns of `orders` that a projection's keys read, under either model. */
+const SOURCE_COLUMNS = [
+  ...new Set(['dashboard_id', 'is_test', 'currency', ...PROJECTIONS.flatMap((p) => p.keys.flatMap((k) => [k.last, k.first]))]),
+];
+
+const GRAINS: readonly Grain[] = ['q', 'h', 'd', 'm'];
+
+interface OrderFacts {
+  readonly row: OrderRow;
+  /** The start of the order's period at each grain. */
+  readonly starts: Readonly<Record<Grain, number>>;
+  /** Every value a projection's keys are made of: orders of one signature add to the same rows. */
+  readonly signature: string;
+  readonly measures: readonly number[];
+}
+
+/** The facts of the row last asked for: every projection reads the same, so they are made once per order. */
+let last: OrderFacts | undefined;
+const factsOf = (row: OrderRow): OrderFacts => {
+  if (last?.row === row) return last;
+  const at = row['created_at'] as number;
+  const starts = { q: periodStart('q', at), h: periodStart('h', at), d: periodStart('d', at), m: periodStart('m', at) };
+  last = {
+    row,
+    starts,
+    signature: JSON.stringify([...GRAINS.map((grain) => starts[grain]), ...SOURCE_COLUMNS.map((column) => row[column])]),
+    measures: TOTAL_COLUMNS.map((column) => MEASURES[column].of(row)),
+  };
+  return last;
+};
+
+/** How many signatures a projection remembers the rows of before it starts afresh. */
+const KNOWN_SIGNATURES = 4_096;
+
+const projectionRollup = (p: Projection): Rollup => {
+  const models = modelsOf(p);
+  /** The rows of each signature, with their keys' text: the orders of a group commit mostly share them. */
+  let known = new Map<string, { key: KeyValue[]; text: string }[]>();
+  const rowsOf = ({ row, starts }: OrderFacts): { key: KeyValue[]; text: string }[] => {
+    const common = [keyValue(row, 'is_test'), keyValue(row, 'currency')];
+    const keys = models.map((model) => p.keys.map((k) => keyValue(row, model === 'f' ? k.first : k.last)));
+    const dashboard = keyValue(row, 'dashboard_id');
+    return p.grains.flatMap((grain) =>
+      models.map((model, m) => {
+        const key = [dashboard, grain, starts[grain], ...(model === undefined ? [] : [model]), ...common, ...keys[m]];
+        return { key, text: JSON.stringify(key) };
+      }),
+    );
+  };
+  return {
+    table: p.table,
+    keyColumns: primaryKeyOf(p),
+    sumColumns: TOTAL_COLUMNS,
+    reads: [...SOURCE_COLUMNS, 'created_at', ...TOTAL_COLUMNS.flatMap((column) => MEASURES[column].reads)],
+    contribute: (row, add) => {
+      const facts = factsOf(row);
+      let rows = known.get(facts.signature);
+      if (rows === undefined) {
+        rows = rowsOf(facts);
+        if (known.size >= KNOWN_SIGNATURES) known = new Map();
+        known.set(facts.signature, rows);
+      }
+      for (const { key, text } of rows) add(key, facts.measures, text);
+    },
+    rebuild: sumsOf(p, TOTAL_COLUMNS),
+  };
+};
+
+const ONE = [1] as const;
+
+/** How many orders each dashboard has in each status: the list's `total` without dates. */
+const STATUS_COUNTS: Rollup = {
+  table: 'order_counts',
+  keyColumns: ['dashboard_id', 'status'],
+  sumColumns: ['orders'],
+  reads: ['dashboard_id', 'status'],
+  contribute: (row, add) => add([keyValue(row, 'dashboard_id'), keyValue(row, 'status')], ONE),
+  rebuild: ['SELECT o.dashboard_id, o.status, count(*) FROM orders AS o GROUP BY 1, 2'],
+};
+
+/** Every rollup the writes of orders keep (rollup-fold.ts). */
+export const ORDER_ROLLUPS: readonly Rollup[] = [...PROJECTIONS.map(projectionRollup), STATUS_COUNTS];
+
+/** Each rollup emptied and summed again from `orders`, in the order given: `reports rebuild`, and migrations that add to them. */
+export const rebuildStatements = (rollups: readonly Rollup[] = ORDER_ROLLUPS): string[] =>
+  rollups.flatMap((r) => [
+    `DELETE FROM ${r.table};`,
+    ...r.rebuild.map(
+      (select) => `INSERT INTO ${r.table} (${[...r.keyColumns, ...r.sumColumns].join(', ')})
+          ${select};`,
+    ),
+  ]);
+
+/**
+ * Drops the triggers that kept the rollups before the group commit did (rollup-fold.ts): from this
+ * migration on, a write of `orders` that does not go through the order repository leaves them behind
+ * until `reports rebuild`.
+ */
+export const ROLLUPS_IN_GROUP_COMMIT_MIGRATION = `
+  DROP TRIGGER report_on_insert;
+  DROP TRIGGER report_on_status;
+  DROP TRIGGER report_on_delete;
+  DROP TRIGGER order_counts_on_insert;
+  DROP TRIGGER order_counts_on_status;
+  DROP TRIGGER order_counts_on_delete;
+`;
+
+// ---- Migration 4 (DECISIONS D16), as released: generated from the first three projections and ten columns.
+
+const RELEASED_PROJECTIONS = PROJECTIONS.slice(0, 3);
+const RELEASED_COLUMNS = TOTAL_COLUMNS.slice(0, 10);
+
 const createTable = (p: Projection): string =>
   `CREATE TABLE ${p.table} (
     dashboard_id TEXT NOT NULL, grain TEXT NOT NULL, start INTEGER NOT NULL, ${p.modelled ? 'model TEXT NOT NULL, ' : ''}is_test INTEGER NOT NULL, currency TEXT NOT NULL,
-    ${p.keys.map((k) => `${k.column} TEXT NOT NULL, `).join('')}${TOTAL_COLUMNS.map((c) => `${c} INTEGER NOT NULL`).join(', ')},
+    ${p.keys.map((k) => `${k.column} TEXT NOT NULL, `).join('')}${RELEASED_COLUMNS.map((c) => `${c} INTEGER NOT NULL`).join(', ')},
     PRIMARY KEY (${primaryKeyOf(p).join(', ')})
   ) STRICT, WITHOUT ROWID;`;
 
 const upsertNew = (p: Projection): string => {
-  const values = contribution('NEW');
-  const rows = rowsOf(p, 'NEW').map((key) => `(${[...key, ...TOTAL_COLUMNS.map((c) => values[c])].join(', ')})`);
-  return `INSERT INTO ${p.table} (${[...primaryKeyOf(p), ...TOTAL_COLUMNS].join(', ')}) VALUES ${rows.join(', ')}
-      ON CONFLICT (${primaryKeyOf(p).join(', ')}) DO UPDATE SET ${TOTAL_COLUMNS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')};`;
+  const rows = rowsOf(p, 'NEW').map((key) => `(${[...key, ...RELEASED_COLUMNS.map((c) => MEASURES[c].sql('NEW'))].join(', ')})`);
+  return `INSERT INTO ${p.table} (${[...primaryKeyOf(p), ...RELEASED_COLUMNS].join(', ')}) VALUES ${rows.join(', ')}
+      ON CONFLICT (${primaryKeyOf(p).join(', ')}) DO UPDATE SET ${RELEASED_COLUMNS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')};`;
 };
 
 /** Adds the contribution of `plus` and takes that of `minus` from each row the order touches (keyed by `keyRow`). */
-const shift = (p: Projection, plus: Row | undefined, minus: Row | undefined, keyRow: Row): string[] => {
-  const add = plus === undefined ? undefined : contribution(plus);
-  const sub = minus === undefined ? undefined : contribution(minus);
+const shift = (p: Projection, plus: string | undefined, minus: string | undefined, keyRow: string): string[] => {
   const columns = primaryKeyOf(p);
   return rowsOf(p, keyRow).map(
     (key) =>
-      `UPDATE ${p.table} SET ${TOTAL_COLUMNS.map((c) => `${c} = ${c}${add === undefined ? '' : ` + ${add[c]}`}${sub === undefined ? '' : ` - ${sub[c]}`}`).join(', ')}
+      `UPDATE ${p.table} SET ${RELEASED_COLUMNS.map((c) => `${c} = ${c}${plus === undefined ? '' : ` + ${MEASURES[c].sql(plus)}`}${minus === undefined ? '' : ` - ${MEASURES[c].sql(minus)}`}`).join(', ')}
       WHERE ${columns.map((column, i) => `${column} = ${key[i]}`).join(' AND ')};`,
   );
 };
 
 const triggers = (): string =>
   `CREATE TRIGGER report_on_insert AFTER INSERT ON orders BEGIN
-    ${PROJECTIONS.map(upsertNew).join('\n    ')}
+    ${RELEASED_PROJECTIONS.map(upsertNew).join('\n    ')}
   END;
   CREATE TRIGGER report_on_status AFTER UPDATE OF status ON orders WHEN OLD.status IS NOT NEW.status BEGIN
-    ${PROJECTIONS.flatMap((p) => shift(p, 'NEW', 'OLD', 'NEW')).join('\n    ')}
+    ${RELEASED_PROJECTIONS.flatMap((p) => shift(p, 'NEW', 'OLD', 'NEW')).join('\n    ')}
   END;
   CREATE TRIGGER report_on_delete AFTER DELETE ON orders BEGIN
-    ${PROJECTIONS.flatMap((p) => shift(p, undefined, 'OLD', 'OLD')).join('\n    ')}
+    ${RELEASED_PROJECTIONS.flatMap((p) => shift(p, undefined, 'OLD', 'OLD')).join('\n    ')}
   END;`;
 
-/** Totals of every order, projection by projection: the backfill of the migration and `reports rebuild`. */
-export const rebuildStatements = (): string[] =>
-  PROJECTIONS.flatMap((p) => {
-    const sums = contribution('o');
-    const parts = p.grains.flatMap((grain) =>
-      (p.modelled ? (['l', 'f'] as const) : ([undefined] as const)).map((model) => {
-        const keys = [
-          'o.dashboard_id',
-          `'${grain}'`,
-          periodStartSql(grain, 'o.created_at'),
-          ...(model === undefined ? [] : [`'${model}'`]),
-          'o.is_test',
-          'o.currency',
-          ...p.keys.map((k) => `o.${model === 'f' ? k.first : k.last}`),
-        ];
-        return `INSERT INTO ${p.table} (${[...primaryKeyOf(p), ...TOTAL_COLUMNS].join(', ')})
-          SELECT ${keys.join(', ')}, ${TOTAL_COLUMNS.map((c) => `sum(${sums[c]})`).join(', ')}
-          FROM orders AS o GROUP BY ${keys.map((_, i) => i + 1).join(', ')};`;
-      }),
-    );
-    return [`DELETE FROM ${p.table};`, ...parts];
-  });
+/** The backfill of migration 4: the released projections, over the released columns. */
+const releasedRebuild = (): string[] =>
+  rebuildStatements(
+    RELEASED_PROJECTIONS.map((p) => ({ ...projectionRollup(p), sumColumns: RELEASED_COLUMNS, rebuild: sumsOf(p, RELEASED_COLUMNS) })),
+  );
 
 /** Keeps `spend_months` and `spend_days` equal to the sums of `spend`, in each write's transaction. */
 const spendTriggers = (): string => {
@@ -202,9 +344,9 @@ export const REPORTS_MIGRATION = `
     first_content = CASE WHEN json_type(tracking_extras, '$.firstTouch') = 'object' THEN coalesce(${textAt('$.firstTouch.utmContent')}, '(not set)') ELSE coalesce(${textAt('$.utmContent')}, '(not set)') END,
     first_term = CASE WHEN json_type(tracking_extras, '$.firstTouch') = 'object' THEN coalesce(${textAt('$.firstTouch.utmTerm')}, '(not set)') ELSE coalesce(${textAt('$.utmTerm')}, '(not set)') END;
 
-  ${PROJECTIONS.map(createTable).join('\n  ')}
+  ${RELEASED_PROJECTIONS.map(createTable).join('\n  ')}
   ${triggers()}
-  ${rebuildStatements().join('\n  ')}
+  ${releasedRebuild().join('\n  ')}
 
   -- Ad spend: one amount per day (of the dashboard's time zone) and key, set by each upload; its sums
   -- per month and key (what a breakdown reads) and per day (a timeseries) kept by triggers.

@@ -18,9 +18,10 @@ import {
   EVENT_COLUMNS,
   eventFromRow,
   eventRowCodec,
-  eventToRow,
+  eventRowsOf,
   ORDER_COLUMNS,
   orderFromRow,
+  type OrderRow,
   orderRowCodec,
   orderToRow,
   WRITE_COLUMNS,
@@ -39,14 +40,16 @@ const { names: written, bindings, updates } = columnLists(WRITE_COLUMNS, ['id', 
 const DEEP_OFFSET = 2_000;
 
 /**
- * Orders in the `orders` table, their outbox in `order_events`, written in the same transaction.
- * Every decision that must have a single winner is one statement: the unique (dashboard, externalId)
- * index settles duplicates (`ON CONFLICT DO NOTHING`, no read first), and a replace is an UPDATE
- * conditioned on the version read.
+ * Orders in the `orders` table, their outbox in `order_events`, written in the same transaction, with
+ * what each write changes in the rollups (rollup-fold.ts). Every decision that must have a single
+ * winner is settled inside the write's transaction, which holds the file's write lock: the unique
+ * (dashboard, externalId) index settles duplicates (`ON CONFLICT DO NOTHING`, no read first), and a
+ * replace finds the version it replaces, with what the rollups read of it, before it updates.
  */
 export class SqliteOrderRepository implements OrderRepository {
   private readonly insertOrder: Statement;
   private readonly insertEvent: Statement;
+  private readonly claimVersion: Statement;
   private readonly updateOrder: Statement;
   private readonly selectOrder: Statement;
   private readonly selectOutbox: Statement;
@@ -64,9 +67,11 @@ export class SqliteOrderRepository implements OrderRepository {
     this.insertEvent = db.prepare(
       'INSERT INTO order_events (id, order_seq, type, occurred_at, previous_status, order_row) VALUES (@id, @orderSeq, @type, @occurred_at, @previous_status, @order_row)',
     );
-    this.updateOrder = db.prepare(
-      `UPDATE orders SET ${updates} WHERE dashboard_id = @dashboard_id AND external_id = @external_id AND id = @id AND version = @version - 1 RETURNING seq`,
+    this.claimVersion = db.prepare(
+      `SELECT seq, ${db.rollups.reads.join(', ')} FROM orders
+       WHERE dashboard_id = @dashboard_id AND external_id = @external_id AND id = @id AND version = @version - 1`,
     );
+    this.updateOrder = db.prepare(`UPDATE orders SET ${updates} WHERE seq = @seq`);
     this.counts = new DatedCounts(db);
     this.selectOrder = db.prepare(`SELECT ${columns} FROM orders WHERE dashboard_id = ? AND external_id = ?`);
     this.selectOutbox = db.prepare(
@@ -78,10 +83,11 @@ export class SqliteOrderRepository implements OrderRepository {
   /** The rows are made now, so a caller that changes its objects before the commit changes nothing stored. */
   async insert(order: Order, events: readonly OrderEvent[]): Promise<E.Either<DuplicateExternalId, Order>> {
     const row = orderToRow(order);
-    const eventRows = events.map(eventToRow);
+    const eventRows = eventRowsOf(events, order, row);
     return this.db.write(() => {
       const inserted = this.insertOrder.run(row);
       if (inserted.changes === 0) return E.left(duplicateExternalId(order.externalId));
+      this.db.rollups.add(row);
       for (const eventRow of eventRows) this.insertEvent.run({ ...eventRow, orderSeq: inserted.lastInsertRowid });
       return E.right(order);
     });
@@ -94,11 +100,13 @@ export class SqliteOrderRepository implements OrderRepository {
 
   async replace(order: Order, events: readonly OrderEvent[]): Promise<boolean> {
     const row = orderToRow(order);
-    const eventRows = events.map(eventToRow);
+    const eventRows = eventRowsOf(events, order, row);
     return this.db.write(() => {
-      const updated = this.updateOrder.get(row) as { seq: number } | undefined;
-      if (updated === undefined) return false;
-      for (const eventRow of eventRows) this.insertEvent.run({ ...eventRow, orderSeq: updated.seq });
+      const claimed = this.claimVersion.get(row) as ({ seq: number } & OrderRow) | undefined;
+      if (claimed === undefined) return false;
+      this.updateOrder.run({ ...row, seq: claimed.seq });
+      this.db.rollups.replace(claimed, row);
+      for (const eventRow of eventRows) this.insertEvent.run({ ...eventRow, orderSeq: claimed.seq });
       return true;
     });
   }

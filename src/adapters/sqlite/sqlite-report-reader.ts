@@ -230,6 +230,7 @@ export class SqliteReportReader implements ReportReader {
   async rebuild(): Promise<void> {
     const statements = rebuildStatements().map((sql) => this.db.prepare(sql));
     await this.db.write(() => {
+      this.db.rollups.settle();
       for (const statement of statements) statement.run();
     });
   }

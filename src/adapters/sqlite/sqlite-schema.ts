@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { ACCOUNTS_MIGRATION } from './accounts-schema';
 import { EVENT_FEED_MIGRATION } from './event-feed-schema';
-import { REPORTS_MIGRATION } from './report-schema';
+import { REPORTS_MIGRATION, ROLLUPS_IN_GROUP_COMMIT_MIGRATION } from './report-schema';
 import { SOURCES_MIGRATION } from './sources-schema';
 
 /**
@@ -201,6 +201,7 @@ export const MIGRATIONS: readonly string[] = [
   ACCOUNTS_MIGRATION,
   EVENT_FEED_MIGRATION,
   SOURCES_MIGRATION,
+  ROLLUPS_IN_GROUP_COMMIT_MIGRATION,
 ];
 
 /** Marks the file as this service's (`PRAGMA application_id`): "ORDS". */

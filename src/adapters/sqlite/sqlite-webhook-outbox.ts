@@ -7,16 +7,28 @@ import type { OutboxEntry, WebhookOutbox } from '../../application/ports/webhook
 import type { Delivery } from '../../domain/delivery';
 import { EVENT_COLUMNS, eventFromRow, eventRowCodec } from './order-rows';
 import { decodeRow, rowIdOf } from './sqlite-codecs';
+import { asStorageError } from './sqlite-errors';
 import type { SqliteDatabase } from './sqlite-database';
 import { INSERT_DELIVERY } from './sqlite-delivery-repository';
 import { deliveryToRow } from './webhook-rows';
 
 const pendingRowCodec = t.intersection([eventRowCodec, t.type({ order_id: t.string, dashboard_id: t.string })]);
 
+/** A relay waiting for the write that takes the relays of its turn together. */
+interface QueuedRelay {
+  readonly rows: readonly Record<string, unknown>[];
+  readonly eventIds: readonly string[];
+  readonly done: (error?: Error) => void;
+}
+
 /**
  * The outbox of the SQLite store is the `order_events` table, written in the transaction of each
  * order change. A relay makes its deliveries and deletes the events it relayed in one transaction
- * (through the group commit): a crash leaves both or neither.
+ * (through the group commit): a crash leaves both or neither. The relays asked for in one turn of the
+ * event loop (a relay step's orders) share one write: each entry's deliveries in a savepoint of their
+ * own (an entry whose deliveries cannot be stored fails alone, its events left), then the events of
+ * the others copied to the feed and deleted in one statement each, where one per entry cost as much
+ * again as the rest of the relay.
  */
 export class SqliteWebhookOutbox implements WebhookOutbox {
   private readonly selectPending: Statement;
@@ -25,6 +37,10 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
   private readonly deleteEvents: Statement;
   private readonly copyToFeed: Statement;
   private readonly purgeFeed: Statement;
+  private readonly savepoint: Statement;
+  private readonly release: Statement;
+  private readonly rollbackTo: Statement;
+  private queued: QueuedRelay[] = [];
   private purgedAt = 0;
 
   constructor(
@@ -50,6 +66,9 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
        ON CONFLICT (id) DO NOTHING`,
     );
     this.purgeFeed = db.prepare('DELETE FROM event_feed WHERE stored_at <= ?');
+    this.savepoint = db.prepare('SAVEPOINT relay_entry');
+    this.release = db.prepare('RELEASE relay_entry');
+    this.rollbackTo = db.prepare('ROLLBACK TO relay_entry');
   }
 
   async pending(limit: number): Promise<readonly OutboxEntry[]> {
@@ -71,16 +90,47 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
 
   async relay(entry: OutboxEntry, deliveries: readonly Delivery[]): Promise<void> {
     const rows = deliveries.map(deliveryToRow);
-    const eventIds = JSON.stringify(entry.events.map((event) => event.id));
-    const now = Date.now();
-    // Once an hour, with a relay, the events older than the feed keeps go.
-    const purge = now - this.purgedAt >= 3_600_000;
-    if (purge) this.purgedAt = now;
-    await this.db.write(() => {
-      for (const row of rows) this.insertDelivery.run(row);
+    const eventIds = entry.events.map((event) => event.id);
+    return new Promise<void>((resolve, reject) => {
+      this.queued.push({ rows, eventIds, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (this.queued.length === 1) this.relayQueued();
+    });
+  }
+
+  /**
+   * One write for the relays queued until the group commit runs it (and again, with the same ones,
+   * if the group fails and it runs alone); each is answered once it is committed, or with its error.
+   */
+  private relayQueued(): void {
+    let batch: QueuedRelay[] | undefined;
+    const write = this.db.write(() => {
+      batch ??= this.queued.splice(0);
+      const failures = new Map<QueuedRelay, Error>();
+      for (const relay of batch) {
+        this.savepoint.run();
+        try {
+          for (const row of relay.rows) this.insertDelivery.run(row);
+          this.release.run();
+        } catch (error) {
+          this.rollbackTo.run();
+          this.release.run();
+          failures.set(relay, asStorageError(error) as Error);
+        }
+      }
+      const eventIds = JSON.stringify(batch.filter((relay) => !failures.has(relay)).flatMap((relay) => relay.eventIds));
+      const now = Date.now();
       this.copyToFeed.run({ ids: eventIds, storedAt: now });
       this.deleteEvents.run(eventIds);
-      if (purge) this.purgeFeed.run(now - FEED_RETENTION_MS);
+      // Once an hour, with a relay, the events older than the feed keeps go.
+      if (now - this.purgedAt >= 3_600_000) {
+        this.purgeFeed.run(now - FEED_RETENTION_MS);
+        this.purgedAt = now;
+      }
+      return failures;
     });
+    write.then(
+      (failures) => batch!.forEach((relay) => relay.done(failures.get(relay))),
+      (error: Error) => (batch ?? this.queued.splice(0)).forEach((relay) => relay.done(error)),
+    );
   }
 }

@@ -25,7 +25,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** mulberry32: a small, well-spread 32-bit generator; Math.random cannot be seeded. */
-const seeded = (seed: number): (() => number) => {
+export const seeded = (seed: number): (() => number) => {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -25,8 +25,8 @@ export interface SeededDemo {
  * Fills a new dashboard with the demo's past through the use cases the API and the CLI use: orders
  * 500 at a time, side by side, as `orders import` creates them (SQLite commits them in groups), spend as
  * `spend import` stores it, the outboxes relayed before any webhook endpoint exists (the past makes
- * no deliveries), and an owner for the console. More of what the console shows (product costs,
- * DECISIONS D20; a source, D21) is one more step here, after the spend, through its own use case.
+ * no deliveries), and an owner for the console. Product costs (DECISIONS D20) are one more step here,
+ * after the spend, through their own use case; the source (D21) is seeded after this, in demo-source.ts.
  */
 export const seedDemo = async (useCases: UseCases, { lastDay, ownerPassword }: DemoSeedOptions): Promise<SeededDemo> => {
   const dashboard = await useCases.createDashboard.execute('Loja Demo', DEMO_ZONE);

@@ -13,7 +13,8 @@ import { openStorage } from '../open-storage';
 import { startService, type RunningService } from '../service';
 import { startDemoDay } from './demo-live';
 import { startDemoReceiver } from './demo-receiver';
-import { DEMO_OWNER_EMAIL, DEMO_ZONE, seedDemo } from './demo-seed';
+import { DEMO_OWNER_EMAIL, DEMO_SEED, DEMO_ZONE, seedDemo } from './demo-seed';
+import { DEMO_SOURCE_DAYS, seedDemoSource } from './demo-source';
 
 /** The usual paths of an order: paid or refused at the checkout, then perhaps refunded or charged back. */
 const TRANSITIONS = { pending: ['paid', 'refused'], paid: ['refunded', 'chargedback'] };
@@ -65,6 +66,7 @@ const main = async (): Promise<void> => {
   const password = process.env['ORDERS_PASSWORD'] ?? randomBytes(18).toString('base64url');
   const started = performance.now();
   const { dashboard, plan } = await seedDemo(useCases, { lastDay: yesterday, ownerPassword: password });
+  const source = await seedDemoSource(useCases, { dashboardId: dashboard.id, lastDay: yesterday, zone: DEMO_ZONE, seed: DEMO_SEED });
   await startDemoDay(useCases, dashboard.id, receiver.url, plan.orders.length, now);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
 
@@ -84,7 +86,7 @@ const main = async (): Promise<void> => {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   say(
-    `Demo dashboard "${dashboard.name}": ${plan.orders.length} orders from ${plan.firstDay} to ${plan.lastDay} and a few today, spend on ${new Set(plan.spend.map((s) => s.utmCampaign)).size} campaigns; seeded in ${seconds} s into ${shown(sqlitePath)} (made again on every run)`,
+    `Demo dashboard "${dashboard.name}": ${plan.orders.length} orders from ${plan.firstDay} to ${plan.lastDay} and a few today, spend on ${new Set(plan.spend.map((s) => s.utmCampaign)).size} campaigns, and ${DEMO_SOURCE_DAYS} more from the source "${source.name}" (Shopify); seeded in ${seconds} s into ${shown(sqlitePath)} (made again on every run)`,
   );
   say(`Console:  ${service.url}/console`);
   say(`Email:    ${DEMO_OWNER_EMAIL}`);

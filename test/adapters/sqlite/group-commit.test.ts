@@ -10,7 +10,7 @@ import type { Storage } from '../../../src/application/ports/storage';
 import type { ApiToken } from '../../../src/domain/dashboard';
 import { memoryLogger } from '../../support/memory-log';
 import { anOrder } from '../../support/order-builder';
-import { temporaryFolder } from '../../support/sqlite-files';
+import { anOrderTooBigForTheDisk, temporaryFolder } from '../../support/sqlite-files';
 
 const aToken = (id: string, hash = `hash-${id}`): ApiToken => ({
   id,
@@ -128,12 +128,7 @@ describe('SQLite group commit', () => {
   });
 
   it('when the disk is full, fails the write that did not fit with StorageUnavailableError and commits the others', async () => {
-    const pages = db.prepare('PRAGMA page_count').pluck().get() as number;
-    db.prepare(`PRAGMA max_page_count = ${pages + 8}`).get();
-    const huge = anOrder()
-      .withExternalId('huge')
-      .with({ metadata: { blob: 'x'.repeat(200_000) } })
-      .build();
+    const huge = anOrderTooBigForTheDisk(db);
     const outcomes = await settled([
       storage.tokens.insert(aToken('tok_1')),
       storage.orders.insert(huge, []),

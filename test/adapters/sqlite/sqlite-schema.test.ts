@@ -1,4 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
 import { APPLICATION_ID, migrate, MIGRATIONS, SqliteFileError } from '../../../src/adapters/sqlite/sqlite-schema';
@@ -40,6 +41,18 @@ describe('SQLite schema migrations', () => {
       'idempotency_keys',
       'rate_limit_windows',
     ]);
+  });
+
+  it('never changes a released migration, even one generated from declarations that grew since (report-schema.ts)', () => {
+    const released = [
+      'a04e860ed54bf7f7accb8fa76879734f70f0ac7e073b18d15e0d3742ae104736',
+      'd1344aa13fb9d4785eaa68fd4d304fdb5f9ef1d001a6f372261d36946c121f91',
+      '672dc62bbc95d4246a16c12c692e558e36df4b8689aec73de7be45b567986e67',
+      '946c45b9683492c4976d2f7ee1d2b9c38a23514f63b95fd9f541595bba4c8f80',
+      '4679bac0101c1d8671c3f123c5172c5e13772eafc691cdbe65ddaaed7d4568b9',
+      '5d336842c4aa0d3d32c172469dcc6eec6cdb5a6b86196aee51ebaaffb045a2a6',
+    ];
+    expect(MIGRATIONS.slice(0, released.length).map((sql) => createHash('sha256').update(sql).digest('hex'))).to.deep.equal(released);
   });
 
   it('applies only the migrations a file lacks, in order, each once', () => {

@@ -6,6 +6,7 @@ import { openSqliteStorage } from '../../../src/adapters/sqlite/sqlite-storage';
 import type { Storage } from '../../../src/application/ports/storage';
 import { compose } from '../../../src/bootstrap/composition';
 import { DEMO_OWNER_EMAIL } from '../../../src/bootstrap/demo/demo-seed';
+import { DEMO_SOURCE_DAYS } from '../../../src/bootstrap/demo/demo-source';
 import { memoryLogger } from '../../support/memory-log';
 import { temporaryFolder } from '../../support/sqlite-files';
 import { ServiceProcess } from '../service-process';
@@ -77,6 +78,21 @@ describe('npm run demo', function () {
         await new Promise((done) => setTimeout(done, 250));
       }
       expect(types).to.include.members(expected);
+      const sourced = await lookInto(file, async (_storage, useCases) => {
+        const [dashboard] = await useCases.listDashboards.execute();
+        const [source, ...others] = await useCases.listSources.execute(dashboard.id);
+        const log = await useCases.listSourceDeliveries.execute(dashboard.id, source.id, { page: 1, pageSize: 100 });
+        if (E.isLeft(log)) throw new Error(log.left._tag);
+        const orders = await Promise.all(
+          log.right.deliveries.map(async (line) => useCases.getOrder.execute(dashboard.id, line.externalId ?? 'none')),
+        );
+        return { platform: source.platform, others: others.length, log: log.right.deliveries, orders };
+      });
+      expect([sourced.platform, sourced.others]).to.deep.equal(['shopify', 0]);
+      expect(sourced.log.map((line) => [line.topic, line.outcome])).to.deep.equal(
+        Array.from({ length: DEMO_SOURCE_DAYS }, () => ['orders/create', 'created']),
+      );
+      expect(sourced.orders.filter((order) => E.isRight(order) && order.right.status === 'paid')).to.have.length(DEMO_SOURCE_DAYS);
       demo.kill('SIGTERM');
       expect(await demo.exited).to.deep.equal({ code: 0, signal: null });
     } finally {

@@ -1,0 +1,206 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { TransactionFold } from './group-commit';
+import type { OrderRow } from './order-rows';
+
+/** A value of a rollup's key column. */
+export type KeyValue = string | number;
+
+/**
+ * Adds `sums` (in the order of the rollup's `sumColumns`) to the row of `key` (in the order of its
+ * `keyColumns`). `text`, when given, is the key as a string no other key has (its JSON, say): a
+ * rollup that makes the same keys again for many orders gives it, and saves the fold making it.
+ */
+export type AddTo = (key: readonly KeyValue[], sums: readonly number[], text?: string) => void;
+
+/**
+ * A table of sums kept equal to a computation over `orders`, declared twice over the same columns:
+ * in JS, the rows one order adds to (the fold, from the row its write binds), and in SQL, the whole
+ * table from the orders (the rebuild). test/adapters/sqlite/rollup-fold.test.ts holds the two to the
+ * same tables after random writes, rollup by rollup.
+ */
+export interface Rollup {
+  readonly table: string;
+  /** The primary key, in its order. */
+  readonly keyColumns: readonly string[];
+  readonly sumColumns: readonly string[];
+  /**
+   * The columns of `orders` that `contribute` reads: a change of an order reads them from the row it
+   * replaces (in the same statement as its version), so that what the order took from the rollups is
+   * what it had added.
+   */
+  readonly reads: readonly string[];
+  /** Calls `add` for each row of the table the order counts in, with what it adds there. */
+  readonly contribute: (row: OrderRow, add: AddTo) => void;
+  /** SELECTs over `orders AS o`, each giving the key columns then the sums, one row per key: together, the table. */
+  readonly rebuild: readonly string[];
+}
+
+/** What the writes of a transaction add to one row of a rollup. */
+interface Held {
+  readonly key: readonly KeyValue[];
+  readonly sums: number[];
+}
+
+/** Rows per upsert statement: sizes are powers of two up to this, so few statements are prepared. */
+const MAX_ROWS = 64;
+
+/**
+ * The rollups kept in the group commit (group-commit.ts) instead of triggers: each write that changes
+ * an order records what the order adds to every rollup, or takes from it, as it writes (from the
+ * values it binds, never reading the order back); the group commit keeps what the writes that
+ * succeeded recorded, adds it up by row, and writes it just before COMMIT with one additive upsert
+ * per distinct row. Same transaction as the orders, so a crash leaves both or neither; additive, so
+ * two processes on one file add up.
+ */
+export class RollupFold implements TransactionFold {
+  /** What the writes of the transaction add, per rollup, by row (its key's text). */
+  private held: Map<string, Held>[];
+  /** What the running write added, as (row, sums, sign) triples: taken back if it is rolled back. */
+  private undo: (Held | readonly number[] | number)[] = [];
+  /** What `settle` wrote during the running write: held again if that write is rolled back. */
+  private settledInWrite: Map<string, Held>[] | undefined;
+  private writing = false;
+  private readonly upserts = new Map<string, Statement>();
+  private readonly adders: AddTo[];
+  private sign = 1;
+  /** Every column of `orders` a rollup reads. */
+  readonly reads: readonly string[];
+
+  constructor(
+    private readonly db: Pick<Database, 'prepare'>,
+    private readonly rollups: readonly Rollup[],
+  ) {
+    this.reads = [...new Set(rollups.flatMap((rollup) => rollup.reads))];
+    this.held = this.empty();
+    this.adders = rollups.map((_, rollup) => (key, sums, text) => {
+      const rows = this.held[rollup];
+      const name = text ?? JSON.stringify(key);
+      let row = rows.get(name);
+      if (row === undefined) rows.set(name, (row = { key, sums: sums.map(() => 0) }));
+      for (let i = 0; i < sums.length; i++) row.sums[i] += this.sign * sums[i];
+      this.undo.push(row, sums, this.sign);
+    });
+  }
+
+  /** Records, for the write now running, what `row` adds to every rollup. */
+  add(row: OrderRow): void {
+    this.record(row, 1);
+  }
+
+  /**
+   * Records, for the write now running, that the order `before` (its stored row, or at least the
+   * columns of `reads`) became `after` (its row as written).
+   */
+  replace(before: OrderRow, after: OrderRow): void {
+    this.record(before, -1);
+    this.record(after, 1);
+  }
+
+  /**
+   * Writes now, inside the running write and before it records anything, what the earlier writes of
+   * the transaction hold: for a write that reads the rollup tables or sums them again from the
+   * orders (`reports rebuild`).
+   */
+  settle(): void {
+    this.mustBeWriting();
+    if (this.undo.length > 0) throw new Error('a write settles the rollups before it records its own changes');
+    const held = this.held;
+    this.held = this.empty();
+    this.settledInWrite = this.settledInWrite === undefined ? held : merged(this.settledInWrite, held);
+    this.write(held);
+  }
+
+  begin(): void {
+    this.held = this.empty();
+    this.endWrite();
+  }
+
+  startWrite(): void {
+    this.endWrite();
+    this.writing = true;
+  }
+
+  keepWrite(): void {
+    this.endWrite();
+  }
+
+  dropWrite(): void {
+    const undo = this.undo;
+    for (let at = 0; at < undo.length; at += 3) {
+      const row = undo[at] as Held;
+      const sums = undo[at + 1] as readonly number[];
+      const sign = undo[at + 2] as number;
+      for (let i = 0; i < sums.length; i++) row.sums[i] -= sign * sums[i];
+    }
+    if (this.settledInWrite !== undefined) this.held = merged(this.held, this.settledInWrite);
+    this.endWrite();
+  }
+
+  beforeCommit(): void {
+    const held = this.held;
+    this.held = this.empty();
+    this.write(held);
+  }
+
+  private record(row: OrderRow, sign: number): void {
+    this.mustBeWriting();
+    this.sign = sign;
+    for (let i = 0; i < this.rollups.length; i++) this.rollups[i].contribute(row, this.adders[i]);
+  }
+
+  private mustBeWriting(): void {
+    if (!this.writing) throw new Error('rollups changed outside a write of the group commit');
+  }
+
+  private endWrite(): void {
+    this.writing = false;
+    this.undo = [];
+    this.settledInWrite = undefined;
+  }
+
+  private empty(): Map<string, Held>[] {
+    return this.rollups.map(() => new Map<string, Held>());
+  }
+
+  /** One additive upsert per row that changes, as few statements as the powers of two allow. */
+  private write(held: readonly Map<string, Held>[]): void {
+    held.forEach((rows, rollup) => {
+      const changed = [...rows.values()].filter(({ sums }) => sums.some((sum) => sum !== 0));
+      for (let at = 0; at < changed.length;) {
+        let size = MAX_ROWS;
+        while (size > changed.length - at) size /= 2;
+        const values: KeyValue[] = [];
+        for (const { key, sums } of changed.slice(at, at + size)) values.push(...key, ...sums);
+        this.upsert(rollup, size).run(values);
+        at += size;
+      }
+    });
+  }
+
+  private upsert(rollup: number, size: number): Statement {
+    const name = `${rollup}:${size}`;
+    let statement = this.upserts.get(name);
+    if (statement === undefined) {
+      const { table, keyColumns, sumColumns } = this.rollups[rollup];
+      const row = `(${[...keyColumns, ...sumColumns].map(() => '?').join(', ')})`;
+      statement = this.db.prepare(
+        `INSERT INTO ${table} (${[...keyColumns, ...sumColumns].join(', ')}) VALUES ${Array.from({ length: size }, () => row).join(', ')}
+         ON CONFLICT (${keyColumns.join(', ')}) DO UPDATE SET ${sumColumns.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
+      );
+      this.upserts.set(name, statement);
+    }
+    return statement;
+  }
+}
+
+/** `from` added into `into`, row by row. */
+const merged = (into: Map<string, Held>[], from: readonly Map<string, Held>[]): Map<string, Held>[] => {
+  from.forEach((rows, rollup) =>
+    rows.forEach(({ key, sums }, name) => {
+      const row = into[rollup].get(name);
+      if (row === undefined) into[rollup].set(name, { key, sums: [...sums] });
+      else for (let i = 0; i < sums.length; i++) row.sums[i] += sums[i];
+    }),
+  );
+  return into;
+};
