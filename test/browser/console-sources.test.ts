@@ -121,7 +121,7 @@ describeWithBrowser('the console’s Sources pages in Chromium (DECISIONS D21, D
     const rows = page.locator('tr[data-delivery]');
     expect(await rows.count()).to.equal(4);
     const cells = (await rows.nth(3).locator('td').allTextContents()).map((cell) => cell.trim());
-    expect(cells[0]).to.match(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(cells[0]).to.match(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} (UTC|GMT[+-]\d+|[A-Z]{3,4})$/);
     expect(cells.slice(1)).to.deep.equal([
       'evt-approved',
       'PURCHASE_APPROVED',

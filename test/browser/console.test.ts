@@ -129,7 +129,7 @@ describeWithBrowser('the console in Chromium (DECISIONS D18)', (browser: () => B
       ),
     });
     await submit('form[enctype] button[type=submit]');
-    expect(await text('[role=status]')).to.equal('1 entries stored.');
+    expect(await text('[role=status]')).to.equal('1 entry stored.');
     await open('/console/overview?period=7');
     expect(await page.locator('dl[data-currency="BRL"] [data-metric="roas"]').textContent()).to.equal('4.00x');
     expect(await page.locator('dl[data-currency="BRL"] [data-metric="spendCents"]').getAttribute('data-value')).to.equal('5000');

@@ -60,7 +60,9 @@ describe('console files (DECISIONS D18, D23)', function () {
     });
 
     it('takes a valid file, and refuses one over 2 MiB with 413', async () => {
-      expect((await upload(`${SPEND_HEADER}\n2026-03-01,google,cpc,good,,BRL,12.50\n`)).text).to.include('1 entries stored.');
+      const stored = await upload(`${SPEND_HEADER}\n2026-03-01,google,cpc,good,,BRL,12.50\n`);
+      expect([stored.status, stored.headers.get('location')]).to.deep.equal([303, '/console/spend']);
+      expect((await session.get('/console/spend')).text).to.include('1 entry stored.');
       const large = await upload(`${SPEND_HEADER}\n${'2026-03-01,google,cpc,good,,BRL,1\n'.repeat(70_000)}`);
       expect(large.status).to.equal(413);
     });

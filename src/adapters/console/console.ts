@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { passwordFeature } from './auth/password-page';
 import { signInFeature } from './auth/sign-in-pages';
-import { ASSETS } from './kit/assets';
+import { ASSETS, ICON_ASSET } from './kit/assets';
 import type { ConsoleDeps } from './kit/deps';
 import type { ConsoleFeature } from './kit/feature';
 import { ConsoleRouter } from './kit/router';
@@ -51,5 +51,12 @@ export const registerConsole = <S>(router: Router<S>, deps: ConsoleDeps): void =
       ctx.body = asset.body;
     });
   }
+  // Browsers ask for /favicon.ico whatever the page says; a 404 there fills logs. The same icon, for a day.
+  console.raw('/favicon.ico', (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.type = ICON_ASSET.type;
+    ctx.body = ICON_ASSET.body;
+  });
   for (const feature of FEATURES) feature.register(console);
 };

@@ -63,6 +63,12 @@ class ConsoleClient {
   }
 }
 
+/** The page a form's redirect leads to, where its result is shown once (Post/Redirect/Get, DECISIONS D22). */
+const shownAfter = async (client: ConsoleClient, posted: Answer): Promise<Answer> => {
+  expect(posted.status, posted.text).to.equal(303);
+  return client.request('GET', posted.location!);
+};
+
 describe('console: removing members and revoking invitations (DECISIONS D23)', () => {
   let storage: Storage;
   let api: TestApi;
@@ -214,7 +220,10 @@ describe('console: removing members and revoking invitations (DECISIONS D23)', (
 
   it('answers a revoked invitation’s link, and a form posted with it, as an unknown one', async () => {
     const owner = await member('owner', 'owner');
-    const issued = await owner.client.post('/console/members', { email: 'later@shop.example', role: 'analyst' });
+    const issued = await shownAfter(
+      owner.client,
+      await owner.client.post('/console/members', { email: 'later@shop.example', role: 'analyst' }),
+    );
     const link = /\/console\/invitations\/[\w-]+/.exec(issued.text)![0];
     const token = link.split('/').pop()!;
     const stranger = new ConsoleClient(api.url);
@@ -232,7 +241,10 @@ describe('console: removing members and revoking invitations (DECISIONS D23)', (
 
   it('refuses an acceptance by a signed-in visitor without their CSRF token', async () => {
     const owner = await member('owner', 'owner');
-    const issued = await owner.client.post('/console/members', { email: 'owner@shop.example', role: 'owner' });
+    const issued = await shownAfter(
+      owner.client,
+      await owner.client.post('/console/members', { email: 'owner@shop.example', role: 'owner' }),
+    );
     const token = /\/console\/invitations\/([\w-]+)/.exec(issued.text)![1];
     const [invited] = await pending();
     expect((await owner.client.request('POST', '/console/invitations/accept', { token })).status).to.equal(403);

@@ -26,6 +26,12 @@ table { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
 th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 form.inline { display: inline; }
+.check { display: flex; gap: 6px; align-items: baseline; } .check label { display: inline; color: var(--fg); }
+table.keyed tbody th { font-weight: 600; }
+table.keyed th:first-child { position: sticky; left: 0; background: var(--bg); z-index: 1; box-shadow: 1px 0 0 var(--line); }
+table.keyed th:first-child { min-width: 7rem; max-width: 14rem; overflow-wrap: anywhere; }
+details.columns { align-self: center; } details.columns[open] { flex-basis: 100%; }
+details.columns[open] > div { display: inline-flex; margin-right: 12px; }
 form.stack { display: grid; gap: 8px; max-width: 520px; grid-template-columns: minmax(0, 1fr); }
 input[type=file] { width: 100%; }
 form.filters { display: flex; flex-wrap: wrap; gap: 8px; align-items: end; margin-bottom: 12px; }
@@ -42,8 +48,14 @@ button.danger { background: #fff; color: var(--bad); border-color: var(--bad); }
 .muted { color: var(--muted); }
 code { font-family: ui-monospace, monospace; word-break: break-all; }
 svg.chart { width: 100%; height: auto; max-height: 260px; display: block; }
-svg.chart .bar { fill: #0969da; } svg.chart .axis { stroke: var(--line); } svg.chart text { font-size: 10px; fill: var(--muted); }
+svg.chart .bar { fill: #0969da; } svg.chart .bar:hover { fill: #0550ae; }
+svg.chart .axis { stroke: #8c959f; } svg.chart .grid { stroke: var(--line); stroke-dasharray: 2 3; }
+svg.chart text { font-size: 11px; fill: var(--muted); font-variant-numeric: tabular-nums; }
 details summary { cursor: pointer; color: var(--accent); }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--soft); padding: 8px; border-radius: 4px; font-size: 0.85rem; max-width: 100%; }
+details.body pre { max-height: 16rem; overflow-y: auto; }
+.ways { display: grid; gap: 12px; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); }
+.ways section { border: 1px solid var(--line); border-radius: 6px; padding: 8px 12px; min-width: 0; } .ways h3 { margin: 0.25rem 0; font-size: 1rem; }
 .pages { display: flex; gap: 12px; margin-top: 12px; }
 h1, h2, p, li, label { overflow-wrap: break-word; }
 `;
@@ -56,6 +68,9 @@ document.addEventListener('click', function (event) {
   navigator.clipboard.writeText(button.getAttribute('data-copy')).then(function () { button.textContent = 'Copied'; });
 });
 `;
+
+/** The tab's icon: a bar chart in the console's blue, 300 bytes, drawn as SVG so that one file serves every size. */
+const ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#0969da"/><rect x="3" y="8" width="2.5" height="5" fill="#fff"/><rect x="6.75" y="5" width="2.5" height="8" fill="#fff"/><rect x="10.5" y="3" width="2.5" height="10" fill="#fff"/></svg>`;
 
 export interface ConsoleAsset {
   readonly path: string;
@@ -71,4 +86,5 @@ const hashed = (name: string, extension: string, type: string, body: string): Co
 
 export const STYLESHEET = hashed('console', 'css', 'text/css; charset=utf-8', CSS);
 export const SCRIPT = hashed('console', 'js', 'text/javascript; charset=utf-8', JS);
-export const ASSETS: readonly ConsoleAsset[] = [STYLESHEET, SCRIPT];
+export const ICON_ASSET = hashed('icon', 'svg', 'image/svg+xml', ICON);
+export const ASSETS: readonly ConsoleAsset[] = [STYLESHEET, SCRIPT, ICON_ASSET];

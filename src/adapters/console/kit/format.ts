@@ -1,20 +1,27 @@
-/** Money in its currency and dates in the dashboard's time zone (DECISIONS D18), for people. */
+/** Money in its currency and times in the dashboard's time zone, named beside them (DECISIONS D18, D22), for people. */
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
+const compactFormats = new Map<string, Intl.NumberFormat>();
 
-export const money = (cents: number | null, currency: string): string => {
-  if (cents === null) return '—';
-  let format = moneyFormats.get(currency);
+const formatOf = (cache: Map<string, Intl.NumberFormat>, currency: string, options: Intl.NumberFormatOptions): Intl.NumberFormat => {
+  let format = cache.get(currency);
   if (format === undefined) {
     try {
-      format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency, ...options });
     } catch {
-      format = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      format = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, ...options });
     }
-    moneyFormats.set(currency, format);
+    cache.set(currency, format);
   }
-  return format.format(cents / 100);
+  return format;
 };
+
+export const money = (cents: number | null, currency: string): string =>
+  cents === null ? '—' : formatOf(moneyFormats, currency, {}).format(cents / 100);
+
+/** Money in a few characters (`R$15K`), for a chart's axis. */
+export const compactMoney = (cents: number, currency: string): string =>
+  formatOf(compactFormats, currency, { notation: 'compact', maximumSignificantDigits: 3 }).format(cents / 100);
 
 export const percent = (ratio: number | null): string => (ratio === null ? '—' : `${(ratio * 100).toFixed(1)}%`);
 
@@ -22,22 +29,37 @@ export const ratio = (value: number | null): string => (value === null ? '—' :
 
 export const count = (n: number): string => n.toLocaleString('en-US');
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** `1 line`, `2 lines`: a count and its noun, which agree. */
+export const counted = (n: number, one: string, many = `${one}s`): string => `${count(n)} ${n === 1 ? one : many}`;
 
-/** `2026-11-20 14:03` on the zone's clock. */
+const dateFormats = new Map<string, { readonly clock: Intl.DateTimeFormat; readonly zoneName: Intl.DateTimeFormat }>();
+
+/** `2026-11-20 14:03 GMT-3`: the zone's clock, and the zone's name at that instant (`UTC`, `EST`, `GMT-3`). */
 export const dateTime = (at: Date, zone: string): string => {
-  let format = dateFormats.get(zone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    dateFormats.set(zone, format);
+  let formats = dateFormats.get(zone);
+  if (formats === undefined) {
+    formats = {
+      clock: new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
+      zoneName: new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' }),
+    };
+    dateFormats.set(zone, formats);
   }
-  return format.format(at).replace(',', '');
+  const name = formats.zoneName.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? zone;
+  return `${formats.clock.format(at).replace(',', '')} ${name}`;
 };
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `Nov 3` for the calendar day `2026-11-03`. */
+export const shortDay = (date: string): string => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
+
+/** `Nov 3, 2026` for the calendar day `2026-11-03`. */
+export const longDay = (date: string): string => `${shortDay(date)}, ${date.slice(0, 4)}`;

@@ -1,6 +1,6 @@
 import type { Dashboard } from '../../../domain/dashboard';
 import type { Membership, Role, User } from '../../../domain/account';
-import { SCRIPT, STYLESHEET } from './assets';
+import { ICON_ASSET, SCRIPT, STYLESHEET } from './assets';
 import type { MenuEntry } from './feature';
 import { html, type Fragment, type Html } from './html';
 
@@ -25,6 +25,7 @@ const document = (title: string, body: Fragment): Html =>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title} · Orders console</title>
         <link rel="stylesheet" href="${STYLESHEET.path}" />
+        <link rel="icon" href="${ICON_ASSET.path}" type="image/svg+xml" />
         <script src="${SCRIPT.path}" defer></script>
       </head>
       <body>

@@ -5,6 +5,7 @@ import type { User } from '../../../domain/account';
 import { ConsoleRefusal, redirect, run, type Answer } from './answers';
 import type { ConsoleDeps } from './deps';
 import type { Access, MenuEntry } from './feature';
+import { Flashes } from './flash';
 import { readForm, readUpload, type FormFields } from './forms';
 import type { Viewer } from './layout';
 import { allowedOrigins, consoleCookies, csrfTokenOf, sameOrigin } from './security';
@@ -36,6 +37,9 @@ export class ConsoleRouter {
     /** The menu of every signed-in page, in its order; each viewer sees the entries of their role. */
     private readonly menu: readonly MenuEntry[],
   ) {}
+
+  /** What a form's answer shows once on the page its redirect leads to. */
+  readonly flashes = new Flashes();
 
   /** A page of the signed-in console; without a session, the sign-in page (coming back here after). */
   get(path: string, access: Access, handler: (request: SignedInRequest) => Promise<Answer>): void {

@@ -30,23 +30,23 @@ const linkForm = (viewer: Viewer, values: URLSearchParams, preview?: string, mes
         />
       </div>
       <div>
-        <label for="utmSource">utm_source</label
+        <label for="utmSource">Source <code>utm_source</code></label
         ><input id="utmSource" name="utmSource" required maxlength="${UTM_MAX}" value="${values.get('utmSource') ?? ''}" />
       </div>
       <div>
-        <label for="utmMedium">utm_medium</label
+        <label for="utmMedium">Medium <code>utm_medium</code></label
         ><input id="utmMedium" name="utmMedium" required maxlength="${UTM_MAX}" value="${values.get('utmMedium') ?? ''}" />
       </div>
       <div>
-        <label for="utmCampaign">utm_campaign</label
+        <label for="utmCampaign">Campaign <code>utm_campaign</code></label
         ><input id="utmCampaign" name="utmCampaign" required maxlength="${UTM_MAX}" value="${values.get('utmCampaign') ?? ''}" />
       </div>
       <div>
-        <label for="utmContent">utm_content (optional)</label
+        <label for="utmContent">Ad content <code>utm_content</code> (optional)</label
         ><input id="utmContent" name="utmContent" maxlength="${UTM_MAX}" value="${values.get('utmContent') ?? ''}" />
       </div>
       <div>
-        <label for="utmTerm">utm_term (optional)</label
+        <label for="utmTerm">Keyword <code>utm_term</code> (optional)</label
         ><input id="utmTerm" name="utmTerm" maxlength="${UTM_MAX}" value="${values.get('utmTerm') ?? ''}" />
       </div>
       <div>
@@ -101,21 +101,21 @@ export const linksFeature: ConsoleFeature = {
   register: (r) => {
     const { useCases, publicBaseUrl } = r.deps;
 
-    const linksPage = async (viewer: Viewer, form: Html, message?: string) => {
+    const linksPage = async (viewer: Viewer, form: Html, message?: string, shown?: Html) => {
       const listed = await useCases.listLinks.execute(viewer.dashboard.id, { page: 1, pageSize: 100 });
       const base = publicBaseUrl();
       return page(
         viewer,
         '/console/links',
         'Links',
-        html`${notice(message)}
+        html`${shown}${notice(message)}
           <h2>Build a link</h2>
           ${form}
           <h2>Saved links</h2>
           ${
             listed.links.length === 0
               ? html`<p>No saved links.</p>`
-              : html`<div class="scroll">
+              : html`<div class="scroll" tabindex="0" role="region" aria-label="Links">
                   <table>
                     <thead>
                       <tr>
@@ -156,7 +156,7 @@ export const linksFeature: ConsoleFeature = {
     };
 
     r.get('/console/links', 'member', async ({ viewer, query }) =>
-      show(await linksPage(viewer, linkForm(viewer, new URLSearchParams()), NOTICES[query.get('notice') ?? ''])),
+      show(await linksPage(viewer, linkForm(viewer, new URLSearchParams()), NOTICES[query.get('notice') ?? ''], r.flashes.take(viewer))),
     );
     r.post('/console/links', 'member', async ({ viewer, form }) => {
       const input = linkInputOf(form);
@@ -164,9 +164,8 @@ export const linksFeature: ConsoleFeature = {
       const url = useCases.buildLinkUrl.execute(input);
       if (form.get('action') !== 'save') return show(await linksPage(viewer, linkForm(viewer, form, url)));
       const link = await useCases.createLink.execute(viewer.dashboard.id, input);
-      return show(
-        await linksPage(viewer, linkForm(viewer, new URLSearchParams()), `Saved: ${publicBaseUrl()}/l/${link.slug} leads to ${url}`),
-      );
+      r.flashes.put(viewer, notice(`Saved: ${publicBaseUrl()}/l/${link.slug} leads to ${url}`));
+      return redirect('/console/links');
     });
     r.post('/console/links/:id/delete', 'member', async ({ ctx, viewer }) => {
       const deleted = await useCases.deleteLink.execute(viewer.dashboard.id, param(ctx, 'id'));

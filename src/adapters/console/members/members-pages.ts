@@ -8,6 +8,7 @@ import { dateTime } from '../kit/format';
 import { html, type Fragment } from '../kit/html';
 import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
 import { secretBlock } from '../kit/shown-once';
+import { ROLE_WORDS } from '../kit/words';
 
 const NOTICES: Readonly<Record<string, string>> = {
   'member-removed': 'The member was removed: this dashboard is closed to them from now on.',
@@ -93,7 +94,7 @@ export const membersFeature: ConsoleFeature = {
           ${
             invitations.right.length === 0
               ? html`<p>No pending invitations.</p>`
-              : html`<div class="scroll">
+              : html`<div class="scroll" tabindex="0" role="region" aria-label="Invitations">
                   <table>
                     <thead>
                       <tr>
@@ -146,21 +147,20 @@ export const membersFeature: ConsoleFeature = {
     };
 
     r.get('/console/members', 'owner', async ({ viewer, query }) =>
-      show(await membersPage(viewer, notice(NOTICES[query.get('notice') ?? '']))),
+      show(await membersPage(viewer, [r.flashes.take(viewer), notice(NOTICES[query.get('notice') ?? ''])])),
     );
     r.post('/console/members', 'owner', async ({ viewer, form }) => {
       const role = (ROLES as readonly string[]).includes(field(form, 'role')) ? (field(form, 'role') as Role) : 'analyst';
       const invited = await useCases.inviteMember.execute(viewer.user.id, viewer.dashboard.id, field(form, 'email'), role);
       if (E.isLeft(invited)) return refused(viewer, invited.left);
-      return show(
-        await membersPage(
-          viewer,
-          secretBlock(
-            `The invitation of ${invited.right.invitation.email} as ${role}, valid 7 days.`,
-            `${publicBaseUrl()}/console/invitations/${invited.right.token}`,
-          ),
+      r.flashes.put(
+        viewer,
+        secretBlock(
+          `The invitation of ${invited.right.invitation.email} as ${ROLE_WORDS[role].toLowerCase()}, valid 7 days.`,
+          `${publicBaseUrl()}/console/invitations/${invited.right.token}`,
         ),
       );
+      return redirect('/console/members');
     });
     r.post('/console/members/:userId/remove', 'owner', async ({ ctx, viewer }) => {
       const removed = await useCases.removeMember.execute({ ownerId: viewer.user.id }, viewer.dashboard.id, {

@@ -4,7 +4,8 @@ import { isCalendarDate, nextDate, startOfDate } from '../../../domain/time-zone
 import { ConsoleRefusal, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
 import { select } from '../kit/fields';
-import { count, dateTime, money } from '../kit/format';
+import { count, counted, dateTime, money } from '../kit/format';
+import { STATUS_WORDS } from '../kit/words';
 import { html } from '../kit/html';
 import { page } from '../kit/layout';
 import { param } from '../kit/router';
@@ -41,15 +42,15 @@ export const ordersFeature: ConsoleFeature = {
           '/console/orders',
           'Orders',
           html`<form class="filters" method="get" action="/console/orders">
-              ${select('status', 'Status', ORDER_STATUSES, status ?? '', 'Any')}
+              ${select('status', 'Status', ORDER_STATUSES, status ?? '', 'Any', STATUS_WORDS)}
               <div>
                 <label for="from">From</label><input id="from" name="from" type="date" value="${isCalendarDate(from) ? from : ''}" />
               </div>
               <div><label for="to">To</label><input id="to" name="to" type="date" value="${isCalendarDate(to) ? to : ''}" /></div>
               <div><button type="submit">Filter</button></div>
             </form>
-            <p class="muted">${count(listed.total)} orders · page ${pageNumber} of ${pages}</p>
-            <div class="scroll">
+            <p class="muted">${counted(listed.total, 'order')} · page ${pageNumber} of ${pages}</p>
+            <div class="scroll" tabindex="0" role="region" aria-label="Orders">
               <table>
                 <thead>
                   <tr>
@@ -70,7 +71,7 @@ export const ordersFeature: ConsoleFeature = {
                           >${o.isTest ? html` <span class="muted">(test)</span>` : ''}
                         </td>
                         <td>${dateTime(o.createdAt, zone)}</td>
-                        <td>${o.status}</td>
+                        <td>${STATUS_WORDS[o.status]}</td>
                         <td class="num">${money(o.amounts.grossCents, o.amounts.currency)}</td>
                         <td>${o.tracking.utmSource} / ${o.tracking.utmCampaign}</td>
                         <td>${o.paymentMethod}</td>
@@ -106,7 +107,7 @@ export const ordersFeature: ConsoleFeature = {
           html`<dl class="cards">
               <div>
                 <dt>Status</dt>
-                <dd>${o.status}</dd>
+                <dd>${STATUS_WORDS[o.status]}</dd>
               </div>
               <div>
                 <dt>Gross</dt>
@@ -126,7 +127,7 @@ export const ordersFeature: ConsoleFeature = {
               </div>
             </dl>
             <h2>Events</h2>
-            <div class="scroll">
+            <div class="scroll" tabindex="0" role="region" aria-label="Events of the order">
               <table>
                 <thead>
                   <tr>
@@ -150,7 +151,7 @@ export const ordersFeature: ConsoleFeature = {
             <h2>Attribution</h2>
             <p>${o.tracking.utmSource} / ${o.tracking.utmMedium} / ${o.tracking.utmCampaign}</p>
             <h2>Products</h2>
-            <div class="scroll">
+            <div class="scroll" tabindex="0" role="region" aria-label="Products of the order">
               <table>
                 <thead>
                   <tr>

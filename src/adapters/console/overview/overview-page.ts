@@ -4,17 +4,18 @@ import { ConsoleRefusal, show } from '../kit/answers';
 import { breakdownTable } from '../kit/breakdown-table';
 import { barChart } from '../kit/chart';
 import type { ConsoleFeature } from '../kit/feature';
-import { count, dateTime, money, percent, ratio } from '../kit/format';
+import { compactMoney, count, dateTime, longDay, money, percent, ratio, shortDay } from '../kit/format';
 import { html } from '../kit/html';
 import { notice, page } from '../kit/layout';
 import { periodForm, periodOf } from '../kit/period';
+import { onboarding } from './onboarding';
 import type { ConsoleRouter, SignedInRequest } from '../kit/router';
 
 const NOTICES: Readonly<Record<string, string>> = {
   password: 'Your password was changed; your other sessions have ended.',
 };
 
-const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRouter['deps']['useCases']) => {
+const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRouter['deps']['useCases'], base: string) => {
   const zone = viewer.dashboard.timezone;
   const period = periodOf(query, zone, new Date());
   const scope = { model: 'last' as const, isTest: false, filters: {} };
@@ -28,6 +29,19 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
     limit: 10,
   });
   if (E.isLeft(series) || E.isLeft(top)) throw new ConsoleRefusal(404, 'This dashboard no longer exists.');
+  if (series.right.series.length === 0) {
+    // No order in the period: one in any period says whether the dashboard is new, and needs showing the ways in.
+    const any = await useCases.listOrders.execute(viewer.dashboard.id, { page: 1, pageSize: 1 });
+    if (any.total === 0)
+      return show(
+        page(
+          viewer,
+          '/console/overview',
+          'Overview',
+          html`${notice(NOTICES[query.get('notice') ?? ''])}${onboarding(base, viewer.role === 'owner')}`,
+        ),
+      );
+  }
   // Each currency's buckets added up, then the same metrics a report row has (domain/report.ts).
   const totals = series.right.series.map(({ currency, buckets }) => ({
     currency,
@@ -62,7 +76,7 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
             <dd data-metric="chargedbackCents" data-value="${t.chargedbackCents}">${money(t.chargedbackCents, t.currency)}</dd>
           </div>
           <div>
-            <dt>Spend</dt>
+            <dt>Ad spend</dt>
             <dd data-metric="spendCents" data-value="${t.spendCents ?? 0}">${money(t.spendCents, t.currency)}</dd>
           </div>
           <div>
@@ -82,12 +96,16 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
       : html`<h2>Paid revenue by day (${main.currency})</h2>
           ${barChart(
             `Paid revenue by day in ${main.currency}`,
-            main.buckets.map((b) => ({ label: dateTime(new Date(b.start), zone).slice(0, 10), value: b.paidGrossCents })),
+            main.buckets.map((b) => {
+              const day = dateTime(new Date(b.start), zone).slice(0, 10);
+              return { label: longDay(day), tick: shortDay(day), value: b.paidGrossCents };
+            }),
             (v) => money(v, main.currency),
+            (v) => compactMoney(v, main.currency),
           )}
           <details>
             <summary>The numbers of the chart</summary>
-            <div class="scroll">
+            <div class="scroll" tabindex="0" role="region" aria-label="The numbers of the chart">
               <table>
                 <caption class="muted">
                   Paid revenue and orders by day, ${main.currency}
@@ -113,7 +131,12 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
             </div>
           </details>`;
   const campaigns = html`<h2>Top campaigns</h2>
-    ${breakdownTable(top.right.rows, ['utmSource', 'utmCampaign'], ['orders', 'paidGrossCents', 'approvalRate', 'spendCents', 'roas', 'profitCents'])}`;
+    ${breakdownTable(
+      top.right.rows,
+      ['utmSource', 'utmCampaign'],
+      ['orders', 'paidGrossCents', 'approvalRate', 'spendCents', 'roas', 'profitCents'],
+      'Top campaigns',
+    )}`;
   return show(
     page(
       viewer,
@@ -127,5 +150,5 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
 /** The Overview (DECISIONS D18, D22): the period's cards, the daily chart, the top campaigns. */
 export const overviewFeature: ConsoleFeature = {
   menu: { path: '/console/overview', label: 'Overview', access: 'member' },
-  register: (r) => r.get('/console/overview', 'member', (request) => overview(request, r.deps.useCases)),
+  register: (r) => r.get('/console/overview', 'member', (request) => overview(request, r.deps.useCases, r.deps.publicBaseUrl())),
 };

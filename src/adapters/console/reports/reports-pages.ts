@@ -6,8 +6,9 @@ import { breakdownTable } from '../kit/breakdown-table';
 import { csvDocument, csvNumber, csvText } from '../kit/csv';
 import type { ConsoleFeature } from '../kit/feature';
 import { select } from '../kit/fields';
-import { count } from '../kit/format';
+import { count, counted } from '../kit/format';
 import { html } from '../kit/html';
+import { DIMENSION_WORDS, METRIC_WORDS, MODEL_WORDS, TEST_ORDER_WORDS } from '../kit/words';
 import { page } from '../kit/layout';
 import { periodForm, periodOf } from '../kit/period';
 import type { ConsoleRouter, SignedInRequest } from '../kit/router';
@@ -17,7 +18,12 @@ interface ReportForm {
   readonly model: AttributionModel;
   readonly sort: MetricName;
   readonly isTest: boolean | undefined;
+  /** The metric columns shown, in the API's order; the CSV holds them all. */
+  readonly columns: readonly MetricName[];
 }
+
+/** The columns shown until the reader chooses (DECISIONS D22): what a campaign brought, cost and made. */
+const DEFAULT_COLUMNS: readonly MetricName[] = ['orders', 'paidGrossCents', 'spendCents', 'roas', 'profitCents', 'cpaCents'];
 
 const reportFormOf = (query: URLSearchParams): ReportForm => {
   const by = ['by1', 'by2', 'by3']
@@ -28,7 +34,10 @@ const reportFormOf = (query: URLSearchParams): ReportForm => {
   const sortName = query.get('sort') ?? 'paidGrossCents';
   const sort = (METRICS as readonly string[]).includes(sortName) ? (sortName as MetricName) : 'paidGrossCents';
   const test = query.get('isTest');
+  const chosen = query.getAll('col');
+  const columns = METRICS.filter((m) => chosen.includes(m));
   return {
+    columns: columns.length === 0 ? DEFAULT_COLUMNS : columns,
     by: distinct.length === 0 ? ['utmSource', 'utmCampaign'] : distinct,
     model,
     sort,
@@ -60,6 +69,8 @@ const reportOf = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
   return { period, form, breakdown: breakdown.right };
 };
 
+const METRIC_LABELS: Readonly<Record<string, string>> = Object.fromEntries(METRICS.map((m) => [m, METRIC_WORDS[m].label]));
+
 /** Reports (DECISIONS D18, D22): a breakdown by the dimensions chosen, on the page and as CSV. */
 export const reportsFeature: ConsoleFeature = {
   menu: { path: '/console/reports', label: 'Reports', access: 'member' },
@@ -67,22 +78,44 @@ export const reportsFeature: ConsoleFeature = {
     const { useCases } = r.deps;
     r.get('/console/reports', 'member', async (request) => {
       const { period, form, breakdown } = await reportOf(request, useCases, PAGE_ROWS);
-      const extra = html`${[0, 1, 2].map((i) => select(`by${i + 1}`, `Dimension ${i + 1}`, REPORT_DIMENSIONS, form.by[i] ?? '', i === 0 ? undefined : '(none)'))}
-      ${select('model', 'Attribution', ATTRIBUTION_MODELS, form.model)} ${select('sort', 'Sort by', METRICS, form.sort)}
-      ${select('isTest', 'Orders', ['false', 'true', 'all'], form.isTest === undefined ? 'all' : String(form.isTest))}`;
+      const extra = html`${[0, 1, 2].map((i) =>
+          select(
+            `by${i + 1}`,
+            i === 0 ? 'Group by' : 'Then by',
+            REPORT_DIMENSIONS,
+            form.by[i] ?? '',
+            i === 0 ? undefined : '(none)',
+            DIMENSION_WORDS,
+          ),
+        )}
+        ${select('model', 'Attribution', ATTRIBUTION_MODELS, form.model, undefined, MODEL_WORDS)}
+        ${select('sort', 'Sort by', METRICS, form.sort, undefined, METRIC_LABELS)}
+        ${select('isTest', 'Test orders', ['false', 'true', 'all'], form.isTest === undefined ? 'all' : String(form.isTest), undefined, TEST_ORDER_WORDS)}
+        <details class="columns">
+          <summary>Columns</summary>
+          ${METRICS.map(
+            (m) =>
+              html`<div class="check">
+                <input type="checkbox" id="col-${m}" name="col" value="${m}" ${form.columns.includes(m) ? html` checked` : ''} /><label
+                  for="col-${m}"
+                  >${METRIC_WORDS[m].label}</label
+                >
+              </div>`,
+          )}
+        </details>`;
       const csv = `/console/reports.csv?${request.query.toString()}`;
       const shown =
         breakdown.totalRows > PAGE_ROWS
-          ? `${count(breakdown.totalRows)} rows; the first ${count(PAGE_ROWS)} are shown, the CSV holds the first ${count(CSV_ROWS)}`
-          : `${count(breakdown.totalRows)} rows`;
+          ? `${counted(breakdown.totalRows, 'row')}; the first ${count(PAGE_ROWS)} are shown, the CSV holds the first ${count(CSV_ROWS)}`
+          : counted(breakdown.totalRows, 'row');
       return show(
         page(
           request.viewer,
           '/console/reports',
           'Reports',
           html`${periodForm('/console/reports', period, extra)}
-            <p><a href="${csv}" download>Download as CSV</a> · ${shown}</p>
-            ${breakdownTable(breakdown.rows, form.by, METRICS)}`,
+            <p><a href="${csv}" download>Download as CSV</a> (every column, named as the API names them) · ${shown}</p>
+            ${breakdownTable(breakdown.rows, form.by, form.columns, 'The report, by row')}`,
         ),
       );
     });

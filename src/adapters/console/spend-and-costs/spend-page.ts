@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/Either';
 import { parseSpendCsv, SPEND_CSV_HEADER } from '../../../application/spend/spend-csv';
 import { MAX_SPEND_ENTRIES } from '../../../domain/spend';
-import { show } from '../kit/answers';
+import { redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
-import { count, money } from '../kit/format';
+import { count, counted, money } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
 import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
 import type { PostRequest } from '../kit/router';
@@ -38,7 +38,7 @@ export const spendFeature: ConsoleFeature = {
       const listed = await useCases.listSpend.execute(viewer.dashboard.id, { page: pageNumber, pageSize: 100 });
       if (listed.entries.length === 0) return html`<p>No spend yet.</p>`;
       return html`<p class="muted">${count(listed.total)} entries, newest days first.</p>
-        <div class="scroll">
+        <div class="scroll" tabindex="0" role="region" aria-label="Spend entries">
           <table>
             <thead>
               <tr>
@@ -67,7 +67,7 @@ export const spendFeature: ConsoleFeature = {
         </div>`;
     };
 
-    r.get('/console/spend', 'member', async ({ viewer }) => show(spendPage(viewer, await entriesOf(viewer, 1))));
+    r.get('/console/spend', 'member', async ({ viewer }) => show(spendPage(viewer, await entriesOf(viewer, 1), r.flashes.take(viewer))));
     r.post(
       '/console/spend',
       'member',
@@ -85,8 +85,8 @@ export const spendFeature: ConsoleFeature = {
                 Nothing was imported:
                 ${
                   stoppedEarly
-                    ? `the reading stopped at ${count(problems.length)} lines that cannot be read; the rest of the file was not checked.`
-                    : `${count(problems.length)} lines cannot be read.`
+                    ? `the reading stopped at ${counted(problems.length, 'line')} that cannot be read; the rest of the file was not checked.`
+                    : `${counted(problems.length, 'line')} cannot be read.`
                 }
               </p>
               <ul>
@@ -100,7 +100,8 @@ export const spendFeature: ConsoleFeature = {
         let upserted = 0;
         for (let at = 0; at < entries.length; at += MAX_SPEND_ENTRIES)
           upserted += await useCases.putSpend.execute(viewer.dashboard.id, entries.slice(at, at + MAX_SPEND_ENTRIES));
-        return answer(notice(`${count(upserted)} entries stored.`));
+        r.flashes.put(viewer, notice(`${counted(upserted, 'entry', 'entries')} stored.`));
+        return redirect('/console/spend');
       },
       'file',
     );

@@ -3,6 +3,7 @@ import { SCOPES, type Scope } from '../../../domain/scope';
 import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
 import { dateTime } from '../kit/format';
+import { SCOPE_WORDS } from '../kit/words';
 import { html, type Fragment } from '../kit/html';
 import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
 import { field, param, type PostRequest } from '../kit/router';
@@ -32,12 +33,12 @@ export const tokensFeature: ConsoleFeature = {
             ${csrfField(viewer)}
             <div><label for="name">Name</label><input id="name" name="name" maxlength="200" required /></div>
             <fieldset>
-              <legend>Scopes (a checkout needs only orders:write)</legend>
+              <legend>What the token may do</legend>
               ${SCOPES.map(
                 (s) =>
-                  html`<div>
+                  html`<div class="check">
                     <input type="checkbox" id="scope-${s.replace(':', '-')}" name="scope" value="${s}" />
-                    <label for="scope-${s.replace(':', '-')}" style="display:inline">${s}</label>
+                    <label for="scope-${s.replace(':', '-')}">${SCOPE_WORDS[s]} <code class="muted">${s}</code></label>
                   </div>`,
               )}
             </fieldset>
@@ -45,7 +46,7 @@ export const tokensFeature: ConsoleFeature = {
             <div><button type="submit">Create the token</button></div>
           </form>
           <h2>Tokens</h2>
-          <div class="scroll">
+          <div class="scroll" tabindex="0" role="region" aria-label="Tokens">
             <table>
               <thead>
                 <tr>
@@ -77,7 +78,7 @@ export const tokensFeature: ConsoleFeature = {
       );
     };
     r.get('/console/tokens', 'owner', async ({ viewer, query }) =>
-      show(await tokensPage(viewer, notice(NOTICES[query.get('notice') ?? '']))),
+      show(await tokensPage(viewer, [r.flashes.take(viewer), notice(NOTICES[query.get('notice') ?? ''])])),
     );
     r.post('/console/tokens', 'owner', async ({ viewer, form }: PostRequest) => {
       const name = field(form, 'name');
@@ -95,7 +96,8 @@ export const tokensFeature: ConsoleFeature = {
         ...(expiresAt === undefined ? {} : { expiresAt }),
       });
       if (E.isLeft(issued)) throw new ConsoleRefusal(404, 'This dashboard no longer exists.');
-      return show(await tokensPage(viewer, secretBlock(`The token “${name}”.`, issued.right.plain)));
+      r.flashes.put(viewer, secretBlock(`The token “${name}”.`, issued.right.plain));
+      return redirect('/console/tokens');
     });
     r.post('/console/tokens/:id/revoke', 'owner', async ({ ctx, viewer }) => {
       const id = param(ctx, 'id');

@@ -3,6 +3,8 @@ import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from
 import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
 import { count, dateTime } from '../kit/format';
+import { EVENT_WORDS } from '../kit/words';
+import type { DeliveryStatus } from '../../../domain/delivery';
 import { html, type Fragment } from '../kit/html';
 import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
 import { field, param } from '../kit/router';
@@ -24,6 +26,13 @@ const webhookError = (tag: string): string =>
     DeliveryNotFound: 'There is no such delivery.',
   })[tag] ?? 'That did not work.';
 
+/** What the delivery log shows of a request's body: its first 2 KiB (DECISIONS D22), escaped as any text. */
+const SHOWN_BODY_CHARS = 2_048;
+const sentBody = (body: string): string =>
+  body.length <= SHOWN_BODY_CHARS ? body : `${body.slice(0, SHOWN_BODY_CHARS)}… (${count(body.length - SHOWN_BODY_CHARS)} more characters)`;
+
+const DELIVERY_STATUS_WORDS: Readonly<Record<DeliveryStatus, string>> = { pending: 'Waiting', succeeded: 'Delivered', failed: 'Failed' };
+
 /** Webhooks (DECISIONS D12): endpoints, the secret once, the delivery log, retry, test, rotate. */
 export const webhooksFeature: ConsoleFeature = {
   menu: { path: '/console/webhooks', label: 'Webhooks', access: 'owner' },
@@ -35,7 +44,7 @@ export const webhooksFeature: ConsoleFeature = {
         <legend>Events (none checked: every event)</legend>
         ${WEBHOOK_EVENT_TYPES.map(
           (e) =>
-            html`<div>
+            html`<div class="check">
               <input
                 type="checkbox"
                 id="event-${e.replace('.', '-')}"
@@ -43,7 +52,7 @@ export const webhooksFeature: ConsoleFeature = {
                 value="${e}"
                 ${chosen.includes(e) ? html` checked` : ''}
               />
-              <label for="event-${e.replace('.', '-')}" style="display:inline">${e}</label>
+              <label for="event-${e.replace('.', '-')}">${EVENT_WORDS[e]} <code class="muted">${e}</code></label>
             </div>`,
         )}
       </fieldset>`;
@@ -66,7 +75,7 @@ export const webhooksFeature: ConsoleFeature = {
           ${
             endpoints.length === 0
               ? html`<p>No endpoints.</p>`
-              : html`<div class="scroll">
+              : html`<div class="scroll" tabindex="0" role="region" aria-label="Endpoints">
                   <table>
                     <thead>
                       <tr>
@@ -91,7 +100,7 @@ export const webhooksFeature: ConsoleFeature = {
       );
     };
     r.get('/console/webhooks', 'owner', async ({ viewer, query }) =>
-      show(await webhooksPage(viewer, notice(NOTICES[query.get('notice') ?? '']))),
+      show(await webhooksPage(viewer, [r.flashes.take(viewer), notice(NOTICES[query.get('notice') ?? ''])])),
     );
     r.post('/console/webhooks', 'owner', async ({ viewer, form }) => {
       const url = field(form, 'url');
@@ -112,7 +121,8 @@ export const webhooksFeature: ConsoleFeature = {
           made.left._tag === 'WebhookUrlNotAllowed' ? `That URL is not allowed. ${made.left.reason}.` : webhookError(made.left._tag);
         return show(await webhooksPage(viewer, problem(why)), 400);
       }
-      return show(await webhooksPage(viewer, secretBlock(`The signing secret of ${made.right.url}.`, made.right.secret)));
+      r.flashes.put(viewer, secretBlock(`The signing secret of ${made.right.url}.`, made.right.secret));
+      return redirect('/console/webhooks');
     });
 
     const endpointPage = async (viewer: Viewer, endpoint: WebhookEndpoint, top: Fragment = '') => {
@@ -140,7 +150,7 @@ export const webhooksFeature: ConsoleFeature = {
           ${
             deliveries.length === 0
               ? html`<p>No deliveries yet.</p>`
-              : html`<div class="scroll">
+              : html`<div class="scroll" tabindex="0" role="region" aria-label="Deliveries">
                   <table>
                     <thead>
                       <tr>
@@ -155,9 +165,15 @@ export const webhooksFeature: ConsoleFeature = {
                       ${deliveries.map(
                         (d) =>
                           html`<tr data-delivery="${d.id}">
-                            <td>${d.eventType}</td>
+                            <td>
+                              ${EVENT_WORDS[d.eventType]}
+                              <details class="body">
+                                <summary>What was sent</summary>
+                                <pre><code>${sentBody(d.body)}</code></pre>
+                              </details>
+                            </td>
                             <td>${dateTime(d.createdAt, zone)}</td>
-                            <td>${d.status}</td>
+                            <td>${DELIVERY_STATUS_WORDS[d.status]}</td>
                             <td>
                               <ul>
                                 ${d.attempts.map((a) => html`<li>${dateTime(a.at, zone)}: ${a.responseStatus === undefined ? (a.error ?? 'no answer') : `HTTP ${a.responseStatus}`} (${count(a.durationMs)} ms)</li>`)}
@@ -183,7 +199,12 @@ export const webhooksFeature: ConsoleFeature = {
       return found.right;
     };
     r.get('/console/webhooks/:id', 'owner', async ({ ctx, viewer, query }) =>
-      show(await endpointPage(viewer, await endpointOf(viewer, param(ctx, 'id')), notice(NOTICES[query.get('notice') ?? '']))),
+      show(
+        await endpointPage(viewer, await endpointOf(viewer, param(ctx, 'id')), [
+          r.flashes.take(viewer),
+          notice(NOTICES[query.get('notice') ?? '']),
+        ]),
+      ),
     );
     const endpointAction = (
       path: string,
@@ -208,13 +229,11 @@ export const webhooksFeature: ConsoleFeature = {
     r.post('/console/webhooks/:id/rotate', 'owner', async ({ ctx, viewer }) => {
       const rotated = await useCases.rotateWebhookSecret.execute(viewer.dashboard.id, param(ctx, 'id'));
       if (E.isLeft(rotated)) throw new ConsoleRefusal(404, webhookError(rotated.left._tag));
-      return show(
-        await endpointPage(
-          viewer,
-          rotated.right,
-          secretBlock('The new signing secret; the previous one keeps signing beside it for 24 hours.', rotated.right.secret),
-        ),
+      r.flashes.put(
+        viewer,
+        secretBlock('The new signing secret; the previous one keeps signing beside it for 24 hours.', rotated.right.secret),
       );
+      return redirect(`/console/webhooks/${rotated.right.id}`);
     });
   },
 };

@@ -1,0 +1,358 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
+import { compose } from '../../src/bootstrap/composition';
+import { describeWithBrowser } from '../support/browser';
+import { anOrderPayload } from '../support/order-builder';
+import { TestApi } from '../support/test-api';
+
+const OWNER = { email: 'owner@shop.example', password: 'owner password 123' };
+/** Where the screenshots go: one per page and width, for a person to look at after the run (gitignored). */
+const SCREENSHOTS = join(process.cwd(), '.build', 'screenshots');
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+/** A name and a URL longer than any screen, with no place to break them: what made pages 396 and 661 px wide. */
+const LONG = 'a-campaign-name-that-goes-on-and-on-without-any-space-to-break-it-at-all-2026';
+const LONG_URL = `https://shop.example/products/${'very-long-path-segment-'.repeat(6)}?ref=${'x'.repeat(60)}`;
+
+/**
+ * What a person reads as a heading or a label: an API name there (`paidGrossCents`, `utmSource`,
+ * `isTest`) is camel case or ends in Cents. `code` inside them names the API on purpose and is left out.
+ */
+const API_NAMES_SHOWN = `[...document.querySelectorAll('h1, h2, h3, th, dt, label, legend, summary, option, caption, button')]
+  .map((e) => { const c = e.cloneNode(true); c.querySelectorAll('code').forEach((x) => x.remove()); return c.textContent.trim(); })
+  .filter((t) => /\\b[a-z]+[A-Z][A-Za-z]*\\b|Cents\\b|: (true|false|all)\\b/.test(t))`;
+
+describeWithBrowser('every console page with data in it, at 1280 and 375 px (DECISIONS D22)', (browser: () => Browser) => {
+  let api: TestApi;
+  let token: string;
+  let context: BrowserContext;
+  let page: Page;
+  /** What the CSP refused, on any page: `securitypolicyviolation` events and Chromium's console messages. */
+  let violations: string[];
+
+  const submit = async (selector: string): Promise<void> => {
+    const navigated = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
+    await page.click(selector);
+    await navigated;
+    await page.waitForLoadState('load');
+  };
+
+  before(async function () {
+    this.timeout(120_000);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const storage = inMemoryStorage();
+    api = await TestApi.start({}, { storage });
+    const made = await api.newDashboard('Console shop');
+    token = made.token;
+    const { useCases } = compose({
+      storage,
+      transitions: {},
+      rateLimit: { max: 1000, windowSeconds: 60 },
+      idempotency: { ttlMs: 60_000, leaseMs: 10_000 },
+    });
+    expect((await useCases.createOwner.execute(made.dashboardId, OWNER.email, OWNER.password))._tag).to.equal('Right');
+    const now = Date.now();
+    for (let i = 0; i < 12; i += 1) {
+      const createdAt = new Date(now - (i % 6) * 86_400_000).toISOString();
+      const body = anOrderPayload({
+        externalId: `order-${i}-${LONG}`,
+        status: i % 4 === 0 ? 'refused' : 'paid',
+        ...(i % 4 === 0 ? {} : { paidAt: createdAt }),
+        createdAt,
+        amounts: { currency: 'BRL', grossCents: 10_000 + i * 1_234, netToSellerCents: 9_000 },
+        tracking: { utmSource: i % 2 === 0 ? 'google' : 'facebook', utmMedium: 'cpc', utmCampaign: i % 3 === 0 ? LONG : 'black-friday' },
+      });
+      expect((await api.request('POST', '/api/v1/orders', { token, body })).status).to.equal(201);
+    }
+    context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    violations = [];
+    await context.addInitScript(
+      "document.addEventListener('securitypolicyviolation', (e) => console.error('CSP refused ' + e.violatedDirective + ': ' + e.sourceFile + ':' + e.lineNumber))",
+    );
+    page.on('console', (message) => {
+      if (/Content Security Policy|CSP refused/.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+    });
+    // Signs in, and makes through the console's own forms what the pages show: spend, a link, a webhook, a token.
+    await page.goto(`${api.url}/console/sign-in`);
+    await page.fill('#email', OWNER.email);
+    await page.fill('#password', OWNER.password);
+    await submit('button[type=submit]');
+    await page.goto(`${api.url}/console/spend`);
+    const day = new Date(now).toISOString().slice(0, 10);
+    await page.setInputFiles('#file', {
+      name: 'spend.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `date,utm_source,utm_medium,utm_campaign,utm_content,currency,amount\n${day},google,cpc,black-friday,,BRL,50.00\n${day},google,cpc,${LONG},,BRL,20.00\n`,
+      ),
+    });
+    await submit('form[enctype] button[type=submit]');
+    await page.goto(`${api.url}/console/links`);
+    await page.fill('#destinationUrl', LONG_URL);
+    await page.fill('#utmSource', 'facebook');
+    await page.fill('#utmMedium', 'paid social');
+    await page.fill('#utmCampaign', LONG);
+    await submit('button[value=save]');
+    await page.goto(`${api.url}/console/webhooks`);
+    await page.fill('#url', `http://127.0.0.1:9/${'hooks/'.repeat(20)}${LONG}`);
+    await submit('form[action="/console/webhooks"] button[type=submit]');
+    await page.goto(`${api.url}/console/tokens`);
+    await page.fill('#name', LONG);
+    await page.check('#scope-orders-write');
+    await submit('form[action="/console/tokens"] button[type=submit]');
+  });
+
+  after(async () => {
+    await context?.close();
+    await api?.stop();
+  });
+
+  /** Every page, as an owner sees them once the dashboard has data; the endpoint's page is found from the list. */
+  const pages = async (): Promise<string[]> => {
+    await page.goto(`${api.url}/console/webhooks`);
+    const endpoint = await page.locator('table a[href^="/console/webhooks/"]').first().getAttribute('href');
+    return [
+      '/console/overview',
+      '/console/overview?period=custom&from=2026-01-01&to=2026-01-31',
+      '/console/orders',
+      `/console/orders/${encodeURIComponent(`order-1-${LONG}`)}`,
+      '/console/reports',
+      '/console/reports?by1=utmCampaign&by2=utmSource&by3=platform&col=' +
+        'orders&col=paidGrossCents&col=grossCents&col=paidNetCents&col=refundedCents&col=spendCents&col=roas&col=cpaCents&col=approvalRate',
+      '/console/spend',
+      '/console/links',
+      '/console/webhooks',
+      endpoint!,
+      '/console/tokens',
+      '/console/sources',
+      '/console/members',
+      '/console/settings',
+      '/console/password',
+    ];
+  };
+
+  for (const width of [1280, 375]) {
+    it(`shows every page at ${width} px with words for names, no CSP refusal, no serious axe finding, nothing wider than the screen`, async function () {
+      this.timeout(180_000);
+      await page.setViewportSize({ width, height: 900 });
+      // Every page's findings are gathered, then compared with none at once: one run names every fault.
+      const found: string[] = [];
+      for (const path of await pages()) {
+        violations = [];
+        const response = await page.goto(api.url + path);
+        expect(response?.status(), path).to.equal(200);
+        const names = await page.evaluate<string[]>(API_NAMES_SHOWN);
+        if (names.length > 0) found.push(`${path}: API names shown: ${names.join(', ')}`);
+        await page.evaluate(AXE);
+        const axe = await page.evaluate<string[]>(
+          `axe.run().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
+        );
+        found.push(...axe.map((v) => `${path}: axe-core: ${v}`));
+        const wide = await page.evaluate<number>('document.documentElement.scrollWidth');
+        if (wide > width) found.push(`${path}: ${wide} px wide`);
+        const name = path
+          .replace(/whk_\w+/, 'endpoint')
+          .replace(/^\/console\//, '')
+          .replace(/[^a-z0-9]+/gi, '-')
+          .slice(0, 60);
+        await page.screenshot({ path: join(SCREENSHOTS, `${width}-${name}.png`), fullPage: true });
+        found.push(...violations);
+      }
+      expect(found).to.deep.equal([]);
+    });
+  }
+
+  it('answers every form with a redirect: a reload asks with GET, posts nothing again, and shows a secret no more', async function () {
+    this.timeout(60_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const forms: { readonly name: string; readonly fill: () => Promise<void>; readonly button: string; readonly shown: string }[] = [
+      {
+        name: 'a token',
+        fill: async () => {
+          await page.goto(`${api.url}/console/tokens`);
+          await page.fill('#name', 'reloaded');
+          await page.check('#scope-orders-read');
+        },
+        button: 'form[action="/console/tokens"] button[type=submit]',
+        shown: '#shown-secret',
+      },
+      {
+        name: 'a webhook endpoint',
+        fill: async () => {
+          await page.goto(`${api.url}/console/webhooks`);
+          await page.fill('#url', 'http://127.0.0.1:9/reloaded');
+        },
+        button: 'form[action="/console/webhooks"] button[type=submit]',
+        shown: '#shown-secret',
+      },
+      {
+        name: 'a new signing secret',
+        fill: async () => {
+          await page.goto(`${api.url}/console/webhooks`);
+          await page.click('table a[href^="/console/webhooks/"]');
+          await page.waitForLoadState('load');
+        },
+        button: 'form[action$="/rotate"] button[type=submit]',
+        shown: '#shown-secret',
+      },
+      {
+        name: 'an invitation',
+        fill: async () => {
+          await page.goto(`${api.url}/console/members`);
+          await page.fill('#email', 'reloaded@shop.example');
+        },
+        button: 'form[action="/console/members"] button[type=submit]',
+        shown: '#shown-secret',
+      },
+      {
+        name: 'a link',
+        fill: async () => {
+          await page.goto(`${api.url}/console/links`);
+          await page.fill('#destinationUrl', 'https://shop.example/reloaded');
+          await page.fill('#utmSource', 'google');
+          await page.fill('#utmMedium', 'cpc');
+          await page.fill('#utmCampaign', 'reloaded');
+        },
+        button: 'button[value=save]',
+        shown: '[role=status]',
+      },
+      {
+        name: 'a spend upload',
+        fill: async () => {
+          await page.goto(`${api.url}/console/spend`);
+          await page.setInputFiles('#file', {
+            name: 'spend.csv',
+            mimeType: 'text/csv',
+            buffer: Buffer.from(
+              'date,utm_source,utm_medium,utm_campaign,utm_content,currency,amount\n2026-01-02,google,cpc,reloaded,,BRL,1.00\n',
+            ),
+          });
+        },
+        button: 'form[enctype] button[type=submit]',
+        shown: '[role=status]',
+      },
+    ];
+    for (const form of forms) {
+      await form.fill();
+      const posts: string[] = [];
+      const onRequest = (request: { method(): string; url(): string }) => {
+        if (request.method() === 'POST') posts.push(request.url());
+      };
+      page.on('request', onRequest);
+      await submit(form.button);
+      expect(await page.locator(form.shown).count(), `${form.name}: shown after the form`).to.equal(1);
+      const reloaded = await page.reload();
+      page.off('request', onRequest);
+      expect(reloaded?.request().method(), `${form.name}: the reload`).to.equal('GET');
+      expect(posts, `${form.name}: posts`).to.have.length(1);
+      expect(await page.locator(form.shown).count(), `${form.name}: shown after a reload`).to.equal(0);
+    }
+  });
+
+  it('applies From and To filled while the period still says “Last 30 days”', async function () {
+    this.timeout(30_000);
+    await page.goto(`${api.url}/console/reports`);
+    expect(await page.locator('#period').inputValue()).to.equal('30');
+    await page.fill('#from', '2026-01-01');
+    await page.fill('#to', '2026-01-31');
+    await submit('form.filters button[type=submit]');
+    expect(await page.locator('#period').inputValue()).to.equal('custom');
+    expect((await page.locator('#period-range').textContent())!.trim()).to.equal('Jan 1, 2026 to Jan 31, 2026, UTC time');
+    expect(await page.locator('#period-range').getAttribute('data-from')).to.equal('2026-01-01T00:00:00.000Z');
+  });
+
+  it('draws the daily chart with labelled values, gridlines, a tooltip per bar, and text at least 10 px high at 375 px', async function () {
+    this.timeout(30_000);
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.goto(`${api.url}/console/overview?period=7`);
+    const titles = await page.locator('svg.chart rect.bar title').allTextContents();
+    expect(titles).to.have.length(7);
+    for (const t of titles) expect(t).to.match(/^[A-Z][a-z]{2} \d{1,2}, \d{4}: R\$[\d,]+\.\d{2}$/);
+    const axis = await page.locator('svg.chart text.value').allTextContents();
+    expect(axis[0]).to.equal('R$0');
+    expect(axis.length).to.be.at.least(3);
+    expect(await page.locator('svg.chart line.grid').count()).to.equal(axis.length);
+    const smallest = await page.evaluate<number>(
+      `Math.min(...[...document.querySelectorAll('svg.chart text')].map((t) => t.getBoundingClientRect().height))`,
+    );
+    expect(smallest, 'the height of the chart’s smallest text, in px').to.be.at.least(10);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('shows an empty dashboard the ways orders arrive, with an example the API takes as it is', async function () {
+    this.timeout(30_000);
+    const storage = inMemoryStorage();
+    const empty = await TestApi.start({}, { storage });
+    const other = await browser().newContext();
+    try {
+      const made = await empty.newDashboard('Empty shop');
+      const { useCases } = compose({
+        storage,
+        transitions: {},
+        rateLimit: { max: 1000, windowSeconds: 60 },
+        idempotency: { ttlMs: 60_000, leaseMs: 10_000 },
+      });
+      await useCases.createOwner.execute(made.dashboardId, OWNER.email, OWNER.password);
+      const fresh = await other.newPage();
+      await fresh.goto(`${empty.url}/console/sign-in`);
+      await fresh.fill('#email', OWNER.email);
+      await fresh.fill('#password', OWNER.password);
+      await Promise.all([fresh.waitForURL(/\/console\/overview/), fresh.click('button[type=submit]')]);
+      expect(await fresh.locator('h2#start').textContent()).to.equal('How orders arrive');
+      expect(await fresh.locator('.ways a[href="/console/sources"]').count()).to.equal(1);
+      expect(await fresh.locator('.ways a[href="/console/tokens"]').count()).to.equal(1);
+      const example = (await fresh.locator('.ways pre code').first().textContent())!;
+      const body = JSON.parse(/-d '([\s\S]+)'$/.exec(example)![1]) as Record<string, unknown>;
+      const posted = await empty.request('POST', '/api/v1/orders', { token: made.token, body });
+      expect(posted.status, posted.text).to.equal(201);
+      await fresh.reload();
+      expect(await fresh.locator('h2#start').count()).to.equal(0);
+    } finally {
+      await other.close();
+      await empty.stop();
+    }
+  });
+
+  it('shows in the webhook delivery log what each delivery sent, escaped', async function () {
+    this.timeout(30_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${api.url}/console/webhooks`);
+    await page.click('table a[href^="/console/webhooks/"]');
+    await page.waitForLoadState('load');
+    await submit('button:text("Send a test event")');
+    const sent = page.locator('tr[data-delivery] details.body code').first();
+    const text = (await sent.textContent())!;
+    expect(JSON.parse(text)).to.have.property('type', 'webhook.test');
+    expect(await page.locator('tr[data-delivery] details.body code *').count()).to.equal(0);
+  });
+
+  it('keeps ROAS and CPA in view at 1280 px: the default report fits its box', async function () {
+    this.timeout(30_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${api.url}/console/reports`);
+    const heads = await page.locator('table thead th').allTextContents();
+    expect(heads.map((h) => h.trim())).to.include.members(['ROAS', 'CPA', 'Paid revenue', 'Ad spend']);
+    const fits = await page.evaluate<boolean>(
+      `(() => { const s = document.querySelector('.scroll'); return s.scrollWidth <= s.clientWidth; })()`,
+    );
+    expect(fits).to.equal(true);
+    const filter = await page.locator('#isTest option').allTextContents();
+    expect(filter).to.deep.equal(['Leave out test orders', 'Only test orders', 'Include test orders']);
+  });
+
+  it('exports the CSV with the API’s names as its header', async () => {
+    const csv = await page.evaluate(async () => (await fetch('/console/reports.csv?by1=utmSource')).text());
+    expect(csv.split('\r\n')[0]).to.equal(
+      'utmSource,currency,orders,pending,paid,refused,refunded,chargedback,grossCents,paidGrossCents,paidNetCents,refundedCents,chargedbackCents,approvalRate,averageOrderCents,spendCents,roas,cpaCents',
+    );
+  });
+
+  it('answers /favicon.ico with a small icon', async () => {
+    const res = await fetch(`${api.url}/favicon.ico`);
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('content-type')).to.match(/^image\//);
+  });
+});
