@@ -346,7 +346,7 @@ describeWithBrowser('every console page with data in it, at 1280 and 375 px (DEC
   it('exports the CSV with the API’s names as its header', async () => {
     const csv = await page.evaluate(async () => (await fetch('/console/reports.csv?by1=utmSource')).text());
     expect(csv.split('\r\n')[0]).to.equal(
-      'utmSource,currency,orders,pending,paid,refused,refunded,chargedback,grossCents,paidGrossCents,paidNetCents,refundedCents,chargedbackCents,approvalRate,averageOrderCents,spendCents,roas,cpaCents',
+      'utmSource,currency,orders,pending,paid,refused,refunded,chargedback,grossCents,paidGrossCents,paidNetCents,refundedCents,chargedbackCents,approvalRate,averageOrderCents,spendCents,roas,cpaCents,productCostCents,uncostedUnits,taxCents,contributionCents,profitCents,marginRate,roi',
     );
   });
 

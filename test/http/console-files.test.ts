@@ -107,8 +107,8 @@ describe('console files (DECISIONS D18, D23)', function () {
         tracking: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'margin' },
       });
       expect((await api.request('POST', '/api/v1/orders', { token, body })).status).to.equal(201);
-      const page = await session.get('/console/reports?period=7&by1=utmCampaign');
-      expect(page.text).to.include('>profitCents</th>').and.include('>marginRate</th>');
+      const page = await session.get('/console/reports?period=7&by1=utmCampaign&col=roas&col=profitCents&col=marginRate');
+      expect(page.text).to.include('data-metric="profitCents">Profit</th>').and.include('data-metric="marginRate">Margin</th>');
       // No cost, tax nor spend: R$90.00 of profit on R$100.00, a 90 % margin (it read 0.9 before).
       expect(page.text).to.include('>R$90.00</td>').and.include('>90.0%</td>');
     });
