@@ -3,7 +3,9 @@ import * as O from 'fp-ts/Option';
 import { compose } from '../../../src/bootstrap/composition';
 import { ConsoleClient, type ConsoleResponse } from '../../support/console-client';
 import { from, OWNER, startConsole, type ConsoleWorld } from '../../support/console-world';
+import { inMemoryStorage } from '../../../src/adapters/memory/in-memory-storage';
 import { cheapScrypt, HeldHasher } from '../../support/held-hasher';
+import { MutableClock } from '../../support/mutable-clock';
 import { anOrderPayload } from '../../support/order-builder';
 import { eventually } from '../../support/webhook-receiver';
 
@@ -110,7 +112,9 @@ describe('the console’s passwords under load and guessing (over HTTP)', () => 
 
   describe('lock-outs', () => {
     beforeEach(async () => {
-      world = await startConsole(PROXIED);
+      // A clock that stands still: the windows are fixed 15-minute windows, and a test that ran across
+      // the end of one (real time, under load) saw its counts start again and let a password in.
+      world = await startConsole(PROXIED, cheapScrypt(), inMemoryStorage(), { clock: new MutableClock() });
     });
 
     it('refuses one address 15 minutes after 10 wrong passwords for an account, and lets the account in from another', async () => {
