@@ -47,6 +47,7 @@ export const VARIABLES = {
   HEAVY_REQUESTS_PER_DASHBOARD: { codec: intText('requests', 1, 1_000), fallback: '1' },
   HEAVY_REQUEST_QUEUE: { codec: intText('requests', 0, 1_000), fallback: '2' },
   HEAVY_BODY_BYTES: { codec: intText('bytes', 1024, 64 * 1024 * 1024), fallback: String(64 * 1024) },
+  HEAVY_TURN_REST: { codec: intText('times the time held', 0, 10), fallback: '1' },
   SHUTDOWN_TIMEOUT_MS: { codec: intText('ms', 0, 600_000), fallback: '10000' },
   SHUTDOWN_READINESS_DELAY_MS: { codec: intText('ms', 0, 600_000), fallback: '0' },
   METRICS_PORT: { codec: intText('port', 0, 65535), fallback: undefined },

@@ -24,7 +24,7 @@ export interface Config {
   readonly console: boolean;
   /** BATCH_BODY_LIMIT_BYTES: the largest body of POST /api/v1/orders/batch (DECISIONS D19). */
   readonly batchBodyLimitBytes: number;
-  /** HEAVY_REQUESTS_PER_DASHBOARD, HEAVY_REQUEST_QUEUE, HEAVY_BODY_BYTES: each dashboard's turns for large bodies (DECISIONS D23). */
+  /** HEAVY_REQUESTS_PER_DASHBOARD, HEAVY_REQUEST_QUEUE, HEAVY_BODY_BYTES, HEAVY_TURN_REST: each dashboard's turns for large bodies (DECISIONS D23). */
   readonly heavyRequests: HeavyRequestBounds;
   readonly rateLimitMax: number;
   readonly rateLimitWindowSeconds: number;
@@ -134,6 +134,7 @@ export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false
         perDashboard: v.HEAVY_REQUESTS_PER_DASHBOARD as number,
         queue: v.HEAVY_REQUEST_QUEUE as number,
         heavyBodyBytes: v.HEAVY_BODY_BYTES as number,
+        rest: v.HEAVY_TURN_REST as number,
       },
       http: {
         headersTimeoutMs: v.HTTP_HEADERS_TIMEOUT_MS as number,

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { expect } from 'chai';
 import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
-import { HeavyRequestTurns, type HeavyRequestBounds } from '../../src/adapters/system/heavy-request-turns';
+import { HEAVY_REQUEST_BOUNDS, HeavyRequestTurns, type HeavyRequestBounds } from '../../src/adapters/system/heavy-request-turns';
 import type { Storage } from '../../src/application/ports/storage';
 import { ConsoleSession } from '../support/console-session';
 import { anOrderPayload } from '../support/order-builder';
@@ -48,9 +48,10 @@ describe('heavy requests take turns per dashboard (DECISIONS D23)', function () 
   let b: { dashboardId: string; token: string };
   const sockets: Socket[] = [];
 
-  const start = async (bounds: Omit<HeavyRequestBounds, 'heavyBodyBytes'>, wrap: (s: Storage) => Storage = (s) => s) => {
+  const start = async (bounds: Pick<HeavyRequestBounds, 'perDashboard' | 'queue'>, wrap: (s: Storage) => Storage = (s) => s) => {
     storage = inMemoryStorage();
-    turns = new HeavyRequestTurns({ ...bounds, heavyBodyBytes: HEAVY });
+    // The default rest: a turn given back goes to the next after resting as long as it was held.
+    turns = new HeavyRequestTurns({ ...bounds, heavyBodyBytes: HEAVY, rest: HEAVY_REQUEST_BOUNDS.rest });
     api = await TestApi.start({}, { storage: wrap(storage), heavyTurns: turns });
     a = await api.newDashboard('Attacker');
     b = await api.newDashboard('Neighbour');
@@ -124,11 +125,11 @@ describe('heavy requests take turns per dashboard (DECISIONS D23)', function () 
     for (let round = 0; round < 2; round++) {
       const ok = await postBatch(a.token, heavyBatch(`ok-${round}`));
       expect(ok.status, ok.text).to.equal(200);
-      expect(idle(a.dashboardId)()).to.equal(true);
+      await until(idle(a.dashboardId));
       expectProblem(await postBatch(a.token, `{"orders":[${' '.repeat(HEAVY)}`), 400, 'MALFORMED_JSON');
-      expect(idle(a.dashboardId)()).to.equal(true);
+      await until(idle(a.dashboardId));
       expectProblem(await postBatch(a.token, '['.repeat(4) + ' '.repeat(5 * 1024 * 1024)), 413, 'PAYLOAD_TOO_LARGE');
-      expect(idle(a.dashboardId)()).to.equal(true);
+      await until(idle(a.dashboardId));
       const spend = { entries: [{ date: '2026-11-20', utmSource: 'g', utmCampaign: 'c', currency: 'BRL', amountCents: 1 }] };
       const failed = await api.request('PUT', '/api/v1/spend', {
         token: a.token,
@@ -136,7 +137,7 @@ describe('heavy requests take turns per dashboard (DECISIONS D23)', function () 
         headers: JSON_TYPE,
       });
       expect(failed.status, failed.text).to.equal(500);
-      expect(idle(a.dashboardId)()).to.equal(true);
+      await until(idle(a.dashboardId));
     }
   });
 
@@ -169,6 +170,8 @@ describe('heavy requests take turns per dashboard (DECISIONS D23)', function () 
       });
     const unknown = 'src_0000000000000000000000';
     expectProblem(await deliver(made.body.source.id), 401, 'INVALID_SIGNATURE');
+    // Its turn rests as long as it was held before the lane is free again.
+    await until(idle(a.dashboardId));
     const held = hold(a.token);
     await until(() => turns.load(a.dashboardId).running === 1);
     const refused = await deliver(made.body.source.id);
@@ -202,8 +205,9 @@ describe('heavy requests take turns per dashboard (DECISIONS D23)', function () 
     held.destroy();
     await until(idle(a.dashboardId));
     const stored = await upload();
-    expect(stored.status, stored.text).to.equal(200);
+    // Post/Redirect/Get: the upload answers with a redirect to the Spend page, which says what was stored.
+    expect([stored.status, stored.headers.get('location')], stored.text).to.deep.equal([303, '/console/spend']);
     expect((await storage.spend.list(a.dashboardId, { page: 1, pageSize: 1 })).total).to.equal(1);
-    expect(idle(a.dashboardId)()).to.equal(true);
+    await until(idle(a.dashboardId));
   });
 });
