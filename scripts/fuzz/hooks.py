@@ -20,9 +20,12 @@ reports, GET /api/v1/spend), and brings a report's `from` to its `to` when they 
 the report allows (366 days; 31 by hour): the document says in prose that the service refuses these
 (400), constraints between two parameters that JSON Schema cannot express, so Schemathesis would
 report the refusal of a "valid" query. Likewise a token's `expiresAt` in the past (it must be in the
-future, a rule about the time of the request) is moved to 2099. And `after` of GET /api/v1/orders is
-dropped, and so is `after` of GET /api/v1/events: a cursor or an event id is accepted only when the
-service gave it (the tests walk them).
+future, a rule about the time of the request) is moved to 2099, and a dashboard's `taxRate` within
+0-100 is rounded to the 2 decimals the document allows in prose (a multipleOf 0.01 would be checked
+in floating point by validators, and 7.25 is not a multiple of 0.01 there). And `after` of GET
+/api/v1/orders, GET /api/v1/events and GET /api/v1/product-costs is dropped: a cursor or an event id
+is accepted only when the service gave it (the tests walk them). The products report's range is kept
+within its 366 days like the other reports'.
 
 A value that is invalid by the OpenAPI document is left as it is, and a valid value stays valid (same
 form and within the documented length), so negative cases stay negative and positive ones positive.
@@ -87,7 +90,7 @@ def instant(value: object) -> int | None:
 
 
 _DAY_NS = 86400 * 10**9
-_REPORTS = ("/api/v1/reports/breakdown", "/api/v1/reports/timeseries")
+_REPORTS = ("/api/v1/reports/breakdown", "/api/v1/reports/timeseries", "/api/v1/reports/products")
 
 
 def ordered_range(path: str, query: dict) -> dict:
@@ -172,7 +175,7 @@ def unique_idempotency_key(value: object) -> object:
 
 @schemathesis.hook
 def before_call(ctx, case, kwargs):
-    cursored = ("/api/v1/orders", "/api/v1/events")
+    cursored = ("/api/v1/orders", "/api/v1/events", "/api/v1/product-costs")
     if case.operation.path in cursored and case.method.upper() == "GET" and isinstance(case.query, dict) and "after" in case.query:
         case.query = {k: v for k, v in case.query.items() if k != "after"}
     ranged = ("/api/v1/orders", "/api/v1/spend", *_REPORTS)
@@ -194,6 +197,10 @@ def before_call(ctx, case, kwargs):
             new = sink_url(case.body["url"])
             if new is not case.body["url"]:
                 case.body = {**case.body, "url": new}
+    if case.operation.path == "/admin/v1/dashboards/{dashboardId}" and isinstance(case.body, dict):
+        rate = case.body.get("taxRate")
+        if isinstance(rate, float) and 0 <= rate <= 100 and round(rate, 2) != rate:
+            case.body = {**case.body, "taxRate": round(rate, 2)}
     if case.operation.path == "/admin/v1/dashboards/{dashboardId}/tokens" and isinstance(case.body, dict):
         expires = instant(case.body.get("expiresAt"))
         if expires is not None and expires <= time.time_ns() + 60 * 10**9:
