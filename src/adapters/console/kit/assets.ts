@@ -21,6 +21,7 @@ h1 { font-size: 1.5rem; margin: 0.5rem 0 1rem; } h2 { font-size: 1.2rem; margin:
 .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 8px; margin: 0; }
 .cards div { border: 1px solid var(--line); border-radius: 6px; padding: 8px 12px; }
 .cards dt { color: var(--muted); font-size: 0.85rem; } .cards dd { margin: 0; font-size: 1.25rem; font-weight: 600; }
+.cards dd.change { font-size: 0.85rem; font-weight: 400; color: var(--muted); }
 .scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
 th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }

@@ -3,6 +3,7 @@ import { addTotals, metricsOf, ZERO_TOTALS, type CellTotals } from '../../../dom
 import { ConsoleRefusal, show } from '../kit/answers';
 import { breakdownTable } from '../kit/breakdown-table';
 import { barChart } from '../kit/chart';
+import { changeLine, previousPeriodWords } from '../kit/comparison';
 import type { ConsoleFeature } from '../kit/feature';
 import { compactMoney, count, dateTime, longDay, money, percent, ratio, shortDay } from '../kit/format';
 import { html } from '../kit/html';
@@ -19,7 +20,13 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
   const zone = viewer.dashboard.timezone;
   const period = periodOf(query, zone, new Date());
   const scope = { model: 'last' as const, isTest: false, filters: {} };
-  const series = await useCases.getTimeseries.execute(viewer.dashboard.id, { ...scope, from: period.from, to: period.to, interval: 'day' });
+  const series = await useCases.getTimeseries.execute(viewer.dashboard.id, {
+    ...scope,
+    from: period.from,
+    to: period.to,
+    interval: 'day',
+    compare: 'previous',
+  });
   const top = await useCases.getBreakdown.execute(viewer.dashboard.id, {
     ...scope,
     from: period.from,
@@ -50,7 +57,14 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
       buckets.reduce((sum, bucket) => sum + (bucket.spendCents ?? 0), 0),
       viewer.dashboard.taxRate,
     ),
+    // The same buckets moved back by the period's length: the previous period's cards (compare=previous).
+    before: metricsOf(
+      buckets.reduce<CellTotals>((sum, bucket) => (bucket.previous === undefined ? sum : addTotals(sum, bucket.previous)), ZERO_TOTALS),
+      buckets.reduce((sum, bucket) => sum + (bucket.previous?.spendCents ?? 0), 0),
+      viewer.dashboard.taxRate,
+    ),
   }));
+  const against = previousPeriodWords(period);
   const cards = totals.map(
     (t) =>
       html`<h2>${t.currency}</h2>
@@ -58,34 +72,42 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
           <div>
             <dt>Orders</dt>
             <dd data-metric="orders">${count(t.orders)}</dd>
+            ${changeLine(t.orders, t.before.orders, against)}
           </div>
           <div>
             <dt>Paid revenue</dt>
             <dd data-metric="paidGrossCents" data-value="${t.paidGrossCents}">${money(t.paidGrossCents, t.currency)}</dd>
+            ${changeLine(t.paidGrossCents, t.before.paidGrossCents, against)}
           </div>
           <div>
             <dt>Approval rate</dt>
             <dd data-metric="approvalRate">${percent(t.approvalRate)}</dd>
+            ${changeLine(t.approvalRate, t.before.approvalRate, against, 'points')}
           </div>
           <div>
             <dt>Refunds</dt>
             <dd data-metric="refundedCents" data-value="${t.refundedCents}">${money(t.refundedCents, t.currency)}</dd>
+            ${changeLine(t.refundedCents, t.before.refundedCents, against)}
           </div>
           <div>
             <dt>Chargebacks</dt>
             <dd data-metric="chargedbackCents" data-value="${t.chargedbackCents}">${money(t.chargedbackCents, t.currency)}</dd>
+            ${changeLine(t.chargedbackCents, t.before.chargedbackCents, against)}
           </div>
           <div>
             <dt>Ad spend</dt>
             <dd data-metric="spendCents" data-value="${t.spendCents ?? 0}">${money(t.spendCents, t.currency)}</dd>
+            ${changeLine(t.spendCents, t.before.spendCents, against)}
           </div>
           <div>
             <dt>ROAS</dt>
             <dd data-metric="roas">${ratio(t.roas)}</dd>
+            ${changeLine(t.roas, t.before.roas, against)}
           </div>
           <div>
             <dt>Profit</dt>
             <dd data-metric="profitCents" data-value="${t.profitCents ?? 0}">${money(t.profitCents, t.currency)}</dd>
+            ${changeLine(t.profitCents, t.before.profitCents, against)}
           </div>
         </dl>`,
   );

@@ -1,0 +1,77 @@
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
+import { compose } from '../../src/bootstrap/composition';
+import { describeWithBrowser } from '../support/browser';
+import { anOrderPayload } from '../support/order-builder';
+import { TestApi } from '../support/test-api';
+
+const OWNER = { email: 'owner@compare.example', password: 'owner password 123' };
+
+describeWithBrowser("the Overview's cards against the previous period (DECISIONS D22)", (browser: () => Browser) => {
+  let api: TestApi;
+  let context: BrowserContext;
+  let page: Page;
+
+  before(async function () {
+    this.timeout(60_000);
+    const storage = inMemoryStorage();
+    api = await TestApi.start({}, { storage });
+    const made = await api.newDashboard('Compare shop');
+    const { useCases } = compose({
+      storage,
+      transitions: {},
+      rateLimit: { max: 1000, windowSeconds: 60 },
+      idempotency: { ttlMs: 60_000, leaseMs: 10_000 },
+    });
+    expect((await useCases.createOwner.execute(made.dashboardId, OWNER.email, OWNER.password))._tag).to.equal('Right');
+    const now = Date.now();
+    // Two paid orders of 100.00 in the last 7 days, one of 80.00 in the 7 days before, and no refund in either.
+    const orders = [
+      { id: 'now-1', daysAgo: 1, cents: 10_000 },
+      { id: 'now-2', daysAgo: 2, cents: 10_000 },
+      { id: 'before-1', daysAgo: 10, cents: 8_000 },
+    ];
+    for (const { id, daysAgo, cents } of orders) {
+      const createdAt = new Date(now - daysAgo * 86_400_000).toISOString();
+      const body = anOrderPayload({
+        externalId: id,
+        status: 'paid',
+        paidAt: createdAt,
+        createdAt,
+        amounts: { currency: 'BRL', grossCents: cents, netToSellerCents: cents },
+      });
+      expect((await api.request('POST', '/api/v1/orders', { token: made.token, body })).status).to.equal(201);
+    }
+    context = await browser().newContext({ viewport: { width: 375, height: 900 } });
+    page = await context.newPage();
+    await page.goto(`${api.url}/console/sign-in`);
+    await page.fill('#email', OWNER.email);
+    await page.fill('#password', OWNER.password);
+    await Promise.all([page.waitForURL(/\/console\/overview/), page.click('button[type=submit]')]);
+  });
+
+  after(async () => {
+    await context?.close();
+    await api?.stop();
+  });
+
+  it('shows each card’s change in words with a sign, and nothing where the previous figure was 0', async () => {
+    await page.goto(`${api.url}/console/overview?period=7`);
+    const card = (metric: string) => page.locator(`dl[data-currency="BRL"] div:has(dd[data-metric="${metric}"])`);
+    // allTextContents does not wait: a card without its change fails at once.
+    expect(await card('orders').locator('dd.change').allTextContents()).to.deep.equal(['▲ +100.0% vs previous 7 days']);
+    expect(await card('paidGrossCents').locator('dd.change').allTextContents()).to.deep.equal(['▲ +150.0% vs previous 7 days']);
+    expect(await card('approvalRate').locator('dd.change').allTextContents()).to.deep.equal(['No change vs previous 7 days']);
+    expect(await card('refundedCents').locator('dd.change').count()).to.equal(0);
+    expect(await card('spendCents').locator('dd.change').count()).to.equal(0);
+  });
+
+  it('names the previous period by the chosen one’s length', async () => {
+    await page.goto(`${api.url}/console/overview?period=30`);
+    // The 30 days hold all three orders; the 30 before hold none, so no card compares.
+    expect(await page.locator('dd.change').count()).to.equal(0);
+    await page.goto(`${api.url}/console/overview?period=custom&from=2026-01-01&to=2026-01-10`);
+    expect(await page.locator('dd.change').count()).to.equal(0);
+  });
+});
