@@ -74,4 +74,19 @@ describeWithBrowser("the Overview's cards against the previous period (DECISIONS
     await page.goto(`${api.url}/console/overview?period=custom&from=2026-01-01&to=2026-01-10`);
     expect(await page.locator('dd.change').count()).to.equal(0);
   });
+
+  it('shows the Products page in words, each figure with its change, the product column kept in view', async () => {
+    await page.goto(`${api.url}/console/products?period=7`);
+    expect(await page.locator('thead th').allTextContents()).to.include.members([
+      'Product',
+      'Paid units',
+      'Paid revenue',
+      'Units without a cost',
+    ]);
+    const units = page.locator('tbody tr').first().locator('td[data-metric="paidUnits"]');
+    // Two orders of two T-shirts now, one of two before.
+    expect((await units.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim())).to.deep.equal(['4 ▲ +100.0%']);
+    expect(await page.evaluate("getComputedStyle(document.querySelector('tbody th[scope=row]')).position")).to.equal('sticky');
+    expect(await page.evaluate('document.documentElement.scrollWidth')).to.be.at.most(375);
+  });
 });

@@ -122,6 +122,7 @@ describeWithBrowser('every console page with data in it, at 1280 and 375 px (DEC
       '/console/reports',
       '/console/reports?by1=utmCampaign&by2=utmSource&by3=platform&col=' +
         'orders&col=paidGrossCents&col=grossCents&col=paidNetCents&col=refundedCents&col=spendCents&col=roas&col=cpaCents&col=approvalRate',
+      '/console/products',
       '/console/spend',
       '/console/links',
       '/console/webhooks',

@@ -10,6 +10,7 @@ import { invitationsFeature } from './members/invitation-pages';
 import { membersFeature } from './members/members-pages';
 import { ordersFeature } from './orders/orders-pages';
 import { overviewFeature } from './overview/overview-page';
+import { productsFeature } from './products/products-page';
 import { reportsFeature } from './reports/reports-pages';
 import { settingsFeature } from './settings/settings-page';
 import { sourcesFeature } from './sources/sources-pages';
@@ -27,6 +28,7 @@ const FEATURES: readonly ConsoleFeature[] = [
   overviewFeature,
   ordersFeature,
   reportsFeature,
+  productsFeature,
   spendFeature,
   linksFeature,
   sourcesFeature,

@@ -1,3 +1,4 @@
+import type { ProductMetricName } from '../../../domain/product-report';
 import type { AttributionModel, ReportDimension } from '../../../domain/attribution';
 import type { Role } from '../../../domain/account';
 import type { OrderStatus } from '../../../domain/order-status';
@@ -114,4 +115,15 @@ export const EVENT_WORDS: Readonly<Record<WebhookEventType, string>> = {
   'order.refunded': 'An order is refunded',
   'order.chargedback': 'An order is charged back',
   'webhook.test': 'A test event',
+};
+
+/** The products report's columns (DECISIONS D20, D22), in words. */
+export const PRODUCT_METRIC_WORDS: Readonly<Record<ProductMetricName, { readonly label: string; readonly kind: 'count' | 'money' }>> = {
+  orders: { label: 'Orders', kind: 'count' },
+  units: { label: 'Units', kind: 'count' },
+  paidUnits: { label: 'Paid units', kind: 'count' },
+  paidRevenueCents: { label: 'Paid revenue', kind: 'money' },
+  productCostCents: { label: 'Product costs', kind: 'money' },
+  grossMarginCents: { label: 'Gross margin', kind: 'money' },
+  uncostedUnits: { label: 'Units without a cost', kind: 'count' },
 };
