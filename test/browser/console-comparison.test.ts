@@ -89,4 +89,20 @@ describeWithBrowser("the Overview's cards against the previous period (DECISIONS
     expect(await page.evaluate("getComputedStyle(document.querySelector('tbody th[scope=row]')).position")).to.equal('sticky');
     expect(await page.evaluate('document.documentElement.scrollWidth')).to.be.at.most(375);
   });
+
+  it('lists product costs and takes an owner’s CSV whole or not at all, then redirects', async () => {
+    const upload = async (text: string) => {
+      await page.goto(`${api.url}/console/costs`);
+      await page.setInputFiles('#file', { name: 'costs.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+      await Promise.all([page.waitForLoadState('load'), page.click('form[enctype] button[type=submit]')]);
+      await page.waitForLoadState('load');
+    };
+    await upload('product,currency,unit_cost,from\np-1,BRL,12.50,2026-01-01\np-2,BRL,not-a-number,2026-01-01\n');
+    expect(await page.locator('[role=alert]').textContent()).to.contain('Nothing was imported');
+    expect(await page.locator('tbody tr').count()).to.equal(0);
+    await upload('product,currency,unit_cost,from\np-1,BRL,12.50,2026-01-01\n');
+    expect(new URL(page.url()).pathname).to.equal('/console/costs');
+    expect(await page.locator('tbody tr').allTextContents()).to.have.length(1);
+    expect((await page.locator('tbody tr').first().textContent())?.replace(/\s+/g, ' ')).to.contain('p-1');
+  });
 });

@@ -124,6 +124,7 @@ describeWithBrowser('every console page with data in it, at 1280 and 375 px (DEC
         'orders&col=paidGrossCents&col=grossCents&col=paidNetCents&col=refundedCents&col=spendCents&col=roas&col=cpaCents&col=approvalRate',
       '/console/products',
       '/console/spend',
+      '/console/costs',
       '/console/links',
       '/console/webhooks',
       endpoint!,

@@ -230,7 +230,7 @@ describeWithBrowser('the console in Chromium (DECISIONS D18)', (browser: () => B
     await submit('button[type=submit]');
     expect(new URL(page.url()).pathname).to.equal('/console/overview');
     const menu = await page.locator('nav.main a').allTextContents();
-    expect(menu).to.deep.equal(['Overview', 'Orders', 'Reports', 'Products', 'Spend', 'Links']);
+    expect(menu).to.deep.equal(['Overview', 'Orders', 'Reports', 'Products', 'Spend', 'Costs', 'Links']);
     for (const path of ['tokens', 'webhooks', 'members', 'settings']) {
       expect(await open(`/console/${path}`), path).to.equal(403);
     }

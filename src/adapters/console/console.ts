@@ -14,6 +14,7 @@ import { productsFeature } from './products/products-page';
 import { reportsFeature } from './reports/reports-pages';
 import { settingsFeature } from './settings/settings-page';
 import { sourcesFeature } from './sources/sources-pages';
+import { costsFeature } from './spend-and-costs/costs-page';
 import { spendFeature } from './spend-and-costs/spend-page';
 import { tokensFeature } from './tokens/tokens-pages';
 import { webhooksFeature } from './webhooks/webhooks-pages';
@@ -30,6 +31,7 @@ const FEATURES: readonly ConsoleFeature[] = [
   reportsFeature,
   productsFeature,
   spendFeature,
+  costsFeature,
   linksFeature,
   sourcesFeature,
   webhooksFeature,

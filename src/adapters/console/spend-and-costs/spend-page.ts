@@ -2,6 +2,7 @@ import * as E from 'fp-ts/Either';
 import { parseSpendCsv, SPEND_CSV_HEADER } from '../../../application/spend/spend-csv';
 import { MAX_SPEND_ENTRIES } from '../../../domain/spend';
 import { redirect, show } from '../kit/answers';
+import { csvRefusal } from './csv-refusal';
 import type { ConsoleFeature } from '../kit/feature';
 import { count, counted, money } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
@@ -76,25 +77,8 @@ export const spendFeature: ConsoleFeature = {
         if (file === undefined || file.length === 0) return answer(problem('Choose a CSV file to upload.'), 400);
         const read = await parseSpendCsv(file);
         if (E.isLeft(read)) {
-          if (read.left._tag === 'CsvTooLarge')
-            return answer(problem(`The file is larger than ${read.left.limitBytes / 1024 / 1024} MiB.`), 413);
-          const { problems, stoppedEarly } = read.left;
-          return answer(
-            html`<div class="error" role="alert">
-              <p>
-                Nothing was imported:
-                ${
-                  stoppedEarly
-                    ? `the reading stopped at ${counted(problems.length, 'line')} that cannot be read; the rest of the file was not checked.`
-                    : `${counted(problems.length, 'line')} cannot be read.`
-                }
-              </p>
-              <ul>
-                ${problems.map((p) => html`<li>Line ${count(p.line)}: ${p.message}</li>`)}
-              </ul>
-            </div>`,
-            400,
-          );
+          const { result, status } = csvRefusal(read.left);
+          return answer(result, status);
         }
         const entries = read.right;
         let upserted = 0;
