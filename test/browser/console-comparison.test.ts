@@ -105,4 +105,19 @@ describeWithBrowser("the Overview's cards against the previous period (DECISIONS
     expect(await page.locator('tbody tr').allTextContents()).to.have.length(1);
     expect((await page.locator('tbody tr').first().textContent())?.replace(/\s+/g, ' ')).to.contain('p-1');
   });
+
+  it('sets the tax rate in Settings, and refuses one over 100', async () => {
+    await page.goto(`${api.url}/console/settings`);
+    await page.fill('#taxRate', '12.5');
+    await Promise.all([page.waitForURL(/notice=saved/), page.click('form[action="/console/settings"] button[type=submit]')]);
+    expect(await page.inputValue('#taxRate')).to.equal('12.5');
+    await page.fill('#taxRate', '101');
+    // The browser's own check would stop the form; the service's is the one tested.
+    await page.evaluate("document.querySelector('#taxRate').removeAttribute('pattern')");
+    await Promise.all([page.waitForLoadState('load'), page.click('form[action="/console/settings"] button[type=submit]')]);
+    await page.waitForLoadState('load');
+    expect(await page.locator('[role=alert]').textContent()).to.contain('tax rate from 0 to 100');
+    await page.goto(`${api.url}/console/settings`);
+    expect(await page.inputValue('#taxRate')).to.equal('12.5');
+  });
 });

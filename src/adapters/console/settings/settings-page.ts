@@ -10,7 +10,9 @@ const NOTICES: Readonly<Record<string, string>> = {
   saved: 'The settings were saved.',
 };
 
-/** Settings (owners): the dashboard's name and time zone. */
+const TAX_RATE = /^\d{1,3}(\.\d{1,2})?$/;
+
+/** Settings (owners): the dashboard's name, time zone and tax rate. */
 export const settingsFeature: ConsoleFeature = {
   menu: { path: '/console/settings', label: 'Settings', access: 'owner' },
   register: (r) => {
@@ -34,6 +36,17 @@ export const settingsFeature: ConsoleFeature = {
                 ${TIME_ZONES.map((z) => html`<option value="${z}" ${z === viewer.dashboard.timezone ? html` selected` : ''}>${z}</option>`)}
               </select>
             </div>
+            <div>
+              <label for="taxRate">Tax rate on paid revenue, in percent (profit subtracts it)</label
+              ><input
+                id="taxRate"
+                name="taxRate"
+                inputmode="decimal"
+                required
+                pattern="\\d{1,3}(\\.\\d{1,2})?"
+                value="${String(viewer.dashboard.taxRate)}"
+              />
+            </div>
             <div><button type="submit">Save</button></div>
           </form>`,
       );
@@ -43,9 +56,18 @@ export const settingsFeature: ConsoleFeature = {
     r.post('/console/settings', 'owner', async ({ viewer, form }) => {
       const name = field(form, 'name');
       const timezone = field(form, 'timezone');
-      if (name === '' || name.length > 200 || !isTimeZone(timezone))
-        return show(settingsPage(viewer, problem('A name of 1 to 200 characters and a time zone of the list are needed.')), 400);
-      const updated = await useCases.updateDashboard.execute(viewer.dashboard.id, { name, timezone });
+      // The API's rule (DECISIONS D20): 0 to 100, at most 2 decimals.
+      const taxText = field(form, 'taxRate').trim();
+      const taxRate = TAX_RATE.test(taxText) ? Number(taxText) : Number.NaN;
+      if (name === '' || name.length > 200 || !isTimeZone(timezone) || !(taxRate >= 0 && taxRate <= 100))
+        return show(
+          settingsPage(
+            viewer,
+            problem('A name of 1 to 200 characters, a time zone of the list and a tax rate from 0 to 100 (at most 2 decimals) are needed.'),
+          ),
+          400,
+        );
+      const updated = await useCases.updateDashboard.execute(viewer.dashboard.id, { name, timezone, taxRate });
       if (E.isLeft(updated)) throw new ConsoleRefusal(404, 'This dashboard no longer exists.');
       return redirect('/console/settings?notice=saved');
     });
