@@ -13,7 +13,7 @@ import { asStrings, directCells, random } from '../contract/report-reader.contra
 import { memoryLogger } from '../support/memory-log';
 import { describeWithMongo, type MongoTestDatabase } from '../support/mongo-server';
 import { anOrderPayload } from '../support/order-builder';
-import { rollupsAndRebuild } from '../support/rollup-tables';
+import { repricingDone, rollupsAndRebuild } from '../support/rollup-tables';
 import { temporaryFolder } from '../support/sqlite-files';
 import { SqliteMain } from './sqlite-process';
 
@@ -271,7 +271,9 @@ describe('reports after kill -9 on SQLite', function () {
     expect([...acknowledged].filter((externalId) => !kept.has(externalId))).to.deep.equal([]);
     await expectReportsAgree(storage, dashboardId, 'after two kills');
     await expectBreakdownAgrees(third, token, storage, dashboardId);
-    // Every row of every rollup (each grain and model, the counts per status), not only what the queries above read.
+    // Every row of every rollup (each grain and model, the counts per status), not only what the queries above read,
+    // once the re-pricing jobs a killed process left are done.
+    await repricingDone(folder.path);
     const { kept: rollups, rebuilt } = rollupsAndRebuild(folder.path, folder.dir);
     expect(rollups['report_totals']).to.have.length.greaterThan(0);
     expect(rollups).to.deep.equal(rebuilt);

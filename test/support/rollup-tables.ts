@@ -41,3 +41,20 @@ export const rollupsAndRebuild = (path: string, copyDir: string): { kept: Tables
     rebuilding.close();
   }
 };
+
+/** Waits until the file at `path` has no re-pricing job left (rollup-costs.ts): its rollups then hold every order at today's prices. */
+export const repricingDone = async (path: string, timeoutMs = 60_000): Promise<void> => {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const db = new BetterSqlite3(path, { readonly: true });
+    let left: number;
+    try {
+      left = db.prepare('SELECT count(*) FROM reprice_jobs').pluck().get() as number;
+    } finally {
+      db.close();
+    }
+    if (left === 0) return;
+    if (Date.now() > until) throw new Error(`${left} re-pricing jobs still running after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};

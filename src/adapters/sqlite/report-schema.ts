@@ -402,9 +402,9 @@ const COSTED_COLUMNS = TOTAL_COLUMNS.slice(0, 12);
 
 /**
  * Adds the cost sums to the three projections and sums them again from the orders (every paid unit
- * uncosted, as SQL cannot price); the dashboards that already have product costs are left in
- * `rollup_costs_pending`, whose orders the service prices when it opens the file
- * (rollup-costs.ts `priceDashboardsPending`), and removes from there in the same transaction.
+ * uncosted, as SQL cannot price), and makes the table of re-pricing jobs (rollup-costs.ts) with a job
+ * for each dashboard that already has product costs: from unpriced (no entry for any of its products
+ * and currencies) to its costs, which the service runs once it has opened the file.
  */
 export const COSTS_IN_ROLLUPS_MIGRATION = `
   ${RELEASED_PROJECTIONS.flatMap((p) => [
@@ -414,6 +414,20 @@ export const COSTS_IN_ROLLUPS_MIGRATION = `
   ${rebuildStatements(
     RELEASED_PROJECTIONS.map((p) => ({ ...projectionRollup(p), sumColumns: COSTED_COLUMNS, rebuild: sumsOf(p, COSTED_COLUMNS) })),
   ).join('\n  ')}
-  CREATE TABLE rollup_costs_pending (dashboard_id TEXT PRIMARY KEY NOT NULL) STRICT, WITHOUT ROWID;
-  INSERT INTO rollup_costs_pending SELECT DISTINCT dashboard_id FROM product_costs;
+  -- AUTOINCREMENT: a job's id is never given to another (processes remember a job's prices by its id).
+  CREATE TABLE reprice_jobs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    dashboard_id TEXT NOT NULL,
+    from_at INTEGER NOT NULL,
+    max_seq INTEGER NOT NULL,
+    done_seq INTEGER NOT NULL,
+    zone TEXT NOT NULL,
+    pairs TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX reprice_jobs_of_dashboard ON reprice_jobs (dashboard_id, id);
+  INSERT INTO reprice_jobs (dashboard_id, from_at, max_seq, done_seq, zone, pairs)
+    SELECT c.dashboard_id, -8640000000000000, coalesce((SELECT max(seq) FROM orders), 0), 0, 'UTC',
+      json_group_array(json_object('product', c.product, 'currency', c.currency, 'entries', json('[]')))
+    FROM (SELECT DISTINCT dashboard_id, product, currency FROM product_costs) AS c
+    GROUP BY c.dashboard_id;
 `;

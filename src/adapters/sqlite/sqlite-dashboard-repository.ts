@@ -6,7 +6,7 @@ import type { Logger } from '../../application/ports/logger';
 import type { Dashboard } from '../../domain/dashboard';
 import { hundredthsOf, taxRateOfHundredths } from '../../domain/tax-rate';
 import { decodeRow, instant, rowIdOf } from './sqlite-codecs';
-import { repriceForZone } from './rollup-costs';
+import { zoneChange } from './rollup-costs';
 import type { SqliteDatabase } from './sqlite-database';
 
 const dashboardRowCodec = t.type({ id: t.string, name: t.string, timezone: t.string, tax_rate_hundredths: t.Int, created_at: instant });
@@ -39,13 +39,14 @@ export class SqliteDashboardRepository implements DashboardRepository {
     });
   }
 
-  /** A change of time zone moves the days product costs begin on: the orders it re-prices move in the rollups in the same write (rollup-costs.ts). */
+  /** A change of time zone moves the days product costs begin on: the change is carried into the rollups in the same write, at once or as a job (rollup-costs.ts). */
   async update(dashboard: Dashboard): Promise<boolean> {
     return this.db.write(() => {
       const was = this.selectZone.get(dashboard.id) as string | undefined;
       const updated =
         this.updateDashboard.run(dashboard.name, dashboard.timezone, hundredthsOf(dashboard.taxRate), dashboard.id).changes === 1;
-      if (updated && was !== undefined) repriceForZone(this.db, this.db.rollups, dashboard.id, was, dashboard.timezone);
+      const change = updated && was !== undefined ? zoneChange(this.db, dashboard.id, was, dashboard.timezone) : undefined;
+      if (change !== undefined) this.db.carryPriceChange(change);
       return updated;
     });
   }

@@ -3,7 +3,8 @@ import { dirname, resolve } from 'node:path';
 import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
 import { GroupCommit, type Change, type DurableSync, type GroupCommitStats } from './group-commit';
 import { ORDER_ROLLUPS } from './report-schema';
-import { priceDashboardsPending, RollupPricer } from './rollup-costs';
+import { RepriceRunner } from './reprice-runner';
+import { carryPriceChange, RollupPricer, runRepriceChunk, type PriceChange } from './rollup-costs';
 import { RollupFold } from './rollup-fold';
 import { asStorageError, sqliteCode, unavailableMeaning } from './sqlite-errors';
 import { migrate, probeWrite, SqliteFileError } from './sqlite-schema';
@@ -38,7 +39,15 @@ export interface SqliteDatabaseOptions {
    * on the thread of the event loop, so it is kept short. Default 2,000 ms.
    */
   readonly busyTimeoutMs?: number;
+  /**
+   * A change of prices that re-prices at most this many paid orders moves them in its own write;
+   * beyond, a re-pricing job moves them in chunks (rollup-costs.ts). Default REPRICE_INLINE_MAX.
+   */
+  readonly repriceInlineMax?: number;
 }
+
+/** About 20 ms of re-pricing in the write that changes the prices. */
+const REPRICE_INLINE_MAX = 1_000;
 
 const DEFAULT_BUSY_TIMEOUT_MS = 2_000;
 /** About 20 ms of writes: long enough to group any burst, short enough not to hold the event loop. */
@@ -69,7 +78,26 @@ export class SqliteDatabase {
     private readonly walFd: number | undefined,
     /** Where a write that changes orders records what it changes in the rollups; written with its transaction. */
     readonly rollups: RollupFold,
-  ) {}
+    private readonly pricer: RollupPricer,
+    private readonly repriceInlineMax: number,
+  ) {
+    const anyJob = connection.prepare('SELECT 1 FROM reprice_jobs LIMIT 1').pluck();
+    this.repricing = new RepriceRunner(
+      () => this.read(() => anyJob.get() !== undefined),
+      () => this.write(() => runRepriceChunk(this, this.rollups, this.pricer)),
+    );
+  }
+
+  /** Carries out the re-pricing jobs (rollup-costs.ts). */
+  readonly repricing: RepriceRunner;
+
+  /**
+   * Inside a write that has just changed prices (its costs, its time zone): carries the change into
+   * the rollups, at once or as a job that the runner starts on its next turn.
+   */
+  carryPriceChange(change: PriceChange): void {
+    if (carryPriceChange(this, this.rollups, this.pricer, change, this.repriceInlineMax) === 'queued') this.repricing.poke();
+  }
 
   /**
    * Opens (creating it and its folder when missing) and migrates the file, or throws a
@@ -92,7 +120,6 @@ export class SqliteDatabase {
       connection.pragma('trusted_schema = OFF');
       migrate(connection, file);
       probeWrite(connection);
-      priceDashboardsPending(connection);
       if (durability === 'fsync-before-answer') walFd = openWal(file);
     } catch (err) {
       connection?.close();
@@ -102,7 +129,18 @@ export class SqliteDatabase {
     const pricer = new RollupPricer(connection);
     const rollups = new RollupFold(connection, ORDER_ROLLUPS, (row) => pricer.priced(row));
     const writer = new GroupCommit(connection, { grouped: options.groupCommit ?? true, maxBatch: MAX_BATCH, sync, fold: rollups });
-    return new SqliteDatabase(file, durability, connection, writer, walFd, rollups);
+    const db = new SqliteDatabase(
+      file,
+      durability,
+      connection,
+      writer,
+      walFd,
+      rollups,
+      pricer,
+      options.repriceInlineMax ?? REPRICE_INLINE_MAX,
+    );
+    db.repricing.start();
+    return db;
   }
 
   /** A statement on the connection; adapters prepare theirs once, when they are made. */
@@ -148,6 +186,7 @@ export class SqliteDatabase {
   /** Commits what is queued and answers it, then closes the connection (which checkpoints the WAL). */
   async close(): Promise<void> {
     if (!this.connection.open) return;
+    await this.repricing.stop();
     await this.writer.drain();
     if (!this.connection.open) return;
     this.connection.close();

@@ -105,7 +105,8 @@ export class SqliteOrderRepository implements OrderRepository {
       const claimed = this.claimVersion.get(row) as ({ seq: number } & OrderRow) | undefined;
       if (claimed === undefined) return false;
       this.updateOrder.run({ ...row, seq: claimed.seq });
-      this.db.rollups.replace(claimed, row);
+      // The seq says whether a re-pricing job has still to move the order (rollup-costs.ts).
+      this.db.rollups.replace(claimed, { ...row, seq: claimed.seq });
       for (const eventRow of eventRows) this.insertEvent.run({ ...eventRow, orderSeq: claimed.seq });
       return true;
     });

@@ -137,6 +137,8 @@ export class SqliteReportQueries {
     const keyOf = (row: SumRow) => Object.fromEntries(query.by.map((d) => [d, row[d] as string]));
     const model = projection.modelled ? { model: query.model === 'first' ? 'f' : 'l' } : {};
     this.db.readTogether(() => {
+      // While a re-pricing job of the dashboard runs, the rollups hold some orders at the prices before it: costs come from the orders.
+      const repricing = this.prepared('SELECT 1 FROM reprice_jobs WHERE dashboard_id = ? LIMIT 1').get(dashboardId) !== undefined;
       for (const grain of projection.grains) {
         const ranges = rangesOf(pieces, grain);
         for (let at = 0; at < ranges.length; at += MAX_RANGES) {
@@ -155,7 +157,7 @@ export class SqliteReportQueries {
             ),
           };
           for (const row of statement.all(bound) as (SumRow & { bucket: number })[])
-            collector.addTotals(row.bucket, keyOf(row), row.currency, row);
+            collector.addTotals(row.bucket, keyOf(row), row.currency, repricing ? { ...row, productCostCents: 0, uncostedUnits: 0 } : row);
         }
       }
       const edges = pieces.filter((piece) => piece.grain === 'edge');
@@ -164,9 +166,11 @@ export class SqliteReportQueries {
         for (const edge of edges) {
           for (const row of statement.all({ ...base, from: edge.start, to: edge.end }) as SumRow[])
             collector.addTotals(edge.bucket, keyOf(row), row.currency, row);
-          this.profit.addCosts(dashboardId, query, edge, collector, unitCostOf);
+          if (!repricing) this.profit.addCosts(dashboardId, query, edge, collector, unitCostOf);
         }
       }
+      if (repricing)
+        query.buckets.forEach((bucket, at) => this.profit.addCosts(dashboardId, query, { ...bucket, bucket: at }, collector, unitCostOf));
     });
     return collector.result();
   }

@@ -13,8 +13,8 @@ import { ORDER_STATUSES } from '../../../src/domain/order-status';
 import { random } from '../../contract/report-reader.contract';
 import { memoryLogger } from '../../support/memory-log';
 import { anOrder } from '../../support/order-builder';
-import { rollupsAndRebuild } from '../../support/rollup-tables';
-import { temporaryFolder, temporarySqliteDatabase } from '../../support/sqlite-files';
+import { repricingDone, rollupsAndRebuild } from '../../support/rollup-tables';
+import { temporaryFolder } from '../../support/sqlite-files';
 
 const dashboard = (id: string, timezone: string): Dashboard => ({ id, name: id, timezone, taxRate: 0, createdAt: new Date(0) });
 
@@ -33,141 +33,209 @@ const dayCosts = (db: { prepare: SqliteDatabase['prepare'] }, dashboardId: strin
  * upload, a change of time zone or a rebuild changes them; each time equal to a rebuild that prices
  * every order again from the orders and the costs.
  */
-describe('SQLite rollups: costs at today prices', () => {
-  let folder: ReturnType<typeof temporaryFolder>;
-  let storage: Storage;
-  let db: SqliteDatabase;
-  let close: () => Promise<void>;
+for (const [mode, repriceInlineMax] of [
+  ["moved in the change's write", 1_000_000],
+  ['moved by re-pricing jobs', 0],
+] as const)
+  describe(`SQLite rollups: costs at today prices, ${mode}`, () => {
+    let folder: ReturnType<typeof temporaryFolder>;
+    let storage: Storage;
+    let db: SqliteDatabase;
 
-  beforeEach(() => ({ folder, db, storage, close } = temporarySqliteDatabase()));
-  afterEach(() => close());
+    beforeEach(() => {
+      folder = temporaryFolder();
+      db = SqliteDatabase.open({ path: folder.path, repriceInlineMax });
+      storage = sqliteStorageOn(db, memoryLogger().logger);
+    });
+    afterEach(async () => {
+      await db.close();
+      folder.remove();
+    });
 
-  const expectRollupsToMatchTheOrders = (): void => {
-    const { kept, rebuilt } = rollupsAndRebuild(folder.path, folder.dir);
-    expect(kept).to.deep.equal(rebuilt);
-  };
+    /** The day rows' costs once every job has ended. */
+    const dayCostsSettled = async (dashboardId: string): Promise<unknown[][]> => {
+      await repricingDone(folder.path);
+      return dayCosts(db, dashboardId);
+    };
 
-  it('prices a paid order as it is written, moves it when its status changes and when a cost of its day is set', async () => {
-    await storage.dashboards.insert(dashboard('dsh_a', 'UTC'));
-    await storage.productCosts.put('dsh_a', [{ product: 'p-1', currency: 'BRL', unitCostCents: 700, from: '2026-03-01' }]);
-    const order = anOrder()
-      .inDashboard('dsh_a')
-      .paid()
-      .with({ createdAt: new Date(Date.UTC(2026, 2, 2, 10)) })
-      .build();
-    expect(E.isRight(await storage.orders.insert(order, []))).to.equal(true);
-    const day = Date.UTC(2026, 2, 2);
-    // The builder's line: p-1, 2 units.
-    expect(dayCosts(db, 'dsh_a')).to.deep.equal([[day, 'BRL', 1_400, 0]]);
-    await storage.productCosts.put('dsh_a', [{ product: 'p-1', currency: 'BRL', unitCostCents: 900, from: '2026-03-02' }]);
-    expect(dayCosts(db, 'dsh_a')).to.deep.equal([[day, 'BRL', 1_800, 0]]);
-    await storage.productCosts.put('dsh_a', [{ product: 'p-1', currency: 'BRL', unitCostCents: 1, from: '2026-03-03' }]);
-    expect(dayCosts(db, 'dsh_a'), 'a cost from a later day').to.deep.equal([[day, 'BRL', 1_800, 0]]);
-    expect(await storage.orders.replace({ ...order, status: 'refunded', version: order.version + 1 }, [])).to.equal(true);
-    expect(dayCosts(db, 'dsh_a'), 'no longer paid').to.deep.equal([]);
-    expectRollupsToMatchTheOrders();
-  });
+    const expectRollupsToMatchTheOrders = async (): Promise<void> => {
+      await repricingDone(folder.path);
+      const { kept, rebuilt } = rollupsAndRebuild(folder.path, folder.dir);
+      expect(kept).to.deep.equal(rebuilt);
+    };
 
-  it('moves the orders between a day start in the old zone and in the new one when the time zone changes', async () => {
-    await storage.dashboards.insert(dashboard('dsh_a', 'UTC'));
-    await storage.productCosts.put('dsh_a', [
-      { product: 'p-1', currency: 'BRL', unitCostCents: 100, from: '2026-03-01' },
-      { product: 'p-1', currency: 'BRL', unitCostCents: 300, from: '2026-03-02' },
-    ]);
-    // 2026-03-02T01:00Z: on the 2nd in UTC (300), on the 1st in São Paulo (-03:00, 100).
-    const order = anOrder()
-      .inDashboard('dsh_a')
-      .paid()
-      .with({ createdAt: new Date(Date.UTC(2026, 2, 2, 1)) })
-      .build();
-    await storage.orders.insert(order, []);
-    expect(dayCosts(db, 'dsh_a')).to.deep.equal([[Date.UTC(2026, 2, 2), 'BRL', 600, 0]]);
-    await storage.dashboards.update(dashboard('dsh_a', 'America/Sao_Paulo'));
-    expect(dayCosts(db, 'dsh_a')).to.deep.equal([[Date.UTC(2026, 2, 2), 'BRL', 200, 0]]);
-    expectRollupsToMatchTheOrders();
-  });
-
-  it('keeps every rollup equal to a rebuild after random orders, status changes, cost uploads and zone changes on two dashboards', async () => {
-    const next = random(91);
-    const pick = <A>(values: readonly A[]): A => values[Math.floor(next() * values.length)];
-    const zones = ['UTC', 'Asia/Kathmandu', 'America/Sao_Paulo', 'Asia/Kolkata'];
-    const dashboards = ['dsh_a', 'dsh_b'];
-    for (const id of dashboards) await storage.dashboards.insert(dashboard(id, pick(zones)));
-    const products = ['p-1', 'p-2', 'p-3', 'SKU-9'];
-    const current = new Map<string, Order>();
-    let serial = 0;
-    const day = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
-    for (let round = 0; round < 10; round++) {
-      const writes: Promise<unknown>[] = [];
-      for (let w = 0; w < 40; w++) {
-        const roll = next();
-        const known = [...current.keys()];
-        if (roll < 0.5 || known.length === 0) {
-          serial += 1;
-          const order = anOrder()
-            .inDashboard(pick(dashboards))
-            .withExternalId(`o-${serial}`)
-            .with({
-              status: pick(ORDER_STATUSES),
-              createdAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(next() * 20 * 86_400_000)),
-              amounts: { ...anOrder().build().amounts, currency: pick(['BRL', 'USD']) },
-              products: Array.from({ length: 1 + Math.floor(next() * 3) }, (_, i) => ({
-                ...(next() < 0.8 ? { externalId: pick(products) } : { sku: pick(products) }),
-                name: `line ${i}`,
-                quantity: 1 + Math.floor(next() * 4),
-                unitPriceCents: 1_000,
-              })),
-            })
-            .build();
-          writes.push(storage.orders.insert(order, []).then((r) => E.isRight(r) && current.set(order.externalId, order)));
-        } else if (roll < 0.8) {
-          const base = current.get(pick(known))!;
-          const changed = { ...base, status: pick(ORDER_STATUSES), version: base.version + 1 };
-          current.set(base.externalId, changed);
-          writes.push(storage.orders.replace(changed, []));
-        } else if (roll < 0.95) {
-          const entries = Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({
-            product: pick(products),
-            currency: pick(['BRL', 'USD']),
-            unitCostCents: Math.floor(next() * 5_000),
-            from: day(Math.floor(next() * 20)),
-          }));
-          writes.push(storage.productCosts.put(pick(dashboards), entries));
-        } else {
-          writes.push(storage.dashboards.update(dashboard(pick(dashboards), pick(zones))));
-        }
-      }
-      await Promise.all(writes);
-      expectRollupsToMatchTheOrders();
-    }
-    expect(dayCosts(db, 'dsh_a').length + dayCosts(db, 'dsh_b').length).to.be.greaterThan(10);
-  });
-
-  it('prices again what it rebuilds when `reports rebuild` runs', async () => {
-    await storage.dashboards.insert(dashboard('dsh_a', 'Asia/Kathmandu'));
-    await storage.productCosts.put('dsh_a', [{ product: 'p-1', currency: 'BRL', unitCostCents: 250, from: '2026-01-01' }]);
-    await storage.orders.insert(
-      anOrder()
+    it('prices a paid order as it is written, moves it when its status changes and when a cost of its day is set', async () => {
+      await storage.dashboards.insert(dashboard('dsh_a', 'UTC'));
+      await storage.productCosts.put('dsh_a', [{ product: 'p-1', currency: 'BRL', unitCostCents: 700, from: '2026-03-01' }]);
+      const order = anOrder()
         .inDashboard('dsh_a')
         .paid()
-        .with({ createdAt: new Date(Date.UTC(2026, 1, 1)) })
-        .build(),
-      [],
-    );
-    const before = dayCosts(db, 'dsh_a');
-    db.prepare('UPDATE report_totals SET product_cost_cents = 0').run();
-    await storage.reports.rebuild();
-    expect(dayCosts(db, 'dsh_a')).to.deep.equal(before);
-    expect(before).to.deep.equal([[Date.UTC(2026, 1, 1), 'BRL', 500, 0]]);
+        .with({ createdAt: new Date(Date.UTC(2026, 2, 2, 10)) })
+        .build();
+      expect(E.isRight(await storage.orders.insert(order, []))).to.equal(true);
+      const day = Date.UTC(2026, 2, 2);
+      // The builder's line: p-1, 2 units.
+      expect(await dayCostsSettled('dsh_a')).to.deep.equal([[day, 'BRL', 1_400, 0]]);
+      await storage.productCosts.put('dsh_a', [{ product: 'p-1', currency: 'BRL', unitCostCents: 900, from: '2026-03-02' }]);
+      expect(await dayCostsSettled('dsh_a')).to.deep.equal([[day, 'BRL', 1_800, 0]]);
+      await storage.productCosts.put('dsh_a', [{ product: 'p-1', currency: 'BRL', unitCostCents: 1, from: '2026-03-03' }]);
+      expect(await dayCostsSettled('dsh_a'), 'a cost from a later day').to.deep.equal([[day, 'BRL', 1_800, 0]]);
+      expect(await storage.orders.replace({ ...order, status: 'refunded', version: order.version + 1 }, [])).to.equal(true);
+      expect(await dayCostsSettled('dsh_a'), 'no longer paid').to.deep.equal([]);
+      await expectRollupsToMatchTheOrders();
+    });
+
+    it('moves the orders between a day start in the old zone and in the new one when the time zone changes', async () => {
+      await storage.dashboards.insert(dashboard('dsh_a', 'UTC'));
+      await storage.productCosts.put('dsh_a', [
+        { product: 'p-1', currency: 'BRL', unitCostCents: 100, from: '2026-03-01' },
+        { product: 'p-1', currency: 'BRL', unitCostCents: 300, from: '2026-03-02' },
+      ]);
+      // 2026-03-02T01:00Z: on the 2nd in UTC (300), on the 1st in São Paulo (-03:00, 100).
+      const order = anOrder()
+        .inDashboard('dsh_a')
+        .paid()
+        .with({ createdAt: new Date(Date.UTC(2026, 2, 2, 1)) })
+        .build();
+      await storage.orders.insert(order, []);
+      expect(await dayCostsSettled('dsh_a')).to.deep.equal([[Date.UTC(2026, 2, 2), 'BRL', 600, 0]]);
+      await storage.dashboards.update(dashboard('dsh_a', 'America/Sao_Paulo'));
+      expect(await dayCostsSettled('dsh_a')).to.deep.equal([[Date.UTC(2026, 2, 2), 'BRL', 200, 0]]);
+      await expectRollupsToMatchTheOrders();
+    });
+
+    it('keeps every rollup equal to a rebuild after random orders, status changes, cost uploads and zone changes on two dashboards', async () => {
+      const next = random(91);
+      const pick = <A>(values: readonly A[]): A => values[Math.floor(next() * values.length)];
+      const zones = ['UTC', 'Asia/Kathmandu', 'America/Sao_Paulo', 'Asia/Kolkata'];
+      const dashboards = ['dsh_a', 'dsh_b'];
+      for (const id of dashboards) await storage.dashboards.insert(dashboard(id, pick(zones)));
+      const products = ['p-1', 'p-2', 'p-3', 'SKU-9'];
+      const current = new Map<string, Order>();
+      let serial = 0;
+      const day = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+      for (let round = 0; round < 10; round++) {
+        const writes: Promise<unknown>[] = [];
+        for (let w = 0; w < 40; w++) {
+          const roll = next();
+          const known = [...current.keys()];
+          if (roll < 0.5 || known.length === 0) {
+            serial += 1;
+            const order = anOrder()
+              .inDashboard(pick(dashboards))
+              .withExternalId(`o-${serial}`)
+              .with({
+                status: pick(ORDER_STATUSES),
+                createdAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(next() * 20 * 86_400_000)),
+                amounts: { ...anOrder().build().amounts, currency: pick(['BRL', 'USD']) },
+                products: Array.from({ length: 1 + Math.floor(next() * 3) }, (_, i) => ({
+                  ...(next() < 0.8 ? { externalId: pick(products) } : { sku: pick(products) }),
+                  name: `line ${i}`,
+                  quantity: 1 + Math.floor(next() * 4),
+                  unitPriceCents: 1_000,
+                })),
+              })
+              .build();
+            writes.push(storage.orders.insert(order, []).then((r) => E.isRight(r) && current.set(order.externalId, order)));
+          } else if (roll < 0.8) {
+            const base = current.get(pick(known))!;
+            const changed = { ...base, status: pick(ORDER_STATUSES), version: base.version + 1 };
+            current.set(base.externalId, changed);
+            writes.push(storage.orders.replace(changed, []));
+          } else if (roll < 0.95) {
+            const entries = Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({
+              product: pick(products),
+              currency: pick(['BRL', 'USD']),
+              unitCostCents: Math.floor(next() * 5_000),
+              from: day(Math.floor(next() * 20)),
+            }));
+            writes.push(storage.productCosts.put(pick(dashboards), entries));
+          } else {
+            writes.push(storage.dashboards.update(dashboard(pick(dashboards), pick(zones))));
+          }
+        }
+        await Promise.all(writes);
+        await expectRollupsToMatchTheOrders();
+      }
+      expect((await dayCostsSettled('dsh_a')).length + (await dayCostsSettled('dsh_b')).length).to.be.greaterThan(10);
+    });
+
+    it('answers reports exact while a job has still to move orders, and the writes meanwhile keep the rollups right', async () => {
+      await storage.dashboards.insert(dashboard('dsh_a', 'UTC'));
+      const at = (day: number) => new Date(Date.UTC(2026, 2, day, 12));
+      const orders = [1, 2, 3, 4].map((day) =>
+        anOrder()
+          .inDashboard('dsh_a')
+          .withExternalId(`o-${day}`)
+          .with({ status: day === 4 ? 'pending' : 'paid', createdAt: at(day) })
+          .build(),
+      );
+      for (const order of orders) await storage.orders.insert(order, []);
+      await db.repricing.stop();
+      await storage.productCosts.put('dsh_a', [{ product: 'p-1', currency: 'BRL', unitCostCents: 100, from: '2026-03-02' }]);
+      const jobs = db.prepare('SELECT count(*) FROM reprice_jobs').pluck().get() as number;
+      expect(jobs).to.equal(repriceInlineMax === 0 ? 1 : 0);
+      // Meanwhile: one order leaves paid, one becomes paid, a new one is paid (2 units of p-1 each).
+      await storage.orders.replace({ ...orders[1], status: 'refunded', version: orders[1].version + 1 }, []);
+      await storage.orders.replace({ ...orders[3], status: 'paid', version: orders[3].version + 1 }, []);
+      await storage.orders.insert(
+        anOrder()
+          .inDashboard('dsh_a')
+          .withExternalId('o-5')
+          .paid()
+          .with({ createdAt: at(5) })
+          .build(),
+        [],
+      );
+      const query = {
+        buckets: [{ start: Date.UTC(2026, 2, 1), end: Date.UTC(2026, 2, 6) }],
+        by: [],
+        model: 'last' as const,
+        isTest: undefined,
+        filters: {},
+        costZone: 'UTC',
+      };
+      // Paid now: o-1 (before the cost: uncosted), o-3, o-4, o-5 (costed: 3 × 2 × 100).
+      const expected = { productCostCents: 600, uncostedUnits: 2 };
+      const costs = async () =>
+        (await storage.reports.cells('dsh_a', query)).map(({ productCostCents, uncostedUnits }) => ({ productCostCents, uncostedUnits }));
+      expect(await costs(), 'while the job waits').to.deep.equal([expected]);
+      db.repricing.start();
+      expect(await dayCostsSettled('dsh_a')).to.deep.equal([
+        [Date.UTC(2026, 2, 1), 'BRL', 0, 2],
+        [Date.UTC(2026, 2, 3), 'BRL', 200, 0],
+        [Date.UTC(2026, 2, 4), 'BRL', 200, 0],
+        [Date.UTC(2026, 2, 5), 'BRL', 200, 0],
+      ]);
+      expect(await costs(), 'once it has ended').to.deep.equal([expected]);
+      await expectRollupsToMatchTheOrders();
+    });
+
+    it('prices again what it rebuilds when `reports rebuild` runs', async () => {
+      await storage.dashboards.insert(dashboard('dsh_a', 'Asia/Kathmandu'));
+      await storage.productCosts.put('dsh_a', [{ product: 'p-1', currency: 'BRL', unitCostCents: 250, from: '2026-01-01' }]);
+      await storage.orders.insert(
+        anOrder()
+          .inDashboard('dsh_a')
+          .paid()
+          .with({ createdAt: new Date(Date.UTC(2026, 1, 1)) })
+          .build(),
+        [],
+      );
+      const before = await dayCostsSettled('dsh_a');
+      db.prepare('UPDATE report_totals SET product_cost_cents = 0').run();
+      await storage.reports.rebuild();
+      expect(await dayCostsSettled('dsh_a')).to.deep.equal(before);
+      expect(before).to.deep.equal([[Date.UTC(2026, 1, 1), 'BRL', 500, 0]]);
+    });
   });
-});
 
 describe('SQLite migration of the costs into the rollups', () => {
   let folder: ReturnType<typeof temporaryFolder>;
   beforeEach(() => (folder = temporaryFolder()));
   afterEach(() => folder.remove());
 
-  it('sums the cost columns of a file of the previous version, and prices the orders of its dashboards with costs when it opens', async () => {
+  it('sums the cost columns of a file of the previous version, and prices the orders of its dashboards with costs through a job once it opens', async () => {
     const raw = new BetterSqlite3(folder.path);
     migrate(raw, folder.path, MIGRATIONS.slice(0, MIGRATIONS.indexOf(COSTS_IN_ROLLUPS_MIGRATION)));
     raw.prepare("INSERT INTO dashboards (id, name, timezone, tax_rate_hundredths, created_at) VALUES ('dsh_a', 'a', 'UTC', 0, 0)").run();
@@ -183,10 +251,11 @@ describe('SQLite migration of the costs into the rollups', () => {
     const db = SqliteDatabase.open({ path: folder.path });
     sqliteStorageOn(db, memoryLogger().logger);
     try {
+      expect(db.prepare('SELECT dashboard_id FROM reprice_jobs').pluck().all()).to.deep.equal(['dsh_a']);
+      await repricingDone(folder.path);
       const day = Date.UTC(2026, 4, 5);
       expect(dayCosts(db, 'dsh_a')).to.deep.equal([[day, 'BRL', 600, 0]]);
       expect(dayCosts(db, 'dsh_b')).to.deep.equal([[day, 'BRL', 0, 2]]);
-      expect(db.prepare('SELECT count(*) FROM rollup_costs_pending').pluck().get()).to.equal(0);
     } finally {
       await db.close();
     }
