@@ -7,6 +7,7 @@ import { compose } from '../../src/bootstrap/composition';
 import { describeWithBrowser } from '../support/browser';
 import { anOrderPayload } from '../support/order-builder';
 import { TestApi } from '../support/test-api';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 const OWNER = { email: 'owner@shop.example', password: 'owner password 123' };
 /** Where the screenshots go: one per page and width, for a person to look at after the run (gitignored). */
@@ -361,6 +362,42 @@ describeWithBrowser('every console page with data in it, at 1280 and 375 px (DEC
     const text = (await sent.textContent())!;
     expect(JSON.parse(text)).to.have.property('type', 'webhook.test');
     expect(await page.locator('tr[data-delivery] details.body code *').count()).to.equal(0);
+  });
+
+  it("shows in the webhook delivery log the receiver's reply as text, wrapped within 375 px, no script run and nothing refused", async function () {
+    this.timeout(30_000);
+    const reply = `<script>document.title = 'ran'</script><img src=x onerror="document.title='ran'"> ${'no-space-to-break-at-'.repeat(40)}`;
+    const receiver = await WebhookReceiver.start(() => ({ status: 500, headers: { 'content-type': 'text/html' }, body: reply }));
+    try {
+      await page.setViewportSize({ width: 375, height: 900 });
+      await page.goto(`${api.url}/console/webhooks`);
+      await page.fill('#url', receiver.url('/replies-with-markup'));
+      await submit('form[action="/console/webhooks"] button[type=submit]');
+      await page.click('table a[href*="/console/webhooks/"]:text("replies-with-markup")');
+      await page.waitForLoadState('load');
+      await submit('button:text("Send a test event")');
+      await receiver.waitFor(1);
+      const replies = page.locator('tr[data-delivery] li[data-attempt] details.reply code');
+      // The attempt is recorded once the worker has its answer: the page is read again until it shows.
+      for (let tries = 0; tries < 100 && (await replies.count()) === 0; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await page.reload();
+      }
+      violations = [];
+      await page.reload();
+      const title = await page.title();
+      expect(await replies.first().textContent()).to.equal(reply);
+      expect(await page.locator('tr[data-delivery] details.reply code *').count()).to.equal(0);
+      await page.locator('tr[data-delivery] details.reply summary').first().click();
+      expect(await page.evaluate('document.documentElement.scrollWidth')).to.be.at.most(375);
+      const code = await replies.first().boundingBox();
+      expect(code!.x + code!.width, 'the reply’s right edge, in px').to.be.at.most(375);
+      expect(await page.title()).to.equal(title);
+      expect(violations).to.deep.equal([]);
+    } finally {
+      await receiver.stop();
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 
   it('keeps ROAS and CPA in view at 1280 px: the default report fits its box', async function () {

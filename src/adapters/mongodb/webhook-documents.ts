@@ -67,7 +67,7 @@ export const endpointFromDocument = (doc: t.TypeOf<typeof endpointDocumentCodec>
 
 const attemptCodec = t.intersection([
   t.type({ at: bsonDate, durationMs: t.number }),
-  t.partial({ responseStatus: t.number, error: t.string }),
+  t.partial({ responseStatus: t.number, responseBody: t.string, responseBodyTruncated: t.boolean, error: t.string }),
 ]);
 
 /**
@@ -101,7 +101,14 @@ export interface DeliveryDocument {
 export const NO_LEASE = new Date(0);
 
 const attemptToDocument = (attempt: DeliveryAttempt): Record<string, unknown> =>
-  withoutUndefined({ at: attempt.at, durationMs: attempt.durationMs, responseStatus: attempt.responseStatus, error: attempt.error });
+  withoutUndefined({
+    at: attempt.at,
+    durationMs: attempt.durationMs,
+    responseStatus: attempt.responseStatus,
+    responseBody: attempt.responseBody,
+    responseBodyTruncated: attempt.responseBodyTruncated,
+    error: attempt.error,
+  });
 
 /** The fields an attempt changes; `nextAttemptAt` is unset when the delivery finished. */
 export const deliveryProgress = (delivery: Delivery): { $set: Record<string, unknown>; $unset?: Record<string, ''> } => ({
@@ -140,7 +147,14 @@ export const deliveryFromDocument = (doc: t.TypeOf<typeof deliveryDocumentCodec>
     eventType: doc.eventType,
     status: doc.status,
     attempts: doc.attempts.map((attempt) =>
-      withoutUndefined({ at: attempt.at, durationMs: attempt.durationMs, responseStatus: attempt.responseStatus, error: attempt.error }),
+      withoutUndefined({
+        at: attempt.at,
+        durationMs: attempt.durationMs,
+        responseStatus: attempt.responseStatus,
+        responseBody: attempt.responseBody,
+        responseBodyTruncated: attempt.responseBodyTruncated,
+        error: attempt.error,
+      }),
     ),
     nextAttemptAt: doc.nextAttemptAt,
     createdAt: doc.createdAt,

@@ -1,4 +1,4 @@
-import type { Delivery, DeliveryStatus } from '../../../domain/delivery';
+import { RESPONSE_BODY_LIMIT_BYTES, type Delivery, type DeliveryAttempt, type DeliveryStatus } from '../../../domain/delivery';
 import { count, dateTime } from '../kit/format';
 import { html, type Html } from '../kit/html';
 import { csrfField, type Viewer } from '../kit/layout';
@@ -11,7 +11,34 @@ const sentBody = (body: string): string =>
 
 const DELIVERY_STATUS_WORDS: Readonly<Record<DeliveryStatus, string>> = { pending: 'Waiting', succeeded: 'Delivered', failed: 'Failed' };
 
-/** An endpoint's delivery log: each delivery's event, what was sent, its attempts, and a retry button. */
+/**
+ * One attempt: when, what came of it, and the start of the receiver's reply. The reply is whatever the
+ * receiver sent: escaped as any text, its long lines wrapped (the stylesheet's `pre`).
+ */
+const attemptLine = (attempt: DeliveryAttempt, zone: string): Html =>
+  html`<li data-attempt>
+    ${dateTime(attempt.at, zone)}:
+    ${attempt.responseStatus === undefined ? (attempt.error ?? 'no answer') : `HTTP ${attempt.responseStatus}`}
+    (${count(attempt.durationMs)} ms)
+    ${
+      attempt.responseBody === undefined
+        ? ''
+        : html`<details class="body reply">
+            <summary>What the receiver answered</summary>
+            <pre><code>${attempt.responseBody}</code></pre>
+            ${
+              attempt.responseBodyTruncated === true
+                ? html`<p class="muted">
+                    Cut: the receiver sent more than the first ${count(RESPONSE_BODY_LIMIT_BYTES / 1024)} KiB kept, or stopped before the
+                    end.
+                  </p>`
+                : ''
+            }
+          </details>`
+    }
+  </li>`;
+
+/** An endpoint's delivery log: each delivery's event, what was sent, its attempts with the replies, and a retry button. */
 export const webhookDeliveryLog = (viewer: Viewer, endpointId: string, deliveries: readonly Delivery[]): Html => {
   const zone = viewer.dashboard.timezone;
   return deliveries.length === 0
@@ -42,7 +69,7 @@ export const webhookDeliveryLog = (viewer: Viewer, endpointId: string, deliverie
                   <td>${DELIVERY_STATUS_WORDS[d.status]}</td>
                   <td>
                     <ul>
-                      ${d.attempts.map((a) => html`<li>${dateTime(a.at, zone)}: ${a.responseStatus === undefined ? (a.error ?? 'no answer') : `HTTP ${a.responseStatus}`} (${count(a.durationMs)} ms)</li>`)}
+                      ${d.attempts.map((a) => attemptLine(a, zone))}
                     </ul>
                   </td>
                   <td>
