@@ -7,6 +7,7 @@ import { openSqliteStorage } from '../../src/adapters/sqlite/sqlite-storage';
 import { REPORT_DIRTY } from '../../src/adapters/mongodb/order-document';
 import { COLLECTIONS } from '../../src/adapters/mongodb/mongo-indexes';
 import type { Order } from '../../src/domain/order';
+import { productOfLine, unitCostLookup } from '../../src/domain/product-cost';
 import { bucketsBetween } from '../../src/domain/time-zone';
 import { asStrings, directCells, random } from '../contract/report-reader.contract';
 import { memoryLogger } from '../support/memory-log';
@@ -17,12 +18,13 @@ import { temporaryFolder } from '../support/sqlite-files';
 import { SqliteMain } from './sqlite-process';
 
 /**
- * The report totals after kill -9 in the middle of creations and PATCHes (DECISIONS D16): each store
+ * The report totals after kill -9 in the middle of creations, PATCHes and (SQLite) cost uploads (DECISIONS D16, D20): each store
  * answers every report as a direct sum over the orders it kept does, on SQLite where the totals move
  * in the write's transaction, and on MongoDB where a killed process may leave marked orders and a
  * rollup half done.
  */
 const START = Date.parse('2026-03-01T00:00:00Z');
+const PRODUCTS = ['p-1', 'p-2', 'p-3'];
 const DAYS = 12;
 
 const QUERIES: readonly { name: string; query: CellQuery }[] = [
@@ -77,7 +79,7 @@ interface Writer {
   stop(): Promise<void>;
 }
 
-/** Lanes of clients that create orders and PATCH some of them, until stopped; errors after a kill are expected. */
+/** Lanes of clients that create orders and PATCH some of them, and one that uploads product costs, until stopped; errors after a kill are expected. */
 const write = (main: SqliteMain, token: string, seed: number, lanes = 12): Writer => {
   const next = random(seed);
   const pick = <A>(values: readonly A[]): A => values[Math.floor(next() * values.length)];
@@ -98,6 +100,10 @@ const write = (main: SqliteMain, token: string, seed: number, lanes = 12): Write
             isTest: next() < 0.2,
             amounts: { currency: pick(['BRL', 'USD']), grossCents: gross, netToSellerCents: Math.floor(gross * 0.9) },
             tracking: { utmSource: pick(['google', 'meta']), utmMedium: 'cpc', utmCampaign: pick(['launch', 'spring']) },
+            products: [
+              { externalId: pick(PRODUCTS), name: 'Mug', quantity: 1 + Math.floor(next() * 3), unitPriceCents: 2_000 },
+              ...(next() < 0.5 ? [{ sku: pick(PRODUCTS), name: 'Cap', quantity: 1, unitPriceCents: 1_500 }] : []),
+            ],
             ...(next() < 0.6
               ? { trackingExtras: { utmContent: pick(['ad-a', 'ad-b']), ...(next() < 0.5 ? { firstTouch: { utmSource: 'email' } } : {}) } }
               : {}),
@@ -116,7 +122,24 @@ const write = (main: SqliteMain, token: string, seed: number, lanes = 12): Write
       }
     }
   };
-  const running = Promise.all(Array.from({ length: lanes }, (_, n) => lane(n)));
+  /** Cost uploads beside the orders: each re-prices the paid orders from its earliest day on, in its own transaction. */
+  const costLane = async (): Promise<void> => {
+    while (!stopped) {
+      const entries = Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({
+        product: pick(PRODUCTS),
+        currency: pick(['BRL', 'USD']),
+        unitCostCents: Math.floor(next() * 3_000),
+        from: new Date(START + Math.floor(next() * DAYS) * 86_400_000).toISOString().slice(0, 10),
+      }));
+      try {
+        const put = await main.call('PUT', '/api/v1/product-costs', token, { entries });
+        if (put.status !== 200) throw new Error(`PUT product-costs answered ${put.status}`);
+      } catch (err) {
+        if (!stopped) throw err;
+      }
+    }
+  };
+  const running = Promise.all([...Array.from({ length: lanes }, (_, n) => lane(n)), costLane()]);
   return {
     acknowledged,
     stop: async () => {
@@ -161,32 +184,49 @@ const expectReportsAgree = async (storage: Storage, dashboardId: string, when: s
 /** The HTTP breakdown by campaign against the direct sum of what the store holds. */
 const expectBreakdownAgrees = async (main: SqliteMain, token: string, storage: Storage, dashboardId: string): Promise<void> => {
   const orders = (await ordersOf(storage, dashboardId)).filter((order) => !order.isTest);
+  const dashboard = await storage.dashboards.findById(dashboardId);
+  const unitCostOf = unitCostLookup(
+    await storage.productCosts.priceList(dashboardId),
+    dashboard._tag === 'Some' ? dashboard.value.timezone : 'UTC',
+  );
   const from = new Date(START).toISOString();
   const to = new Date(START + DAYS * 86_400_000).toISOString();
   const answer = await main.call('GET', `/api/v1/reports/breakdown?from=${from}&to=${to}&by=utmCampaign&limit=1000`, token);
   expect(answer.status).to.equal(200);
-  const direct = new Map<string, { orders: number; paid: number; paidGrossCents: number; refundedCents: number }>();
+  type Row = {
+    orders: number;
+    paid: number;
+    paidGrossCents: number;
+    refundedCents: number;
+    productCostCents: number;
+    uncostedUnits: number;
+  };
+  const direct = new Map<string, Row>();
   for (const order of orders) {
     const id = `${order.tracking.utmCampaign} ${order.amounts.currency}`;
-    const row = direct.get(id) ?? { orders: 0, paid: 0, paidGrossCents: 0, refundedCents: 0 };
+    const row = direct.get(id) ?? { orders: 0, paid: 0, paidGrossCents: 0, refundedCents: 0, productCostCents: 0, uncostedUnits: 0 };
     row.orders += 1;
     if (order.status === 'paid') [row.paid, row.paidGrossCents] = [row.paid + 1, row.paidGrossCents + order.amounts.grossCents];
     if (order.status === 'refunded') row.refundedCents += order.amounts.grossCents;
+    if (order.status === 'paid')
+      for (const line of order.products) {
+        const unitCost = unitCostOf(productOfLine(line), order.amounts.currency, order.createdAt.getTime());
+        if (unitCost === undefined) row.uncostedUnits += line.quantity;
+        else row.productCostCents += line.quantity * unitCost;
+      }
     direct.set(id, row);
   }
   const served = new Map(
-    (
-      answer.body.rows as {
-        key: { utmCampaign: string };
-        currency: string;
-        orders: number;
-        paid: number;
-        paidGrossCents: number;
-        refundedCents: number;
-      }[]
-    ).map((row) => [
+    (answer.body.rows as ({ key: { utmCampaign: string }; currency: string } & Row)[]).map((row) => [
       `${row.key.utmCampaign} ${row.currency}`,
-      { orders: row.orders, paid: row.paid, paidGrossCents: row.paidGrossCents, refundedCents: row.refundedCents },
+      {
+        orders: row.orders,
+        paid: row.paid,
+        paidGrossCents: row.paidGrossCents,
+        refundedCents: row.refundedCents,
+        productCostCents: row.productCostCents,
+        uncostedUnits: row.uncostedUnits,
+      },
     ]),
   );
   expect(served).to.deep.equal(direct);
@@ -213,7 +253,7 @@ describe('reports after kill -9 on SQLite', function () {
     folder.remove();
   });
 
-  it('agree with a direct sum over the orders the file kept, twice killed in the middle of writes', async () => {
+  it('agree with a direct sum over the orders and costs the file kept, twice killed in the middle of writes and cost uploads', async () => {
     const env = { ORDER_TRANSITIONS_FILE: transitions(folder.dir) };
     const first = await SqliteMain.start(folder.path, env);
     running.push(first);

@@ -1,6 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
-import { ORDER_ROLLUPS, rebuildStatements } from '../../src/adapters/sqlite/report-schema';
+import { ORDER_ROLLUPS } from '../../src/adapters/sqlite/report-schema';
+import { rebuildRollups } from '../../src/adapters/sqlite/rollup-costs';
 
 type Tables = Record<string, unknown[][]>;
 
@@ -19,8 +20,8 @@ const rollupTables = (db: BetterSqlite3.Database): Tables =>
   );
 
 /**
- * The rollup tables of the SQLite file at `path` as they are, and as `rebuildStatements()` sums them
- * again from its orders on a copy (`VACUUM INTO` a file beside it): equal when the writes kept them.
+ * The rollup tables of the SQLite file at `path` as they are, and as `rebuildRollups` sums them
+ * again from its orders (and prices them) on a copy (`VACUUM INTO` a file beside it): equal when the writes kept them.
  */
 export const rollupsAndRebuild = (path: string, copyDir: string): { kept: Tables; rebuilt: Tables } => {
   const copy = join(copyDir, `rebuilt-${Date.now()}-${Math.random().toString(36).slice(2)}.db`);
@@ -34,9 +35,7 @@ export const rollupsAndRebuild = (path: string, copyDir: string): { kept: Tables
   }
   const rebuilding = new BetterSqlite3(copy);
   try {
-    rebuilding.transaction(() => {
-      for (const sql of rebuildStatements()) rebuilding.prepare(sql).run();
-    })();
+    rebuildRollups(rebuilding);
     return { kept, rebuilt: rollupTables(rebuilding) };
   } finally {
     rebuilding.close();

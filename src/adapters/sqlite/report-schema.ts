@@ -45,6 +45,34 @@ const summed = (column: string, status?: OrderStatus): Measure =>
         reads: [column, 'status'],
       };
 
+/** The columns of `orders` the pricing of an order reads (rollup-costs.ts). */
+export const PRICING_READS: readonly string[] = ['dashboard_id', 'status', 'created_at', 'currency', 'products'];
+
+/** A cost sum of a row priced by rollup-costs.ts: a row that reaches the rollups unpriced is a bug that fails its write alone. */
+const priced =
+  (column: string): Measure['of'] =>
+  (row) => {
+    const value = row[column];
+    if (typeof value !== 'number') throw new Error(`an order reached the rollups without its ${column}`);
+    return value;
+  };
+
+/**
+ * What an order's paid lines cost at today's product costs, and its units without one (DECISIONS D20):
+ * the fold reads them from the row rollup-costs.ts priced; SQL cannot price (a cost holds from a day
+ * of the dashboard's time zone), so a rebuild sums every paid unit as uncosted and rollup-costs.ts
+ * prices the orders of the dashboards that have costs after it.
+ */
+const COST_MEASURES = {
+  product_cost_cents: { sql: () => '0', of: priced('product_cost_cents'), reads: PRICING_READS },
+  uncosted_units: {
+    sql: (o: string) =>
+      `(CASE WHEN ${o}.status = 'paid' THEN (SELECT coalesce(sum(json_extract(value, '$.quantity')), 0) FROM json_each(${o}.products)) ELSE 0 END)`,
+    of: priced('uncosted_units'),
+    reads: PRICING_READS,
+  },
+} as const satisfies Readonly<Record<string, Measure>>;
+
 export const MEASURES = {
   pending: counted('pending'),
   paid: counted('paid'),
@@ -56,6 +84,7 @@ export const MEASURES = {
   paid_net_cents: summed('net_to_seller_cents', 'paid'),
   refunded_cents: summed('gross_cents', 'refunded'),
   chargedback_cents: summed('gross_cents', 'chargedback'),
+  ...COST_MEASURES,
 } as const satisfies Readonly<Record<string, Measure>>;
 
 export type TotalColumn = keyof typeof MEASURES;
@@ -365,4 +394,26 @@ export const REPORTS_MIGRATION = `
     PRIMARY KEY (dashboard_id, date, currency)
   ) STRICT, WITHOUT ROWID;
   ${spendTriggers()}
+`;
+
+// ---- The migration of the costs kept in the rollups (DECISIONS D20), generated from the first three projections and twelve columns.
+
+const COSTED_COLUMNS = TOTAL_COLUMNS.slice(0, 12);
+
+/**
+ * Adds the cost sums to the three projections and sums them again from the orders (every paid unit
+ * uncosted, as SQL cannot price); the dashboards that already have product costs are left in
+ * `rollup_costs_pending`, whose orders the service prices when it opens the file
+ * (rollup-costs.ts `priceDashboardsPending`), and removes from there in the same transaction.
+ */
+export const COSTS_IN_ROLLUPS_MIGRATION = `
+  ${RELEASED_PROJECTIONS.flatMap((p) => [
+    `ALTER TABLE ${p.table} ADD COLUMN product_cost_cents INTEGER NOT NULL DEFAULT 0;`,
+    `ALTER TABLE ${p.table} ADD COLUMN uncosted_units INTEGER NOT NULL DEFAULT 0;`,
+  ]).join('\n  ')}
+  ${rebuildStatements(
+    RELEASED_PROJECTIONS.map((p) => ({ ...projectionRollup(p), sumColumns: COSTED_COLUMNS, rebuild: sumsOf(p, COSTED_COLUMNS) })),
+  ).join('\n  ')}
+  CREATE TABLE rollup_costs_pending (dashboard_id TEXT PRIMARY KEY NOT NULL) STRICT, WITHOUT ROWID;
+  INSERT INTO rollup_costs_pending SELECT DISTINCT dashboard_id FROM product_costs;
 `;

@@ -66,9 +66,14 @@ export class RollupFold implements TransactionFold {
   /** Every column of `orders` a rollup reads. */
   readonly reads: readonly string[];
 
+  /**
+   * `price` gives a row what it adds to the cost sums (rollup-costs.ts), inside the write that records
+   * it; a row that already carries them (a re-pricing's) goes as it is.
+   */
   constructor(
     private readonly db: Pick<Database, 'prepare'>,
     private readonly rollups: readonly Rollup[],
+    private readonly price: (row: OrderRow) => OrderRow,
   ) {
     this.reads = [...new Set(rollups.flatMap((rollup) => rollup.reads))];
     this.held = this.empty();
@@ -145,7 +150,8 @@ export class RollupFold implements TransactionFold {
   private record(row: OrderRow, sign: number): void {
     this.mustBeWriting();
     this.sign = sign;
-    for (let i = 0; i < this.rollups.length; i++) this.rollups[i].contribute(row, this.adders[i]);
+    const priced = this.price(row);
+    for (let i = 0; i < this.rollups.length; i++) this.rollups[i].contribute(priced, this.adders[i]);
   }
 
   private mustBeWriting(): void {

@@ -6,6 +6,7 @@ import type { Logger } from '../../application/ports/logger';
 import type { Dashboard } from '../../domain/dashboard';
 import { hundredthsOf, taxRateOfHundredths } from '../../domain/tax-rate';
 import { decodeRow, instant, rowIdOf } from './sqlite-codecs';
+import { repriceForZone } from './rollup-costs';
 import type { SqliteDatabase } from './sqlite-database';
 
 const dashboardRowCodec = t.type({ id: t.string, name: t.string, timezone: t.string, tax_rate_hundredths: t.Int, created_at: instant });
@@ -18,6 +19,7 @@ export class SqliteDashboardRepository implements DashboardRepository {
   private readonly selectById: Statement;
   private readonly selectAll: Statement;
   private readonly updateDashboard: Statement;
+  private readonly selectZone: Statement;
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -26,6 +28,7 @@ export class SqliteDashboardRepository implements DashboardRepository {
     this.insertDashboard = db.prepare(`INSERT INTO dashboards (${COLUMNS}) VALUES (?, ?, ?, ?, ?)`);
     this.selectById = db.prepare(`SELECT ${COLUMNS} FROM dashboards WHERE id = ?`);
     this.selectAll = db.prepare(`SELECT ${COLUMNS} FROM dashboards ORDER BY created_at, id`);
+    this.selectZone = db.prepare('SELECT timezone FROM dashboards WHERE id = ?').pluck();
     this.updateDashboard = db.prepare('UPDATE dashboards SET name = ?, timezone = ?, tax_rate_hundredths = ? WHERE id = ?');
   }
 
@@ -36,10 +39,15 @@ export class SqliteDashboardRepository implements DashboardRepository {
     });
   }
 
+  /** A change of time zone moves the days product costs begin on: the orders it re-prices move in the rollups in the same write (rollup-costs.ts). */
   async update(dashboard: Dashboard): Promise<boolean> {
-    return this.db.write(
-      () => this.updateDashboard.run(dashboard.name, dashboard.timezone, hundredthsOf(dashboard.taxRate), dashboard.id).changes === 1,
-    );
+    return this.db.write(() => {
+      const was = this.selectZone.get(dashboard.id) as string | undefined;
+      const updated =
+        this.updateDashboard.run(dashboard.name, dashboard.timezone, hundredthsOf(dashboard.taxRate), dashboard.id).changes === 1;
+      if (updated && was !== undefined) repriceForZone(this.db, this.db.rollups, dashboard.id, was, dashboard.timezone);
+      return updated;
+    });
   }
 
   async findById(id: string): Promise<O.Option<Dashboard>> {

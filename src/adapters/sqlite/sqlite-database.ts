@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
 import { GroupCommit, type Change, type DurableSync, type GroupCommitStats } from './group-commit';
 import { ORDER_ROLLUPS } from './report-schema';
+import { priceDashboardsPending, RollupPricer } from './rollup-costs';
 import { RollupFold } from './rollup-fold';
 import { asStorageError, sqliteCode, unavailableMeaning } from './sqlite-errors';
 import { migrate, probeWrite, SqliteFileError } from './sqlite-schema';
@@ -91,13 +92,15 @@ export class SqliteDatabase {
       connection.pragma('trusted_schema = OFF');
       migrate(connection, file);
       probeWrite(connection);
+      priceDashboardsPending(connection);
       if (durability === 'fsync-before-answer') walFd = openWal(file);
     } catch (err) {
       connection?.close();
       throw startError(file, err);
     }
     const sync: DurableSync | undefined = walFd === undefined ? undefined : (done) => fsync(walFd, done);
-    const rollups = new RollupFold(connection, ORDER_ROLLUPS);
+    const pricer = new RollupPricer(connection);
+    const rollups = new RollupFold(connection, ORDER_ROLLUPS, (row) => pricer.priced(row));
     const writer = new GroupCommit(connection, { grouped: options.groupCommit ?? true, maxBatch: MAX_BATCH, sync, fold: rollups });
     return new SqliteDatabase(file, durability, connection, writer, walFd, rollups);
   }

@@ -2,8 +2,10 @@ import type { Statement } from 'better-sqlite3';
 import * as t from 'io-ts';
 import type { Logger } from '../../application/ports/logger';
 import type { ProductCostListQuery, ProductCostPage, ProductCostRepository } from '../../application/ports/product-cost-repository';
-import type { ProductCostEntry } from '../../domain/product-cost';
+import { unitCostLookup, type ProductCostEntry } from '../../domain/product-cost';
+import { startOfDate } from '../../domain/time-zone';
 import { builtStatements } from './built-statements';
+import { ALL_TIME, repriceOrders } from './rollup-costs';
 import { cents, decodeRow } from './sqlite-codecs';
 import type { SqliteDatabase } from './sqlite-database';
 
@@ -20,6 +22,8 @@ const COLUMNS = 'product, currency, from_date, unit_cost_cents';
 export class SqliteProductCostRepository implements ProductCostRepository {
   private readonly upsertEntry: Statement;
   private readonly selectAll: Statement;
+  private readonly selectPair: Statement;
+  private readonly selectZone: Statement;
   private readonly prepared: (sql: string) => Statement;
 
   constructor(
@@ -32,12 +36,27 @@ export class SqliteProductCostRepository implements ProductCostRepository {
        ON CONFLICT (dashboard_id, product, currency, from_date) DO UPDATE SET unit_cost_cents = excluded.unit_cost_cents`,
     );
     this.selectAll = db.prepare(`SELECT ${COLUMNS} FROM product_costs WHERE dashboard_id = ?`);
+    this.selectPair = db.prepare(
+      'SELECT product, currency, from_date AS "from", unit_cost_cents AS unitCostCents FROM product_costs WHERE dashboard_id = ? AND product = ? AND currency = ?',
+    );
+    this.selectZone = db.prepare('SELECT timezone FROM dashboards WHERE id = ?').pluck();
   }
 
-  /** One write of the group commit: all the entries, or none when one fails. */
+  /**
+   * One write of the group commit: all the entries, or none when one fails; in the same transaction,
+   * the paid orders from the earliest day an entry sets on are moved to their new prices in the
+   * rollups (rollup-costs.ts), so the next report prices them so and no order is rewritten.
+   */
   async put(dashboardId: string, entries: readonly ProductCostEntry[]): Promise<number> {
+    const pairs = [...new Map(entries.map((e) => [`${e.currency}\u0000${e.product}`, e])).values()];
     return this.db.write(() => {
+      const zone = (this.selectZone.get(dashboardId) as string | undefined) ?? 'UTC';
+      const historyOf = () => pairs.flatMap((pair) => this.selectPair.all(dashboardId, pair.product, pair.currency) as ProductCostEntry[]);
+      const before = unitCostLookup(historyOf(), zone);
       for (const entry of entries) this.upsertEntry.run({ dashboardId, ...entry });
+      const after = unitCostLookup(historyOf(), zone);
+      const from = Math.min(...entries.map((entry) => startOfDate(entry.from, zone)));
+      if (entries.length > 0) repriceOrders(this.db, this.db.rollups, dashboardId, [{ start: from, end: ALL_TIME.end }], before, after);
       return entries.length;
     });
   }

@@ -2,12 +2,12 @@ import type { Statement } from 'better-sqlite3';
 import * as t from 'io-ts';
 import type { CellQuery, ProductCell } from '../../application/ports/report-reader';
 import { UTM_DIMENSIONS, type ReportDimension } from '../../domain/attribution';
-import { productOfLine, unitCostLookup, type ProductCostEntry, type UnitCostOf } from '../../domain/product-cost';
+import { productOfLine, unitCostLookup, type UnitCostOf } from '../../domain/product-cost';
 import { costTotalsOf, type Range, type ReportLine, type ReportScope } from '../../domain/report';
-import { bucketIndexOf } from '../../domain/time-zone';
 import { ProductCollector } from '../persistence/product-cells';
 import type { CellCollector } from '../persistence/report-cells';
 import { builtStatements } from './built-statements';
+import { priceListOf } from './rollup-costs';
 import type { ReadConnection } from './sqlite-report-reader';
 
 /** The column of `orders` that holds each dimension under each model (report-schema.ts). */
@@ -62,34 +62,47 @@ interface OrderLinesRow {
 }
 
 /**
- * What a SQLite report prices (DECISIONS D20), apart from the rollups of D16: the orders of the range
- * read one by one from `orders` with their lines, priced from `product_costs` as it is now, on the
- * report's snapshot. Exact, and proportional to the orders of the range, so it runs in the report
- * thread (sqlite-report-worker.ts); rollups of the units sold would replace it to make it fast.
+ * What a SQLite report prices from the orders themselves (DECISIONS D20): the edges of a breakdown or
+ * timeseries (pieces shorter than the rollups' quarter hours, whose orders are read from `orders`; the
+ * whole periods read their costs from the rollups, rollup-costs.ts), and the products report. The
+ * orders read one by one with their lines, priced from `product_costs` as it is now, on the report's
+ * snapshot: exact, and proportional to the orders read, so it runs in the report thread
+ * (sqlite-report-worker.ts).
  */
 export class SqliteProfitReads {
   private readonly prepared: (sql: string) => Statement;
 
-  constructor(db: ReadConnection) {
+  constructor(private readonly db: ReadConnection) {
     this.prepared = builtStatements(db);
   }
 
-  /** The dashboard's price list, on the calendar of `zone`. */
+  /**
+   * The dashboard's price list on the calendar of its time zone as the snapshot has it (`zone` for a
+   * dashboard without a row), read on the first price asked: the rollups hold the costs of whole
+   * periods, and a report without edges asks none.
+   */
   priceList(dashboardId: string, zone: string): UnitCostOf {
-    const rows = this.prepared(
-      'SELECT product, currency, from_date AS "from", unit_cost_cents AS unitCostCents FROM product_costs WHERE dashboard_id = ?',
-    ).all(dashboardId) as ProductCostEntry[];
-    return unitCostLookup(rows, zone);
+    let made: UnitCostOf | undefined;
+    return (product, currency, at) => {
+      if (made === undefined) {
+        const list = priceListOf(this.db, dashboardId, zone);
+        made = unitCostLookup(list.entries, list.zone);
+      }
+      return made(product, currency, at);
+    };
   }
 
-  /** Adds into `collector` what the lines of the query's paid orders cost, each order in its bucket under its key. */
-  addCosts(dashboardId: string, query: CellQuery, collector: CellCollector, unitCostOf: UnitCostOf): void {
-    if (query.buckets.length === 0) return;
-    const range = { start: query.buckets[0].start, end: query.buckets[query.buckets.length - 1].end };
+  /** Adds into `collector`'s `bucket` what the lines of the query's paid orders created in `range` cost, each order under its key. */
+  addCosts(
+    dashboardId: string,
+    query: CellQuery,
+    range: Range & { readonly bucket: number },
+    collector: CellCollector,
+    unitCostOf: UnitCostOf,
+  ): void {
     const rows = this.ordersOf(query, true, query.by).iterate(this.bound(dashboardId, query, range));
     for (const row of rows as Iterable<OrderLinesRow>) {
-      const bucket = bucketIndexOf(query.buckets, row.created_at);
-      if (bucket < 0) continue;
+      const bucket = range.bucket;
       const key = Object.fromEntries(query.by.map((d) => [d, row[`k_${d}`] as string]));
       const costs = costTotalsOf(
         { status: 'paid', currency: row.currency, createdAt: row.created_at, lines: linesOf(row.products, row.seq) },

@@ -21,6 +21,7 @@ import type { SqliteDatabase } from './sqlite-database';
 import { builtStatements } from './built-statements';
 import { ORDER_COLUMN, SqliteProfitReads } from './sqlite-profit-reads';
 import { SqliteSpendSums } from './sqlite-spend-sums';
+import { priceRebuiltRollups } from './rollup-costs';
 
 /** The column of each dimension in the rollup tables. */
 const ROLLUP_COLUMN: Readonly<Record<ReportDimension, string>> = {
@@ -163,9 +164,9 @@ export class SqliteReportQueries {
         for (const edge of edges) {
           for (const row of statement.all({ ...base, from: edge.start, to: edge.end }) as SumRow[])
             collector.addTotals(edge.bucket, keyOf(row), row.currency, row);
+          this.profit.addCosts(dashboardId, query, edge, collector, unitCostOf);
         }
       }
-      this.profit.addCosts(dashboardId, query, collector, unitCostOf);
     });
     return collector.result();
   }
@@ -255,12 +256,13 @@ export class SqliteReportReader implements ReportReader {
     return this.offload === undefined ? this.inline.products(dashboardId, query) : this.offload.products(dashboardId, query);
   }
 
-  /** One write of the group commit: every rollup emptied and summed again from `orders`. */
+  /** One write of the group commit: every rollup emptied and summed again from `orders`, then the orders of dashboards with costs priced (rollup-costs.ts). */
   async rebuild(): Promise<void> {
     const statements = rebuildStatements().map((sql) => this.db.prepare(sql));
     await this.db.write(() => {
       this.db.rollups.settle();
       for (const statement of statements) statement.run();
+      priceRebuiltRollups(this.db, this.db.rollups);
     });
   }
 }

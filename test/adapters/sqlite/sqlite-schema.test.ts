@@ -51,6 +51,9 @@ describe('SQLite schema migrations', () => {
       '946c45b9683492c4976d2f7ee1d2b9c38a23514f63b95fd9f541595bba4c8f80',
       '4679bac0101c1d8671c3f123c5172c5e13772eafc691cdbe65ddaaed7d4568b9',
       '5d336842c4aa0d3d32c172469dcc6eec6cdb5a6b86196aee51ebaaffb045a2a6',
+      'da8389955897efea2e68ae0084a80e9a62658b5f4899240e24d49c92b918b48f',
+      '7f4886147e750961f1d651d63dbef6b6bed5104ffeb9f9bc9179284c33c00b04',
+      'b4bc95e8838f6c7c2ee59380262e0710b921f21e942ff102b726f0324db2c421',
     ];
     expect(MIGRATIONS.slice(0, released.length).map((sql) => createHash('sha256').update(sql).digest('hex'))).to.deep.equal(released);
   });

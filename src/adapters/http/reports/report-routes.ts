@@ -49,6 +49,35 @@ const isTestOf = (value: 'false' | 'true' | 'all'): boolean | undefined => (valu
 const filtersOf = (query: Partial<Record<(typeof UTM_DIMENSIONS)[number], string>>) =>
   Object.fromEntries(UTM_DIMENSIONS.flatMap((d) => (query[d] === undefined ? [] : [[d, query[d]]])));
 
+/** What a ranked report's query (a breakdown, the products) shares: its range, scope, order and size. */
+interface RankedParams<S> {
+  readonly from: Date;
+  readonly to: Date;
+  readonly model: 'last' | 'first';
+  readonly isTest: 'false' | 'true' | 'all';
+  readonly sort: S;
+  readonly limit: number;
+  readonly compare?: 'previous';
+}
+
+/** The use case's part of a ranked report's query: within 366 days, or the problems. */
+const rankedAsk = <S>(query: RankedParams<S>) => {
+  const problems = rangeProblems(query.from, query.to, 366, '');
+  if (problems.length > 0) return E.left({ _tag: 'ValidationFailed' as const, details: problems });
+  return E.right({
+    from: query.from,
+    to: query.to,
+    model: query.model,
+    isTest: isTestOf(query.isTest),
+    sort: query.sort,
+    limit: query.limit,
+    ...(query.compare === undefined ? {} : { compare: query.compare }),
+  });
+};
+
+/** What a ranked report's answer repeats of its query. */
+const rankedEcho = <S>(query: RankedParams<S>) => ({ from: query.from.toISOString(), to: query.to.toISOString(), model: query.model });
+
 export const breakdownRoute = route({
   method: 'get',
   path: '/api/v1/reports/breakdown',
@@ -68,27 +97,15 @@ export const breakdownRoute = route({
   responses: { 200: { description: 'The rows, sorted and limited, and how many there are.', body: BreakdownResponse } },
   problems: ['DashboardNotFound'],
   handle: async ({ principal, query }, { useCases }) => {
-    const problems = rangeProblems(query.from, query.to, 366, '');
-    if (problems.length > 0) return E.left({ _tag: 'ValidationFailed', details: problems });
-    const result = await useCases.getBreakdown.execute(principal.dashboardId, {
-      from: query.from,
-      to: query.to,
-      by: query.by,
-      model: query.model,
-      isTest: isTestOf(query.isTest),
-      filters: {},
-      sort: query.sort,
-      limit: query.limit,
-      ...(query.compare === undefined ? {} : { compare: query.compare }),
-    });
+    const asked = rankedAsk(query);
+    if (E.isLeft(asked)) return asked;
+    const result = await useCases.getBreakdown.execute(principal.dashboardId, { ...asked.right, by: query.by, filters: {} });
     if (E.isLeft(result)) return result;
     return E.right({
       status: 200 as const,
       body: {
-        from: query.from.toISOString(),
-        to: query.to.toISOString(),
+        ...rankedEcho(query),
         by: [...query.by],
-        model: query.model,
         rows: result.right.rows.map(({ key, ...row }) => ({ key: { ...key }, ...row })),
         totalRows: result.right.totalRows,
       },
@@ -170,25 +187,14 @@ export const productsRoute = route({
   responses: { 200: { description: 'The rows, sorted and limited, and how many there are.', body: ProductsResponse } },
   problems: ['DashboardNotFound'],
   handle: async ({ principal, query }, { useCases }) => {
-    const problems = rangeProblems(query.from, query.to, 366, '');
-    if (problems.length > 0) return E.left({ _tag: 'ValidationFailed', details: problems });
-    const result = await useCases.getProducts.execute(principal.dashboardId, {
-      from: query.from,
-      to: query.to,
-      model: query.model,
-      isTest: isTestOf(query.isTest),
-      filters: filtersOf(query),
-      sort: query.sort,
-      limit: query.limit,
-      ...(query.compare === undefined ? {} : { compare: query.compare }),
-    });
+    const asked = rankedAsk(query);
+    if (E.isLeft(asked)) return asked;
+    const result = await useCases.getProducts.execute(principal.dashboardId, { ...asked.right, filters: filtersOf(query) });
     if (E.isLeft(result)) return result;
     return E.right({
       status: 200 as const,
       body: {
-        from: query.from.toISOString(),
-        to: query.to.toISOString(),
-        model: query.model,
+        ...rankedEcho(query),
         rows: result.right.rows.map((row) => ({ ...row })),
         totalRows: result.right.totalRows,
       },

@@ -1,0 +1,196 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { expect } from 'chai';
+import * as E from 'fp-ts/Either';
+import { orderToRow, WRITE_COLUMNS } from '../../../src/adapters/sqlite/order-rows';
+import { COSTS_IN_ROLLUPS_MIGRATION } from '../../../src/adapters/sqlite/report-schema';
+import { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
+import { migrate, MIGRATIONS } from '../../../src/adapters/sqlite/sqlite-schema';
+import { sqliteStorageOn } from '../../../src/adapters/sqlite/sqlite-storage';
+import type { Storage } from '../../../src/application/ports/storage';
+import type { Dashboard } from '../../../src/domain/dashboard';
+import type { Order } from '../../../src/domain/order';
+import { ORDER_STATUSES } from '../../../src/domain/order-status';
+import { random } from '../../contract/report-reader.contract';
+import { memoryLogger } from '../../support/memory-log';
+import { anOrder } from '../../support/order-builder';
+import { rollupsAndRebuild } from '../../support/rollup-tables';
+import { temporaryFolder, temporarySqliteDatabase } from '../../support/sqlite-files';
+
+const dashboard = (id: string, timezone: string): Dashboard => ({ id, name: id, timezone, taxRate: 0, createdAt: new Date(0) });
+
+/** The cost sums of report_totals' day rows of the dashboard: [start, currency, product_cost_cents, uncosted_units]. */
+const dayCosts = (db: { prepare: SqliteDatabase['prepare'] }, dashboardId: string): unknown[][] =>
+  db
+    .prepare(
+      `SELECT start, currency, product_cost_cents, uncosted_units FROM report_totals
+       WHERE dashboard_id = ? AND grain = 'd' AND (product_cost_cents <> 0 OR uncosted_units <> 0) ORDER BY start, currency`,
+    )
+    .raw()
+    .all(dashboardId) as unknown[][];
+
+/**
+ * The costs the rollups keep (rollup-costs.ts): every order at today's prices, moved when a cost
+ * upload, a change of time zone or a rebuild changes them; each time equal to a rebuild that prices
+ * every order again from the orders and the costs.
+ */
+describe('SQLite rollups: costs at today prices', () => {
+  let folder: ReturnType<typeof temporaryFolder>;
+  let storage: Storage;
+  let db: SqliteDatabase;
+  let close: () => Promise<void>;
+
+  beforeEach(() => ({ folder, db, storage, close } = temporarySqliteDatabase()));
+  afterEach(() => close());
+
+  const expectRollupsToMatchTheOrders = (): void => {
+    const { kept, rebuilt } = rollupsAndRebuild(folder.path, folder.dir);
+    expect(kept).to.deep.equal(rebuilt);
+  };
+
+  it('prices a paid order as it is written, moves it when its status changes and when a cost of its day is set', async () => {
+    await storage.dashboards.insert(dashboard('dsh_a', 'UTC'));
+    await storage.productCosts.put('dsh_a', [{ product: 'p-1', currency: 'BRL', unitCostCents: 700, from: '2026-03-01' }]);
+    const order = anOrder()
+      .inDashboard('dsh_a')
+      .paid()
+      .with({ createdAt: new Date(Date.UTC(2026, 2, 2, 10)) })
+      .build();
+    expect(E.isRight(await storage.orders.insert(order, []))).to.equal(true);
+    const day = Date.UTC(2026, 2, 2);
+    // The builder's line: p-1, 2 units.
+    expect(dayCosts(db, 'dsh_a')).to.deep.equal([[day, 'BRL', 1_400, 0]]);
+    await storage.productCosts.put('dsh_a', [{ product: 'p-1', currency: 'BRL', unitCostCents: 900, from: '2026-03-02' }]);
+    expect(dayCosts(db, 'dsh_a')).to.deep.equal([[day, 'BRL', 1_800, 0]]);
+    await storage.productCosts.put('dsh_a', [{ product: 'p-1', currency: 'BRL', unitCostCents: 1, from: '2026-03-03' }]);
+    expect(dayCosts(db, 'dsh_a'), 'a cost from a later day').to.deep.equal([[day, 'BRL', 1_800, 0]]);
+    expect(await storage.orders.replace({ ...order, status: 'refunded', version: order.version + 1 }, [])).to.equal(true);
+    expect(dayCosts(db, 'dsh_a'), 'no longer paid').to.deep.equal([]);
+    expectRollupsToMatchTheOrders();
+  });
+
+  it('moves the orders between a day start in the old zone and in the new one when the time zone changes', async () => {
+    await storage.dashboards.insert(dashboard('dsh_a', 'UTC'));
+    await storage.productCosts.put('dsh_a', [
+      { product: 'p-1', currency: 'BRL', unitCostCents: 100, from: '2026-03-01' },
+      { product: 'p-1', currency: 'BRL', unitCostCents: 300, from: '2026-03-02' },
+    ]);
+    // 2026-03-02T01:00Z: on the 2nd in UTC (300), on the 1st in São Paulo (-03:00, 100).
+    const order = anOrder()
+      .inDashboard('dsh_a')
+      .paid()
+      .with({ createdAt: new Date(Date.UTC(2026, 2, 2, 1)) })
+      .build();
+    await storage.orders.insert(order, []);
+    expect(dayCosts(db, 'dsh_a')).to.deep.equal([[Date.UTC(2026, 2, 2), 'BRL', 600, 0]]);
+    await storage.dashboards.update(dashboard('dsh_a', 'America/Sao_Paulo'));
+    expect(dayCosts(db, 'dsh_a')).to.deep.equal([[Date.UTC(2026, 2, 2), 'BRL', 200, 0]]);
+    expectRollupsToMatchTheOrders();
+  });
+
+  it('keeps every rollup equal to a rebuild after random orders, status changes, cost uploads and zone changes on two dashboards', async () => {
+    const next = random(91);
+    const pick = <A>(values: readonly A[]): A => values[Math.floor(next() * values.length)];
+    const zones = ['UTC', 'Asia/Kathmandu', 'America/Sao_Paulo', 'Asia/Kolkata'];
+    const dashboards = ['dsh_a', 'dsh_b'];
+    for (const id of dashboards) await storage.dashboards.insert(dashboard(id, pick(zones)));
+    const products = ['p-1', 'p-2', 'p-3', 'SKU-9'];
+    const current = new Map<string, Order>();
+    let serial = 0;
+    const day = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+    for (let round = 0; round < 10; round++) {
+      const writes: Promise<unknown>[] = [];
+      for (let w = 0; w < 40; w++) {
+        const roll = next();
+        const known = [...current.keys()];
+        if (roll < 0.5 || known.length === 0) {
+          serial += 1;
+          const order = anOrder()
+            .inDashboard(pick(dashboards))
+            .withExternalId(`o-${serial}`)
+            .with({
+              status: pick(ORDER_STATUSES),
+              createdAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(next() * 20 * 86_400_000)),
+              amounts: { ...anOrder().build().amounts, currency: pick(['BRL', 'USD']) },
+              products: Array.from({ length: 1 + Math.floor(next() * 3) }, (_, i) => ({
+                ...(next() < 0.8 ? { externalId: pick(products) } : { sku: pick(products) }),
+                name: `line ${i}`,
+                quantity: 1 + Math.floor(next() * 4),
+                unitPriceCents: 1_000,
+              })),
+            })
+            .build();
+          writes.push(storage.orders.insert(order, []).then((r) => E.isRight(r) && current.set(order.externalId, order)));
+        } else if (roll < 0.8) {
+          const base = current.get(pick(known))!;
+          const changed = { ...base, status: pick(ORDER_STATUSES), version: base.version + 1 };
+          current.set(base.externalId, changed);
+          writes.push(storage.orders.replace(changed, []));
+        } else if (roll < 0.95) {
+          const entries = Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({
+            product: pick(products),
+            currency: pick(['BRL', 'USD']),
+            unitCostCents: Math.floor(next() * 5_000),
+            from: day(Math.floor(next() * 20)),
+          }));
+          writes.push(storage.productCosts.put(pick(dashboards), entries));
+        } else {
+          writes.push(storage.dashboards.update(dashboard(pick(dashboards), pick(zones))));
+        }
+      }
+      await Promise.all(writes);
+      expectRollupsToMatchTheOrders();
+    }
+    expect(dayCosts(db, 'dsh_a').length + dayCosts(db, 'dsh_b').length).to.be.greaterThan(10);
+  });
+
+  it('prices again what it rebuilds when `reports rebuild` runs', async () => {
+    await storage.dashboards.insert(dashboard('dsh_a', 'Asia/Kathmandu'));
+    await storage.productCosts.put('dsh_a', [{ product: 'p-1', currency: 'BRL', unitCostCents: 250, from: '2026-01-01' }]);
+    await storage.orders.insert(
+      anOrder()
+        .inDashboard('dsh_a')
+        .paid()
+        .with({ createdAt: new Date(Date.UTC(2026, 1, 1)) })
+        .build(),
+      [],
+    );
+    const before = dayCosts(db, 'dsh_a');
+    db.prepare('UPDATE report_totals SET product_cost_cents = 0').run();
+    await storage.reports.rebuild();
+    expect(dayCosts(db, 'dsh_a')).to.deep.equal(before);
+    expect(before).to.deep.equal([[Date.UTC(2026, 1, 1), 'BRL', 500, 0]]);
+  });
+});
+
+describe('SQLite migration of the costs into the rollups', () => {
+  let folder: ReturnType<typeof temporaryFolder>;
+  beforeEach(() => (folder = temporaryFolder()));
+  afterEach(() => folder.remove());
+
+  it('sums the cost columns of a file of the previous version, and prices the orders of its dashboards with costs when it opens', async () => {
+    const raw = new BetterSqlite3(folder.path);
+    migrate(raw, folder.path, MIGRATIONS.slice(0, MIGRATIONS.indexOf(COSTS_IN_ROLLUPS_MIGRATION)));
+    raw.prepare("INSERT INTO dashboards (id, name, timezone, tax_rate_hundredths, created_at) VALUES ('dsh_a', 'a', 'UTC', 0, 0)").run();
+    raw.prepare("INSERT INTO product_costs VALUES ('dsh_a', 'p-1', 'BRL', '2026-01-01', 300)").run();
+    const insert = raw.prepare(`INSERT INTO orders (${WRITE_COLUMNS.join(', ')}) VALUES (${WRITE_COLUMNS.map((c) => `@${c}`).join(', ')})`);
+    const at = new Date(Date.UTC(2026, 4, 5, 6));
+    insert.run(orderToRow(anOrder().inDashboard('dsh_a').withExternalId('costed').paid().with({ createdAt: at }).build()));
+    insert.run(orderToRow(anOrder().inDashboard('dsh_b').withExternalId('uncosted').paid().with({ createdAt: at }).build()));
+    // Written around the repository, which keeps the counts (the migration sums the projections again, not them).
+    raw.prepare("INSERT INTO order_counts VALUES ('dsh_a', 'paid', 1), ('dsh_b', 'paid', 1)").run();
+    raw.close();
+
+    const db = SqliteDatabase.open({ path: folder.path });
+    sqliteStorageOn(db, memoryLogger().logger);
+    try {
+      const day = Date.UTC(2026, 4, 5);
+      expect(dayCosts(db, 'dsh_a')).to.deep.equal([[day, 'BRL', 600, 0]]);
+      expect(dayCosts(db, 'dsh_b')).to.deep.equal([[day, 'BRL', 0, 2]]);
+      expect(db.prepare('SELECT count(*) FROM rollup_costs_pending').pluck().get()).to.equal(0);
+    } finally {
+      await db.close();
+    }
+    const { kept, rebuilt } = rollupsAndRebuild(folder.path, folder.dir);
+    expect(kept).to.deep.equal(rebuilt);
+  });
+});
