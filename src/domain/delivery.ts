@@ -14,12 +14,29 @@ export const MAX_RETRY_AFTER_SECONDS = 3_600;
 /** Each delay of the schedule is moved by up to this fraction of itself, either way. */
 export const RETRY_JITTER = 0.1;
 
-/** One request made for a delivery; no response body is kept. */
+/**
+ * How much of a receiver's response body an attempt keeps, in bytes of UTF-8: enough for the error a
+ * receiver explains itself with, never a page it sends by mistake (DECISIONS D22).
+ */
+export const RESPONSE_BODY_LIMIT_BYTES = 4_096;
+
+/** The start of a receiver's response body, as text: at most RESPONSE_BODY_LIMIT_BYTES of UTF-8. */
+export interface ResponseBody {
+  /** Cut at a character's boundary; bytes that are not UTF-8 replaced with U+FFFD. */
+  readonly text: string;
+  /** Whether more followed (or the reply was cut off before its end) than `text` holds. */
+  readonly truncated: boolean;
+}
+
+/** One request made for a delivery. */
 export interface DeliveryAttempt {
   readonly at: Date;
   readonly durationMs: number;
   /** The status the receiver answered, when it answered. */
   readonly responseStatus?: number;
+  /** The start of the receiver's response body (ResponseBody), when it answered with one. Hostile input: never logged. */
+  readonly responseBody?: string;
+  readonly responseBodyTruncated?: boolean;
   /** Why there was no answer (refused, timed out, not allowed...), when there was none. */
   readonly error?: string;
 }
@@ -57,7 +74,7 @@ export const newDelivery = (
 
 /** What an attempt got: an answer (any status), or none. */
 export type AttemptResult =
-  | { readonly kind: 'response'; readonly status: number; readonly retryAfterSeconds?: number }
+  | { readonly kind: 'response'; readonly status: number; readonly retryAfterSeconds?: number; readonly body?: ResponseBody }
   | { readonly kind: 'error'; readonly message: string };
 
 export interface AttemptMade {
@@ -71,6 +88,11 @@ export interface AfterAttempt {
   /** The receiver answered 410 Gone: its endpoint is to be disabled. */
   readonly gone: boolean;
 }
+
+const responseOf = ({ status, body }: { status: number; body?: ResponseBody }): Partial<DeliveryAttempt> => ({
+  responseStatus: status,
+  ...(body === undefined ? {} : { responseBody: body.text, responseBodyTruncated: body.truncated }),
+});
 
 const isSuccess = (result: AttemptResult): boolean => result.kind === 'response' && result.status >= 200 && result.status <= 299;
 
@@ -87,7 +109,7 @@ export const afterAttempt = (delivery: Delivery, attempt: AttemptMade, schedule:
   const record: DeliveryAttempt = {
     at,
     durationMs,
-    ...(result.kind === 'response' ? { responseStatus: result.status } : { error: result.message }),
+    ...(result.kind === 'response' ? responseOf(result) : { error: result.message }),
   };
   const { nextAttemptAt: _next, ...rest } = delivery;
   const attempts = [...delivery.attempts, record];

@@ -12,12 +12,14 @@ describeWithBrowser("the Overview's cards against the previous period (DECISIONS
   let api: TestApi;
   let context: BrowserContext;
   let page: Page;
+  let token: string;
 
   before(async function () {
     this.timeout(60_000);
     const storage = inMemoryStorage();
     api = await TestApi.start({}, { storage });
     const made = await api.newDashboard('Compare shop');
+    token = made.token;
     const { useCases } = compose({
       storage,
       transitions: {},
@@ -119,5 +121,38 @@ describeWithBrowser("the Overview's cards against the previous period (DECISIONS
     expect(await page.locator('[role=alert]').textContent()).to.contain('tax rate from 0 to 100');
     await page.goto(`${api.url}/console/settings`);
     expect(await page.inputValue('#taxRate')).to.equal('12.5');
+  });
+
+  it('shows each Reports cell with its change, a campaign sold only before ranked as the report ranks it, in words within 375 px', async () => {
+    // A campaign of one paid order of 50.00 nine days ago: in the previous 7 days only.
+    const createdAt = new Date(Date.now() - 9 * 86_400_000).toISOString();
+    const body = anOrderPayload({
+      externalId: 'before-spring',
+      status: 'paid',
+      paidAt: createdAt,
+      createdAt,
+      amounts: { currency: 'BRL', grossCents: 5_000, netToSellerCents: 5_000 },
+      products: [{ externalId: 'p-2', name: 'Mug', quantity: 1, unitPriceCents: 5_000 }],
+      tracking: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'spring' },
+    });
+    expect((await api.request('POST', '/api/v1/orders', { token, body })).status).to.equal(201);
+    await page.goto(`${api.url}/console/reports?period=7&by1=utmCampaign`);
+    const cell = async (campaign: string, metric: string) =>
+      (await page.locator(`tbody tr:has(th:text-is("${campaign}")) td[data-metric="${metric}"]`).allTextContents()).map((t) =>
+        t.replace(/\s+/g, ' ').trim(),
+      );
+    expect(await page.locator('tbody th[scope=row]').allTextContents()).to.deep.equal(['black-friday', 'spring']);
+    expect(await cell('black-friday', 'orders')).to.deep.equal(['2 ▲ +100.0%']);
+    expect(await cell('black-friday', 'paidGrossCents')).to.deep.equal(['R$200.00 ▲ +150.0%']);
+    expect(await cell('spring', 'orders')).to.deep.equal(['0 ▼ −100.0%']);
+    expect(await cell('spring', 'spendCents')).to.deep.equal(['R$0.00']);
+    expect(await page.locator('p.muted:has-text("Under each figure")').textContent()).to.contain('vs previous 7 days');
+    const heads = (await page.locator('thead th').allTextContents()).map((h) => h.trim());
+    expect(heads.filter((h) => /\b[a-z]+[A-Z]|Cents\b/.test(h))).to.deep.equal([]);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).to.be.at.most(375);
+    // The CSV keeps the API's columns and this period's rows, without the comparison.
+    const csv = await page.evaluate(async () => (await fetch('/console/reports.csv?period=7&by1=utmCampaign')).text());
+    expect(csv.split('\r\n')[0]).to.match(/^utmCampaign,currency,orders,/);
+    expect(csv).not.to.contain('spring');
   });
 });

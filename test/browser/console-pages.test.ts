@@ -7,6 +7,7 @@ import { compose } from '../../src/bootstrap/composition';
 import { describeWithBrowser } from '../support/browser';
 import { anOrderPayload } from '../support/order-builder';
 import { TestApi } from '../support/test-api';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 const OWNER = { email: 'owner@shop.example', password: 'owner password 123' };
 /** Where the screenshots go: one per page and width, for a person to look at after the run (gitignored). */
@@ -82,11 +83,13 @@ describeWithBrowser('every console page with data in it, at 1280 and 375 px (DEC
     await submit('button[type=submit]');
     await page.goto(`${api.url}/console/spend`);
     const day = new Date(now).toISOString().slice(0, 10);
+    // Spend on a day without orders: that day's profit is below zero.
+    const spentOnly = new Date(now - 6 * 86_400_000).toISOString().slice(0, 10);
     await page.setInputFiles('#file', {
       name: 'spend.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(
-        `date,utm_source,utm_medium,utm_campaign,utm_content,currency,amount\n${day},google,cpc,black-friday,,BRL,50.00\n${day},google,cpc,${LONG},,BRL,20.00\n`,
+        `date,utm_source,utm_medium,utm_campaign,utm_content,currency,amount\n${day},google,cpc,black-friday,,BRL,50.00\n${day},google,cpc,${LONG},,BRL,20.00\n${spentOnly},facebook,cpc,black-friday,,BRL,30.00\n`,
       ),
     });
     await submit('form[enctype] button[type=submit]');
@@ -270,19 +273,49 @@ describeWithBrowser('every console page with data in it, at 1280 and 375 px (DEC
     this.timeout(30_000);
     await page.setViewportSize({ width: 375, height: 900 });
     await page.goto(`${api.url}/console/overview?period=7`);
-    const titles = await page.locator('svg.chart rect.bar title').allTextContents();
+    const titles = await page.locator('svg.chart[data-metric="paidGrossCents"] rect.bar title').allTextContents();
     expect(titles).to.have.length(7);
     for (const t of titles) expect(t).to.match(/^[A-Z][a-z]{2} \d{1,2}, \d{4}: R\$[\d,]+\.\d{2}$/);
-    const axis = await page.locator('svg.chart text.value').allTextContents();
+    const axis = await page.locator('svg.chart[data-metric="paidGrossCents"] text.value').allTextContents();
     expect(axis[0]).to.equal('R$0');
     expect(axis.length).to.be.at.least(3);
-    expect(await page.locator('svg.chart line.grid').count()).to.equal(axis.length);
+    expect(await page.locator('svg.chart[data-metric="paidGrossCents"] line.grid').count()).to.equal(axis.length);
     const smallest = await page.evaluate<number>(
       `Math.min(...[...document.querySelectorAll('svg.chart text')].map((t) => t.getBoundingClientRect().height))`,
     );
     expect(smallest, 'the height of the chart’s smallest text, in px').to.be.at.least(10);
     await page.setViewportSize({ width: 1280, height: 900 });
   });
+
+  for (const width of [375, 1280]) {
+    it(`draws ad spend and profit by day at ${width} px, a day's loss below the zero line, text at least 10 px high`, async function () {
+      this.timeout(30_000);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${api.url}/console/overview?period=7`);
+      for (const metric of ['paidGrossCents', 'spendCents', 'profitCents'])
+        expect(await page.locator(`svg.chart[data-metric="${metric}"] rect.bar`).count(), metric).to.equal(7);
+      // The day with spend and no order: the only loss, drawn down from the zero line.
+      const profit = page.locator('svg.chart[data-metric="profitCents"]');
+      const losses = profit.locator('rect.bar.negative');
+      expect(await losses.locator('title').allTextContents()).to.have.length(1);
+      expect(await losses.locator('title').textContent()).to.match(/: [-−]R\$30\.00$/);
+      const [bar, zero] = await Promise.all([losses.boundingBox(), profit.locator('line.zero').boundingBox()]);
+      expect(bar!.y, 'the loss starts at the zero line').to.be.closeTo(zero!.y + zero!.height / 2, 1);
+      expect(bar!.height).to.be.greaterThan(10);
+      const labels = await profit.locator('text.value').allTextContents();
+      expect(
+        labels.some((l) => /^[-−]R\$/.test(l)),
+        labels.join(' '),
+      ).to.equal(true);
+      expect(labels).to.include('R$0');
+      const smallest = await page.evaluate<number>(
+        `Math.min(...[...document.querySelectorAll('svg.chart text')].map((t) => t.getBoundingClientRect().height))`,
+      );
+      expect(smallest, 'the height of the charts’ smallest text, in px').to.be.at.least(10);
+      expect(await page.evaluate('document.documentElement.scrollWidth')).to.be.at.most(width);
+      await page.setViewportSize({ width: 1280, height: 900 });
+    });
+  }
 
   it('shows an empty dashboard the ways orders arrive, with an example the API takes as it is', async function () {
     this.timeout(30_000);
@@ -329,6 +362,42 @@ describeWithBrowser('every console page with data in it, at 1280 and 375 px (DEC
     const text = (await sent.textContent())!;
     expect(JSON.parse(text)).to.have.property('type', 'webhook.test');
     expect(await page.locator('tr[data-delivery] details.body code *').count()).to.equal(0);
+  });
+
+  it("shows in the webhook delivery log the receiver's reply as text, wrapped within 375 px, no script run and nothing refused", async function () {
+    this.timeout(30_000);
+    const reply = `<script>document.title = 'ran'</script><img src=x onerror="document.title='ran'"> ${'no-space-to-break-at-'.repeat(40)}`;
+    const receiver = await WebhookReceiver.start(() => ({ status: 500, headers: { 'content-type': 'text/html' }, body: reply }));
+    try {
+      await page.setViewportSize({ width: 375, height: 900 });
+      await page.goto(`${api.url}/console/webhooks`);
+      await page.fill('#url', receiver.url('/replies-with-markup'));
+      await submit('form[action="/console/webhooks"] button[type=submit]');
+      await page.click('table a[href*="/console/webhooks/"]:text("replies-with-markup")');
+      await page.waitForLoadState('load');
+      await submit('button:text("Send a test event")');
+      await receiver.waitFor(1);
+      const replies = page.locator('tr[data-delivery] li[data-attempt] details.reply code');
+      // The attempt is recorded once the worker has its answer: the page is read again until it shows.
+      for (let tries = 0; tries < 100 && (await replies.count()) === 0; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await page.reload();
+      }
+      violations = [];
+      await page.reload();
+      const title = await page.title();
+      expect(await replies.first().textContent()).to.equal(reply);
+      expect(await page.locator('tr[data-delivery] details.reply code *').count()).to.equal(0);
+      await page.locator('tr[data-delivery] details.reply summary').first().click();
+      expect(await page.evaluate('document.documentElement.scrollWidth')).to.be.at.most(375);
+      const code = await replies.first().boundingBox();
+      expect(code!.x + code!.width, 'the reply’s right edge, in px').to.be.at.most(375);
+      expect(await page.title()).to.equal(title);
+      expect(violations).to.deep.equal([]);
+    } finally {
+      await receiver.stop();
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 
   it('keeps ROAS and CPA in view at 1280 px: the default report fits its box', async function () {

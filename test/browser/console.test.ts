@@ -116,7 +116,11 @@ describeWithBrowser('the console in Chromium (DECISIONS D18)', (browser: () => B
     expect(await page.locator('dl[data-currency="BRL"] [data-metric="roas"]').textContent()).to.equal('—');
     // No cost nor tax yet: the profit is what the paid orders netted, R$140.00 + R$35.00.
     expect(await page.locator('dl[data-currency="BRL"] [data-metric="profitCents"]').textContent()).to.equal('R$175.00');
-    expect(await page.locator('svg.chart').count()).to.equal(1);
+    expect(await page.locator('svg.chart').evaluateAll((charts) => charts.map((c) => c.getAttribute('data-metric')))).to.deep.equal([
+      'paidGrossCents',
+      'spendCents',
+      'profitCents',
+    ]);
 
     // Spend for today's campaign, uploaded as a CSV file through the form.
     const day = today.slice(0, 10);

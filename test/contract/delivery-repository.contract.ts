@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as O from 'fp-ts/Option';
 import type { DeliveryRepository } from '../../src/application/ports/delivery-repository';
-import { DELIVERY_RETENTION_MS, type Delivery } from '../../src/domain/delivery';
+import { DELIVERY_RETENTION_MS, RESPONSE_BODY_LIMIT_BYTES, type Delivery } from '../../src/domain/delivery';
 import { TEST_EPOCH } from '../support/mutable-clock';
 import { aDelivery } from '../support/webhook-builders';
 
@@ -161,6 +161,28 @@ export const deliveryRepositoryContract = (adapterName: string, factory: () => P
         expect(await deliveries.find('dsh_a', 'whk_1', 'dlv_1')).to.deep.equal(O.some(done));
         expect(await deliveries.complete(again.lease, done), 'a lease ends with its completion').to.equal(false);
         expect(await claim(at(1_000_000))).to.deep.equal([]);
+      });
+
+      it("stores each attempt's response body as it was kept, to its last character, and whether it was cut", async () => {
+        // Up to the limit, with what a store could mangle: markup, quotes, a NUL, replacement and 4-byte characters.
+        const hostile = `<script>alert("x")</script>\u0000 \uFFFD ção 😀 \\ $where {"$gt": 1}`;
+        const long = `${hostile}${'😀'.repeat(Math.floor((RESPONSE_BODY_LIMIT_BYTES - Buffer.byteLength(hostile)) / 4))}`;
+        await deliveries.insert(aDelivery('dlv_1'));
+        const [claimed] = await claim(at(0));
+        const answered: Delivery = {
+          ...claimed.delivery,
+          attempts: [
+            { at: at(1), durationMs: 12, responseStatus: 500, responseBody: long, responseBodyTruncated: true },
+            { at: at(2), durationMs: 7, responseStatus: 422, responseBody: '{"error":"unknown order"}', responseBodyTruncated: false },
+            { at: at(3), durationMs: 5, responseStatus: 503 },
+          ],
+          nextAttemptAt: at(5_000),
+        };
+        expect(await deliveries.complete(claimed.lease, answered)).to.equal(true);
+        expect(await deliveries.find('dsh_a', 'whk_1', 'dlv_1')).to.deep.equal(O.some(answered));
+        const listed = await deliveries.list('dsh_a', 'whk_1', { page: 1, pageSize: 10 });
+        expect(listed.deliveries[0].attempts[0].responseBody).to.equal(long);
+        expect(listed.deliveries[0].attempts[2]).not.to.have.property('responseBody');
       });
 
       it('hands a released delivery back at once, due as it was', async () => {

@@ -77,6 +77,13 @@ describe('deliveries', () => {
     ]);
   });
 
+  it('record the start of the response body a receiver answered with, and whether it was cut', () => {
+    const body = { text: '{"error":"unknown order"}', truncated: true };
+    expect(attempt(aDelivery('dlv_1'), { kind: 'response', status: 422, body }).delivery.attempts).to.deep.equal([
+      { at, durationMs: 20, responseStatus: 422, responseBody: '{"error":"unknown order"}', responseBodyTruncated: true },
+    ]);
+  });
+
   it('follow the schedule delay by delay, counted from the end of the attempt, then fail after the last', () => {
     expect(inMs(failedTimes(1))).to.equal(20 + 5_000);
     expect(inMs(failedTimes(2))).to.equal(20 + 300_000);

@@ -9,13 +9,13 @@ export interface ReceivedRequest {
   readonly body: string;
 }
 
-/** How the receiver answers a request: a status (and headers), or not at all until it stops. */
-export type Answer = { readonly status: number; readonly headers?: Record<string, string> } | 'hang';
+/** How the receiver answers a request: a status (and headers, and a body), or not at all until it stops. */
+export type Answer = { readonly status: number; readonly headers?: Record<string, string>; readonly body?: string | Buffer } | 'hang';
 export type Responder = (request: ReceivedRequest, index: number) => Answer | Promise<Answer>;
 
 /**
  * A webhook receiver: a real HTTP server on loopback that records every request and answers as the
- * test says (204 by default). Requests are verified with the `standardwebhooks` package, as a
+ * test says (204 with no body by default). Requests are verified with the `standardwebhooks` package, as a
  * receiver would.
  */
 export class WebhookReceiver {
@@ -45,7 +45,7 @@ export class WebhookReceiver {
         void Promise.resolve(answered).then((answer) => {
           if (answer === 'hang' || res.destroyed) return;
           res.writeHead(answer.status, answer.headers);
-          res.end('a body the service must not keep');
+          res.end(answer.body ?? '');
         });
       });
     });

@@ -67,7 +67,7 @@ export const endpointFromDocument = (doc: t.TypeOf<typeof endpointDocumentCodec>
 
 const attemptCodec = t.intersection([
   t.type({ at: bsonDate, durationMs: t.number }),
-  t.partial({ responseStatus: t.number, error: t.string }),
+  t.partial({ responseStatus: t.number, responseBody: t.string, responseBodyTruncated: t.boolean, error: t.string }),
 ]);
 
 /**
@@ -100,14 +100,22 @@ export interface DeliveryDocument {
 /** When nobody holds a delivery: a lease that ended at the epoch. */
 export const NO_LEASE = new Date(0);
 
-const attemptToDocument = (attempt: DeliveryAttempt): Record<string, unknown> =>
-  withoutUndefined({ at: attempt.at, durationMs: attempt.durationMs, responseStatus: attempt.responseStatus, error: attempt.error });
+/** An attempt's fields, the same in the document as in the domain (instants as BSON dates); absent ones left out. */
+const attemptFields = (attempt: DeliveryAttempt): DeliveryAttempt =>
+  withoutUndefined({
+    at: attempt.at,
+    durationMs: attempt.durationMs,
+    responseStatus: attempt.responseStatus,
+    responseBody: attempt.responseBody,
+    responseBodyTruncated: attempt.responseBodyTruncated,
+    error: attempt.error,
+  });
 
 /** The fields an attempt changes; `nextAttemptAt` is unset when the delivery finished. */
 export const deliveryProgress = (delivery: Delivery): { $set: Record<string, unknown>; $unset?: Record<string, ''> } => ({
   $set: withoutUndefined({
     status: delivery.status,
-    attempts: delivery.attempts.map(attemptToDocument),
+    attempts: delivery.attempts.map(attemptFields),
     nextAttemptAt: delivery.nextAttemptAt,
   }),
   ...(delivery.nextAttemptAt === undefined ? { $unset: { nextAttemptAt: '' } } : {}),
@@ -121,7 +129,7 @@ export const deliveryToDocument = (delivery: Delivery): DeliveryDocument =>
     eventId: delivery.eventId,
     eventType: delivery.eventType,
     status: delivery.status,
-    attempts: delivery.attempts.map(attemptToDocument),
+    attempts: delivery.attempts.map(attemptFields),
     nextAttemptAt: delivery.nextAttemptAt,
     automaticRetries: delivery.automaticRetries,
     leaseUntil: NO_LEASE,
@@ -139,9 +147,7 @@ export const deliveryFromDocument = (doc: t.TypeOf<typeof deliveryDocumentCodec>
     eventId: doc.eventId,
     eventType: doc.eventType,
     status: doc.status,
-    attempts: doc.attempts.map((attempt) =>
-      withoutUndefined({ at: attempt.at, durationMs: attempt.durationMs, responseStatus: attempt.responseStatus, error: attempt.error }),
-    ),
+    attempts: doc.attempts.map(attemptFields),
     nextAttemptAt: doc.nextAttemptAt,
     createdAt: doc.createdAt,
     payload: doc.payload,

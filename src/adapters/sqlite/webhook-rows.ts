@@ -64,10 +64,14 @@ export const endpointFromRow = (row: t.TypeOf<typeof endpointRowCodec>): Webhook
 
 const attemptCodec = t.intersection([
   t.type({ at: t.number, durationMs: t.number }),
-  t.partial({ responseStatus: t.number, error: t.string }),
+  t.partial({ responseStatus: t.number, responseBody: t.string, responseBodyTruncated: t.boolean, error: t.string }),
 ]);
 
-/** A row of `webhook_deliveries` as read back; `attempts` is JSON with instants as milliseconds. */
+/**
+ * A row of `webhook_deliveries` as read back; `attempts` is JSON with instants as milliseconds (an
+ * attempt's response body rides in it: the rows written before it was kept have none, as their
+ * attempts had none, so the column needed no migration).
+ */
 export const deliveryRowCodec = t.type({
   id: t.string,
   dashboard_id: t.string,
@@ -89,6 +93,8 @@ const attemptToJson = (attempt: DeliveryAttempt): t.TypeOf<typeof attemptCodec> 
   at: attempt.at.getTime(),
   durationMs: attempt.durationMs,
   ...(attempt.responseStatus === undefined ? {} : { responseStatus: attempt.responseStatus }),
+  ...(attempt.responseBody === undefined ? {} : { responseBody: attempt.responseBody }),
+  ...(attempt.responseBodyTruncated === undefined ? {} : { responseBodyTruncated: attempt.responseBodyTruncated }),
   ...(attempt.error === undefined ? {} : { error: attempt.error }),
 });
 
@@ -96,6 +102,8 @@ const attemptFromJson = (attempt: t.TypeOf<typeof attemptCodec>): DeliveryAttemp
   at: new Date(attempt.at),
   durationMs: attempt.durationMs,
   ...(attempt.responseStatus === undefined ? {} : { responseStatus: attempt.responseStatus }),
+  ...(attempt.responseBody === undefined ? {} : { responseBody: attempt.responseBody }),
+  ...(attempt.responseBodyTruncated === undefined ? {} : { responseBodyTruncated: attempt.responseBodyTruncated }),
   ...(attempt.error === undefined ? {} : { error: attempt.error }),
 });
 

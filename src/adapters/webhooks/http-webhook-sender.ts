@@ -1,13 +1,17 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import type { AttemptResult } from '../../domain/delivery';
+import { RESPONSE_BODY_LIMIT_BYTES, type AttemptResult } from '../../domain/delivery';
 import type { SendOutcome, WebhookRequest, WebhookSender } from '../../application/ports/webhook-sender';
 import { refusedAddress, type Resolver } from './outbound-addresses';
+import { keptResponseBody } from './response-body';
 import { signedHeaders } from './standard-webhooks-signature';
 
 export interface SenderOptions {
-  /** WEBHOOK_TIMEOUT_MS: a receiver must have answered (status and headers) within it. */
+  /**
+   * WEBHOOK_TIMEOUT_MS: a receiver must have answered (status and headers) within it; what arrived of
+   * the body by then is kept, marked as cut.
+   */
   readonly timeoutMs: number;
   /** WEBHOOK_ALLOW_PRIVATE_URLS: lifts the address rules, and allows `http://` (development and tests only). */
   readonly allowPrivateUrls: boolean;
@@ -18,14 +22,13 @@ export interface SenderOptions {
 /** What the service calls itself in `User-Agent`. */
 export const USER_AGENT = 'orders-service-webhooks/1';
 
-/** How long, after the answer, the rest of a response body may take to be read and dropped, so the connection can be reused. */
-const DRAIN_MS = 1_000;
-
 /**
  * Sends webhooks with node:http(s) through request-filtering-agent, which checks the address of every
  * connection after resolution and refuses any that is not public unicast: a name that resolves to an
  * inside address after the endpoint was saved (DNS rebinding) reaches nothing. Redirects are not
- * followed (a 3xx is a non-2xx like any other), and only the status and `Retry-After` are read.
+ * followed (a 3xx is a non-2xx like any other). Of the answer, the status, `Retry-After` and the
+ * body's first RESPONSE_BODY_LIMIT_BYTES are read: reading stops there (the connection is closed
+ * rather than the rest read), or at the timeout, so an endless reply never holds an attempt longer.
  */
 export class HttpWebhookSender implements WebhookSender {
   private readonly httpsAgent: RequestFilteringHttpsAgent;
@@ -72,15 +75,32 @@ export class HttpWebhookSender implements WebhookSender {
         signal,
         ...(this.options.resolver === undefined ? {} : { lookup: this.options.resolver }),
       };
+      /** Set once the status and headers arrived: what the body's end, its limit or the timeout completes. */
+      let answered: ((complete: boolean) => void) | undefined;
       const req = (secure ? httpsRequest : httpRequest)(url, options, (res: IncomingMessage) => {
-        finish({ kind: 'response', status: res.statusCode ?? 0, ...retryAfterOf(res) });
-        const drain = setTimeout(() => res.destroy(), DRAIN_MS);
-        res.on('close', () => clearTimeout(drain));
+        const chunks: Buffer[] = [];
+        let read = 0;
+        const status = res.statusCode ?? 0;
+        const retryAfter = retryAfterOf(res);
+        answered = (complete) => {
+          const body = keptResponseBody(Buffer.concat(chunks), complete);
+          finish({ kind: 'response', status, ...retryAfter, ...(body === undefined ? {} : { body }) });
+        };
+        res.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          read += chunk.length;
+          if (read <= RESPONSE_BODY_LIMIT_BYTES) return;
+          answered?.(false);
+          res.destroy();
+        });
+        res.on('end', () => answered?.(true));
+        // Reset or destroyed before its end: what arrived, marked as cut.
+        res.on('close', () => answered?.(false));
         res.on('error', () => undefined);
-        res.resume();
       });
       const timer = setTimeout(() => {
-        finish({ kind: 'error', message: `no answer within ${this.options.timeoutMs} ms` });
+        if (answered === undefined) finish({ kind: 'error', message: `no answer within ${this.options.timeoutMs} ms` });
+        else answered(false);
         req.destroy();
       }, this.options.timeoutMs);
       req.on('error', (err) => finish({ kind: 'error', message: describe(err, signal) }));

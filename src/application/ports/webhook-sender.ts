@@ -19,8 +19,9 @@ export interface SendOutcome {
 /** Sends one signed webhook request (Standard Webhooks). */
 export interface WebhookSender {
   /**
-   * Makes one attempt and says what came of it; never rejects. No redirect is followed and no
-   * response body is kept. `signal` aborts the request (the service is shutting down).
+   * Makes one attempt and says what came of it; never rejects. No redirect is followed; of the
+   * response body, at most RESPONSE_BODY_LIMIT_BYTES are read and kept (ResponseBody), never the
+   * rest. `signal` aborts the request (the service is shutting down).
    */
   send(request: WebhookRequest, signal: AbortSignal): Promise<SendOutcome>;
 }

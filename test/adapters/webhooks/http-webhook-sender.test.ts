@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
@@ -77,6 +78,66 @@ describe('HttpWebhookSender', () => {
       ]);
       expect(results[4]).to.include({ kind: 'response', status: 429 });
       expect((results[4] as { retryAfterSeconds: number }).retryAfterSeconds).to.be.within(3_590, 3_600);
+    });
+
+    it('keeps the start of the response body, whole when it is short, as text', async () => {
+      const bodies = ['{"error":"unknown order","id":"evt_1"}', Buffer.from([0x6f, 0x6b, 0xff]), ''];
+      receiver.respond = (_request, index) => ({ status: index === 0 ? 422 : 200, body: bodies[index] });
+      const results = [];
+      for (let i = 0; i < bodies.length; i++) results.push((await sender.send(aRequest(receiver.url()), never)).result);
+      expect(results).to.deep.equal([
+        { kind: 'response', status: 422, body: { text: '{"error":"unknown order","id":"evt_1"}', truncated: false } },
+        { kind: 'response', status: 200, body: { text: 'ok\uFFFD', truncated: false } },
+        { kind: 'response', status: 200 },
+      ]);
+    });
+
+    it('stops reading an endless response body after 4 KiB, and closes the connection instead of reading on', async () => {
+      let written = 0;
+      let onClose: () => void = () => undefined;
+      const closed = new Promise<void>((resolve) => (onClose = resolve));
+      const endless = createHttpServer((_req, res) => {
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        const more = (): void => {
+          // Writes while the client reads; stops once the client has gone.
+          while (!res.destroyed && res.write('e'.repeat(1_024))) written += 1_024;
+          if (!res.destroyed) res.once('drain', more);
+        };
+        res.on('close', () => onClose());
+        more();
+      });
+      await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+      try {
+        const port = (endless.address() as AddressInfo).port;
+        // A timeout far beyond the test's: the attempt ends because the reading stopped, not because time ran out.
+        const patient = new HttpWebhookSender({ timeoutMs: 600_000, allowPrivateUrls: true });
+        const sent = await patient.send(aRequest(`http://127.0.0.1:${port}/`), never);
+        patient.close();
+        expect(sent.result).to.deep.equal({ kind: 'response', status: 500, body: { text: 'e'.repeat(4_096), truncated: true } });
+        // Never closed, the test would time out here.
+        await closed;
+        expect(written).to.be.greaterThan(4_096);
+      } finally {
+        endless.closeAllConnections();
+        await new Promise<void>((resolve) => endless.close(() => resolve()));
+      }
+    });
+
+    it('keeps what arrived of a body that is still coming at the timeout, marked as cut', async () => {
+      const slow = createHttpServer((_req, res) => {
+        res.writeHead(200);
+        res.write('{"started":');
+      });
+      await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+      try {
+        const quick = new HttpWebhookSender({ timeoutMs: 300, allowPrivateUrls: true });
+        const sent = await quick.send(aRequest(`http://127.0.0.1:${(slow.address() as AddressInfo).port}/`), never);
+        quick.close();
+        expect(sent.result).to.deep.equal({ kind: 'response', status: 200, body: { text: '{"started":', truncated: true } });
+      } finally {
+        slow.closeAllConnections();
+        await new Promise<void>((resolve) => slow.close(() => resolve()));
+      }
     });
 
     it('does not follow a redirect: the 3xx is the answer, and its target gets nothing', async () => {

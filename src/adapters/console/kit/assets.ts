@@ -50,7 +50,10 @@ button.danger { background: #fff; color: var(--bad); border-color: var(--bad); }
 code { font-family: ui-monospace, monospace; word-break: break-all; }
 svg.chart { width: 100%; height: auto; max-height: 260px; display: block; }
 svg.chart .bar { fill: #0969da; } svg.chart .bar:hover { fill: #0550ae; }
-svg.chart .axis { stroke: #8c959f; } svg.chart .grid { stroke: var(--line); stroke-dasharray: 2 3; }
+svg.chart .bar.negative { fill: var(--bad); } svg.chart .bar.negative:hover { fill: #82071e; }
+.charts { display: grid; gap: 8px 16px; grid-template-columns: repeat(auto-fit, minmax(min(330px, 100%), 1fr)); }
+.charts section { min-width: 0; } .charts h3 { font-size: 1rem; margin: 0.5rem 0 0.25rem; }
+svg.chart .axis { stroke: #57606a; } svg.chart .grid { stroke: var(--line); stroke-dasharray: 2 3; }
 svg.chart text { font-size: 11px; fill: var(--muted); font-variant-numeric: tabular-nums; }
 details summary { cursor: pointer; color: var(--accent); }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--soft); padding: 8px; border-radius: 4px; font-size: 0.85rem; max-width: 100%; }

@@ -1,13 +1,15 @@
 import type { ReportDimension } from '../../../domain/attribution';
 import type { MetricName } from '../../../domain/report';
 import type { BreakdownRow } from '../../../application/reports/get-breakdown';
+import { changeInCell } from './comparison';
 import { html, type Html } from './html';
 import { DIMENSION_WORDS, METRIC_WORDS, metricText } from './words';
 
 /**
  * A breakdown's rows as a table: the key's dimensions, the currency, then each of `metrics`, headed
  * with words (DECISIONS D22). The key's first column stays in view while the table scrolls sideways;
- * the region scrolls by keyboard too (it is focusable and named by `label`).
+ * the region scrolls by keyboard too (it is focusable and named by `label`). A row that carries the
+ * previous period's metrics (compare=previous) shows each figure's change under it, rates in points.
  */
 export const breakdownTable = (
   rows: readonly BreakdownRow[],
@@ -32,7 +34,13 @@ export const breakdownTable = (
                 html`<tr>
                   ${by.map((d, i) => (i === 0 ? html`<th scope="row">${row.key[d] ?? ''}</th>` : html`<td>${row.key[d] ?? ''}</td>`))}
                   <td>${row.currency}</td>
-                  ${metrics.map((m) => html`<td class="num">${metricText(m, row, row.currency)}</td>`)}
+                  ${metrics.map(
+                    (m) =>
+                      html`<td class="num" data-metric="${m}">
+                        ${metricText(m, row, row.currency)}
+                        ${changeInCell(row[m], row.previous?.[m], METRIC_WORDS[m].kind === 'rate' ? 'points' : 'relative')}
+                      </td>`,
+                  )}
                 </tr>`,
             )}
           </tbody>

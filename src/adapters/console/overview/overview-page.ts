@@ -2,13 +2,13 @@ import * as E from 'fp-ts/Either';
 import { addTotals, metricsOf, ZERO_TOTALS, type CellTotals } from '../../../domain/report';
 import { ConsoleRefusal, show } from '../kit/answers';
 import { breakdownTable } from '../kit/breakdown-table';
-import { barChart } from '../kit/chart';
 import { changeLine, previousPeriodWords } from '../kit/comparison';
 import type { ConsoleFeature } from '../kit/feature';
-import { compactMoney, count, dateTime, longDay, money, percent, ratio, shortDay } from '../kit/format';
+import { count, money, percent, ratio } from '../kit/format';
 import { html } from '../kit/html';
 import { notice, page } from '../kit/layout';
 import { periodForm, periodOf } from '../kit/period';
+import { dailyCharts } from './daily-charts';
 import { onboarding } from './onboarding';
 import type { ConsoleRouter, SignedInRequest } from '../kit/router';
 
@@ -112,46 +112,7 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
         </dl>`,
   );
   const main = series.right.series[0];
-  const chart =
-    main === undefined
-      ? ''
-      : html`<h2>Paid revenue by day (${main.currency})</h2>
-          ${barChart(
-            `Paid revenue by day in ${main.currency}`,
-            main.buckets.map((b) => {
-              const day = dateTime(new Date(b.start), zone).slice(0, 10);
-              return { label: longDay(day), tick: shortDay(day), value: b.paidGrossCents };
-            }),
-            (v) => money(v, main.currency),
-            (v) => compactMoney(v, main.currency),
-          )}
-          <details>
-            <summary>The numbers of the chart</summary>
-            <div class="scroll" tabindex="0" role="region" aria-label="The numbers of the chart">
-              <table>
-                <caption class="muted">
-                  Paid revenue and orders by day, ${main.currency}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Day</th>
-                    <th scope="col" class="num">Orders</th>
-                    <th scope="col" class="num">Paid revenue</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${main.buckets.map(
-                    (b) =>
-                      html`<tr>
-                        <td>${dateTime(new Date(b.start), zone).slice(0, 10)}</td>
-                        <td class="num">${count(b.orders)}</td>
-                        <td class="num">${money(b.paidGrossCents, main.currency)}</td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>
-            </div>
-          </details>`;
+  const chart = main === undefined ? '' : dailyCharts(main.currency, main.buckets, zone);
   const campaigns = html`<h2>Top campaigns</h2>
     ${breakdownTable(
       top.right.rows,
@@ -169,7 +130,7 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
   );
 };
 
-/** The Overview (DECISIONS D18, D22): the period's cards, the daily chart, the top campaigns. */
+/** The Overview (DECISIONS D18, D22): the period's cards, the daily charts, the top campaigns. */
 export const overviewFeature: ConsoleFeature = {
   menu: { path: '/console/overview', label: 'Overview', access: 'member' },
   register: (r) => r.get('/console/overview', 'member', (request) => overview(request, r.deps.useCases, r.deps.publicBaseUrl())),

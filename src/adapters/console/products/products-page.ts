@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { PRODUCT_METRICS } from '../../../domain/product-report';
 import { ConsoleRefusal, show } from '../kit/answers';
-import { previousPeriodWords } from '../kit/comparison';
+import { changeInCell, comparedWith } from '../kit/comparison';
 import type { ConsoleFeature } from '../kit/feature';
 import { count, money } from '../kit/format';
 import { html } from '../kit/html';
@@ -12,13 +12,6 @@ import { PRODUCT_METRIC_WORDS } from '../kit/words';
 
 /** As many products as a page shows: the report ranks them by paid revenue. */
 const LIMIT = 100;
-
-/** A figure's change in a cell: the sign in the text; nothing where the previous figure was 0 or absent. */
-const change = (now: number, before: number | undefined): string => {
-  if (before === undefined || before === 0) return '';
-  const shown = Math.abs(((now - before) / Math.abs(before)) * 100).toFixed(1);
-  return shown === '0.0' ? 'no change' : `${now > before ? '▲ +' : '▼ −'}${shown}%`;
-};
 
 const products = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRouter['deps']['useCases']) => {
   const period = periodOf(query, viewer.dashboard.timezone, new Date());
@@ -33,12 +26,11 @@ const products = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
     compare: 'previous',
   });
   if (E.isLeft(report)) throw new ConsoleRefusal(404, 'This dashboard no longer exists.');
-  const against = previousPeriodWords(period);
   const rows = report.right.rows;
   const table =
     rows.length === 0
       ? html`<p>No product sold in this period.</p>`
-      : html`<p class="muted">Under each figure, its change vs ${against}.</p>
+      : html`${comparedWith(period)}
           <div class="scroll" tabindex="0" role="region" aria-label="Products">
             <table class="keyed">
               <thead>
@@ -58,7 +50,7 @@ const products = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
                         (m) =>
                           html`<td class="num" data-metric="${m}">
                             ${PRODUCT_METRIC_WORDS[m].kind === 'money' ? money(row[m], row.currency) : count(row[m])}
-                            <br /><span class="muted change">${change(row[m], row.previous?.[m])}</span>
+                            ${changeInCell(row[m], row.previous?.[m])}
                           </td>`,
                       )}
                     </tr>`,

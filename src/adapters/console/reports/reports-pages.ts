@@ -3,6 +3,7 @@ import { ATTRIBUTION_MODELS, REPORT_DIMENSIONS, type AttributionModel, type Repo
 import { METRICS, type MetricName } from '../../../domain/report';
 import { ConsoleRefusal, show } from '../kit/answers';
 import { breakdownTable } from '../kit/breakdown-table';
+import { comparedWith } from '../kit/comparison';
 import { csvDocument, csvNumber, csvText } from '../kit/csv';
 import type { ConsoleFeature } from '../kit/feature';
 import { select } from '../kit/fields';
@@ -52,7 +53,17 @@ const reportFormOf = (query: URLSearchParams): ReportForm => {
 const PAGE_ROWS = 200;
 const CSV_ROWS = 1_000;
 
-const reportOf = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRouter['deps']['useCases'], limit: number) => {
+/**
+ * The breakdown a Reports page or CSV shows. The page compares with the previous period (DECISIONS
+ * D22), where a key found only then is a row too; the CSV holds the chosen period's rows as the API
+ * answers them without `compare`.
+ */
+const reportOf = async (
+  { viewer, query }: SignedInRequest,
+  useCases: ConsoleRouter['deps']['useCases'],
+  limit: number,
+  compare: 'previous' | undefined,
+) => {
   const period = periodOf(query, viewer.dashboard.timezone, new Date());
   const form = reportFormOf(query);
   const breakdown = await useCases.getBreakdown.execute(viewer.dashboard.id, {
@@ -64,6 +75,7 @@ const reportOf = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
     filters: {},
     sort: form.sort,
     limit,
+    ...(compare === undefined ? {} : { compare }),
   });
   if (E.isLeft(breakdown)) throw new ConsoleRefusal(404, 'This dashboard no longer exists.');
   return { period, form, breakdown: breakdown.right };
@@ -77,7 +89,7 @@ export const reportsFeature: ConsoleFeature = {
   register: (r) => {
     const { useCases } = r.deps;
     r.get('/console/reports', 'member', async (request) => {
-      const { period, form, breakdown } = await reportOf(request, useCases, PAGE_ROWS);
+      const { period, form, breakdown } = await reportOf(request, useCases, PAGE_ROWS, 'previous');
       const extra = html`${[0, 1, 2].map((i) =>
           select(
             `by${i + 1}`,
@@ -115,13 +127,14 @@ export const reportsFeature: ConsoleFeature = {
           'Reports',
           html`${periodForm('/console/reports', period, extra)}
             <p><a href="${csv}" download>Download as CSV</a> (every column, named as the API names them) · ${shown}</p>
+            ${breakdown.rows.length === 0 ? '' : comparedWith(period)}
             ${breakdownTable(breakdown.rows, form.by, form.columns, 'The report, by row')}`,
         ),
       );
     });
 
     r.get('/console/reports.csv', 'member', async (request) => {
-      const { form, breakdown } = await reportOf(request, useCases, CSV_ROWS);
+      const { form, breakdown } = await reportOf(request, useCases, CSV_ROWS, undefined);
       const body = csvDocument([
         [...form.by, 'currency', ...METRICS].map(csvText),
         ...breakdown.rows.map((row) => [

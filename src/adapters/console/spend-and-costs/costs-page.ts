@@ -1,12 +1,10 @@
-import * as E from 'fp-ts/Either';
 import { COSTS_CSV_HEADER, parseCostsCsv } from '../../../application/costs/costs-csv';
-import { redirect, show } from '../kit/answers';
+import { show } from '../kit/answers';
+import { csvUploadForm, registerCsvUpload } from '../kit/csv-upload';
 import type { ConsoleFeature } from '../kit/feature';
 import { counted, money } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
-import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
-import type { PostRequest } from '../kit/router';
-import { csvRefusal } from './csv-refusal';
+import { page, type Viewer } from '../kit/layout';
 
 /** As many cost entries as the page lists, in the store's order (product, currency, from). */
 const LISTED = 200;
@@ -19,17 +17,13 @@ const costsPage = (viewer: Viewer, entries: Html, result?: Fragment) =>
     html`${result ?? ''}
       ${
         viewer.role === 'owner'
-          ? html`<h2>Upload a CSV</h2>
-              <p>
-                One line per product, currency and first day, with the header <code>${COSTS_CSV_HEADER.join(',')}</code>; unit costs in
+          ? csvUploadForm(
+              viewer,
+              '/console/costs',
+              html`One line per product, currency and first day, with the header <code>${COSTS_CSV_HEADER.join(',')}</code>; unit costs in
                 units of the currency (<code>12.50</code>). Each line sets the product's cost from that day on; every line is checked first,
-                and nothing is stored when one is wrong.
-              </p>
-              <form class="stack" method="post" action="/console/costs" enctype="multipart/form-data">
-                ${csrfField(viewer)}
-                <div><label for="file">CSV file</label><input id="file" name="file" type="file" accept=".csv,text/csv" required /></div>
-                <div><button type="submit">Upload</button></div>
-              </form>`
+                and nothing is stored when one is wrong.`,
+            )
           : ''
       }
       <h2>Costs</h2>
@@ -72,22 +66,13 @@ export const costsFeature: ConsoleFeature = {
     };
 
     r.get('/console/costs', 'member', async ({ viewer }) => show(costsPage(viewer, await entriesOf(viewer), r.flashes.take(viewer))));
-    r.post(
-      '/console/costs',
-      'owner',
-      async ({ viewer, file }: PostRequest) => {
-        const answer = async (result: Fragment, status?: number) => show(costsPage(viewer, await entriesOf(viewer), result), status);
-        if (file === undefined || file.length === 0) return answer(problem('Choose a CSV file to upload.'), 400);
-        const read = await parseCostsCsv(file);
-        if (E.isLeft(read)) {
-          const { result, status } = csvRefusal(read.left);
-          return answer(result, status);
-        }
-        const upserted = await useCases.putProductCosts.execute(viewer.dashboard.id, read.right);
-        r.flashes.put(viewer, notice(`${counted(upserted, 'cost', 'costs')} stored.`));
-        return redirect('/console/costs');
-      },
-      'file',
-    );
+    registerCsvUpload(r, {
+      path: '/console/costs',
+      access: 'owner',
+      parse: parseCostsCsv,
+      store: (viewer, entries) => useCases.putProductCosts.execute(viewer.dashboard.id, entries),
+      stored: (upserted) => `${counted(upserted, 'cost', 'costs')} stored.`,
+      page: async (viewer, refusal) => costsPage(viewer, await entriesOf(viewer), refusal),
+    });
   },
 };

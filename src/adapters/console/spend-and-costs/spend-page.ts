@@ -1,13 +1,11 @@
-import * as E from 'fp-ts/Either';
 import { parseSpendCsv, SPEND_CSV_HEADER } from '../../../application/spend/spend-csv';
 import { MAX_SPEND_ENTRIES } from '../../../domain/spend';
-import { redirect, show } from '../kit/answers';
-import { csvRefusal } from './csv-refusal';
+import { show } from '../kit/answers';
+import { csvUploadForm, registerCsvUpload } from '../kit/csv-upload';
 import type { ConsoleFeature } from '../kit/feature';
 import { count, counted, money } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
-import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
-import type { PostRequest } from '../kit/router';
+import { page, type Viewer } from '../kit/layout';
 
 const spendPage = (viewer: Viewer, entries: Html, result?: Fragment) =>
   page(
@@ -15,16 +13,12 @@ const spendPage = (viewer: Viewer, entries: Html, result?: Fragment) =>
     '/console/spend',
     'Spend',
     html`${result ?? ''}
-      <h2>Upload a CSV</h2>
-      <p>
-        One line per day and campaign, with the header <code>${SPEND_CSV_HEADER.join(',')}</code>; amounts in units of the currency
-        (<code>1234.50</code>). Each line sets that day's amount; every line is checked first, and nothing is stored when one is wrong.
-      </p>
-      <form class="stack" method="post" action="/console/spend" enctype="multipart/form-data">
-        ${csrfField(viewer)}
-        <div><label for="file">CSV file</label><input id="file" name="file" type="file" accept=".csv,text/csv" required /></div>
-        <div><button type="submit">Upload</button></div>
-      </form>
+      ${csvUploadForm(
+        viewer,
+        '/console/spend',
+        html`One line per day and campaign, with the header <code>${SPEND_CSV_HEADER.join(',')}</code>; amounts in units of the currency
+          (<code>1234.50</code>). Each line sets that day's amount; every line is checked first, and nothing is stored when one is wrong.`,
+      )}
       <h2>Entries</h2>
       ${entries}`,
   );
@@ -69,25 +63,18 @@ export const spendFeature: ConsoleFeature = {
     };
 
     r.get('/console/spend', 'member', async ({ viewer }) => show(spendPage(viewer, await entriesOf(viewer, 1), r.flashes.take(viewer))));
-    r.post(
-      '/console/spend',
-      'member',
-      async ({ viewer, file }: PostRequest) => {
-        const answer = async (result: Fragment, status?: number) => show(spendPage(viewer, await entriesOf(viewer, 1), result), status);
-        if (file === undefined || file.length === 0) return answer(problem('Choose a CSV file to upload.'), 400);
-        const read = await parseSpendCsv(file);
-        if (E.isLeft(read)) {
-          const { result, status } = csvRefusal(read.left);
-          return answer(result, status);
-        }
-        const entries = read.right;
+    registerCsvUpload(r, {
+      path: '/console/spend',
+      access: 'member',
+      parse: parseSpendCsv,
+      store: async (viewer, entries) => {
         let upserted = 0;
         for (let at = 0; at < entries.length; at += MAX_SPEND_ENTRIES)
           upserted += await useCases.putSpend.execute(viewer.dashboard.id, entries.slice(at, at + MAX_SPEND_ENTRIES));
-        r.flashes.put(viewer, notice(`${counted(upserted, 'entry', 'entries')} stored.`));
-        return redirect('/console/spend');
+        return upserted;
       },
-      'file',
-    );
+      stored: (upserted) => `${counted(upserted, 'entry', 'entries')} stored.`,
+      page: async (viewer, refusal) => spendPage(viewer, await entriesOf(viewer, 1), refusal),
+    });
   },
 };

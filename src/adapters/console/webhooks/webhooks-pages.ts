@@ -2,13 +2,12 @@ import * as E from 'fp-ts/Either';
 import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from '../../../domain/webhook';
 import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
-import { count, dateTime } from '../kit/format';
 import { EVENT_WORDS } from '../kit/words';
-import type { DeliveryStatus } from '../../../domain/delivery';
 import { html, type Fragment } from '../kit/html';
 import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
 import { field, param } from '../kit/router';
 import { secretBlock } from '../kit/shown-once';
+import { webhookDeliveryLog } from './delivery-log';
 
 const NOTICES: Readonly<Record<string, string>> = {
   enabled: 'The endpoint is enabled.',
@@ -25,13 +24,6 @@ const webhookError = (tag: string): string =>
     WebhookDisabled: 'The endpoint is disabled: enable it first.',
     DeliveryNotFound: 'There is no such delivery.',
   })[tag] ?? 'That did not work.';
-
-/** What the delivery log shows of a request's body: its first 2 KiB (DECISIONS D22), escaped as any text. */
-const SHOWN_BODY_CHARS = 2_048;
-const sentBody = (body: string): string =>
-  body.length <= SHOWN_BODY_CHARS ? body : `${body.slice(0, SHOWN_BODY_CHARS)}… (${count(body.length - SHOWN_BODY_CHARS)} more characters)`;
-
-const DELIVERY_STATUS_WORDS: Readonly<Record<DeliveryStatus, string>> = { pending: 'Waiting', succeeded: 'Delivered', failed: 'Failed' };
 
 /** Webhooks (DECISIONS D12): endpoints, the secret once, the delivery log, retry, test, rotate. */
 export const webhooksFeature: ConsoleFeature = {
@@ -126,7 +118,6 @@ export const webhooksFeature: ConsoleFeature = {
     });
 
     const endpointPage = async (viewer: Viewer, endpoint: WebhookEndpoint, top: Fragment = '') => {
-      const zone = viewer.dashboard.timezone;
       const log = await useCases.listDeliveries.execute(viewer.dashboard.id, endpoint.id, { page: 1, pageSize: 50 });
       const deliveries = E.isRight(log) ? log.right.deliveries : [];
       const action = (path: string, label: string, kind = 'secondary') =>
@@ -147,49 +138,7 @@ export const webhooksFeature: ConsoleFeature = {
             ${action('rotate', 'Rotate the secret')} ${action('delete', 'Delete', 'danger')}
           </p>
           <h2>Delivery log</h2>
-          ${
-            deliveries.length === 0
-              ? html`<p>No deliveries yet.</p>`
-              : html`<div class="scroll" tabindex="0" role="region" aria-label="Deliveries">
-                  <table>
-                    <thead>
-                      <tr>
-                        <th scope="col">Event</th>
-                        <th scope="col">Created</th>
-                        <th scope="col">Status</th>
-                        <th scope="col">Attempts</th>
-                        <th scope="col">Retry</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      ${deliveries.map(
-                        (d) =>
-                          html`<tr data-delivery="${d.id}">
-                            <td>
-                              ${EVENT_WORDS[d.eventType]}
-                              <details class="body">
-                                <summary>What was sent</summary>
-                                <pre><code>${sentBody(d.body)}</code></pre>
-                              </details>
-                            </td>
-                            <td>${dateTime(d.createdAt, zone)}</td>
-                            <td>${DELIVERY_STATUS_WORDS[d.status]}</td>
-                            <td>
-                              <ul>
-                                ${d.attempts.map((a) => html`<li>${dateTime(a.at, zone)}: ${a.responseStatus === undefined ? (a.error ?? 'no answer') : `HTTP ${a.responseStatus}`} (${count(a.durationMs)} ms)</li>`)}
-                              </ul>
-                            </td>
-                            <td>
-                              <form class="inline" method="post" action="/console/webhooks/${endpoint.id}/deliveries/${d.id}/retry">
-                                ${csrfField(viewer)}<button type="submit" class="secondary">Retry</button>
-                              </form>
-                            </td>
-                          </tr>`,
-                      )}
-                    </tbody>
-                  </table>
-                </div>`
-          }
+          ${webhookDeliveryLog(viewer, endpoint.id, deliveries)}
           <p><a href="/console/webhooks">All endpoints</a></p>`,
       );
     };

@@ -22,7 +22,7 @@ export const webhookWithSecretView = (endpoint: WebhookEndpoint): t.TypeOf<typeo
   secret: endpoint.secret,
 });
 
-/** A delivery of the log: the reduced event, never the body that was sent. */
+/** A delivery of the log: the reduced event, never the body that was sent; the start of each response's body. */
 export const deliveryView = (delivery: Delivery): t.TypeOf<typeof DeliveryView> => ({
   id: delivery.id,
   eventId: delivery.eventId,
@@ -32,6 +32,9 @@ export const deliveryView = (delivery: Delivery): t.TypeOf<typeof DeliveryView> 
     at: attempt.at.toISOString(),
     durationMs: attempt.durationMs,
     ...(attempt.responseStatus === undefined ? {} : { responseStatus: attempt.responseStatus }),
+    ...(attempt.responseBody === undefined
+      ? {}
+      : { responseBody: attempt.responseBody, responseBodyTruncated: attempt.responseBodyTruncated ?? false }),
     ...(attempt.error === undefined ? {} : { error: attempt.error }),
   })),
   ...(delivery.nextAttemptAt === undefined ? {} : { nextAttemptAt: delivery.nextAttemptAt.toISOString() }),

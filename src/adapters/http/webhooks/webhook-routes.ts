@@ -1,7 +1,7 @@
 import { listEventsRoute } from './event-routes';
 import * as E from 'fp-ts/Either';
 import { pipe } from 'fp-ts/function';
-import { DELIVERY_RETENTION_MS } from '../../../domain/delivery';
+import { DELIVERY_RETENTION_MS, RESPONSE_BODY_LIMIT_BYTES } from '../../../domain/delivery';
 import { MAX_WEBHOOKS_PER_DASHBOARD } from '../../../domain/webhook';
 import { CreateWebhookBody, DeliveryPath, ListDeliveriesQuery, UpdateWebhookBody, WebhookPath } from './webhook-codecs';
 import { DeliveryList, DeliveryResponse, WebhookList, WebhookResponse, WebhookWithSecretResponse } from './webhook-views';
@@ -183,7 +183,8 @@ export const listDeliveriesRoute = route({
   summary: "List a webhook endpoint's deliveries",
   description:
     `The delivery log, newest first (\`createdAt\` descending, then \`id\` descending), kept ${RETENTION_DAYS} days. Each delivery ` +
-    'shows the reduced event (the order as a list item) and every attempt with its status or error; no response body is kept. ' +
+    'shows the reduced event (the order as a list item) and every attempt with its status or error, and the start of the ' +
+    `receiver's response body (at most ${RESPONSE_BODY_LIMIT_BYTES} bytes). ` +
     'Out-of-range values and unknown parameters are refused.',
   tag: 'webhooks',
   guards: ['token', 'rateLimit'],

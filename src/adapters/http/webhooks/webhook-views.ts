@@ -6,6 +6,7 @@ import {
   WEBHOOK_EVENT_TYPES,
   type WebhookEventType,
 } from '../../../domain/webhook';
+import { RESPONSE_BODY_LIMIT_BYTES } from '../../../domain/delivery';
 import { WEBHOOK_SECRET_SHAPE } from '../../system/random-webhook-secrets';
 import { arrayOf, bool, check, int, nullable, oneOf, str, strictObject } from '../kit/codec-kit';
 import { utcDateTime } from '../kit/dates';
@@ -130,7 +131,17 @@ const DeliveryAttempt = strictObject(
   'DeliveryAttempt',
   { at: utcDateTime, durationMs: int(0, Number.MAX_SAFE_INTEGER) },
   {
-    responseStatus: described(int(100, 999), 'The status the receiver answered; no response body is kept.'),
+    responseStatus: described(int(100, 999), 'The status the receiver answered.'),
+    responseBody: described(
+      str(0, RESPONSE_BODY_LIMIT_BYTES),
+      `The start of the receiver's response body, as text: at most ${RESPONSE_BODY_LIMIT_BYTES} bytes of UTF-8, cut where a ` +
+        'character ends, bytes that are not UTF-8 replaced with U+FFFD. Absent when the receiver answered with an empty body, ' +
+        'or gave no answer. It is what the receiver sent: treat it as untrusted text.',
+    ),
+    responseBodyTruncated: described(
+      bool,
+      'With `responseBody`: true when the body went on beyond what was kept, or was cut off (by the timeout) before its end.',
+    ),
     error: described(t.string, 'Why there was no answer: refused, timed out, an address not allowed...'),
   },
 );

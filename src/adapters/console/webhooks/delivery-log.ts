@@ -1,0 +1,85 @@
+import { RESPONSE_BODY_LIMIT_BYTES, type Delivery, type DeliveryAttempt, type DeliveryStatus } from '../../../domain/delivery';
+import { count, dateTime } from '../kit/format';
+import { html, type Html } from '../kit/html';
+import { csrfField, type Viewer } from '../kit/layout';
+import { EVENT_WORDS } from '../kit/words';
+
+/** What the delivery log shows of a request's body: its first 2 KiB (DECISIONS D22), escaped as any text. */
+const SHOWN_BODY_CHARS = 2_048;
+const sentBody = (body: string): string =>
+  body.length <= SHOWN_BODY_CHARS ? body : `${body.slice(0, SHOWN_BODY_CHARS)}… (${count(body.length - SHOWN_BODY_CHARS)} more characters)`;
+
+const DELIVERY_STATUS_WORDS: Readonly<Record<DeliveryStatus, string>> = { pending: 'Waiting', succeeded: 'Delivered', failed: 'Failed' };
+
+/**
+ * One attempt: when, what came of it, and the start of the receiver's reply. The reply is whatever the
+ * receiver sent: escaped as any text, its long lines wrapped (the stylesheet's `pre`).
+ */
+const attemptLine = (attempt: DeliveryAttempt, zone: string): Html =>
+  html`<li data-attempt>
+    ${dateTime(attempt.at, zone)}:
+    ${attempt.responseStatus === undefined ? (attempt.error ?? 'no answer') : `HTTP ${attempt.responseStatus}`}
+    (${count(attempt.durationMs)} ms)
+    ${
+      attempt.responseBody === undefined
+        ? ''
+        : html`<details class="body reply">
+            <summary>What the receiver answered</summary>
+            <pre><code>${attempt.responseBody}</code></pre>
+            ${
+              attempt.responseBodyTruncated === true
+                ? html`<p class="muted">
+                    Cut: the receiver sent more than the first ${count(RESPONSE_BODY_LIMIT_BYTES / 1024)} KiB kept, or stopped before the
+                    end.
+                  </p>`
+                : ''
+            }
+          </details>`
+    }
+  </li>`;
+
+/** An endpoint's delivery log: each delivery's event, what was sent, its attempts with the replies, and a retry button. */
+export const webhookDeliveryLog = (viewer: Viewer, endpointId: string, deliveries: readonly Delivery[]): Html => {
+  const zone = viewer.dashboard.timezone;
+  return deliveries.length === 0
+    ? html`<p>No deliveries yet.</p>`
+    : html`<div class="scroll" tabindex="0" role="region" aria-label="Deliveries">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Event</th>
+              <th scope="col">Created</th>
+              <th scope="col">Status</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">Retry</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${deliveries.map(
+              (d) =>
+                html`<tr data-delivery="${d.id}">
+                  <td>
+                    ${EVENT_WORDS[d.eventType]}
+                    <details class="body">
+                      <summary>What was sent</summary>
+                      <pre><code>${sentBody(d.body)}</code></pre>
+                    </details>
+                  </td>
+                  <td>${dateTime(d.createdAt, zone)}</td>
+                  <td>${DELIVERY_STATUS_WORDS[d.status]}</td>
+                  <td>
+                    <ul>
+                      ${d.attempts.map((a) => attemptLine(a, zone))}
+                    </ul>
+                  </td>
+                  <td>
+                    <form class="inline" method="post" action="/console/webhooks/${endpointId}/deliveries/${d.id}/retry">
+                      ${csrfField(viewer)}<button type="submit" class="secondary">Retry</button>
+                    </form>
+                  </td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>`;
+};
