@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { sinkDestination } from '../src/adapters/logging/log-destinations';
 import { PinoLogger } from '../src/adapters/logging/pino-logger';
 import { openSqliteStorage } from '../src/adapters/sqlite/sqlite-storage';
@@ -12,9 +13,11 @@ import { startBenchService } from './bench-service';
 import { aNewOrder } from '../test/support/order-builder';
 
 /**
- * Reports and dated listings at 1,000 and 1,000,000 orders (issue 18): a dashboard of each size on its
+ * Reports and dated listings at 1,000 and 1,000,000 orders (issues 18 and 26): a dashboard of each size on its
  * own SQLite file, orders over 365 days with a realistic skew (20 sources, 1,000 campaigns each of one
- * source, 5,000 contents, Zipf), spend for the 200 largest campaigns every day; the service as a process
+ * source, 5,000 contents, Zipf), 1 to 3 lines of 10,000 products (Zipf), each product costed from the
+ * first day and a fifth of them again mid-year, a 6% tax, spend for the 200 largest campaigns every
+ * day; a PUT of 1,000 costs reaching half a year back (the re-pricing it makes); the service as a process
  * of its own; each workload timed from the client one request at a time, then all of them again
  * while 4 connections create orders, with the service's event-loop delay (p99, from its own
  * /metrics) and resident memory. Ratios are 1M / 1k of the same run. Prints, asserts nothing:
@@ -22,7 +25,9 @@ import { aNewOrder } from '../test/support/order-builder';
  */
 
 const DAY = 86_400_000;
-const SEED_VERSION = 1;
+const SEED_VERSION = 2;
+/** Products sold (Zipf), each with a cost from the first day, and a new cost mid-year for the first fifth. */
+const PRODUCTS = 10_000;
 const END = Date.UTC(2026, 10, 1);
 const START = END - 365 * DAY;
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 30);
@@ -59,6 +64,19 @@ const zipf = (n: number, s = 1.07): (() => number) => {
 };
 
 const campaignOf = zipf(1_000);
+const productOf = zipf(PRODUCTS, 0.9);
+const linesOf = () =>
+  Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
+    const product = productOf();
+    return {
+      externalId: `prod-${product}`,
+      name: `Product ${product}`,
+      quantity: 1 + Math.floor(random() * 3),
+      unitPriceCents: 500 + (product % 200) * 100,
+    };
+  });
+/** A product's seeded unit cost from the first day: about 40% of its price. */
+const unitCostOf = (product: number): number => 200 + (product % 200) * 40;
 const contentOf = zipf(5);
 const STATUSES: readonly [OrderStatus, number][] = [
   ['paid', 0.6],
@@ -107,6 +125,25 @@ const seeded = async (size: number, log: (line: string) => void): Promise<Seeded
     idempotency: { ttlMs: 86_400_000, leaseMs: 10_000 },
   });
   const dashboard = await useCases.createDashboard.execute('reports bench', 'America/Sao_Paulo');
+  await storage.dashboards.update({ ...dashboard, taxRate: 6 });
+  // Costs first, so that the orders are priced as they are written (an upload after them re-prices them: measured below).
+  const firstDay = new Date(START).toISOString().slice(0, 10);
+  const midYear = new Date(START + 182 * DAY).toISOString().slice(0, 10);
+  const costs = [
+    ...Array.from({ length: PRODUCTS }, (_, k) => ({
+      product: `prod-${k}`,
+      currency: 'BRL',
+      unitCostCents: unitCostOf(k),
+      from: firstDay,
+    })),
+    ...Array.from({ length: PRODUCTS / 5 }, (_, k) => ({
+      product: `prod-${k}`,
+      currency: 'BRL',
+      unitCostCents: unitCostOf(k) + 50,
+      from: midYear,
+    })),
+  ];
+  for (let at = 0; at < costs.length; at += 1_000) await storage.productCosts.put(dashboard.id, costs.slice(at, at + 1_000));
   const issued = await useCases.createToken.execute(dashboard.id, 'bench');
   if (issued._tag === 'Left') throw new Error('no dashboard');
   const now = new Date(END);
@@ -127,6 +164,7 @@ const seeded = async (size: number, log: (line: string) => void): Promise<Seeded
           amounts: { currency: random() < 0.9 ? 'BRL' : 'USD', grossCents: gross, netToSellerCents: Math.floor(gross * 0.9) },
           tracking: touch(campaign),
           trackingExtras: { utmContent: `content-${campaign}-${contentOf()}`, ...first },
+          products: linesOf(),
         }),
         { id: ids.next('ord'), dashboardId: dashboard.id },
         now,
@@ -156,7 +194,8 @@ const seeded = async (size: number, log: (line: string) => void): Promise<Seeded
   return { path, token: issued.right.plain };
 };
 
-const WORKLOADS: readonly { name: string; path: string }[] = [
+/** `rounds`: fewer for the reports that read every paid order of their range (the products report). */
+const WORKLOADS: readonly { name: string; path: string; rounds?: number }[] = [
   {
     name: 'breakdown by campaign, the year',
     path: `/api/v1/reports/breakdown?from=${new Date(START).toISOString()}&to=${new Date(END - 1).toISOString()}&by=utmCampaign&limit=100`,
@@ -172,6 +211,24 @@ const WORKLOADS: readonly { name: string; path: string }[] = [
   {
     name: 'daily timeseries, the year, one campaign (Sao Paulo)',
     path: `/api/v1/reports/timeseries?from=${new Date(START + 3 * 3_600_000).toISOString()}&to=${new Date(END + 3 * 3_600_000 - 1).toISOString()}&interval=day&utmCampaign=campaign-0`,
+  },
+  {
+    name: 'breakdown by campaign, the year, vs the previous',
+    path: `/api/v1/reports/breakdown?from=${new Date(START).toISOString()}&to=${new Date(END - 1).toISOString()}&by=utmCampaign&limit=100&compare=previous`,
+  },
+  {
+    name: 'breakdown by campaign, 30 days, vs the previous',
+    path: `/api/v1/reports/breakdown?from=${new Date(END - 30 * DAY + 3_600_000 * 3).toISOString()}&to=${new Date(END + 3_600_000 * 3 - 1).toISOString()}&by=utmCampaign&limit=100&compare=previous`,
+  },
+  {
+    name: 'products report, the year',
+    path: `/api/v1/reports/products?from=${new Date(START).toISOString()}&to=${new Date(END - 1).toISOString()}&limit=100`,
+    rounds: 5,
+  },
+  {
+    name: 'products report, 30 days, vs the previous',
+    path: `/api/v1/reports/products?from=${new Date(END - 30 * DAY + 3_600_000 * 3).toISOString()}&to=${new Date(END + 3_600_000 * 3 - 1).toISOString()}&limit=100&compare=previous`,
+    rounds: 10,
   },
   {
     name: 'dated list page deep in the range, with its total',
@@ -193,6 +250,15 @@ interface Figures {
   readonly loopP99Ms: number;
   readonly rssMb: number;
   readonly posts: number;
+  /** A PUT of 1,000 product costs from half a year back, every one a change: the paid orders since re-priced in the rollups. */
+  readonly costUploadMs: number;
+  /** The longest order POST answered while that upload ran. */
+  readonly postDuringUploadMs: number;
+  /** From the upload's answer until its re-pricing job has ended (0 when it re-priced in its own write). */
+  readonly jobMs: number;
+  /** The longest order POST answered while the job ran, and how many were. */
+  readonly postDuringJobMs: number;
+  readonly postsDuringJob: number;
 }
 
 const measure = async (file: Seeded, log: (line: string) => void): Promise<Figures> => {
@@ -206,13 +272,63 @@ const measure = async (file: Seeded, log: (line: string) => void): Promise<Figur
       return performance.now() - started;
     };
     const timed = async (path: string, rounds: number): Promise<number[]> => {
-      for (let i = 0; i < 3; i++) await get(path);
+      for (let i = 0; i < Math.min(3, rounds); i++) await get(path);
       const samples: number[] = [];
       for (let i = 0; i < rounds; i++) samples.push(await get(path));
       return samples.sort((a, b) => a - b);
     };
     const alone = [];
-    for (const workload of WORKLOADS) alone.push(await timed(workload.path, ROUNDS));
+    for (const workload of WORKLOADS) alone.push(await timed(workload.path, Math.min(ROUNDS, workload.rounds ?? ROUNDS)));
+    const bump = 1 + (Date.now() % 97);
+    const midYear = new Date(START + 182 * DAY).toISOString().slice(0, 10);
+    const entries = Array.from({ length: 1_000 }, (_, k) => ({
+      product: `prod-${k}`,
+      currency: 'BRL',
+      unitCostCents: unitCostOf(k) + bump,
+      from: midYear,
+    }));
+    let uploading = true;
+    let postDuringUploadMs = 0;
+    let probes = 0;
+    const prober = (async () => {
+      for (let i = 0; uploading; i++) {
+        const started = performance.now();
+        const res = await fetch(`${base}/api/v1/orders`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${file.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ ...aNewOrder({ externalId: `probe-${Date.now()}-${i}` }), createdAt: new Date(END - DAY).toISOString() }),
+        });
+        await res.arrayBuffer();
+        postDuringUploadMs = Math.max(postDuringUploadMs, performance.now() - started);
+        probes += 1;
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const uploadStarted = performance.now();
+    const upload = await fetch(`${base}/api/v1/product-costs`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${file.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ entries }),
+    });
+    await upload.arrayBuffer();
+    const costUploadMs = performance.now() - uploadStarted;
+    const uploadMax = postDuringUploadMs;
+    postDuringUploadMs = 0;
+    let posted = probes;
+    const jobStarted = performance.now();
+    const jobs = new BetterSqlite3(file.path, { readonly: true });
+    try {
+      while ((jobs.prepare('SELECT count(*) FROM reprice_jobs').pluck().get() as number) > 0)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      jobs.close();
+    }
+    const jobMs = performance.now() - jobStarted;
+    const postDuringJobMs = postDuringUploadMs;
+    posted = probes - posted;
+    uploading = false;
+    await prober;
+    if (upload.status !== 200) throw new Error(`the cost upload answered ${upload.status}`);
     const scrape = async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     await scrape();
     let stop = false;
@@ -251,6 +367,11 @@ const measure = async (file: Seeded, log: (line: string) => void): Promise<Figur
       loopP99Ms: metric(text, 'nodejs_eventloop_lag_p99_seconds') * 1000,
       rssMb: metric(text, 'process_resident_memory_bytes') / 1024 / 1024,
       posts,
+      costUploadMs,
+      postDuringUploadMs: uploadMax,
+      jobMs,
+      postDuringJobMs,
+      postsDuringJob: posted,
     };
   } finally {
     service.kill('SIGTERM');
@@ -281,7 +402,9 @@ const main = async (): Promise<void> => {
   for (const size of SIZES) {
     const f = results.get(size)!;
     console.log(
-      `${size.toLocaleString('en')} orders: event-loop delay p99 ${f.loopP99Ms.toFixed(1)} ms while loaded (${f.posts} POSTs), RSS ${f.rssMb.toFixed(0)} MB`,
+      `${size.toLocaleString('en')} orders: event-loop delay p99 ${f.loopP99Ms.toFixed(1)} ms while loaded (${f.posts} POSTs), RSS ${f.rssMb.toFixed(0)} MB; ` +
+        `a PUT of 1,000 costs from half a year back ${f.costUploadMs.toFixed(0)} ms, the slowest order POST meanwhile ${f.postDuringUploadMs.toFixed(0)} ms; ` +
+        `its re-pricing job ${f.jobMs.toFixed(0)} ms more, the slowest of ${f.postsDuringJob} order POSTs meanwhile ${f.postDuringJobMs.toFixed(0)} ms`,
     );
   }
 };

@@ -253,29 +253,41 @@ export const carryPriceChange = (
   return 'queued';
 };
 
-/** Sequence numbers one chunk of a job covers: a few thousand orders at most, a few tens of milliseconds. */
+/**
+ * What one chunk of a job may do: scan this many sequence numbers, or move this many orders (each
+ * moves about a dozen rollup rows, written before the chunk's COMMIT), whichever comes first: about
+ * 20 ms of the event loop's time per chunk.
+ */
 export const CHUNK_SEQS = 2_000;
+export const CHUNK_MOVES = 100;
 
 /**
- * One chunk of the oldest job (inside a write of the group commit): the orders of its next
- * CHUNK_SEQS sequence numbers moved from the prices before it to the prices after it, and its
- * progress saved with them; the job is gone once it has moved all. False when there is no job.
+ * One chunk of the oldest job (inside a write of the group commit): its next orders, in sequence
+ * order, moved from the prices before it to the prices after it, and its progress saved with them;
+ * the job is gone once it has moved all. False when there is no job.
  */
 export const runRepriceChunk = (db: Preparing, fold: RollupFold, pricer: RollupPricer): boolean => {
   const next = db.prepare('SELECT dashboard_id FROM reprice_jobs ORDER BY id LIMIT 1').pluck().get() as string | undefined;
   if (next === undefined) return false;
   const jobs = pricer.jobsOf(next);
   const job = jobs[0];
-  const upTo = Math.min(job.maxSeq, job.doneSeq + CHUNK_SEQS);
+  let upTo = Math.min(job.maxSeq, job.doneSeq + CHUNK_SEQS);
   const was = pricer.pricesBefore(next, jobs, 0);
   const is = pricer.pricesBefore(next, jobs, 1);
   const rows = db
     .prepare(
       `SELECT seq, ${fold.reads.join(', ')} FROM orders
-       WHERE seq > ? AND seq <= ? AND dashboard_id = ? AND status = 'paid' AND created_at >= ?`,
+       WHERE seq > ? AND seq <= ? AND dashboard_id = ? AND status = 'paid' AND created_at >= ? ORDER BY seq`,
     )
     .all(job.doneSeq, upTo, next, job.fromAt) as OrderRow[];
-  for (const row of rows) move(fold, row, was, is);
+  let moves = 0;
+  for (const row of rows) {
+    if (moves === CHUNK_MOVES) {
+      upTo = (row['seq'] as number) - 1;
+      break;
+    }
+    if (move(fold, row, was, is)) moves += 1;
+  }
   if (upTo >= job.maxSeq) db.prepare('DELETE FROM reprice_jobs WHERE id = ?').run(job.id);
   else db.prepare('UPDATE reprice_jobs SET done_seq = ? WHERE id = ?').run(upTo, job.id);
   return true;

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import { orderToRow, WRITE_COLUMNS } from '../../../src/adapters/sqlite/order-rows';
 import { COSTS_IN_ROLLUPS_MIGRATION } from '../../../src/adapters/sqlite/report-schema';
+import { CHUNK_MOVES } from '../../../src/adapters/sqlite/rollup-costs';
 import { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
 import { migrate, MIGRATIONS } from '../../../src/adapters/sqlite/sqlite-schema';
 import { sqliteStorageOn } from '../../../src/adapters/sqlite/sqlite-storage';
@@ -209,6 +210,32 @@ for (const [mode, repriceInlineMax] of [
       ]);
       expect(await costs(), 'once it has ended').to.deep.equal([expected]);
       await expectRollupsToMatchTheOrders();
+    });
+
+    it('moves a dashboard of many paid orders in several chunks, beside another dashboard whose orders it skips', async () => {
+      await storage.dashboards.insert(dashboard('dsh_a', 'Asia/Kolkata'));
+      const writes = Array.from({ length: 2 * CHUNK_MOVES + 50 }, (_, i) =>
+        storage.orders.insert(
+          anOrder()
+            .inDashboard(i % 5 === 0 ? 'dsh_b' : 'dsh_a')
+            .withExternalId(`many-${i}`)
+            .paid()
+            .with({ createdAt: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000) })
+            .build(),
+          [],
+        ),
+      );
+      await Promise.all(writes);
+      await storage.productCosts.put('dsh_a', [{ product: 'p-1', currency: 'BRL', unitCostCents: 10, from: '2026-01-02' }]);
+      await storage.productCosts.put('dsh_b', [{ product: 'p-1', currency: 'BRL', unitCostCents: 7, from: '2025-12-01' }]);
+      await expectRollupsToMatchTheOrders();
+      const total = db.prepare("SELECT sum(product_cost_cents) FROM report_totals WHERE grain = 'm' AND dashboard_id = ?").pluck();
+      // dsh_a: its paid orders from 2026-01-02 in Kolkata (18:30 UTC on the 1st) on, 2 units of 10 each.
+      const costedA = Array.from({ length: 2 * CHUNK_MOVES + 50 }, (_, i) => i).filter(
+        (i) => i % 5 !== 0 && Date.UTC(2026, 0, 1) + i * 3_600_000 >= Date.UTC(2026, 0, 1, 18, 30),
+      ).length;
+      expect(total.get('dsh_a')).to.equal(costedA * 20);
+      expect(total.get('dsh_b')).to.equal(((2 * CHUNK_MOVES + 50) / 5) * 14);
     });
 
     it('prices again what it rebuilds when `reports rebuild` runs', async () => {
