@@ -276,7 +276,9 @@ export const runRepriceChunk = (db: Preparing, fold: RollupFold, pricer: RollupP
   const is = pricer.pricesBefore(next, jobs, 1);
   const rows = db
     .prepare(
-      `SELECT seq, ${fold.reads.join(', ')} FROM orders
+      // NOT INDEXED: the range of sequence numbers on the primary key (2 ms at 1,000,000 orders); the planner
+      // otherwise takes the dashboard's paid orders by date and sorts them (121 ms).
+      `SELECT seq, ${fold.reads.join(', ')} FROM orders NOT INDEXED
        WHERE seq > ? AND seq <= ? AND dashboard_id = ? AND status = 'paid' AND created_at >= ? ORDER BY seq`,
     )
     .all(job.doneSeq, upTo, next, job.fromAt) as OrderRow[];
