@@ -145,6 +145,14 @@ describeWithBrowser("the Overview's cards against the previous period (DECISIONS
     expect(await cell('black-friday', 'orders')).to.deep.equal(['2 ▲ +100.0%']);
     expect(await cell('black-friday', 'paidGrossCents')).to.deep.equal(['R$200.00 ▲ +150.0%']);
     expect(await cell('spring', 'orders')).to.deep.equal(['0 ▼ −100.0%']);
+    // The Overview's Top campaigns: this period's campaigns with their changes, not the previous period's only.
+    await page.goto(`${api.url}/console/overview?period=7`);
+    const top = page.locator('div[aria-label="Top campaigns"]');
+    expect(await top.locator('tbody td:nth-child(2)').allTextContents()).to.deep.equal(['black-friday']);
+    expect((await top.locator('td[data-metric="orders"]').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim())).to.deep.equal([
+      '2 ▲ +100.0%',
+    ]);
+    await page.goto(`${api.url}/console/reports?period=7&by1=utmCampaign`);
     expect(await cell('spring', 'spendCents')).to.deep.equal(['R$0.00']);
     expect(await page.locator('p.muted:has-text("Under each figure")').textContent()).to.contain('vs previous 7 days');
     const heads = (await page.locator('thead th').allTextContents()).map((h) => h.trim());

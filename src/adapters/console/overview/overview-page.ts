@@ -12,6 +12,9 @@ import { dailyCharts } from './daily-charts';
 import { onboarding } from './onboarding';
 import type { ConsoleRouter, SignedInRequest } from '../kit/router';
 
+/** The campaigns the Overview lists, by paid revenue. */
+const TOP_CAMPAIGNS = 10;
+
 const NOTICES: Readonly<Record<string, string>> = {
   password: 'Your password was changed; your other sessions have ended.',
 };
@@ -33,7 +36,8 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
     to: period.to,
     by: ['utmSource', 'utmCampaign'],
     sort: 'paidGrossCents',
-    limit: 10,
+    limit: TOP_CAMPAIGNS,
+    compare: 'previous',
   });
   if (E.isLeft(series) || E.isLeft(top)) throw new ConsoleRefusal(404, 'This dashboard no longer exists.');
   if (series.right.series.length === 0) {
@@ -115,7 +119,8 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
   const chart = main === undefined ? '' : dailyCharts(main.currency, main.buckets, zone);
   const campaigns = html`<h2>Top campaigns</h2>
     ${breakdownTable(
-      top.right.rows,
+      // This period's campaigns, each figure with its change; a campaign of the previous period only is the Reports page's.
+      top.right.rows.filter((row) => row.orders > 0),
       ['utmSource', 'utmCampaign'],
       ['orders', 'paidGrossCents', 'approvalRate', 'spendCents', 'roas', 'profitCents'],
       'Top campaigns',
