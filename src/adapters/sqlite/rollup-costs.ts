@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { productOfLine, unitCostLookup, type ProductCostEntry, type UnitCostOf } from '../../domain/product-cost';
-import { costTotalsOf, ZERO_COST_TOTALS, type CostTotals, type Range, type ReportLine } from '../../domain/report';
+import { costTotalsOf, ZERO_COST_TOTALS, type CostTotals, type ReportLine } from '../../domain/report';
 import { startOfDate } from '../../domain/time-zone';
 import type { OrderRow } from './order-rows';
 import { ORDER_ROLLUPS, rebuildStatements } from './report-schema';
@@ -80,8 +80,8 @@ const awaits = (job: Job, row: OrderRow): boolean => {
   return seq !== undefined && seq > job.doneSeq && seq <= job.maxSeq && (row['created_at'] as number) >= job.fromAt;
 };
 
-/** Before and after every instant an order can have. */
-export const ALL_TIME: Range = { start: -8.64e15, end: 8.64e15 + 1 };
+/** Before every instant an order can have (the earliest a JavaScript date holds). */
+const EARLIEST = -8.64e15;
 
 /** How many (zone, day) starts are remembered: the days costs begin on are few. */
 const KNOWN_DAYS = 4_096;
@@ -232,14 +232,7 @@ export const carryPriceChange = (
       [{ id: 0, dashboardId: change.dashboardId, fromAt: change.fromAt, maxSeq: 0, doneSeq: 0, before }],
       0,
     );
-    repriceOrders(
-      db,
-      fold,
-      change.dashboardId,
-      [{ start: change.fromAt, end: ALL_TIME.end }],
-      was,
-      pricer.pricesBefore(change.dashboardId, [], 0),
-    );
+    repriceOrders(db, fold, change.dashboardId, change.fromAt, was, pricer.pricesBefore(change.dashboardId, [], 0));
     return 'moved';
   }
   const maxSeq = (db.prepare('SELECT max(seq) FROM orders').pluck().get() as number | null) ?? 0;
@@ -305,40 +298,25 @@ const move = (fold: RollupFold, row: OrderRow, was: UnitCostOf, is: UnitCostOf):
   return true;
 };
 
-/** Overlapping or touching ranges joined, in order. */
-export const joinedRanges = (ranges: readonly Range[]): Range[] => {
-  const sorted = [...ranges].filter((r) => r.end > r.start).sort((a, b) => a.start - b.start);
-  const joined: Range[] = [];
-  for (const range of sorted) {
-    const last = joined[joined.length - 1];
-    if (last !== undefined && range.start <= last.end)
-      joined[joined.length - 1] = { start: last.start, end: Math.max(last.end, range.end) };
-    else joined.push(range);
-  }
-  return joined;
-};
-
 /**
- * Moves the costs the rollups hold for the dashboard's paid orders created in `windows` from their
- * price under `before` to their price under `after` (in the fold, inside the running write). Reads
- * the paid orders of the windows, each once. Returns how many orders moved.
+ * Moves the costs the rollups hold for the dashboard's paid orders created from `fromAt` on from
+ * their price under `before` to their price under `after` (in the fold, inside the running write).
+ * Returns how many orders moved.
  */
 export const repriceOrders = (
   db: Preparing,
   fold: RollupFold,
   dashboardId: string,
-  windows: readonly Range[],
+  fromAt: number,
   before: UnitCostOf,
   after: UnitCostOf,
 ): number => {
   const scan = db.prepare(
     `SELECT ${fold.reads.join(', ')} FROM orders INDEXED BY orders_by_status_newest_first
-     WHERE dashboard_id = ? AND status = 'paid' AND created_at >= ? AND created_at < ?`,
+     WHERE dashboard_id = ? AND status = 'paid' AND created_at >= ?`,
   );
   let moved = 0;
-  for (const window of joinedRanges(windows))
-    for (const row of scan.iterate(dashboardId, window.start, window.end) as Iterable<OrderRow>)
-      if (move(fold, row, before, after)) moved += 1;
+  for (const row of scan.iterate(dashboardId, fromAt) as Iterable<OrderRow>) if (move(fold, row, before, after)) moved += 1;
   return moved;
 };
 
@@ -373,7 +351,7 @@ export const priceRebuiltRollups = (db: Preparing, fold: RollupFold): number => 
   let moved = 0;
   for (const dashboardId of ids) {
     const { entries, zone } = priceListOf(db, dashboardId);
-    moved += repriceOrders(db, fold, dashboardId, [ALL_TIME], () => undefined, unitCostLookup(entries, zone));
+    moved += repriceOrders(db, fold, dashboardId, EARLIEST, () => undefined, unitCostLookup(entries, zone));
   }
   db.prepare('DELETE FROM reprice_jobs').run();
   return moved;
