@@ -1,6 +1,8 @@
 import type { OrderStatus } from '../../domain/order-status';
 import type { OrderRow } from './order-rows';
-import type { KeyValue, Rollup } from './rollup-fold';
+import { CREATE_PRODUCT_ROLLUP, PRODUCT_ROLLUP } from './product-rollup';
+import { NAME_COLUMNS, type KeyValue, type Rollup } from './rollup-fold';
+import { GRAINS, periodStart, periodStartSql, type Grain } from './rollup-periods';
 
 /**
  * The rollups: tables of sums kept equal to a computation over `orders`, each declared once, in JS for
@@ -18,7 +20,7 @@ import type { KeyValue, Rollup } from './rollup-fold';
  * exact whatever a replace changes, not only when attribution and amounts stay as they were.
  *
  * A new total column is a `MEASURES` entry (with a migration that adds it and sums it again); a new
- * table a `PROJECTIONS` entry or a `Rollup` in `ORDER_ROLLUPS`. Released migrations keep the SQL they
+ * table a `PROJECTIONS` entry or a `Rollup` in `ORDER_ROLLUPS` (as `report_products`, product-rollup.ts). Released migrations keep the SQL they
  * were generated with: `REPORTS_MIGRATION` reads the first projections and columns alone.
  */
 
@@ -90,25 +92,6 @@ export const MEASURES = {
 export type TotalColumn = keyof typeof MEASURES;
 
 export const TOTAL_COLUMNS = Object.keys(MEASURES) as readonly TotalColumn[];
-
-type Grain = 'q' | 'h' | 'd' | 'm';
-
-const GRAIN_MS = { q: 900_000, h: 3_600_000, d: 86_400_000 } as const;
-
-/** The start of an order's period, in SQL over a `created_at` expression (UTC milliseconds). */
-export const periodStartSql = (grain: Grain, at: string): string =>
-  grain === 'm'
-    ? `(CAST(strftime('%s', ${at} / 1000, 'unixepoch', 'start of month') AS INTEGER) * 1000)`
-    : `(${at} - ${at} % ${GRAIN_MS[grain]})`;
-
-/** `periodStartSql` in JS, to the millisecond: integer division and remainder truncate toward zero in both, before 1970 too. */
-const periodStart = (grain: Grain, at: number): number => {
-  if (grain !== 'm') return at - (at % GRAIN_MS[grain]);
-  const month = new Date(at - (at % 1000));
-  month.setUTCDate(1);
-  month.setUTCHours(0, 0, 0, 0);
-  return month.getTime();
-};
 
 interface Projection {
   readonly table: string;
@@ -187,8 +170,6 @@ const SOURCE_COLUMNS = [
   ...new Set(['dashboard_id', 'is_test', 'currency', ...PROJECTIONS.flatMap((p) => p.keys.flatMap((k) => [k.last, k.first]))]),
 ];
 
-const GRAINS: readonly Grain[] = ['q', 'h', 'd', 'm'];
-
 interface OrderFacts {
   readonly row: OrderRow;
   /** The start of the order's period at each grain. */
@@ -263,14 +244,14 @@ const STATUS_COUNTS: Rollup = {
 };
 
 /** Every rollup the writes of orders keep (rollup-fold.ts). */
-export const ORDER_ROLLUPS: readonly Rollup[] = [...PROJECTIONS.map(projectionRollup), STATUS_COUNTS];
+export const ORDER_ROLLUPS: readonly Rollup[] = [...PROJECTIONS.map(projectionRollup), STATUS_COUNTS, PRODUCT_ROLLUP];
 
 /** Each rollup emptied and summed again from `orders`, in the order given: `reports rebuild`, and migrations that add to them. */
 export const rebuildStatements = (rollups: readonly Rollup[] = ORDER_ROLLUPS): string[] =>
   rollups.flatMap((r) => [
     `DELETE FROM ${r.table};`,
     ...r.rebuild.map(
-      (select) => `INSERT INTO ${r.table} (${[...r.keyColumns, ...r.sumColumns].join(', ')})
+      (select) => `INSERT INTO ${r.table} (${[...r.keyColumns, ...r.sumColumns, ...(r.named === true ? NAME_COLUMNS : [])].join(', ')})
           ${select};`,
     ),
   ]);
@@ -425,6 +406,28 @@ export const COSTS_IN_ROLLUPS_MIGRATION = `
     pairs TEXT NOT NULL
   ) STRICT;
   CREATE INDEX reprice_jobs_of_dashboard ON reprice_jobs (dashboard_id, id);
+  INSERT INTO reprice_jobs (dashboard_id, from_at, max_seq, done_seq, zone, pairs)
+    SELECT c.dashboard_id, -8640000000000000, coalesce((SELECT max(seq) FROM orders), 0), 0, 'UTC',
+      json_group_array(json_object('product', c.product, 'currency', c.currency, 'entries', json('[]')))
+    FROM (SELECT DISTINCT dashboard_id, product, currency FROM product_costs) AS c
+    GROUP BY c.dashboard_id;
+`;
+
+// ---- The products rollup (DECISIONS D20), generated from the first three projections, twelve columns and the products rollup.
+
+/**
+ * Makes `report_products` and sums every rollup that holds costs again from the orders (every paid
+ * unit uncosted), then, as COSTS_IN_ROLLUPS_MIGRATION does, replaces the re-pricing jobs with one per
+ * dashboard that has product costs, from unpriced to its costs: one job moves each order in the
+ * campaign rollups and the products rollup alike, so they must start from the same prices.
+ */
+export const PRODUCTS_ROLLUP_MIGRATION = `
+  ${CREATE_PRODUCT_ROLLUP}
+  ${rebuildStatements([
+    ...RELEASED_PROJECTIONS.map((p) => ({ ...projectionRollup(p), sumColumns: COSTED_COLUMNS, rebuild: sumsOf(p, COSTED_COLUMNS) })),
+    PRODUCT_ROLLUP,
+  ]).join('\n  ')}
+  DELETE FROM reprice_jobs;
   INSERT INTO reprice_jobs (dashboard_id, from_at, max_seq, done_seq, zone, pairs)
     SELECT c.dashboard_id, -8640000000000000, coalesce((SELECT max(seq) FROM orders), 0), 0, 'UTC',
       json_group_array(json_object('product', c.product, 'currency', c.currency, 'entries', json('[]')))

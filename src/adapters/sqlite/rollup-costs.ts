@@ -1,8 +1,8 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { productOfLine, unitCostLookup, type ProductCostEntry, type UnitCostOf } from '../../domain/product-cost';
-import { costTotalsOf, ZERO_COST_TOTALS, type CostTotals, type ReportLine } from '../../domain/report';
+import { unitCostLookup, type ProductCostEntry, type UnitCostOf } from '../../domain/product-cost';
 import { startOfDate } from '../../domain/time-zone';
 import type { OrderRow } from './order-rows';
+import { isPriced, pricedRow, samePrices } from './priced-rows';
 import { ORDER_ROLLUPS, rebuildStatements } from './report-schema';
 import { RollupFold } from './rollup-fold';
 
@@ -24,32 +24,6 @@ import { RollupFold } from './rollup-fold';
  * Jobs of a dashboard run in the order they were made; job j moves its orders from the prices before
  * j to the prices before j + 1 (the costs as they are, after the last).
  */
-
-/** The columns a priced row carries beside those of `orders`: what the order adds to the rollups' cost sums (report-schema.ts). */
-const PRODUCT_COST_CENTS = 'product_cost_cents';
-const UNCOSTED_UNITS = 'uncosted_units';
-
-/** The lines of an order row, as a report reads them. */
-const linesOf = (row: OrderRow): ReportLine[] =>
-  (
-    JSON.parse(row['products'] as string) as { name: string; quantity: number; unitPriceCents: number; externalId?: string; sku?: string }[]
-  ).map((line) => ({ product: productOfLine(line), name: line.name, quantity: line.quantity, unitPriceCents: line.unitPriceCents }));
-
-/** The cost totals of an order row under `unitCostOf`: zero unless it is paid now. */
-export const costsOfRow = (row: OrderRow, unitCostOf: UnitCostOf): CostTotals =>
-  row['status'] !== 'paid'
-    ? ZERO_COST_TOTALS
-    : costTotalsOf(
-        { status: 'paid', currency: row['currency'] as string, createdAt: row['created_at'] as number, lines: linesOf(row) },
-        unitCostOf,
-      );
-
-/** `row` with what it adds to the cost sums. */
-export const pricedRow = (row: OrderRow, costs: CostTotals): OrderRow => ({
-  ...row,
-  [PRODUCT_COST_CENTS]: costs.productCostCents,
-  [UNCOSTED_UNITS]: costs.uncostedUnits,
-});
 
 /** The cost history of one product and currency as it was before a change. */
 export interface PairHistory {
@@ -123,12 +97,12 @@ export class RollupPricer {
 
   /** `row` priced as the rollups hold it, unless it already is (a re-pricing gives its rows their prices). */
   priced(row: OrderRow): OrderRow {
-    if (row[PRODUCT_COST_CENTS] !== undefined) return row;
-    if (row['status'] !== 'paid') return pricedRow(row, ZERO_COST_TOTALS);
+    if (isPriced(row)) return row;
+    if (row['status'] !== 'paid') return pricedRow(row, () => undefined);
     const dashboardId = row['dashboard_id'] as string;
     const jobs = this.jobsOf(dashboardId);
     const waiting = jobs.findIndex((job) => awaits(job, row));
-    return pricedRow(row, costsOfRow(row, this.pricesBefore(dashboardId, jobs, waiting < 0 ? jobs.length : waiting)));
+    return pricedRow(row, this.pricesBefore(dashboardId, jobs, waiting < 0 ? jobs.length : waiting));
   }
 
   /** The dashboard's jobs, oldest first. */
@@ -289,12 +263,15 @@ export const runRepriceChunk = (db: Preparing, fold: RollupFold, pricer: RollupP
   return true;
 };
 
-/** Moves one order's costs in the rollups from its price under `was` to its price under `is`; false when they are equal. */
+/**
+ * Moves one order's costs in the rollups from its prices under `was` to its prices under `is`, its
+ * total and each product's; false when every product's unit cost is the same under both.
+ */
 const move = (fold: RollupFold, row: OrderRow, was: UnitCostOf, is: UnitCostOf): boolean => {
-  const before = costsOfRow(row, was);
-  const after = costsOfRow(row, is);
-  if (before.productCostCents === after.productCostCents && before.uncostedUnits === after.uncostedUnits) return false;
-  fold.replace(pricedRow(row, before), pricedRow(row, after));
+  const before = pricedRow(row, was);
+  const after = pricedRow(before, is);
+  if (samePrices(before, after)) return false;
+  fold.replace(before, after);
   return true;
 };
 

@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
+import type { ProductName } from '../../domain/product-report';
 import type { TransactionFold } from './group-commit';
 import type { OrderRow } from './order-rows';
 
@@ -9,8 +10,12 @@ export type KeyValue = string | number;
  * Adds `sums` (in the order of the rollup's `sumColumns`) to the row of `key` (in the order of its
  * `keyColumns`). `text`, when given, is the key as a string no other key has (its JSON, say): a
  * rollup that makes the same keys again for many orders gives it, and saves the fold making it.
+ * `name`, in a `named` rollup, is the name the order gives the row (see `Rollup.named`).
  */
-export type AddTo = (key: readonly KeyValue[], sums: readonly number[], text?: string) => void;
+export type AddTo = (key: readonly KeyValue[], sums: readonly number[], text?: string, name?: ProductName) => void;
+
+/** The columns of a `named` rollup that hold its latest name. */
+export const NAME_COLUMNS = ['name', 'named_at', 'named_by'] as const;
 
 /**
  * A table of sums kept equal to a computation over `orders`, declared twice over the same columns:
@@ -31,15 +36,34 @@ export interface Rollup {
   readonly reads: readonly string[];
   /** Calls `add` for each row of the table the order counts in, with what it adds there. */
   readonly contribute: (row: OrderRow, add: AddTo) => void;
-  /** SELECTs over `orders AS o`, each giving the key columns then the sums, one row per key: together, the table. */
+  /** SELECTs over `orders AS o`, each giving the key columns then the sums (then the name columns), one row per key: together, the table. */
   readonly rebuild: readonly string[];
+  /**
+   * Whether each row also holds, in NAME_COLUMNS, the latest name an order gave it (by `createdAt`,
+   * then order id, as `laterName`). Names do not add up: a write keeps the later of the row's and the
+   * one offered, and taking an order away leaves the row's name as it was, so the name is never older
+   * than the latest of the row's orders but may be that of an order gone: a reader checks it against
+   * its order (sqlite-product-reads.ts).
+   */
+  readonly named?: boolean;
 }
 
 /** What the writes of a transaction add to one row of a rollup. */
 interface Held {
   readonly key: readonly KeyValue[];
   readonly sums: number[];
+  /** The latest name the writes offered. */
+  name?: ProductName;
+  /** The name of the order last taken away: the same order added back as it was offers nothing new (a change of status). */
+  dropped?: ProductName;
 }
+
+const sameName = (a: ProductName | undefined, b: ProductName): boolean =>
+  a !== undefined && a.namedAt === b.namedAt && a.namedBy === b.namedBy && a.name === b.name;
+
+/** `b` unless `a` is later: of two names of one order, the one written last. */
+const laterOrLast = (a: ProductName | undefined, b: ProductName): ProductName =>
+  a !== undefined && (a.namedAt > b.namedAt || (a.namedAt === b.namedAt && a.namedBy > b.namedBy)) ? a : b;
 
 /** Rows per upsert statement: sizes are powers of two up to this, so few statements are prepared. */
 const MAX_ROWS = 64;
@@ -57,6 +81,8 @@ export class RollupFold implements TransactionFold {
   private held: Map<string, Held>[];
   /** What the running write added, as (row, sums, sign) triples: taken back if it is rolled back. */
   private undo: (Held | readonly number[] | number)[] = [];
+  /** The names the running write replaced, as (row, name before) pairs. */
+  private undoNames: (Held | ProductName | undefined)[] = [];
   /** What `settle` wrote during the running write: held again if that write is rolled back. */
   private settledInWrite: Map<string, Held>[] | undefined;
   private writing = false;
@@ -77,13 +103,14 @@ export class RollupFold implements TransactionFold {
   ) {
     this.reads = [...new Set(rollups.flatMap((rollup) => rollup.reads))];
     this.held = this.empty();
-    this.adders = rollups.map((_, rollup) => (key, sums, text) => {
+    this.adders = rollups.map((_, rollup) => (key, sums, text, name) => {
       const rows = this.held[rollup];
-      const name = text ?? JSON.stringify(key);
-      let row = rows.get(name);
-      if (row === undefined) rows.set(name, (row = { key, sums: sums.map(() => 0) }));
+      const id = text ?? JSON.stringify(key);
+      let row = rows.get(id);
+      if (row === undefined) rows.set(id, (row = { key, sums: sums.map(() => 0) }));
       for (let i = 0; i < sums.length; i++) row.sums[i] += this.sign * sums[i];
       this.undo.push(row, sums, this.sign);
+      if (name !== undefined) this.offer(row, name);
     });
   }
 
@@ -130,6 +157,8 @@ export class RollupFold implements TransactionFold {
   }
 
   dropWrite(): void {
+    const names = this.undoNames;
+    for (let at = names.length - 2; at >= 0; at -= 2) (names[at] as Held).name = names[at + 1] as ProductName | undefined;
     const undo = this.undo;
     for (let at = 0; at < undo.length; at += 3) {
       const row = undo[at] as Held;
@@ -154,6 +183,20 @@ export class RollupFold implements TransactionFold {
     for (let i = 0; i < this.rollups.length; i++) this.rollups[i].contribute(priced, this.adders[i]);
   }
 
+  /** The row's name after the running write offers `name` (takes it away when the sign is negative). */
+  private offer(row: Held, name: ProductName): void {
+    if (this.sign < 0) {
+      row.dropped = name;
+      return;
+    }
+    // The order was in the row when the write took it away, so its name was offered then.
+    if (sameName(row.dropped, name)) return;
+    const later = laterOrLast(row.name, name);
+    if (later === row.name) return;
+    this.undoNames.push(row, row.name);
+    row.name = later;
+  }
+
   private mustBeWriting(): void {
     if (!this.writing) throw new Error('rollups changed outside a write of the group commit');
   }
@@ -161,6 +204,7 @@ export class RollupFold implements TransactionFold {
   private endWrite(): void {
     this.writing = false;
     this.undo = [];
+    this.undoNames = [];
     this.settledInWrite = undefined;
   }
 
@@ -171,12 +215,16 @@ export class RollupFold implements TransactionFold {
   /** One additive upsert per row that changes, as few statements as the powers of two allow. */
   private write(held: readonly Map<string, Held>[]): void {
     held.forEach((rows, rollup) => {
-      const changed = [...rows.values()].filter(({ sums }) => sums.some((sum) => sum !== 0));
+      const named = this.rollups[rollup].named === true;
+      const changed = [...rows.values()].filter(({ sums, name }) => name !== undefined || sums.some((sum) => sum !== 0));
       for (let at = 0; at < changed.length;) {
         let size = MAX_ROWS;
         while (size > changed.length - at) size /= 2;
-        const values: KeyValue[] = [];
-        for (const { key, sums } of changed.slice(at, at + size)) values.push(...key, ...sums);
+        const values: (KeyValue | null)[] = [];
+        for (const { key, sums, name } of changed.slice(at, at + size)) {
+          values.push(...key, ...sums);
+          if (named) values.push(name?.name ?? null, name?.namedAt ?? null, name?.namedBy ?? null);
+        }
         this.upsert(rollup, size).run(values);
         at += size;
       }
@@ -187,11 +235,16 @@ export class RollupFold implements TransactionFold {
     const name = `${rollup}:${size}`;
     let statement = this.upserts.get(name);
     if (statement === undefined) {
-      const { table, keyColumns, sumColumns } = this.rollups[rollup];
-      const row = `(${[...keyColumns, ...sumColumns].map(() => '?').join(', ')})`;
+      const { table, keyColumns, sumColumns, named } = this.rollups[rollup];
+      const columns = [...keyColumns, ...sumColumns, ...(named === true ? NAME_COLUMNS : [])];
+      const row = `(${columns.map(() => '?').join(', ')})`;
+      // A name offered replaces the row's unless the row's is later; none offered (NULL) leaves it.
+      const later =
+        'excluded.named_at IS NOT NULL AND (named_at IS NULL OR excluded.named_at > named_at OR (excluded.named_at = named_at AND excluded.named_by >= named_by))';
+      const setNames = named === true ? NAME_COLUMNS.map((c) => `${c} = CASE WHEN ${later} THEN excluded.${c} ELSE ${c} END`) : [];
       statement = this.db.prepare(
-        `INSERT INTO ${table} (${[...keyColumns, ...sumColumns].join(', ')}) VALUES ${Array.from({ length: size }, () => row).join(', ')}
-         ON CONFLICT (${keyColumns.join(', ')}) DO UPDATE SET ${sumColumns.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
+        `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: size }, () => row).join(', ')}
+         ON CONFLICT (${keyColumns.join(', ')}) DO UPDATE SET ${[...sumColumns.map((c) => `${c} = ${c} + excluded.${c}`), ...setNames].join(', ')}`,
       );
       this.upserts.set(name, statement);
     }
@@ -202,10 +255,13 @@ export class RollupFold implements TransactionFold {
 /** `from` added into `into`, row by row. */
 const merged = (into: Map<string, Held>[], from: readonly Map<string, Held>[]): Map<string, Held>[] => {
   from.forEach((rows, rollup) =>
-    rows.forEach(({ key, sums }, name) => {
-      const row = into[rollup].get(name);
-      if (row === undefined) into[rollup].set(name, { key, sums: [...sums] });
-      else for (let i = 0; i < sums.length; i++) row.sums[i] += sums[i];
+    rows.forEach(({ key, sums, name }, id) => {
+      const row = into[rollup].get(id);
+      if (row === undefined) into[rollup].set(id, { key, sums: [...sums], name });
+      else {
+        for (let i = 0; i < sums.length; i++) row.sums[i] += sums[i];
+        if (name !== undefined) row.name = laterOrLast(row.name, name);
+      }
     }),
   );
   return into;

@@ -2,7 +2,12 @@ import type { Database } from 'better-sqlite3';
 import { ACCOUNTS_MIGRATION } from './accounts-schema';
 import { EVENT_FEED_MIGRATION } from './event-feed-schema';
 import { PROFIT_MIGRATION } from './profit-schema';
-import { COSTS_IN_ROLLUPS_MIGRATION, REPORTS_MIGRATION, ROLLUPS_IN_GROUP_COMMIT_MIGRATION } from './report-schema';
+import {
+  COSTS_IN_ROLLUPS_MIGRATION,
+  PRODUCTS_ROLLUP_MIGRATION,
+  REPORTS_MIGRATION,
+  ROLLUPS_IN_GROUP_COMMIT_MIGRATION,
+} from './report-schema';
 import { SOURCES_MIGRATION } from './sources-schema';
 
 /**
@@ -205,6 +210,7 @@ export const MIGRATIONS: readonly string[] = [
   ROLLUPS_IN_GROUP_COMMIT_MIGRATION,
   PROFIT_MIGRATION,
   COSTS_IN_ROLLUPS_MIGRATION,
+  PRODUCTS_ROLLUP_MIGRATION,
 ];
 
 /** Marks the file as this service's (`PRAGMA application_id`): "ORDS". */

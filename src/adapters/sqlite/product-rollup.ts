@@ -1,0 +1,95 @@
+import { NOT_SET } from '../../domain/attribution';
+import type { OrderStatus } from '../../domain/order-status';
+import { productSharesOf } from '../../domain/product-report';
+import type { OrderRow } from './order-rows';
+import { pricingOf } from './priced-rows';
+import { NAME_COLUMNS, type Rollup } from './rollup-fold';
+import { GRAINS, periodStart, periodStartSql } from './rollup-periods';
+
+/**
+ * `report_products` (DECISIONS D20): what the products report adds up, per dashboard, test flag,
+ * currency and product, by UTC quarter hour, hour, day and month (any time zone's days begin on a
+ * quarter hour): each order adds its product shares (productSharesOf), its paid lines priced as the
+ * campaign rollups price them (rollup-costs.ts), and offers each product's row its name. A row keeps
+ * the latest name it was offered (Rollup.named); the reader checks it (sqlite-product-reads.ts).
+ */
+
+const KEY_COLUMNS = ['dashboard_id', 'grain', 'start', 'is_test', 'currency', 'product'];
+const SUM_COLUMNS = ['orders', 'units', 'paid_units', 'paid_revenue_cents', 'product_cost_cents', 'uncosted_units'];
+
+/** Before every instant an order can have: `created_at` plus this is never negative, so its digits sort as it does. */
+const INSTANT_OFFSET = 8_640_000_000_000_000;
+
+/** An order's latest-first rank as text, in SQL: its `created_at` (17 digits) then its id, as `laterName` compares them. */
+export const latestSql = (at: string, id: string): string => `printf('%017d', ${at} + ${INSTANT_OFFSET}) || ${id}`;
+
+/**
+ * Each order's share of each product it holds, in SQL (productSharesOf): a product on several lines
+ * counts once, named by the first of them; SQL cannot price, so every paid unit is uncosted and
+ * rollup-costs.ts prices the orders of the dashboards that have costs after a rebuild.
+ */
+const SHARES = `SELECT o.id, o.dashboard_id, o.is_test, o.currency, o.created_at,
+      coalesce(json_extract(l.value, '$.externalId'), json_extract(l.value, '$.sku'), '${NOT_SET}') AS product,
+      json_extract(l.value, '$.name') AS name, min(l.key) AS first_line,
+      sum(json_extract(l.value, '$.quantity')) AS units,
+      (o.status = 'paid') * sum(json_extract(l.value, '$.quantity')) AS paid_units,
+      (o.status = 'paid') * sum(json_extract(l.value, '$.quantity') * json_extract(l.value, '$.unitPriceCents')) AS paid_revenue_cents
+    FROM orders AS o, json_each(o.products) AS l GROUP BY o.seq, product`;
+
+/** The rows of one grain from every order: the name (a bare column) is that of the share with the greatest rank. */
+const rebuildOf = (grain: (typeof GRAINS)[number]): string =>
+  `SELECT ${[...KEY_COLUMNS, ...SUM_COLUMNS, ...NAME_COLUMNS].join(', ')} FROM (
+    SELECT s.dashboard_id, '${grain}' AS grain, ${periodStartSql(grain, 's.created_at')} AS start, s.is_test, s.currency, s.product,
+      count(*) AS orders, sum(s.units) AS units, sum(s.paid_units) AS paid_units, sum(s.paid_revenue_cents) AS paid_revenue_cents,
+      0 AS product_cost_cents, sum(s.paid_units) AS uncosted_units,
+      s.name AS name, s.created_at AS named_at, s.id AS named_by, max(${latestSql('s.created_at', 's.id')}) AS latest
+    FROM (${SHARES}) AS s GROUP BY 1, 3, 4, 5, 6)`;
+
+const READS = ['id', 'dashboard_id', 'status', 'is_test', 'created_at', 'currency', 'products'];
+
+const keyValue = (row: OrderRow, column: string): string | number => {
+  const value = row[column];
+  if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`orders.${column} is empty: it cannot key a rollup`);
+  return value;
+};
+
+export const PRODUCT_ROLLUP: Rollup = {
+  table: 'report_products',
+  keyColumns: KEY_COLUMNS,
+  sumColumns: SUM_COLUMNS,
+  named: true,
+  reads: READS,
+  contribute: (row, add) => {
+    const { lines, unitCostOf } = pricingOf(row);
+    const at = keyValue(row, 'created_at') as number;
+    const order = {
+      id: keyValue(row, 'id') as string,
+      status: row['status'] as OrderStatus,
+      currency: keyValue(row, 'currency') as string,
+    };
+    const shares = productSharesOf({ ...order, createdAt: at, lines }, unitCostOf);
+    const dashboard = keyValue(row, 'dashboard_id');
+    const isTest = keyValue(row, 'is_test');
+    for (const grain of GRAINS) {
+      const start = periodStart(grain, at);
+      for (const share of shares) {
+        const { totals } = share;
+        add(
+          [dashboard, grain, start, isTest, order.currency, share.product],
+          [totals.orders, totals.units, totals.paidUnits, totals.paidRevenueCents, totals.productCostCents, totals.uncostedUnits],
+          undefined,
+          share,
+        );
+      }
+    }
+  },
+  rebuild: GRAINS.map(rebuildOf),
+};
+
+/** The table of `PRODUCT_ROLLUP`. */
+export const CREATE_PRODUCT_ROLLUP = `CREATE TABLE report_products (
+    dashboard_id TEXT NOT NULL, grain TEXT NOT NULL, start INTEGER NOT NULL, is_test INTEGER NOT NULL, currency TEXT NOT NULL, product TEXT NOT NULL,
+    ${SUM_COLUMNS.map((c) => `${c} INTEGER NOT NULL`).join(', ')},
+    name TEXT, named_at INTEGER, named_by TEXT,
+    PRIMARY KEY (${KEY_COLUMNS.join(', ')})
+  ) STRICT, WITHOUT ROWID;`;
