@@ -40,7 +40,8 @@ const linesCodec = t.array(
   ]),
 );
 
-const linesOf = (text: string, seq: number): ReportLine[] => {
+/** The lines of `orders.products`, checked (`seq` names the row that fails). */
+export const linesOf = (text: string, seq: number): ReportLine[] => {
   const decoded = linesCodec.decode(JSON.parse(text));
   if (decoded._tag === 'Left') throw new Error(`the products of order row ${seq} cannot be read`);
   return decoded.right.map((line) => ({

@@ -19,6 +19,7 @@ import { CellCollector } from '../persistence/report-cells';
 import { PROJECTIONS, rebuildStatements, TOTAL_COLUMNS } from './report-schema';
 import type { SqliteDatabase } from './sqlite-database';
 import { builtStatements } from './built-statements';
+import { SqliteProductReads } from './sqlite-product-reads';
 import { ORDER_COLUMN, SqliteProfitReads } from './sqlite-profit-reads';
 import { SqliteSpendSums } from './sqlite-spend-sums';
 import { priceRebuiltRollups } from './rollup-costs';
@@ -84,11 +85,13 @@ export class SqliteReportQueries {
   private readonly prepared: (sql: string) => Statement;
   private readonly spend: SqliteSpendSums;
   private readonly profit: SqliteProfitReads;
+  private readonly productReads: SqliteProductReads;
 
   constructor(private readonly db: ReadConnection) {
     this.prepared = builtStatements(db);
     this.spend = new SqliteSpendSums(db);
     this.profit = new SqliteProfitReads(db);
+    this.productReads = new SqliteProductReads(db, this.profit);
   }
 
   /** The cells of both periods and the spend that joins them, read on one snapshot, then ranked and cut (ReportReader.breakdown). */
@@ -112,8 +115,8 @@ export class SqliteReportQueries {
     const read = this.db.readTogether(() => {
       const unitCostOf = this.profit.priceList(dashboardId, query.costZone);
       return {
-        current: this.profit.productCells(dashboardId, query, query.range, unitCostOf),
-        previous: query.previous === undefined ? undefined : this.profit.productCells(dashboardId, query, query.previous.range, unitCostOf),
+        current: this.productReads.cells(dashboardId, query, query.range, unitCostOf),
+        previous: query.previous === undefined ? undefined : this.productReads.cells(dashboardId, query, query.previous.range, unitCostOf),
       };
     });
     return rankProducts(read.current, query, read.previous);
