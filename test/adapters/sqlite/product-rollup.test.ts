@@ -1,0 +1,211 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { expect } from 'chai';
+import * as E from 'fp-ts/Either';
+import { orderToRow, WRITE_COLUMNS } from '../../../src/adapters/sqlite/order-rows';
+import { PRODUCTS_ROLLUP_MIGRATION } from '../../../src/adapters/sqlite/report-schema';
+import { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
+import { SqliteProductReads } from '../../../src/adapters/sqlite/sqlite-product-reads';
+import { SqliteProfitReads } from '../../../src/adapters/sqlite/sqlite-profit-reads';
+import { migrate, MIGRATIONS } from '../../../src/adapters/sqlite/sqlite-schema';
+import { sqliteStorageOn } from '../../../src/adapters/sqlite/sqlite-storage';
+import type { ProductCell } from '../../../src/application/ports/report-reader';
+import type { Storage } from '../../../src/application/ports/storage';
+import type { Order } from '../../../src/domain/order';
+import { ORDER_STATUSES } from '../../../src/domain/order-status';
+import type { Range, ReportScope } from '../../../src/domain/report';
+import { random } from '../../contract/report-reader.contract';
+import { memoryLogger } from '../../support/memory-log';
+import { anOrder } from '../../support/order-builder';
+import { repricingDone, rollupsAndRebuild } from '../../support/rollup-tables';
+import { temporaryFolder, temporarySqliteDatabase } from '../../support/sqlite-files';
+
+const DAY = 86_400_000;
+const START = Date.UTC(2026, 0, 30);
+
+const byKey = (cells: readonly ProductCell[]): ProductCell[] =>
+  [...cells].sort((a, b) => (a.currency + '\u0000' + a.product < b.currency + '\u0000' + b.product ? -1 : 1));
+
+/**
+ * The products report from `report_products` (product-rollup.ts, sqlite-product-reads.ts): for any
+ * range, the same cells, names included, as reading every order of the range (SqliteProfitReads).
+ */
+describe('SQLite products rollup', () => {
+  let folder: ReturnType<typeof temporaryFolder>;
+  let db: SqliteDatabase;
+  let storage: Storage;
+  let close: () => Promise<void>;
+
+  beforeEach(() => ({ folder, db, storage, close } = temporarySqliteDatabase()));
+  afterEach(() => close());
+
+  const fromRollups = (scope: ReportScope, range: Range): ProductCell[] => {
+    const profit = new SqliteProfitReads(db);
+    return byKey(new SqliteProductReads(db, profit).cells('dsh_a', scope, range, profit.priceList('dsh_a', 'UTC')));
+  };
+  const fromOrders = (scope: ReportScope, range: Range): ProductCell[] => {
+    const profit = new SqliteProfitReads(db);
+    return byKey(profit.productCells('dsh_a', scope, range, profit.priceList('dsh_a', 'UTC')));
+  };
+  const ALL: ReportScope = { model: 'last', isTest: undefined, filters: {} };
+
+  it('answers as the orders do for random ranges after random creations and replaces of status, lines, names, dates and flags', async () => {
+    const next = random(7);
+    const pick = <A>(values: readonly A[]): A => values[Math.floor(next() * values.length)];
+    await storage.productCosts.put('dsh_a', [
+      { product: 'p-1', currency: 'BRL', unitCostCents: 300, from: '2026-01-01' },
+      { product: 'p-2', currency: 'BRL', unitCostCents: 500, from: '2026-02-02' },
+      { product: 'p-1', currency: 'USD', unitCostCents: 70, from: '2026-02-01' },
+    ]);
+    const products = ['p-1', 'p-2', 'p-3'];
+    // Instants on quarter-hour, hour and day boundaries as often as between them.
+    const instant = (): number => {
+      const at = START + Math.floor(next() * 40 * DAY);
+      return pick([at, at - (at % 900_000), at - (at % 3_600_000), at - (at % DAY)]);
+    };
+    const linesOf = () =>
+      Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({
+        externalId: pick(products),
+        name: `name ${Math.floor(next() * 1_000)}`,
+        quantity: 1 + Math.floor(next() * 3),
+        unitPriceCents: 100 + Math.floor(next() * 900),
+      }));
+    const current = new Map<string, Order>();
+    for (let round = 0; round < 6; round++) {
+      const writes: Promise<unknown>[] = [];
+      for (let w = 0; w < 40; w++) {
+        const known = [...current.keys()];
+        if (known.length === 0 || next() < 0.5) {
+          const order = anOrder()
+            .inDashboard('dsh_a')
+            .withExternalId(`o-${round}-${w}`)
+            .with({
+              status: pick(ORDER_STATUSES),
+              isTest: next() < 0.3,
+              createdAt: new Date(instant()),
+              amounts: { ...anOrder().build().amounts, currency: pick(['BRL', 'USD']) },
+              products: linesOf(),
+            })
+            .build();
+          writes.push(storage.orders.insert(order, []).then((r) => E.isRight(r) && current.set(order.externalId, order)));
+          continue;
+        }
+        const base = current.get(pick(known))!;
+        const change = next();
+        const changed: Order = {
+          ...base,
+          version: base.version + 1,
+          status: change < 0.4 ? pick(ORDER_STATUSES) : base.status,
+          products: change >= 0.4 && change < 0.7 ? linesOf() : base.products,
+          createdAt: change >= 0.7 && change < 0.85 ? new Date(instant()) : base.createdAt,
+          isTest: change >= 0.85 ? !base.isTest : base.isTest,
+        };
+        current.set(base.externalId, changed);
+        writes.push(storage.orders.replace(changed, []));
+      }
+      await Promise.all(writes);
+      for (let r = 0; r < 25; r++) {
+        const [a, b] = [instant() + pick([0, 1, 450_000]), instant()];
+        const range = { start: Math.min(a, b), end: Math.max(a, b) + 1 };
+        const scope = { ...ALL, isTest: pick([undefined, true, false]) };
+        expect(fromRollups(scope, range), JSON.stringify({ range, scope })).to.deep.equal(fromOrders(scope, range));
+      }
+      const whole = { start: START - DAY, end: START + 60 * DAY };
+      expect(fromRollups(ALL, whole)).to.deep.equal(fromOrders(ALL, whole));
+      const { kept, rebuilt } = rollupsAndRebuild(folder.path, folder.dir);
+      expect(kept).to.deep.equal(rebuilt);
+    }
+  });
+
+  it('names a product by its latest order still in the range once the order that named it drops it, moves away or is renamed', async () => {
+    const line = (name: string) => ({ externalId: 'p-1', name, quantity: 1, unitPriceCents: 100 });
+    const order = (id: string, at: number, name: string) =>
+      anOrder()
+        .inDashboard('dsh_a')
+        .withExternalId(id)
+        .with({ createdAt: new Date(at), products: [line(name)] })
+        .build();
+    const march = { start: Date.UTC(2026, 2, 1), end: Date.UTC(2026, 3, 1) };
+    const nameIn = (range: Range) => fromRollups(ALL, range).map((cell) => [cell.name, cell.orders]);
+    const older = order('older', Date.UTC(2026, 2, 3, 10), 'Older name');
+    const newer = order('newer', Date.UTC(2026, 2, 3, 11), 'Newer name');
+    const other = order('other', Date.UTC(2026, 2, 20), 'Other month day');
+    for (const o of [older, newer, other]) await storage.orders.insert(o, []);
+    expect(nameIn(march)).to.deep.equal([['Other month day', 3]]);
+
+    await storage.orders.replace({ ...other, version: 2, createdAt: new Date(Date.UTC(2026, 3, 2)) }, []);
+    expect(nameIn(march), 'the latest moved to April').to.deep.equal([['Newer name', 2]]);
+    const dropped = { ...newer, version: 2, products: [{ ...line('x'), externalId: 'p-2' }] };
+    await storage.orders.replace(dropped, []);
+    expect(nameIn(march), 'the latest dropped the product').to.deep.equal([
+      ['Older name', 1],
+      ['x', 1],
+    ]);
+    await storage.orders.replace({ ...older, version: 2, products: [line('Renamed')] }, []);
+    expect(nameIn(march), 'the latest renamed it').to.deep.equal([
+      ['Renamed', 1],
+      ['x', 1],
+    ]);
+    await storage.orders.replace({ ...dropped, version: 3, status: 'paid' }, []);
+    expect(nameIn(march), 'a change of status').to.deep.equal([
+      ['Renamed', 1],
+      ['x', 1],
+    ]);
+    expect(fromRollups(ALL, march)).to.deep.equal(fromOrders(ALL, march));
+  });
+});
+
+describe('SQLite migration of the products rollup', () => {
+  let folder: ReturnType<typeof temporaryFolder>;
+  beforeEach(() => (folder = temporaryFolder()));
+  afterEach(() => folder.remove());
+
+  it('fills report_products from the orders of a file of the previous version, and prices them through a job once it opens', async () => {
+    const raw = new BetterSqlite3(folder.path);
+    migrate(raw, folder.path, MIGRATIONS.slice(0, MIGRATIONS.indexOf(PRODUCTS_ROLLUP_MIGRATION)));
+    raw.prepare("INSERT INTO dashboards (id, name, timezone, tax_rate_hundredths, created_at) VALUES ('dsh_a', 'a', 'UTC', 0, 0)").run();
+    raw.prepare("INSERT INTO product_costs VALUES ('dsh_a', 'p-1', 'BRL', '2026-01-01', 300)").run();
+    const insert = raw.prepare(`INSERT INTO orders (${WRITE_COLUMNS.join(', ')}) VALUES (${WRITE_COLUMNS.map((c) => `@${c}`).join(', ')})`);
+    const at = new Date(Date.UTC(2026, 4, 5, 6, 7));
+    const lines = [
+      { externalId: 'p-1', name: 'First', quantity: 2, unitPriceCents: 1_000 },
+      { sku: 'S-2', name: 'Second', quantity: 1, unitPriceCents: 500 },
+      { externalId: 'p-1', name: 'Again', quantity: 1, unitPriceCents: 900 },
+    ];
+    insert.run(orderToRow(anOrder().inDashboard('dsh_a').withExternalId('a').paid().with({ createdAt: at, products: lines }).build()));
+    insert.run(
+      orderToRow(
+        anOrder()
+          .inDashboard('dsh_a')
+          .withExternalId('b')
+          .with({ createdAt: at, products: lines.slice(1) })
+          .build(),
+      ),
+    );
+    insert.run(orderToRow(anOrder().inDashboard('dsh_b').withExternalId('c').paid().with({ createdAt: at }).build()));
+    // Written around the repository, which keeps the counts (the migration sums the rollups with costs again, not them).
+    raw.prepare("INSERT INTO order_counts VALUES ('dsh_a', 'paid', 1), ('dsh_a', 'pending', 1), ('dsh_b', 'paid', 1)").run();
+    raw.close();
+
+    const db = SqliteDatabase.open({ path: folder.path });
+    sqliteStorageOn(db, memoryLogger().logger);
+    try {
+      expect(db.prepare('SELECT dashboard_id FROM reprice_jobs').pluck().all()).to.deep.equal(['dsh_a']);
+      await repricingDone(folder.path);
+      const rows = db
+        .prepare(
+          `SELECT product, orders, units, paid_units, paid_revenue_cents, product_cost_cents, uncosted_units, name
+           FROM report_products WHERE dashboard_id = 'dsh_a' AND grain = 'd' ORDER BY product`,
+        )
+        .raw()
+        .all();
+      expect(rows).to.deep.equal([
+        ['S-2', 2, 2, 1, 500, 0, 1, 'Second'],
+        ['p-1', 2, 4, 3, 2_900, 900, 0, 'Again'],
+      ]);
+    } finally {
+      await db.close();
+    }
+    const { kept, rebuilt } = rollupsAndRebuild(folder.path, folder.dir);
+    expect(kept).to.deep.equal(rebuilt);
+  });
+});
