@@ -86,6 +86,44 @@ for (const [mode, repriceInlineMax] of [
       await expectRollupsToMatchTheOrders();
     });
 
+    it("moves each product's cost in report_products, even when a change leaves the order's total as it was", async () => {
+      await storage.dashboards.insert(dashboard('dsh_a', 'UTC'));
+      await storage.productCosts.put('dsh_a', [
+        { product: 'p-1', currency: 'BRL', unitCostCents: 100, from: '2026-03-01' },
+        { product: 'p-2', currency: 'BRL', unitCostCents: 200, from: '2026-03-01' },
+      ]);
+      const line = (product: string) => ({ externalId: product, name: product, quantity: 1, unitPriceCents: 1_000 });
+      const order = anOrder()
+        .inDashboard('dsh_a')
+        .paid()
+        .with({ createdAt: new Date(Date.UTC(2026, 2, 2, 10)), products: [line('p-1'), line('p-2'), line('p-3')] })
+        .build();
+      await storage.orders.insert(order, []);
+      const productCosts = async () => {
+        await repricingDone(folder.path);
+        return db
+          .prepare(`SELECT product, product_cost_cents, uncosted_units FROM report_products WHERE grain = 'm' ORDER BY product`)
+          .raw()
+          .all();
+      };
+      expect(await productCosts()).to.deep.equal([
+        ['p-1', 100, 0],
+        ['p-2', 200, 0],
+        ['p-3', 0, 1],
+      ]);
+      // The order costs 300 before and after.
+      await storage.productCosts.put('dsh_a', [
+        { product: 'p-1', currency: 'BRL', unitCostCents: 200, from: '2026-03-01' },
+        { product: 'p-2', currency: 'BRL', unitCostCents: 100, from: '2026-03-01' },
+      ]);
+      expect(await productCosts()).to.deep.equal([
+        ['p-1', 200, 0],
+        ['p-2', 100, 0],
+        ['p-3', 0, 1],
+      ]);
+      await expectRollupsToMatchTheOrders();
+    });
+
     it('moves the orders between a day start in the old zone and in the new one when the time zone changes', async () => {
       await storage.dashboards.insert(dashboard('dsh_a', 'UTC'));
       await storage.productCosts.put('dsh_a', [
