@@ -16,6 +16,9 @@ import { anOrderPayload } from '../support/order-builder';
 import { repricingDone, rollupsAndRebuild } from '../support/rollup-tables';
 import { temporaryFolder } from '../support/sqlite-files';
 import { SqliteMain } from './sqlite-process';
+import { ProductCollector } from '../../src/adapters/persistence/product-cells';
+import { rankProducts } from '../../src/application/reports/rank-products';
+import { reportLinesOf, type Range } from '../../src/domain/report';
 
 /**
  * The report totals after kill -9 in the middle of creations, PATCHes and (SQLite) cost uploads (DECISIONS D16, D20): each store
@@ -232,6 +235,42 @@ const expectBreakdownAgrees = async (main: SqliteMain, token: string, storage: S
   expect(served).to.deep.equal(direct);
 };
 
+/** The products report (DECISIONS D20) over arbitrary instants, both periods, against the orders the store kept, priced and named directly. */
+const expectProductsAgree = async (storage: Storage, dashboardId: string): Promise<void> => {
+  const orders = await ordersOf(storage, dashboardId);
+  const dashboard = await storage.dashboards.findById(dashboardId);
+  const costZone = dashboard._tag === 'Some' ? dashboard.value.timezone : 'UTC';
+  const unitCostOf = unitCostLookup(await storage.productCosts.priceList(dashboardId), costZone);
+  const range = { start: START + 6 * 86_400_000 + 3_600_000 * 5 + 321, end: START + DAYS * 86_400_000 - 900_000 * 3 - 17 };
+  const previous = { start: 2 * range.start - range.end, end: range.start };
+  const direct = (within: Range) => {
+    const collector = new ProductCollector(unitCostOf);
+    for (const order of orders) {
+      const at = order.createdAt.getTime();
+      if (at >= within.start && at < within.end)
+        collector.add({
+          id: order.id,
+          status: order.status,
+          currency: order.amounts.currency,
+          createdAt: at,
+          lines: reportLinesOf(order.products),
+        });
+    }
+    return collector.result();
+  };
+  const query = {
+    range,
+    previous: { range: previous },
+    model: 'last',
+    isTest: undefined,
+    filters: {},
+    costZone,
+    sort: 'orders',
+    limit: 1_000,
+  } as const;
+  expect(await storage.reports.products(dashboardId, query)).to.deep.equal(await rankProducts(direct(range), query, direct(previous)));
+};
+
 const transitions = (dir: string): string => {
   const file = join(dir, 'transitions.json');
   writeFileSync(file, JSON.stringify({ pending: ['paid', 'refused'], paid: ['refunded'] }));
@@ -274,6 +313,7 @@ describe('reports after kill -9 on SQLite', function () {
     // Every row of every rollup (each grain and model, the counts per status), not only what the queries above read,
     // once the re-pricing jobs a killed process left are done.
     await repricingDone(folder.path);
+    await expectProductsAgree(storage, dashboardId);
     const { kept: rollups, rebuilt } = rollupsAndRebuild(folder.path, folder.dir);
     expect(rollups['report_totals']).to.have.length.greaterThan(0);
     expect(rollups).to.deep.equal(rebuilt);
