@@ -4,13 +4,12 @@ import { UTM_DIMENSIONS } from '../../domain/attribution';
 import type { UnitCostOf } from '../../domain/product-cost';
 import { laterName, type ProductName } from '../../domain/product-report';
 import type { Range, ReportScope } from '../../domain/report';
+import { ProductCollector } from '../persistence/product-cells';
 import { nextPeriod, piecesOf, type Grain } from '../persistence/report-pieces';
 import { builtStatements } from './built-statements';
 import { latestSql } from './product-rollup';
 import { linesOf, type SqliteProfitReads } from './sqlite-profit-reads';
 import type { ReadConnection } from './sqlite-report-reader';
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** A row of `report_products` as the reader needs it: where it is, and the name it holds. */
 interface NamedRow {
@@ -65,7 +64,7 @@ export class SqliteProductReads {
         if (last !== undefined && last.g === piece.grain && last.e === piece.start) last.e = piece.end;
         else ranges.push({ g: piece.grain, s: piece.start, e: piece.end });
       }
-      const cells = new Map<string, Mutable<ProductCell>>();
+      const cells = new ProductCollector(unitCostOf);
       if (ranges.length > 0) {
         const bound: Record<string, string | number> = {
           dashboardId,
@@ -81,7 +80,7 @@ export class SqliteProductReads {
         for (const row of this.sums(ranges.length, scope).all(bound) as (SumRow & { product: string; currency: string })[]) {
           const latest = this.latestName(bound, ranges.length, scope, row);
           if (latest !== undefined)
-            cells.set(`${row.currency}\u0000${row.product}`, {
+            cells.addCell({
               product: row.product,
               currency: row.currency,
               orders: row.orders,
@@ -95,23 +94,8 @@ export class SqliteProductReads {
         }
       }
       for (const edge of pieces.filter((piece) => piece.grain === 'edge'))
-        for (const cell of this.profit.productCells(dashboardId, scope, edge, unitCostOf)) {
-          const id = `${cell.currency}\u0000${cell.product}`;
-          const held = cells.get(id);
-          if (held === undefined) {
-            cells.set(id, { ...cell });
-            continue;
-          }
-          held.orders += cell.orders;
-          held.units += cell.units;
-          held.paidUnits += cell.paidUnits;
-          held.paidRevenueCents += cell.paidRevenueCents;
-          held.productCostCents += cell.productCostCents;
-          held.uncostedUnits += cell.uncostedUnits;
-          const name = laterName(held, cell);
-          [held.name, held.namedAt, held.namedBy] = [name.name, name.namedAt, name.namedBy];
-        }
-      return [...cells.values()];
+        for (const cell of this.profit.productCells(dashboardId, scope, edge, unitCostOf)) cells.addCell(cell);
+      return cells.result();
     });
   }
 
