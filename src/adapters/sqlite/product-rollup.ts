@@ -11,7 +11,8 @@ import { GRAINS, periodStart, periodStartSql } from './rollup-periods';
  * currency and product, by UTC quarter hour, hour, day and month (any time zone's days begin on a
  * quarter hour): each order adds its product shares (productSharesOf), its paid lines priced as the
  * campaign rollups price them (rollup-costs.ts), and offers each product's row its name. A row keeps
- * the latest name it was offered (Rollup.named); the reader checks it (sqlite-product-reads.ts).
+ * the latest name it was offered, stale once its order has left the row (Rollup.named); the reader
+ * finds a stale row's name again from its orders (sqlite-product-reads.ts).
  */
 
 const KEY_COLUMNS = ['dashboard_id', 'grain', 'start', 'is_test', 'currency', 'product'];
@@ -42,7 +43,7 @@ const rebuildOf = (grain: (typeof GRAINS)[number]): string =>
     SELECT s.dashboard_id, '${grain}' AS grain, ${periodStartSql(grain, 's.created_at')} AS start, s.is_test, s.currency, s.product,
       count(*) AS orders, sum(s.units) AS units, sum(s.paid_units) AS paid_units, sum(s.paid_revenue_cents) AS paid_revenue_cents,
       0 AS product_cost_cents, sum(s.paid_units) AS uncosted_units,
-      s.name AS name, s.created_at AS named_at, s.id AS named_by, max(${latestSql('s.created_at', 's.id')}) AS latest
+      s.name AS name, s.created_at AS named_at, s.id AS named_by, 0 AS name_stale, max(${latestSql('s.created_at', 's.id')}) AS latest
     FROM (${SHARES}) AS s GROUP BY 1, 3, 4, 5, 6)`;
 
 const READS = ['id', 'dashboard_id', 'status', 'is_test', 'created_at', 'currency', 'products'];
@@ -90,6 +91,6 @@ export const PRODUCT_ROLLUP: Rollup = {
 export const CREATE_PRODUCT_ROLLUP = `CREATE TABLE report_products (
     dashboard_id TEXT NOT NULL, grain TEXT NOT NULL, start INTEGER NOT NULL, is_test INTEGER NOT NULL, currency TEXT NOT NULL, product TEXT NOT NULL,
     ${SUM_COLUMNS.map((c) => `${c} INTEGER NOT NULL`).join(', ')},
-    name TEXT, named_at INTEGER, named_by TEXT,
+    name TEXT, named_at INTEGER, named_by TEXT, name_stale INTEGER NOT NULL,
     PRIMARY KEY (${KEY_COLUMNS.join(', ')})
   ) STRICT, WITHOUT ROWID;`;

@@ -14,8 +14,8 @@ export type KeyValue = string | number;
  */
 export type AddTo = (key: readonly KeyValue[], sums: readonly number[], text?: string, name?: ProductName) => void;
 
-/** The columns of a `named` rollup that hold its latest name. */
-export const NAME_COLUMNS = ['name', 'named_at', 'named_by'] as const;
+/** The columns of a `named` rollup that hold its latest name, and whether that name's order has left the row since. */
+export const NAME_COLUMNS = ['name', 'named_at', 'named_by', 'name_stale'] as const;
 
 /**
  * A table of sums kept equal to a computation over `orders`, declared twice over the same columns:
@@ -41,9 +41,10 @@ export interface Rollup {
   /**
    * Whether each row also holds, in NAME_COLUMNS, the latest name an order gave it (by `createdAt`,
    * then order id, as `laterName`). Names do not add up: a write keeps the later of the row's and the
-   * one offered, and taking an order away leaves the row's name as it was, so the name is never older
-   * than the latest of the row's orders but may be that of an order gone: a reader checks it against
-   * its order (sqlite-product-reads.ts).
+   * one offered, so the name is never older than the latest of the row's orders; taking away the
+   * order that holds it (a replace that drops the product, renames it or moves the order) marks the
+   * row's name stale, and a reader finds it again from the orders of that row (sqlite-product-reads.ts).
+   * A later name offered is a live order's: it makes the row's name exact again.
    */
   readonly named?: boolean;
 }
@@ -54,8 +55,8 @@ interface Held {
   readonly sums: number[];
   /** The latest name the writes offered. */
   name?: ProductName;
-  /** The name of the order last taken away: the same order added back as it was offers nothing new (a change of status). */
-  dropped?: ProductName;
+  /** The names of orders taken away and not added back as they were (a change of status adds its order back). */
+  drops?: readonly ProductName[];
 }
 
 const sameName = (a: ProductName | undefined, b: ProductName): boolean =>
@@ -81,8 +82,8 @@ export class RollupFold implements TransactionFold {
   private held: Map<string, Held>[];
   /** What the running write added, as (row, sums, sign) triples: taken back if it is rolled back. */
   private undo: (Held | readonly number[] | number)[] = [];
-  /** The names the running write replaced, as (row, name before) pairs. */
-  private undoNames: (Held | ProductName | undefined)[] = [];
+  /** What the running write changed of names, as (row, name before, drops before) triples. */
+  private undoNames: (Held | ProductName | readonly ProductName[] | undefined)[] = [];
   /** What `settle` wrote during the running write: held again if that write is rolled back. */
   private settledInWrite: Map<string, Held>[] | undefined;
   private writing = false;
@@ -158,7 +159,11 @@ export class RollupFold implements TransactionFold {
 
   dropWrite(): void {
     const names = this.undoNames;
-    for (let at = names.length - 2; at >= 0; at -= 2) (names[at] as Held).name = names[at + 1] as ProductName | undefined;
+    for (let at = names.length - 3; at >= 0; at -= 3) {
+      const row = names[at] as Held;
+      row.name = names[at + 1] as ProductName | undefined;
+      row.drops = names[at + 2] as readonly ProductName[] | undefined;
+    }
     const undo = this.undo;
     for (let at = 0; at < undo.length; at += 3) {
       const row = undo[at] as Held;
@@ -183,17 +188,23 @@ export class RollupFold implements TransactionFold {
     for (let i = 0; i < this.rollups.length; i++) this.rollups[i].contribute(priced, this.adders[i]);
   }
 
-  /** The row's name after the running write offers `name` (takes it away when the sign is negative). */
+  /** The row's name after the running write offers `name`, or takes it away when the sign is negative. */
   private offer(row: Held, name: ProductName): void {
     if (this.sign < 0) {
-      row.dropped = name;
+      this.undoNames.push(row, row.name, row.drops);
+      row.drops = [...(row.drops ?? []), name];
       return;
     }
-    // The order was in the row when the write took it away, so its name was offered then.
-    if (sameName(row.dropped, name)) return;
+    const back = row.drops?.findIndex((dropped) => sameName(dropped, name)) ?? -1;
+    if (back >= 0) {
+      // The order was in the row when the write took it away: its name was offered then.
+      this.undoNames.push(row, row.name, row.drops);
+      row.drops = row.drops!.filter((_, i) => i !== back);
+      return;
+    }
     const later = laterOrLast(row.name, name);
     if (later === row.name) return;
-    this.undoNames.push(row, row.name);
+    this.undoNames.push(row, row.name, row.drops);
     row.name = later;
   }
 
@@ -216,19 +227,47 @@ export class RollupFold implements TransactionFold {
   private write(held: readonly Map<string, Held>[]): void {
     held.forEach((rows, rollup) => {
       const named = this.rollups[rollup].named === true;
-      const changed = [...rows.values()].filter(({ sums, name }) => name !== undefined || sums.some((sum) => sum !== 0));
+      const changed = [...rows.values()].filter(
+        ({ sums, name, drops }) => name !== undefined || (drops !== undefined && drops.length > 0) || sums.some((sum) => sum !== 0),
+      );
       for (let at = 0; at < changed.length;) {
         let size = MAX_ROWS;
         while (size > changed.length - at) size /= 2;
         const values: (KeyValue | null)[] = [];
         for (const { key, sums, name } of changed.slice(at, at + size)) {
           values.push(...key, ...sums);
-          if (named) values.push(name?.name ?? null, name?.namedAt ?? null, name?.namedBy ?? null);
+          if (named) values.push(name?.name ?? null, name?.namedAt ?? null, name?.namedBy ?? null, 0);
         }
         this.upsert(rollup, size).run(values);
         at += size;
       }
+      if (named) this.markStale(rollup, changed);
     });
+  }
+
+  /** After the upserts: a row whose name is that of an order the writes took away is stale. */
+  private markStale(rollup: number, rows: readonly Held[]): void {
+    for (const { key, drops, name: offered } of rows)
+      for (const dropped of drops ?? []) {
+        // The same order's name offered again (a rename) is its name now.
+        if (
+          offered !== undefined &&
+          offered.namedAt === dropped.namedAt &&
+          offered.namedBy === dropped.namedBy &&
+          !drops!.some((d) => sameName(d, offered))
+        )
+          continue;
+        const name = `${rollup}:stale`;
+        let statement = this.upserts.get(name);
+        if (statement === undefined) {
+          const { table, keyColumns } = this.rollups[rollup];
+          statement = this.db.prepare(
+            `UPDATE ${table} SET name_stale = 1 WHERE ${keyColumns.map((c) => `${c} = ?`).join(' AND ')} AND named_at = ? AND named_by = ?`,
+          );
+          this.upserts.set(name, statement);
+        }
+        statement.run(...key, dropped.namedAt, dropped.namedBy);
+      }
   }
 
   private upsert(rollup: number, size: number): Statement {
@@ -255,12 +294,13 @@ export class RollupFold implements TransactionFold {
 /** `from` added into `into`, row by row. */
 const merged = (into: Map<string, Held>[], from: readonly Map<string, Held>[]): Map<string, Held>[] => {
   from.forEach((rows, rollup) =>
-    rows.forEach(({ key, sums, name }, id) => {
+    rows.forEach(({ key, sums, name, drops }, id) => {
       const row = into[rollup].get(id);
-      if (row === undefined) into[rollup].set(id, { key, sums: [...sums], name });
+      if (row === undefined) into[rollup].set(id, { key, sums: [...sums], name, drops });
       else {
         for (let i = 0; i < sums.length; i++) row.sums[i] += sums[i];
         if (name !== undefined) row.name = laterOrLast(row.name, name);
+        if (drops !== undefined) row.drops = [...(row.drops ?? []), ...drops];
       }
     }),
   );

@@ -19,6 +19,7 @@ interface NamedRow {
   readonly name: string | null;
   readonly namedAt: number | null;
   readonly namedBy: string | null;
+  readonly nameStale: number;
 }
 
 type SumRow = Omit<ProductCell, keyof ProductName> & NamedRow;
@@ -27,7 +28,8 @@ const SUMS =
   'sum(r.orders) AS orders, sum(r.units) AS units, sum(r.paid_units) AS paidUnits, sum(r.paid_revenue_cents) AS paidRevenueCents, ' +
   'sum(r.product_cost_cents) AS productCostCents, sum(r.uncosted_units) AS uncostedUnits';
 const WHERE_ROWS = 'r.dashboard_id = @dashboardId AND r.grain = ranges.g AND r.start >= ranges.s AND r.start < ranges.e AND r.orders > 0';
-const NAMED = 'r.grain AS grain, r.start AS start, r.is_test AS isTest, r.name AS name, r.named_at AS namedAt, r.named_by AS namedBy';
+const NAMED =
+  'r.grain AS grain, r.start AS start, r.is_test AS isTest, r.name AS name, r.named_at AS namedAt, r.named_by AS namedBy, r.name_stale AS nameStale';
 
 /**
  * The products report's cells on SQLite (DECISIONS D20): without a campaign filter, the whole UTC
@@ -36,10 +38,10 @@ const NAMED = 'r.grain AS grain, r.start AS start, r.is_test AS isTest, r.name A
  * campaign columns), or while a re-pricing job of the dashboard runs (its rows then hold some orders
  * at the prices before it), every order of the range is read (SqliteProfitReads.productCells).
  *
- * A row's name is the latest any of its orders was given, which may be an order taken away since
- * (Rollup.named): the latest of a product's rows is checked against its order, and a row whose order
- * no longer names it so is resolved from the orders of its period, newest first, until the latest
- * checked name is later than every row's left.
+ * A row's name is the latest its orders give it unless it is stale (its order was taken away since,
+ * Rollup.named): the product's name is its rows' latest; when that one is stale, the product's rows
+ * are walked from the latest name down, a stale one found again from the orders of its period, until
+ * the latest exact name is later than every name left.
  */
 export class SqliteProductReads {
   private readonly prepared: (sql: string) => Statement;
@@ -110,9 +112,10 @@ export class SqliteProductReads {
   }
 
   /**
-   * The latest name of the product's orders in the rows of the ranges: the rows by the name they hold,
-   * latest first (those without one first), each checked or resolved from its orders, until the latest
-   * found is later than every name left.
+   * The latest name of the product's orders in the rows of the ranges: the row holding the latest
+   * name, unless it is stale; then the rows by the name they hold, latest first (those without one
+   * first), each stale one found again from its orders, until the latest exact one is later than
+   * every name left.
    */
   private latestName(
     bound: Record<string, string | number>,
@@ -121,7 +124,7 @@ export class SqliteProductReads {
     cell: SumRow & { product: string; currency: string },
   ): ProductName | undefined {
     const dashboardId = bound['dashboardId'] as string;
-    const held = this.checked(dashboardId, cell.product, cell.currency, cell);
+    const held = this.exact(cell);
     if (held !== undefined) return held;
     const rows = this.prepared(
       `WITH ranges (g, s, e) AS (VALUES ${Array.from({ length: ranges }, (_, i) => `(@g${i}, @s${i}, @e${i})`).join(', ')})
@@ -138,13 +141,22 @@ export class SqliteProductReads {
       )
         break;
       const found =
-        this.checked(dashboardId, cell.product, cell.currency, row) ?? this.resolved(dashboardId, cell.product, cell.currency, row);
+        this.exact(row) ??
+        this.checked(dashboardId, cell.product, cell.currency, row) ??
+        this.resolved(dashboardId, cell.product, cell.currency, row);
       if (found !== undefined) latest = latest === undefined ? found : laterName(latest, found);
     }
     return latest;
   }
 
-  /** The row's name, if its order still gives it: in the row's test flag and currency, at the same instant, the product's first line so named. */
+  /** The row's name, unless it is stale. */
+  private exact(row: NamedRow): ProductName | undefined {
+    return row.nameStale === 0 && row.name !== null && row.namedAt !== null && row.namedBy !== null
+      ? { name: row.name, namedAt: row.namedAt, namedBy: row.namedBy }
+      : undefined;
+  }
+
+  /** A stale row's name, if its order still gives it: in the row's test flag and currency, at the same instant, the product's first line so named. */
   private checked(dashboardId: string, product: string, currency: string, row: NamedRow): ProductName | undefined {
     if (row.name === null || row.namedAt === null || row.namedBy === null) return undefined;
     const order = this.prepared(

@@ -130,6 +130,11 @@ describe('SQLite products rollup', () => {
     const newer = order('newer', Date.UTC(2026, 2, 3, 11), 'Newer name');
     const other = order('other', Date.UTC(2026, 2, 20), 'Other month day');
     for (const o of [older, newer, other]) await storage.orders.insert(o, []);
+    const may = order('may', Date.UTC(2026, 4, 1), 'May');
+    await storage.orders.insert(may, []);
+    await storage.orders.replace({ ...may, version: 2, status: 'paid' }, []);
+    const stale = db.prepare('SELECT count(*) FROM report_products WHERE name_stale = 1').pluck();
+    expect(stale.get(), 'a change of status leaves every name exact').to.equal(0);
     expect(nameIn(march)).to.deep.equal([['Other month day', 3]]);
 
     await storage.orders.replace({ ...other, version: 2, createdAt: new Date(Date.UTC(2026, 3, 2)) }, []);
@@ -151,6 +156,7 @@ describe('SQLite products rollup', () => {
       ['x', 1],
     ]);
     expect(fromRollups(ALL, march)).to.deep.equal(fromOrders(ALL, march));
+    expect(stale.get(), 'the rows whose naming order left').to.be.greaterThan(0);
   });
 });
 
