@@ -4,7 +4,7 @@ import { productSharesOf } from '../../domain/product-report';
 import type { OrderRow } from './order-rows';
 import { pricingOf } from './priced-rows';
 import { NAME_COLUMNS, type Rollup } from './rollup-fold';
-import { GRAINS, periodStart, periodStartSql } from './rollup-periods';
+import { GRAINS, periodStart, periodStartSql, type Grain } from './rollup-periods';
 
 /**
  * `report_products` (DECISIONS D20): what the products report adds up, per dashboard, test flag,
@@ -37,14 +37,28 @@ const SHARES = `SELECT o.id, o.dashboard_id, o.is_test, o.currency, o.created_at
       (o.status = 'paid') * sum(json_extract(l.value, '$.quantity') * json_extract(l.value, '$.unitPriceCents')) AS paid_revenue_cents
     FROM orders AS o, json_each(o.products) AS l GROUP BY o.seq, product`;
 
+const COLUMNS = [...KEY_COLUMNS, ...SUM_COLUMNS, ...NAME_COLUMNS].join(', ');
+
 /** The rows of one grain from every order: the name (a bare column) is that of the share with the greatest rank. */
-const rebuildOf = (grain: (typeof GRAINS)[number]): string =>
-  `SELECT ${[...KEY_COLUMNS, ...SUM_COLUMNS, ...NAME_COLUMNS].join(', ')} FROM (
+const fromOrders = (grain: Grain): string => `SELECT ${COLUMNS} FROM (
     SELECT s.dashboard_id, '${grain}' AS grain, ${periodStartSql(grain, 's.created_at')} AS start, s.is_test, s.currency, s.product,
       count(*) AS orders, sum(s.units) AS units, sum(s.paid_units) AS paid_units, sum(s.paid_revenue_cents) AS paid_revenue_cents,
       0 AS product_cost_cents, sum(s.paid_units) AS uncosted_units,
       s.name AS name, s.created_at AS named_at, s.id AS named_by, 0 AS name_stale, max(${latestSql('s.created_at', 's.id')}) AS latest
     FROM (${SHARES}) AS s GROUP BY 1, 3, 4, 5, 6)`;
+
+/**
+ * The rows of `grain` summed from those of the grain within it, just rebuilt. Hours and days nest (the
+ * period starts truncate toward zero by multiples); a month is not made of the days of its orders
+ * before 1970 (a day's start rounds such an order up across the month's end), so months are summed
+ * from the orders.
+ */
+const summedFrom = (grain: Grain, finer: Grain): string =>
+  `SELECT ${COLUMNS} FROM (
+    SELECT r.dashboard_id, '${grain}' AS grain, ${periodStartSql(grain, 'r.start')} AS start, r.is_test, r.currency, r.product,
+      ${SUM_COLUMNS.map((c) => `sum(r.${c}) AS ${c}`).join(', ')},
+      r.name AS name, r.named_at AS named_at, r.named_by AS named_by, 0 AS name_stale, max(${latestSql('r.named_at', 'r.named_by')}) AS latest
+    FROM report_products AS r WHERE r.grain = '${finer}' GROUP BY 1, 3, 4, 5, 6)`;
 
 const READS = ['id', 'dashboard_id', 'status', 'is_test', 'created_at', 'currency', 'products'];
 
@@ -84,7 +98,7 @@ export const PRODUCT_ROLLUP: Rollup = {
       }
     }
   },
-  rebuild: GRAINS.map(rebuildOf),
+  rebuild: [fromOrders('q'), summedFrom('h', 'q'), summedFrom('d', 'h'), fromOrders('m')],
 };
 
 /** The table of `PRODUCT_ROLLUP`. */

@@ -36,7 +36,11 @@ export interface Rollup {
   readonly reads: readonly string[];
   /** Calls `add` for each row of the table the order counts in, with what it adds there. */
   readonly contribute: (row: OrderRow, add: AddTo) => void;
-  /** SELECTs over `orders AS o`, each giving the key columns then the sums (then the name columns), one row per key: together, the table. */
+  /**
+   * SELECTs over `orders AS o`, each giving the key columns then the sums (then the name columns), one
+   * row per key: together, the table. They run in order, into the emptied table: a later one may sum
+   * the rows an earlier one made.
+   */
   readonly rebuild: readonly string[];
   /**
    * Whether each row also holds, in NAME_COLUMNS, the latest name an order gave it (by `createdAt`,
