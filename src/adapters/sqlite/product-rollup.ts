@@ -4,12 +4,11 @@ import { productSharesOf } from '../../domain/product-report';
 import type { OrderRow } from './order-rows';
 import { pricingOf } from './priced-rows';
 import { NAME_COLUMNS, type Rollup } from './rollup-fold';
-import { GRAINS, periodStart, periodStartSql, type Grain } from './rollup-periods';
+import { periodStart, periodStartSql, type Grain } from './rollup-periods';
 
 /**
  * `report_products` (DECISIONS D20): what the products report adds up, per dashboard, test flag,
- * currency and product, by UTC quarter hour, hour, day and month (any time zone's days begin on a
- * quarter hour): each order adds its product shares (productSharesOf), its paid lines priced as the
+ * currency and product, by UTC day and month: each order adds its product shares (productSharesOf), its paid lines priced as the
  * campaign rollups price them (rollup-costs.ts), and offers each product's row its name. A row keeps
  * the latest name it was offered, stale once its order has left the row (Rollup.named); the reader
  * finds a stale row's name again from its orders (sqlite-product-reads.ts).
@@ -48,17 +47,12 @@ const fromOrders = (grain: Grain): string => `SELECT ${COLUMNS} FROM (
     FROM (${SHARES}) AS s GROUP BY 1, 3, 4, 5, 6)`;
 
 /**
- * The rows of `grain` summed from those of the grain within it, just rebuilt. Hours and days nest (the
- * period starts truncate toward zero by multiples); a month is not made of the days of its orders
- * before 1970 (a day's start rounds such an order up across the month's end), so months are summed
- * from the orders.
+ * The grains of the campaign rollups: an order adds a row per product at each, mostly rows no other
+ * order of its group commit shares, so each grain costs the writes (quarter hours and hours as well
+ * made writes about twice as slow); a report reads the less than a day at each end of its range from
+ * the orders.
  */
-const summedFrom = (grain: Grain, finer: Grain): string =>
-  `SELECT ${COLUMNS} FROM (
-    SELECT r.dashboard_id, '${grain}' AS grain, ${periodStartSql(grain, 'r.start')} AS start, r.is_test, r.currency, r.product,
-      ${SUM_COLUMNS.map((c) => `sum(r.${c}) AS ${c}`).join(', ')},
-      r.name AS name, r.named_at AS named_at, r.named_by AS named_by, 0 AS name_stale, max(${latestSql('r.named_at', 'r.named_by')}) AS latest
-    FROM report_products AS r WHERE r.grain = '${finer}' GROUP BY 1, 3, 4, 5, 6)`;
+export const PRODUCT_GRAINS: readonly Grain[] = ['d', 'm'];
 
 const READS = ['id', 'dashboard_id', 'status', 'is_test', 'created_at', 'currency', 'products'];
 
@@ -85,7 +79,7 @@ export const PRODUCT_ROLLUP: Rollup = {
     const shares = productSharesOf({ ...order, createdAt: at, lines }, unitCostOf);
     const dashboard = keyValue(row, 'dashboard_id');
     const isTest = keyValue(row, 'is_test');
-    for (const grain of GRAINS) {
+    for (const grain of PRODUCT_GRAINS) {
       const start = periodStart(grain, at);
       for (const share of shares) {
         const { totals } = share;
@@ -98,7 +92,7 @@ export const PRODUCT_ROLLUP: Rollup = {
       }
     }
   },
-  rebuild: [fromOrders('q'), summedFrom('h', 'q'), summedFrom('d', 'h'), fromOrders('m')],
+  rebuild: PRODUCT_GRAINS.map(fromOrders),
 };
 
 /** The table of `PRODUCT_ROLLUP`. */

@@ -7,7 +7,7 @@ import type { Range, ReportScope } from '../../domain/report';
 import { ProductCollector } from '../persistence/product-cells';
 import { nextPeriod, piecesOf, type Grain } from '../persistence/report-pieces';
 import { builtStatements } from './built-statements';
-import { latestSql } from './product-rollup';
+import { latestSql, PRODUCT_GRAINS } from './product-rollup';
 import { linesOf, type SqliteProfitReads } from './sqlite-profit-reads';
 import type { ReadConnection } from './sqlite-report-reader';
 
@@ -33,8 +33,8 @@ const NAMED =
 
 /**
  * The products report's cells on SQLite (DECISIONS D20): without a campaign filter, the whole UTC
- * months, days, hours and quarter hours of the range are read from `report_products` (product-rollup.ts)
- * and only its edges from the orders, as a breakdown reads its rollups; with one (the rollup has no
+ * months and days of the range are read from `report_products` (product-rollup.ts) and only its edges
+ * (less than a day at each end) from the orders, as a breakdown by campaign reads its rollups; with one (the rollup has no
  * campaign columns), or while a re-pricing job of the dashboard runs (its rows then hold some orders
  * at the prices before it), every order of the range is read (SqliteProfitReads.productCells).
  *
@@ -58,7 +58,7 @@ export class SqliteProductReads {
       const filtered = UTM_DIMENSIONS.some((d) => scope.filters[d] !== undefined);
       const repricing = this.prepared('SELECT 1 FROM reprice_jobs WHERE dashboard_id = ? LIMIT 1').get(dashboardId) !== undefined;
       if (filtered || repricing) return this.profit.productCells(dashboardId, scope, range, unitCostOf);
-      const pieces = piecesOf([range], ['m', 'd', 'h', 'q']);
+      const pieces = piecesOf([range], PRODUCT_GRAINS);
       const ranges: { g: Grain; s: number; e: number }[] = [];
       for (const piece of pieces) {
         if (piece.grain === 'edge') continue;
