@@ -288,10 +288,15 @@ for (const [mode, repriceInlineMax] of [
         [],
       );
       const before = await dayCostsSettled('dsh_a');
+      const products = db.prepare("SELECT product, product_cost_cents, name, name_stale FROM report_products WHERE grain = 'd'").raw();
+      const productsBefore = products.all();
       db.prepare('UPDATE report_totals SET product_cost_cents = 0').run();
+      db.prepare("UPDATE report_products SET product_cost_cents = 0, name = 'wrong', name_stale = 1").run();
       await storage.reports.rebuild();
       expect(await dayCostsSettled('dsh_a')).to.deep.equal(before);
       expect(before).to.deep.equal([[Date.UTC(2026, 1, 1), 'BRL', 500, 0]]);
+      expect(products.all()).to.deep.equal(productsBefore);
+      expect(productsBefore).to.deep.equal([['p-1', 500, 'T-shirt', 0]]);
     });
   });
 
