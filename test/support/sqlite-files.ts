@@ -1,7 +1,10 @@
+import BetterSqlite3 from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { orderToRow, WRITE_COLUMNS } from '../../src/adapters/sqlite/order-rows';
 import { SqliteDatabase } from '../../src/adapters/sqlite/sqlite-database';
+import { migrate, MIGRATIONS } from '../../src/adapters/sqlite/sqlite-schema';
 import { openSqliteStorage, sqliteStorageOn, type SqliteStorageOptions } from '../../src/adapters/sqlite/sqlite-storage';
 import type { Storage } from '../../src/application/ports/storage';
 import type { Order } from '../../src/domain/order';
@@ -62,4 +65,20 @@ export const anOrderTooBigForTheDisk = (db: SqliteDatabase): Order => {
     .withExternalId('huge')
     .with({ metadata: { blob: 'x'.repeat(200_000) } })
     .build();
+};
+
+/**
+ * A file at `path` brought up to the migration before `migration` (as the previous version left it),
+ * with dashboard `dsh_a` in UTC costing p-1 at 300 BRL from 2026-01-01, and a statement that writes an
+ * order's row as it is, around the repository (which keeps the rollups): the caller closes it.
+ */
+export const aFileBefore = (path: string, migration: string): { raw: BetterSqlite3.Database; insert: (order: Order) => void } => {
+  const raw = new BetterSqlite3(path);
+  migrate(raw, path, MIGRATIONS.slice(0, MIGRATIONS.indexOf(migration)));
+  raw.prepare("INSERT INTO dashboards (id, name, timezone, tax_rate_hundredths, created_at) VALUES ('dsh_a', 'a', 'UTC', 0, 0)").run();
+  raw.prepare("INSERT INTO product_costs VALUES ('dsh_a', 'p-1', 'BRL', '2026-01-01', 300)").run();
+  const statement = raw.prepare(
+    `INSERT INTO orders (${WRITE_COLUMNS.join(', ')}) VALUES (${WRITE_COLUMNS.map((c) => `@${c}`).join(', ')})`,
+  );
+  return { raw, insert: (order) => void statement.run(orderToRow(order)) };
 };

@@ -1,12 +1,9 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { orderToRow, WRITE_COLUMNS } from '../../../src/adapters/sqlite/order-rows';
 import { PRODUCTS_ROLLUP_MIGRATION } from '../../../src/adapters/sqlite/report-schema';
 import { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
 import { SqliteProductReads } from '../../../src/adapters/sqlite/sqlite-product-reads';
 import { SqliteProfitReads } from '../../../src/adapters/sqlite/sqlite-profit-reads';
-import { migrate, MIGRATIONS } from '../../../src/adapters/sqlite/sqlite-schema';
 import { sqliteStorageOn } from '../../../src/adapters/sqlite/sqlite-storage';
 import type { ProductCell } from '../../../src/application/ports/report-reader';
 import type { Storage } from '../../../src/application/ports/storage';
@@ -17,7 +14,7 @@ import { random } from '../../contract/report-reader.contract';
 import { memoryLogger } from '../../support/memory-log';
 import { anOrder } from '../../support/order-builder';
 import { repricingDone, rollupsAndRebuild } from '../../support/rollup-tables';
-import { temporaryFolder, temporarySqliteDatabase } from '../../support/sqlite-files';
+import { aFileBefore, temporaryFolder, temporarySqliteDatabase } from '../../support/sqlite-files';
 
 const DAY = 86_400_000;
 const START = Date.UTC(2026, 0, 30);
@@ -166,28 +163,22 @@ describe('SQLite migration of the products rollup', () => {
   afterEach(() => folder.remove());
 
   it('fills report_products from the orders of a file of the previous version, and prices them through a job once it opens', async () => {
-    const raw = new BetterSqlite3(folder.path);
-    migrate(raw, folder.path, MIGRATIONS.slice(0, MIGRATIONS.indexOf(PRODUCTS_ROLLUP_MIGRATION)));
-    raw.prepare("INSERT INTO dashboards (id, name, timezone, tax_rate_hundredths, created_at) VALUES ('dsh_a', 'a', 'UTC', 0, 0)").run();
-    raw.prepare("INSERT INTO product_costs VALUES ('dsh_a', 'p-1', 'BRL', '2026-01-01', 300)").run();
-    const insert = raw.prepare(`INSERT INTO orders (${WRITE_COLUMNS.join(', ')}) VALUES (${WRITE_COLUMNS.map((c) => `@${c}`).join(', ')})`);
+    const { raw, insert } = aFileBefore(folder.path, PRODUCTS_ROLLUP_MIGRATION);
     const at = new Date(Date.UTC(2026, 4, 5, 6, 7));
     const lines = [
       { externalId: 'p-1', name: 'First', quantity: 2, unitPriceCents: 1_000 },
       { sku: 'S-2', name: 'Second', quantity: 1, unitPriceCents: 500 },
       { externalId: 'p-1', name: 'Again', quantity: 1, unitPriceCents: 900 },
     ];
-    insert.run(orderToRow(anOrder().inDashboard('dsh_a').withExternalId('a').paid().with({ createdAt: at, products: lines }).build()));
-    insert.run(
-      orderToRow(
-        anOrder()
-          .inDashboard('dsh_a')
-          .withExternalId('b')
-          .with({ createdAt: at, products: lines.slice(1) })
-          .build(),
-      ),
+    insert(anOrder().inDashboard('dsh_a').withExternalId('a').paid().with({ createdAt: at, products: lines }).build());
+    insert(
+      anOrder()
+        .inDashboard('dsh_a')
+        .withExternalId('b')
+        .with({ createdAt: at, products: lines.slice(1) })
+        .build(),
     );
-    insert.run(orderToRow(anOrder().inDashboard('dsh_b').withExternalId('c').paid().with({ createdAt: at }).build()));
+    insert(anOrder().inDashboard('dsh_b').withExternalId('c').paid().with({ createdAt: at }).build());
     // Written around the repository, which keeps the counts (the migration sums the rollups with costs again, not them).
     raw.prepare("INSERT INTO order_counts VALUES ('dsh_a', 'paid', 1), ('dsh_a', 'pending', 1), ('dsh_b', 'paid', 1)").run();
     raw.close();

@@ -1,11 +1,8 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { orderToRow, WRITE_COLUMNS } from '../../../src/adapters/sqlite/order-rows';
 import { COSTS_IN_ROLLUPS_MIGRATION } from '../../../src/adapters/sqlite/report-schema';
 import { CHUNK_MOVES } from '../../../src/adapters/sqlite/rollup-costs';
 import { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
-import { migrate, MIGRATIONS } from '../../../src/adapters/sqlite/sqlite-schema';
 import { sqliteStorageOn } from '../../../src/adapters/sqlite/sqlite-storage';
 import type { Storage } from '../../../src/application/ports/storage';
 import type { Dashboard } from '../../../src/domain/dashboard';
@@ -15,7 +12,7 @@ import { random } from '../../contract/report-reader.contract';
 import { memoryLogger } from '../../support/memory-log';
 import { anOrder } from '../../support/order-builder';
 import { repricingDone, rollupsAndRebuild } from '../../support/rollup-tables';
-import { temporaryFolder } from '../../support/sqlite-files';
+import { aFileBefore, temporaryFolder } from '../../support/sqlite-files';
 
 const dashboard = (id: string, timezone: string): Dashboard => ({ id, name: id, timezone, taxRate: 0, createdAt: new Date(0) });
 
@@ -306,14 +303,10 @@ describe('SQLite migration of the costs into the rollups', () => {
   afterEach(() => folder.remove());
 
   it('sums the cost columns of a file of the previous version, and prices the orders of its dashboards with costs through a job once it opens', async () => {
-    const raw = new BetterSqlite3(folder.path);
-    migrate(raw, folder.path, MIGRATIONS.slice(0, MIGRATIONS.indexOf(COSTS_IN_ROLLUPS_MIGRATION)));
-    raw.prepare("INSERT INTO dashboards (id, name, timezone, tax_rate_hundredths, created_at) VALUES ('dsh_a', 'a', 'UTC', 0, 0)").run();
-    raw.prepare("INSERT INTO product_costs VALUES ('dsh_a', 'p-1', 'BRL', '2026-01-01', 300)").run();
-    const insert = raw.prepare(`INSERT INTO orders (${WRITE_COLUMNS.join(', ')}) VALUES (${WRITE_COLUMNS.map((c) => `@${c}`).join(', ')})`);
+    const { raw, insert } = aFileBefore(folder.path, COSTS_IN_ROLLUPS_MIGRATION);
     const at = new Date(Date.UTC(2026, 4, 5, 6));
-    insert.run(orderToRow(anOrder().inDashboard('dsh_a').withExternalId('costed').paid().with({ createdAt: at }).build()));
-    insert.run(orderToRow(anOrder().inDashboard('dsh_b').withExternalId('uncosted').paid().with({ createdAt: at }).build()));
+    insert(anOrder().inDashboard('dsh_a').withExternalId('costed').paid().with({ createdAt: at }).build());
+    insert(anOrder().inDashboard('dsh_b').withExternalId('uncosted').paid().with({ createdAt: at }).build());
     // Written around the repository, which keeps the counts (the migration sums the projections again, not them).
     raw.prepare("INSERT INTO order_counts VALUES ('dsh_a', 'paid', 1), ('dsh_b', 'paid', 1)").run();
     raw.close();
