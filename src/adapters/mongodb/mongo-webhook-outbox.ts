@@ -50,6 +50,14 @@ export class MongoWebhookOutbox implements WebhookOutbox {
     });
   }
 
+  /**
+   * None: no transaction spans a relay here, so moving an order's events to the feed costs the reads
+   * and writes `pending` and `relay` make; the relay takes them all.
+   */
+  async relayUnsubscribed(): Promise<number> {
+    return 0;
+  }
+
   /** Through the same partial index: the orders without events are not read. */
   async backlog(): Promise<number> {
     const [row] = await guarded(() =>

@@ -32,6 +32,7 @@ interface QueuedRelay {
  */
 export class SqliteWebhookOutbox implements WebhookOutbox {
   private readonly selectPending: Statement;
+  private readonly selectUnsubscribed: Statement;
   private readonly countPending: Statement;
   private readonly insertDelivery: Statement;
   private readonly deleteEvents: Statement;
@@ -53,6 +54,13 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
       `SELECT o.id AS order_id, o.dashboard_id, ${EVENT_COLUMNS.map((column) => `e.${column}`).join(', ')}
        FROM order_events e JOIN orders o ON o.seq = e.order_seq
        WHERE e.order_seq IN (SELECT order_seq FROM order_events ORDER BY seq LIMIT ?)
+       ORDER BY e.seq`,
+    );
+    // The same orders, those of dashboards without an endpoint: the events' ids and orders alone.
+    this.selectUnsubscribed = db.prepare(
+      `SELECT e.id, e.order_seq FROM order_events e JOIN orders o ON o.seq = e.order_seq
+       WHERE e.order_seq IN (SELECT order_seq FROM order_events ORDER BY seq LIMIT ?)
+         AND NOT EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.dashboard_id = o.dashboard_id)
        ORDER BY e.seq`,
     );
     this.insertDelivery = db.prepare(INSERT_DELIVERY);
@@ -81,6 +89,19 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
       byOrder.set(row.order_id, entry);
     }
     return [...byOrder].map(([orderId, { dashboardId, events }]) => ({ orderId, dashboardId, events }));
+  }
+
+  /**
+   * One write that finds the events and moves them to the feed by id, in SQL: none is read into
+   * JavaScript or decoded, where `pending` and `relay` cost about a tenth of an order POST's time.
+   */
+  async relayUnsubscribed(limit: number): Promise<number> {
+    return this.db.write(() => {
+      const rows = this.selectUnsubscribed.raw().all(limit) as [string, number][];
+      if (rows.length === 0) return 0;
+      this.moveToFeed(JSON.stringify(rows.map(([id]) => id)));
+      return new Set(rows.map(([, orderSeq]) => orderSeq)).size;
+    });
   }
 
   async backlog(): Promise<number> {
@@ -117,20 +138,24 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
           failures.set(relay, asStorageError(error) as Error);
         }
       }
-      const eventIds = JSON.stringify(batch.filter((relay) => !failures.has(relay)).flatMap((relay) => relay.eventIds));
-      const now = Date.now();
-      this.copyToFeed.run({ ids: eventIds, storedAt: now });
-      this.deleteEvents.run(eventIds);
-      // Once an hour, with a relay, the events older than the feed keeps go.
-      if (now - this.purgedAt >= 3_600_000) {
-        this.purgeFeed.run(now - FEED_RETENTION_MS);
-        this.purgedAt = now;
-      }
+      this.moveToFeed(JSON.stringify(batch.filter((relay) => !failures.has(relay)).flatMap((relay) => relay.eventIds)));
       return failures;
     });
     write.then(
       (failures) => batch!.forEach((relay) => relay.done(failures.get(relay))),
       (error: Error) => (batch ?? this.queued.splice(0)).forEach((relay) => relay.done(error)),
     );
+  }
+
+  /** Inside a write: the events of `eventIds` (a JSON array) to the feed in their order, then out of the outbox. */
+  private moveToFeed(eventIds: string): void {
+    const now = Date.now();
+    this.copyToFeed.run({ ids: eventIds, storedAt: now });
+    this.deleteEvents.run(eventIds);
+    // Once an hour, with a relay, the events older than the feed keeps go.
+    if (now - this.purgedAt >= 3_600_000) {
+      this.purgeFeed.run(now - FEED_RETENTION_MS);
+      this.purgedAt = now;
+    }
   }
 }

@@ -26,6 +26,16 @@ export interface WebhookOutbox {
    */
   relay(entry: OutboxEntry, deliveries: readonly Delivery[]): Promise<void>;
 
+  /**
+   * Relays, without reading them out, the events of the oldest outboxes (at most `limit` orders, the
+   * same the next `pending` would start with) whose dashboard has no webhook endpoint at all: they go
+   * to the events feed, in their order, and leave the outbox, with no delivery to make. Resolves how
+   * many orders it relayed. Read and written in one transaction, so an endpoint created meanwhile is
+   * seen (its dashboard's events are left to `pending` and `relay`). A store where this would cost
+   * what `pending` and `relay` cost may relay none and resolve 0 (MongoDB does).
+   */
+  relayUnsubscribed(limit: number): Promise<number>;
+
   /** How many events wait in all the outboxes, for the metrics: one count, read now. */
   backlog(): Promise<number>;
 }

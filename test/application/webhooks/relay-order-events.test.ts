@@ -75,6 +75,7 @@ describe('RelayOrderEvents', () => {
     await create('o-1', 'paid');
     const dying: WebhookOutbox = {
       pending: (limit) => storage.outbox.pending(limit),
+      relayUnsubscribed: (limit) => storage.outbox.relayUnsubscribed(limit),
       backlog: () => storage.outbox.backlog(),
       relay: async (_entry, made) => {
         for (const delivery of made) await storage.deliveries.insert(delivery);
