@@ -1,4 +1,4 @@
-import type { OutboxEntry, WebhookOutbox } from '../../application/ports/webhook-outbox';
+import type { OutboxEntry, UnsubscribedRelay, WebhookOutbox } from '../../application/ports/webhook-outbox';
 import type { Delivery } from '../../domain/delivery';
 import type { InMemoryDeliveryRepository } from './in-memory-delivery-repository';
 import type { InMemoryEventFeed } from './in-memory-event-feed';
@@ -19,8 +19,9 @@ export class InMemoryWebhookOutbox implements WebhookOutbox {
   }
 
   /** One synchronous step, like a relay: the endpoints read are those of the moment. */
-  async relayUnsubscribed(limit: number): Promise<number> {
-    const unsubscribed = this.orders.outboxes(limit).filter((entry) => !this.endpoints.anyOf(entry.dashboardId));
+  async relayUnsubscribed(limit: number): Promise<UnsubscribedRelay> {
+    const oldest = this.orders.outboxes(limit);
+    const unsubscribed = oldest.filter((entry) => !this.endpoints.anyOf(entry.dashboardId));
     for (const entry of unsubscribed) {
       this.feed.add(entry.dashboardId, entry.events, Date.now());
       this.orders.dropFromOutbox(
@@ -28,7 +29,7 @@ export class InMemoryWebhookOutbox implements WebhookOutbox {
         entry.events.map((event) => event.id),
       );
     }
-    return unsubscribed.length;
+    return { relayed: unsubscribed.length, leftSome: unsubscribed.length < oldest.length };
   }
 
   async backlog(): Promise<number> {

@@ -32,12 +32,15 @@ export class RelayOrderEvents {
    * commit); resolves how many orders it relayed, 0 once every outbox is empty. The events of
    * dashboards without an endpoint, which make no delivery, go first in one step of the store
    * (`relayUnsubscribed`): on SQLite that step costs a fraction of reading and decoding them, so it
-   * takes up to `UNSUBSCRIBED_PER_LIMIT` times as many orders, and `pending` seldom finds one of them.
+   * takes up to `UNSUBSCRIBED_PER_LIMIT` times as many orders. When it left none of the oldest orders
+   * behind, nothing older waits for `pending`, and what was written meanwhile goes the quick way at
+   * the next step: `pending` would read and decode it.
    */
   async execute(limit: number): Promise<number> {
     const quick = await this.outbox.relayUnsubscribed(limit * UNSUBSCRIBED_PER_LIMIT);
+    if (!quick.leftSome) return quick.relayed;
     const entries = await this.outbox.pending(limit);
-    if (entries.length === 0) return quick;
+    if (entries.length === 0) return quick.relayed;
     const endpointsOf = new Map<string, Promise<readonly WebhookEndpoint[]>>();
     const listed = (dashboardId: string): Promise<readonly WebhookEndpoint[]> => {
       let endpoints = endpointsOf.get(dashboardId);
@@ -52,7 +55,7 @@ export class RelayOrderEvents {
       }),
     );
     if (made.some((count) => count > 0)) this.nudge.deliveriesDue();
-    return quick + entries.length;
+    return quick.relayed + entries.length;
   }
 
   private deliveriesOf(entry: OutboxEntry, endpoints: readonly WebhookEndpoint[]): Delivery[] {
