@@ -191,7 +191,10 @@ export const webhookOutboxContract = (
           const placed = orderIn('dsh_none', n);
           await store.orders.insert(placed, [anEvent(`evt_${n}`, 'order.created', placed)]);
         }
-        expect(await store.outbox.relayUnsubscribed(2)).to.deep.equal({ relayed: relaysUnsubscribed ? 2 : 0, leftSome: !relaysUnsubscribed });
+        expect(await store.outbox.relayUnsubscribed(2)).to.deep.equal({
+          relayed: relaysUnsubscribed ? 2 : 0,
+          leftSome: !relaysUnsubscribed,
+        });
         if (relaysUnsubscribed) expect(Object.keys(await pendingIds())).to.deep.equal(['ord_dsh_none_3']);
         expect(await store.outbox.backlog()).to.equal(relaysUnsubscribed ? 1 : 3);
       });
