@@ -65,7 +65,7 @@ export class SqliteOrderRepository implements OrderRepository {
       `INSERT INTO orders (${writing.names}) VALUES (${writing.bindings}) ON CONFLICT (dashboard_id, external_id) DO NOTHING`,
     );
     this.insertEvent = db.prepare(
-      'INSERT INTO order_events (id, order_seq, type, occurred_at, previous_status, order_row) VALUES (@id, @orderSeq, @type, @occurred_at, @previous_status, @order_row)',
+      'INSERT INTO order_events (id, order_seq, type, occurred_at, previous_status, order_row) VALUES (?, ?, ?, ?, ?, ?)',
     );
     this.claimVersion = db.prepare(
       `SELECT seq, ${db.rollups.reads.join(', ')} FROM orders
@@ -88,7 +88,8 @@ export class SqliteOrderRepository implements OrderRepository {
       const inserted = this.insertOrder.run(writing.values(row));
       if (inserted.changes === 0) return E.left(duplicateExternalId(order.externalId));
       this.db.rollups.add(row);
-      for (const eventRow of eventRows) this.insertEvent.run({ ...eventRow, orderSeq: inserted.lastInsertRowid });
+      for (const event of eventRows)
+        this.insertEvent.run(event.id, inserted.lastInsertRowid, event.type, event.occurred_at, event.previous_status, event.order_row);
       return E.right(order);
     });
   }
@@ -107,7 +108,8 @@ export class SqliteOrderRepository implements OrderRepository {
       this.updateOrder.run([...writing.updateValues(row), claimed.seq]);
       // The seq says whether a re-pricing job has still to move the order (rollup-costs.ts).
       this.db.rollups.replace(claimed, { ...row, seq: claimed.seq });
-      for (const eventRow of eventRows) this.insertEvent.run({ ...eventRow, orderSeq: claimed.seq });
+      for (const event of eventRows)
+        this.insertEvent.run(event.id, claimed.seq, event.type, event.occurred_at, event.previous_status, event.order_row);
       return true;
     });
   }
