@@ -463,7 +463,7 @@ const main = async (): Promise<void> => {
         }
         const cell = await runCell(target, workload, workload.plan(target)!);
         progress(
-          `  ${workload.title} / ${target.name}: ${fixed(cell.result.perSecond, 0)} req/s, ${errorsText([cell])} errors (load ${loads()})`,
+          `  ${workload.title} / ${target.name}: ${fixed(cell.result.perSecond, 0)} req/s, ${fixed(cell.cpuUsPerRequest, 0)} CPU µs/req, ${errorsText([cell])} errors (load ${loads()})`,
         );
         cells.get(target)!.push(cell);
       }

@@ -59,6 +59,25 @@ export const tokenRepositoryContract = (adapterName: string, factory: () => Prom
         expect(await tokens.findByHash(sha256Hex('never issued'))).to.deep.equal(O.none);
       });
 
+      it('finds a token as it is now after it was found before: revoked, then used', async () => {
+        await tokens.insert(aToken('tok_1'));
+        expect(await tokens.findByHash(aToken('tok_1').hash)).to.deep.equal(O.some(aToken('tok_1')));
+        await tokens.revoke('tok_1', new Date('2026-02-01T00:00:00.000Z'));
+        expect(await tokens.findByHash(aToken('tok_1').hash)).to.deep.equal(
+          O.some(aToken('tok_1', { revokedAt: new Date('2026-02-01T00:00:00.000Z') })),
+        );
+        await tokens.recordUse('tok_1', new Date('2026-02-01T00:05:00.000Z'));
+        expect(await tokens.findByHash(aToken('tok_1').hash)).to.deep.equal(
+          O.some(aToken('tok_1', { revokedAt: new Date('2026-02-01T00:00:00.000Z'), lastUsedAt: new Date('2026-02-01T00:05:00.000Z') })),
+        );
+      });
+
+      it('finds a token inserted after its hash was looked for in vain', async () => {
+        expect(await tokens.findByHash(aToken('tok_1').hash)).to.deep.equal(O.none);
+        await tokens.insert(aToken('tok_1'));
+        expect(await tokens.findByHash(aToken('tok_1').hash)).to.deep.equal(O.some(aToken('tok_1')));
+      });
+
       it('finds revoked tokens too', async () => {
         await tokens.insert(aToken('tok_1'));
         await tokens.revoke('tok_1', new Date('2026-02-01T00:00:00.000Z'));

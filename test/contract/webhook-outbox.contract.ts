@@ -1,18 +1,13 @@
 import { expect } from 'chai';
-import type { DeliveryRepository } from '../../src/application/ports/delivery-repository';
-import type { OrderEvent, OrderRepository } from '../../src/application/ports/order-repository';
-import type { WebhookOutbox } from '../../src/application/ports/webhook-outbox';
+import type { OrderEvent } from '../../src/application/ports/order-repository';
+import type { Storage } from '../../src/application/ports/storage';
 import type { Order } from '../../src/domain/order';
 import type { OrderEventType } from '../../src/domain/order-events';
 import { anOrder } from '../support/order-builder';
-import { aDelivery } from '../support/webhook-builders';
+import { aDelivery, anEndpoint } from '../support/webhook-builders';
 
-/** The three ports a relay touches, over one store. */
-export interface OutboxStore {
-  readonly orders: OrderRepository;
-  readonly deliveries: DeliveryRepository;
-  readonly outbox: WebhookOutbox;
-}
+/** The ports a relay touches, over one store. */
+export type OutboxStore = Pick<Storage, 'orders' | 'deliveries' | 'outbox' | 'webhooks' | 'events'>;
 
 const anEvent = (id: string, type: OrderEventType, order: Order): OrderEvent => ({
   id,
@@ -22,7 +17,12 @@ const anEvent = (id: string, type: OrderEventType, order: Order): OrderEvent => 
 });
 
 /** What every WebhookOutbox must do, with the orders and deliveries of the same store (src/application/ports/webhook-outbox.ts). */
-export const webhookOutboxContract = (adapterName: string, factory: () => Promise<OutboxStore>): void => {
+export const webhookOutboxContract = (
+  adapterName: string,
+  factory: () => Promise<OutboxStore>,
+  /** Whether the store relays the events of dashboards without endpoints in one step (`relayUnsubscribed`). */
+  relaysUnsubscribed: boolean,
+): void => {
   describe(`WebhookOutbox contract: ${adapterName}`, () => {
     let store: OutboxStore;
     const order = anOrder().inDashboard('dsh_a').with({ id: 'ord_1', externalId: 'o-1' }).build();
@@ -144,6 +144,60 @@ export const webhookOutboxContract = (adapterName: string, factory: () => Promis
       await store.outbox.relay(entry, []);
       expect(await store.outbox.pending(100)).to.deep.equal([]);
       expect(await store.orders.outboxOf('dsh_a', 'o-1')).to.deep.equal([]);
+    });
+
+    describe('relayUnsubscribed', () => {
+      const orderIn = (dashboardId: string, n: number): Order =>
+        anOrder()
+          .inDashboard(dashboardId)
+          .with({ id: `ord_${dashboardId}_${n}`, externalId: `o-${n}` })
+          .build();
+      const feedOf = async (dashboardId: string): Promise<string[]> =>
+        // A minute on: MongoDB's feed shows an event once a few seconds have passed (DECISIONS D19).
+        (await store.events.list(dashboardId, { limit: 100, now: new Date(Date.now() + 60_000) }))!.events.map((event) => event.id);
+
+      it('moves to the feed, in their order, the events of the dashboards without an endpoint, and no other', async () => {
+        await store.webhooks.insert(anEndpoint('whk_a', { dashboardId: 'dsh_a', enabled: false }), 20);
+        for (const n of [1, 2]) {
+          const placed = orderIn('dsh_none', n);
+          const paid = { ...placed, status: 'paid' as const, paidAt: new Date(placed.updatedAt), version: 2 };
+          await store.orders.insert(placed, [anEvent(`evt_n${n}_1`, 'order.created', placed)]);
+          await store.orders.replace(paid, [anEvent(`evt_n${n}_2`, 'order.updated', paid), anEvent(`evt_n${n}_3`, 'order.paid', paid)]);
+          const watched = orderIn('dsh_a', n);
+          await store.orders.insert(watched, [anEvent(`evt_a${n}`, 'order.created', watched)]);
+        }
+        expect(await store.outbox.relayUnsubscribed(100)).to.deep.equal({ relayed: relaysUnsubscribed ? 2 : 0, leftSome: true });
+        const left = await pendingIds();
+        // An endpoint, even disabled, leaves its dashboard's events to the relay.
+        expect(
+          Object.keys(left)
+            .filter((id) => id.startsWith('ord_dsh_a_'))
+            .sort(),
+        ).to.deep.equal(['ord_dsh_a_1', 'ord_dsh_a_2']);
+        if (relaysUnsubscribed) expect(Object.keys(left).sort()).to.deep.equal(['ord_dsh_a_1', 'ord_dsh_a_2']);
+        for (const entry of await store.outbox.pending(100)) await store.outbox.relay(entry, []);
+        expect(await store.outbox.backlog()).to.equal(0);
+        // Every event once, each order's in their order (the feed orders no more than that).
+        const none = await feedOf('dsh_none');
+        expect(none.filter((id) => id.startsWith('evt_n1_'))).to.deep.equal(['evt_n1_1', 'evt_n1_2', 'evt_n1_3']);
+        expect(none.filter((id) => id.startsWith('evt_n2_'))).to.deep.equal(['evt_n2_1', 'evt_n2_2', 'evt_n2_3']);
+        expect(none).to.have.length(6);
+        expect((await feedOf('dsh_a')).sort()).to.deep.equal(['evt_a1', 'evt_a2']);
+        expect((await store.outbox.relayUnsubscribed(100)).relayed).to.equal(0);
+      });
+
+      it('takes at most `limit` orders, the oldest outboxes first', async () => {
+        for (const n of [1, 2, 3]) {
+          const placed = orderIn('dsh_none', n);
+          await store.orders.insert(placed, [anEvent(`evt_${n}`, 'order.created', placed)]);
+        }
+        expect(await store.outbox.relayUnsubscribed(2)).to.deep.equal({
+          relayed: relaysUnsubscribed ? 2 : 0,
+          leftSome: !relaysUnsubscribed,
+        });
+        if (relaysUnsubscribed) expect(Object.keys(await pendingIds())).to.deep.equal(['ord_dsh_none_3']);
+        expect(await store.outbox.backlog()).to.equal(relaysUnsubscribed ? 1 : 3);
+      });
     });
   });
 };

@@ -34,6 +34,11 @@ export class InMemoryDashboardRecords<R extends DashboardRecord> {
       .map((record) => structuredClone(record));
   }
 
+  /** Whether the dashboard has any record, now. */
+  anyOf(dashboardId: string): boolean {
+    return this.of(dashboardId).length > 0;
+  }
+
   async replace(record: R): Promise<boolean> {
     const stored = this.byId.get(record.id);
     if (stored === undefined || stored.dashboardId !== record.dashboardId || stored.version !== record.version - 1) return false;

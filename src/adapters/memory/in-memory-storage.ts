@@ -24,6 +24,7 @@ export const inMemoryStorage = (): Storage => {
   const productCosts = new InMemoryProductCostRepository();
   const deliveries = new InMemoryDeliveryRepository();
   const events = new InMemoryEventFeed();
+  const webhooks = new InMemoryWebhookEndpointRepository();
   return {
     description: 'in-memory store (STORE=memory: data lives only as long as the process)',
     persistent: false,
@@ -33,9 +34,9 @@ export const inMemoryStorage = (): Storage => {
     links: new InMemoryLinkRepository(),
     idempotency: new InMemoryIdempotencyStore(),
     rateLimits: new InMemoryRateLimitCounter(),
-    webhooks: new InMemoryWebhookEndpointRepository(),
+    webhooks,
     deliveries,
-    outbox: new InMemoryWebhookOutbox(orders, deliveries, events),
+    outbox: new InMemoryWebhookOutbox(orders, deliveries, events, webhooks),
     events,
     reports: new InMemoryReportReader(orders, spend, productCosts),
     spend,

@@ -1,8 +1,9 @@
-import type { OutboxEntry, WebhookOutbox } from '../../application/ports/webhook-outbox';
+import type { OutboxEntry, UnsubscribedRelay, WebhookOutbox } from '../../application/ports/webhook-outbox';
 import type { Delivery } from '../../domain/delivery';
 import type { InMemoryDeliveryRepository } from './in-memory-delivery-repository';
 import type { InMemoryEventFeed } from './in-memory-event-feed';
 import type { InMemoryOrderRepository } from './in-memory-order-repository';
+import type { InMemoryWebhookEndpointRepository } from './in-memory-webhook-endpoint-repository';
 
 /** The orders' outboxes of the in-memory store; a relay is one synchronous step, so one transaction. */
 export class InMemoryWebhookOutbox implements WebhookOutbox {
@@ -10,10 +11,25 @@ export class InMemoryWebhookOutbox implements WebhookOutbox {
     private readonly orders: InMemoryOrderRepository,
     private readonly deliveries: InMemoryDeliveryRepository,
     private readonly feed: InMemoryEventFeed,
+    private readonly endpoints: InMemoryWebhookEndpointRepository,
   ) {}
 
   async pending(limit: number): Promise<readonly OutboxEntry[]> {
     return this.orders.outboxes(limit);
+  }
+
+  /** One synchronous step, like a relay: the endpoints read are those of the moment. */
+  async relayUnsubscribed(limit: number): Promise<UnsubscribedRelay> {
+    const oldest = this.orders.outboxes(limit);
+    const unsubscribed = oldest.filter((entry) => !this.endpoints.anyOf(entry.dashboardId));
+    for (const entry of unsubscribed) {
+      this.feed.add(entry.dashboardId, entry.events, Date.now());
+      this.orders.dropFromOutbox(
+        entry.orderId,
+        entry.events.map((event) => event.id),
+      );
+    }
+    return { relayed: unsubscribed.length, leftSome: unsubscribed.length < oldest.length };
   }
 
   async backlog(): Promise<number> {

@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { MongoBulkWriteError, type Db } from 'mongodb';
 import type { Logger } from '../../application/ports/logger';
-import type { OutboxEntry, WebhookOutbox } from '../../application/ports/webhook-outbox';
+import type { OutboxEntry, UnsubscribedRelay, WebhookOutbox } from '../../application/ports/webhook-outbox';
 import type { Delivery } from '../../domain/delivery';
 import { guarded } from './mongo-errors';
 import type { MongoEventFeed } from './mongo-event-feed';
@@ -48,6 +48,14 @@ export class MongoWebhookOutbox implements WebhookOutbox {
       const decoded = this.orders.decode(pendingCodec, document);
       return { orderId: decoded._id, dashboardId: decoded.dashboardId, events: outboxFromDocument(decoded) };
     });
+  }
+
+  /**
+   * None: no transaction spans a relay here, so moving an order's events to the feed costs the reads
+   * and writes `pending` and `relay` make; the relay takes them all.
+   */
+  async relayUnsubscribed(): Promise<UnsubscribedRelay> {
+    return { relayed: 0, leftSome: true };
   }
 
   /** Through the same partial index: the orders without events are not read. */

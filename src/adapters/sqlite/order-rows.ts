@@ -230,7 +230,16 @@ export const EVENT_COLUMNS: readonly string[] = Object.keys(eventRowCodec.props)
  * The rows of a write's events, but for `order_seq`, which the order's write gives. The events of one
  * write carry the order it writes, whose row (`row`) is made once and serialised once for all of them.
  */
-export const eventRowsOf = (events: readonly OrderEvent[], order: Order, row: OrderRow): Record<string, string | number | null>[] => {
+/** An event as `order_events` stores it, but for its order's `seq`. */
+export interface EventRow {
+  readonly id: string;
+  readonly type: string;
+  readonly occurred_at: number;
+  readonly previous_status: string | null;
+  readonly order_row: string;
+}
+
+export const eventRowsOf = (events: readonly OrderEvent[], order: Order, row: OrderRow): EventRow[] => {
   let json: string | undefined;
   return events.map((event) => ({
     id: event.id,

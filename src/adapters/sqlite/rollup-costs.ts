@@ -230,13 +230,17 @@ export const CHUNK_SEQS = 2_000;
 export const CHUNK_MOVES = 25;
 
 /**
- * One chunk of the oldest job (inside a write of the group commit): its next orders, in sequence
- * order, moved from the prices before it to the prices after it, and its progress saved with them;
- * the job is gone once it has moved all. False when there is no job.
+ * One chunk (inside a write of the group commit) of the oldest job of the dashboard whose turn it is:
+ * the first with a job after `after` in the order of their ids, round, so that a dashboard's long job
+ * (minutes at 1,000,000 orders) delays another's by a chunk at a time, never by the whole of it
+ * (DECISIONS D23). The job's next orders, in sequence order, are moved from the prices before it to
+ * the prices after it, and its progress saved with them; the job is gone once it has moved all.
+ * Resolves the dashboard served, or undefined when there is no job.
  */
-export const runRepriceChunk = (db: Preparing, fold: RollupFold, pricer: RollupPricer): boolean => {
-  const next = db.prepare('SELECT dashboard_id FROM reprice_jobs ORDER BY id LIMIT 1').pluck().get() as string | undefined;
-  if (next === undefined) return false;
+export const runRepriceChunk = (db: Preparing, fold: RollupFold, pricer: RollupPricer, after?: string): string | undefined => {
+  const turn = db.prepare('SELECT min(dashboard_id) FROM reprice_jobs WHERE dashboard_id > ?').pluck();
+  const next = ((after === undefined ? undefined : turn.get(after)) ?? turn.get('')) as string | null | undefined;
+  if (next === null || next === undefined) return undefined;
   const jobs = pricer.jobsOf(next);
   const job = jobs[0];
   let upTo = Math.min(job.maxSeq, job.doneSeq + CHUNK_SEQS);
@@ -260,7 +264,7 @@ export const runRepriceChunk = (db: Preparing, fold: RollupFold, pricer: RollupP
   }
   if (upTo >= job.maxSeq) db.prepare('DELETE FROM reprice_jobs WHERE id = ?').run(job.id);
   else db.prepare('UPDATE reprice_jobs SET done_seq = ? WHERE id = ?').run(upTo, job.id);
-  return true;
+  return next;
 };
 
 /**

@@ -84,8 +84,18 @@ export class SqliteDatabase {
     const anyJob = connection.prepare('SELECT 1 FROM reprice_jobs LIMIT 1').pluck();
     this.repricing = new RepriceRunner(
       () => this.read(() => anyJob.get() !== undefined),
-      () => this.write(() => runRepriceChunk(this, this.rollups, this.pricer)),
+      () => this.repriceChunk(),
     );
+  }
+
+  /** The dashboard the last chunk of a re-pricing job served: the next chunk serves the next one's. */
+  private repricedLast: string | undefined;
+
+  /** One chunk of a re-pricing job, in a write (what the runner does in turn); false when there is none. */
+  async repriceChunk(): Promise<boolean> {
+    const served = await this.write(() => runRepriceChunk(this, this.rollups, this.pricer, this.repricedLast));
+    if (served !== undefined) this.repricedLast = served;
+    return served !== undefined;
   }
 
   /** Carries out the re-pricing jobs (rollup-costs.ts). */

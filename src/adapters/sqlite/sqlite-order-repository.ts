@@ -28,13 +28,13 @@ import {
   summaryFromRow,
   summaryRowCodec,
 } from './order-rows';
-import { columnLists } from './column-lists';
+import { positionalLists } from './column-lists';
 import { DatedCounts, pageStart } from './dated-counts';
 import { decodeRow, rowIdOf } from './sqlite-codecs';
 import type { SqliteDatabase } from './sqlite-database';
 
 const columns = ORDER_COLUMNS.join(', ');
-const { names: written, bindings, updates } = columnLists(WRITE_COLUMNS, ['id', 'dashboard_id', 'external_id']);
+const writing = positionalLists(WRITE_COLUMNS, ['id', 'dashboard_id', 'external_id']);
 
 /** Beyond this offset, a page without dates starts from the counts rather than walking the entries before it. */
 const DEEP_OFFSET = 2_000;
@@ -62,16 +62,16 @@ export class SqliteOrderRepository implements OrderRepository {
     private readonly logger: Logger,
   ) {
     this.insertOrder = db.prepare(
-      `INSERT INTO orders (${written}) VALUES (${bindings}) ON CONFLICT (dashboard_id, external_id) DO NOTHING`,
+      `INSERT INTO orders (${writing.names}) VALUES (${writing.bindings}) ON CONFLICT (dashboard_id, external_id) DO NOTHING`,
     );
     this.insertEvent = db.prepare(
-      'INSERT INTO order_events (id, order_seq, type, occurred_at, previous_status, order_row) VALUES (@id, @orderSeq, @type, @occurred_at, @previous_status, @order_row)',
+      'INSERT INTO order_events (id, order_seq, type, occurred_at, previous_status, order_row) VALUES (?, ?, ?, ?, ?, ?)',
     );
     this.claimVersion = db.prepare(
       `SELECT seq, ${db.rollups.reads.join(', ')} FROM orders
        WHERE dashboard_id = @dashboard_id AND external_id = @external_id AND id = @id AND version = @version - 1`,
     );
-    this.updateOrder = db.prepare(`UPDATE orders SET ${updates} WHERE seq = @seq`);
+    this.updateOrder = db.prepare(`UPDATE orders SET ${writing.updates} WHERE seq = ?`);
     this.counts = new DatedCounts(db);
     this.selectOrder = db.prepare(`SELECT ${columns} FROM orders WHERE dashboard_id = ? AND external_id = ?`);
     this.selectOutbox = db.prepare(
@@ -85,10 +85,11 @@ export class SqliteOrderRepository implements OrderRepository {
     const row = orderToRow(order);
     const eventRows = eventRowsOf(events, order, row);
     return this.db.write(() => {
-      const inserted = this.insertOrder.run(row);
+      const inserted = this.insertOrder.run(writing.values(row));
       if (inserted.changes === 0) return E.left(duplicateExternalId(order.externalId));
       this.db.rollups.add(row);
-      for (const eventRow of eventRows) this.insertEvent.run({ ...eventRow, orderSeq: inserted.lastInsertRowid });
+      for (const event of eventRows)
+        this.insertEvent.run(event.id, inserted.lastInsertRowid, event.type, event.occurred_at, event.previous_status, event.order_row);
       return E.right(order);
     });
   }
@@ -104,10 +105,11 @@ export class SqliteOrderRepository implements OrderRepository {
     return this.db.write(() => {
       const claimed = this.claimVersion.get(row) as ({ seq: number } & OrderRow) | undefined;
       if (claimed === undefined) return false;
-      this.updateOrder.run({ ...row, seq: claimed.seq });
+      this.updateOrder.run([...writing.updateValues(row), claimed.seq]);
       // The seq says whether a re-pricing job has still to move the order (rollup-costs.ts).
       this.db.rollups.replace(claimed, { ...row, seq: claimed.seq });
-      for (const eventRow of eventRows) this.insertEvent.run({ ...eventRow, orderSeq: claimed.seq });
+      for (const event of eventRows)
+        this.insertEvent.run(event.id, claimed.seq, event.type, event.occurred_at, event.previous_status, event.order_row);
       return true;
     });
   }

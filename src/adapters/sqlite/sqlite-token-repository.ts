@@ -33,8 +33,33 @@ const tokenRowCodec = t.type({
 
 const COLUMNS = 'id, dashboard_id, name, hash, scopes, created_at, expires_at, last_used_at, revoked_at';
 
-/** Tokens in the `tokens` table: hashes only. The id and the hash are each unique. */
+/** A token no caller's change reaches: the kept one is handed out as copies. */
+const copyOf = (token: ApiToken): ApiToken => ({
+  ...token,
+  scopes: [...token.scopes],
+  createdAt: new Date(token.createdAt),
+  ...(token.expiresAt === undefined ? {} : { expiresAt: new Date(token.expiresAt) }),
+  ...(token.lastUsedAt === undefined ? {} : { lastUsedAt: new Date(token.lastUsedAt) }),
+  ...(token.revokedAt === undefined ? {} : { revokedAt: new Date(token.revokedAt) }),
+});
+
+/** Tokens the cache of `findByHash` keeps; beyond it, the oldest found is forgotten. */
+const CACHED_TOKENS = 10_000;
+
+/**
+ * Tokens in the `tokens` table: hashes only. The id and the hash are each unique.
+ *
+ * `findByHash` runs on every authenticated request, and the row it reads is the same each time until
+ * the token is revoked or used in a new minute: the tokens found are kept, for as long as the file is
+ * as this connection last saw it. `PRAGMA data_version` changes when another connection (another
+ * process, the CLI) has committed anything; this repository is the only writer of `tokens` on this
+ * connection, and forgets every kept token inside each of its writes, before it commits. A revocation
+ * is therefore seen by the next request, in this process or another, as without the cache.
+ */
 export class SqliteTokenRepository implements TokenRepository {
+  private readonly found = new Map<string, ApiToken>();
+  private seenVersion: unknown;
+  private readonly dataVersion: Statement;
   private readonly insertToken: Statement;
   private readonly selectByHash: Statement;
   private readonly selectOfDashboard: Statement;
@@ -49,6 +74,7 @@ export class SqliteTokenRepository implements TokenRepository {
       `INSERT INTO tokens (${COLUMNS}) VALUES (@id, @dashboard_id, @name, @hash, @scopes, @created_at, @expires_at, NULL, NULL)`,
     );
     this.selectByHash = db.prepare(`SELECT ${COLUMNS} FROM tokens WHERE hash = ?`);
+    this.dataVersion = db.prepare('PRAGMA data_version').pluck();
     this.selectOfDashboard = db.prepare(`SELECT ${COLUMNS} FROM tokens WHERE dashboard_id = ? ORDER BY created_at, id`);
     // One statement: the first revocation's time is kept, and every call gets the token as stored.
     this.revokeToken = db.prepare(`UPDATE tokens SET revoked_at = coalesce(revoked_at, ?) WHERE id = ? RETURNING ${COLUMNS}`);
@@ -68,13 +94,27 @@ export class SqliteTokenRepository implements TokenRepository {
       expires_at: token.expiresAt?.getTime() ?? null,
     };
     await this.db.write(() => {
+      this.found.clear();
       this.insertToken.run(row);
     });
   }
 
   async findByHash(hash: string): Promise<O.Option<ApiToken>> {
-    const raw = this.db.read(() => this.selectByHash.get(hash));
-    return raw === undefined ? O.none : O.some(this.decode(raw));
+    return this.db.read(() => {
+      const version = this.dataVersion.get();
+      if (version !== this.seenVersion) {
+        this.found.clear();
+        this.seenVersion = version;
+      }
+      const kept = this.found.get(hash);
+      if (kept !== undefined) return O.some(copyOf(kept));
+      const raw = this.selectByHash.get(hash);
+      if (raw === undefined) return O.none;
+      const token = this.decode(raw);
+      if (this.found.size >= CACHED_TOKENS) this.found.delete(this.found.keys().next().value!);
+      this.found.set(hash, copyOf(token));
+      return O.some(token);
+    });
   }
 
   async listByDashboard(dashboardId: string): Promise<readonly ApiToken[]> {
@@ -82,12 +122,16 @@ export class SqliteTokenRepository implements TokenRepository {
   }
 
   async revoke(tokenId: string, at: Date): Promise<O.Option<ApiToken>> {
-    const raw = await this.db.write(() => this.revokeToken.get(at.getTime(), tokenId));
+    const raw = await this.db.write(() => {
+      this.found.clear();
+      return this.revokeToken.get(at.getTime(), tokenId);
+    });
     return raw === undefined ? O.none : O.some(this.decode(raw));
   }
 
   async recordUse(tokenId: string, at: Date): Promise<void> {
     await this.db.write(() => {
+      this.found.clear();
       this.recordTokenUse.run({ id: tokenId, at: at.getTime() });
     });
   }

@@ -3,7 +3,7 @@ import * as t from 'io-ts';
 import { FEED_RETENTION_MS } from '../../application/ports/event-feed';
 import type { Logger } from '../../application/ports/logger';
 import type { OrderEvent } from '../../application/ports/order-repository';
-import type { OutboxEntry, WebhookOutbox } from '../../application/ports/webhook-outbox';
+import type { OutboxEntry, UnsubscribedRelay, WebhookOutbox } from '../../application/ports/webhook-outbox';
 import type { Delivery } from '../../domain/delivery';
 import { EVENT_COLUMNS, eventFromRow, eventRowCodec } from './order-rows';
 import { decodeRow, rowIdOf } from './sqlite-codecs';
@@ -32,6 +32,7 @@ interface QueuedRelay {
  */
 export class SqliteWebhookOutbox implements WebhookOutbox {
   private readonly selectPending: Statement;
+  private readonly selectUnsubscribed: Statement;
   private readonly countPending: Statement;
   private readonly insertDelivery: Statement;
   private readonly deleteEvents: Statement;
@@ -51,6 +52,13 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
     // The orders of the oldest events, with every event of each, oldest first.
     this.selectPending = db.prepare(
       `SELECT o.id AS order_id, o.dashboard_id, ${EVENT_COLUMNS.map((column) => `e.${column}`).join(', ')}
+       FROM order_events e JOIN orders o ON o.seq = e.order_seq
+       WHERE e.order_seq IN (SELECT order_seq FROM order_events ORDER BY seq LIMIT ?)
+       ORDER BY e.seq`,
+    );
+    // The same orders' events, ids alone, each saying whether its dashboard has no endpoint.
+    this.selectUnsubscribed = db.prepare(
+      `SELECT e.id, e.order_seq, NOT EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.dashboard_id = o.dashboard_id)
        FROM order_events e JOIN orders o ON o.seq = e.order_seq
        WHERE e.order_seq IN (SELECT order_seq FROM order_events ORDER BY seq LIMIT ?)
        ORDER BY e.seq`,
@@ -81,6 +89,23 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
       byOrder.set(row.order_id, entry);
     }
     return [...byOrder].map(([orderId, { dashboardId, events }]) => ({ orderId, dashboardId, events }));
+  }
+
+  /**
+   * One write that finds the events and moves them to the feed by id, in SQL: none is read into
+   * JavaScript or decoded, where `pending` and `relay` cost about a tenth of an order POST's time.
+   */
+  async relayUnsubscribed(limit: number): Promise<UnsubscribedRelay> {
+    // A look first: when the oldest outboxes are all of dashboards with endpoints, no write (and no
+    // wait for a sync) delays their relay.
+    const oldest = this.db.read(() => this.selectUnsubscribed.raw().all(limit) as [string, number, 0 | 1][]);
+    if (!oldest.some(([, , unsubscribed]) => unsubscribed === 1)) return { relayed: 0, leftSome: oldest.length > 0 };
+    return this.db.write(() => {
+      const rows = this.selectUnsubscribed.raw().all(limit) as [string, number, 0 | 1][];
+      const free = rows.filter(([, , unsubscribed]) => unsubscribed === 1);
+      if (free.length > 0) this.moveToFeed(JSON.stringify(free.map(([id]) => id)));
+      return { relayed: new Set(free.map(([, orderSeq]) => orderSeq)).size, leftSome: free.length < rows.length };
+    });
   }
 
   async backlog(): Promise<number> {
@@ -117,20 +142,24 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
           failures.set(relay, asStorageError(error) as Error);
         }
       }
-      const eventIds = JSON.stringify(batch.filter((relay) => !failures.has(relay)).flatMap((relay) => relay.eventIds));
-      const now = Date.now();
-      this.copyToFeed.run({ ids: eventIds, storedAt: now });
-      this.deleteEvents.run(eventIds);
-      // Once an hour, with a relay, the events older than the feed keeps go.
-      if (now - this.purgedAt >= 3_600_000) {
-        this.purgeFeed.run(now - FEED_RETENTION_MS);
-        this.purgedAt = now;
-      }
+      this.moveToFeed(JSON.stringify(batch.filter((relay) => !failures.has(relay)).flatMap((relay) => relay.eventIds)));
       return failures;
     });
     write.then(
       (failures) => batch!.forEach((relay) => relay.done(failures.get(relay))),
       (error: Error) => (batch ?? this.queued.splice(0)).forEach((relay) => relay.done(error)),
     );
+  }
+
+  /** Inside a write: the events of `eventIds` (a JSON array) to the feed in their order, then out of the outbox. */
+  private moveToFeed(eventIds: string): void {
+    const now = Date.now();
+    this.copyToFeed.run({ ids: eventIds, storedAt: now });
+    this.deleteEvents.run(eventIds);
+    // Once an hour, with a relay, the events older than the feed keeps go.
+    if (now - this.purgedAt >= 3_600_000) {
+      this.purgeFeed.run(now - FEED_RETENTION_MS);
+      this.purgedAt = now;
+    }
   }
 }

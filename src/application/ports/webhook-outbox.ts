@@ -9,6 +9,14 @@ export interface OutboxEntry {
   readonly events: readonly OrderEvent[];
 }
 
+/** What `relayUnsubscribed` did with the oldest outboxes. */
+export interface UnsubscribedRelay {
+  /** The orders whose events it relayed. */
+  readonly relayed: number;
+  /** Whether it left any of those it looked at (or, on a store that relays none here, whether any may wait). */
+  readonly leftSome: boolean;
+}
+
 /**
  * The way out of the orders' outboxes: the relay reads the events waiting there and turns each into
  * the deliveries it calls for. Implementations must agree (test/contract/webhook-outbox.contract.ts).
@@ -25,6 +33,16 @@ export interface WebhookOutbox {
    * and a crash between the two leaves the events to be relayed again, creating no delivery twice.
    */
   relay(entry: OutboxEntry, deliveries: readonly Delivery[]): Promise<void>;
+
+  /**
+   * Relays, without reading them out, the events of the oldest outboxes (at most `limit` orders, the
+   * same the next `pending` would start with) whose dashboard has no webhook endpoint at all: they go
+   * to the events feed, in their order, and leave the outbox, with no delivery to make. Read and
+   * written in one transaction, so an endpoint created meanwhile is seen (its dashboard's events are
+   * left to `pending` and `relay`). A store where this would cost what `pending` and `relay` cost may
+   * relay none and leave them all (MongoDB does).
+   */
+  relayUnsubscribed(limit: number): Promise<UnsubscribedRelay>;
 
   /** How many events wait in all the outboxes, for the metrics: one count, read now. */
   backlog(): Promise<number>;

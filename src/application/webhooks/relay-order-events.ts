@@ -7,6 +7,9 @@ import type { WebhookNudge } from '../ports/webhook-nudge';
 import type { OutboxEntry, WebhookOutbox } from '../ports/webhook-outbox';
 import type { WebhookPayloads } from '../ports/webhook-payloads';
 
+/** How many more orders the step for dashboards without endpoints takes than `pending` (see `execute`). */
+const UNSUBSCRIBED_PER_LIMIT = 10;
+
 /**
  * The relay: turns the events waiting in the orders' outboxes into deliveries, one per event and
  * subscribed endpoint, then takes them out of the outboxes. Subscriptions are read now, at relay
@@ -26,11 +29,18 @@ export class RelayOrderEvents {
 
   /**
    * Relays the outboxes of up to `limit` orders, all at once (on SQLite their writes share a group
-   * commit); resolves how many orders it relayed, 0 once every outbox is empty.
+   * commit); resolves how many orders it relayed, 0 once every outbox is empty. The events of
+   * dashboards without an endpoint, which make no delivery, go first in one step of the store
+   * (`relayUnsubscribed`): on SQLite that step costs a fraction of reading and decoding them, so it
+   * takes up to `UNSUBSCRIBED_PER_LIMIT` times as many orders. When it left none of the oldest orders
+   * behind, nothing older waits for `pending`, and what was written meanwhile goes the quick way at
+   * the next step: `pending` would read and decode it.
    */
   async execute(limit: number): Promise<number> {
+    const quick = await this.outbox.relayUnsubscribed(limit * UNSUBSCRIBED_PER_LIMIT);
+    if (!quick.leftSome) return quick.relayed;
     const entries = await this.outbox.pending(limit);
-    if (entries.length === 0) return 0;
+    if (entries.length === 0) return quick.relayed;
     const endpointsOf = new Map<string, Promise<readonly WebhookEndpoint[]>>();
     const listed = (dashboardId: string): Promise<readonly WebhookEndpoint[]> => {
       let endpoints = endpointsOf.get(dashboardId);
@@ -45,7 +55,7 @@ export class RelayOrderEvents {
       }),
     );
     if (made.some((count) => count > 0)) this.nudge.deliveriesDue();
-    return entries.length;
+    return quick.relayed + entries.length;
   }
 
   private deliveriesOf(entry: OutboxEntry, endpoints: readonly WebhookEndpoint[]): Delivery[] {

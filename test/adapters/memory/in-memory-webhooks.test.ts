@@ -7,4 +7,4 @@ import { webhookOutboxContract } from '../../contract/webhook-outbox.contract';
 
 webhookEndpointRepositoryContract('in-memory', async () => new InMemoryWebhookEndpointRepository());
 deliveryRepositoryContract('in-memory', async () => new InMemoryDeliveryRepository());
-webhookOutboxContract('in-memory', async () => inMemoryStorage());
+webhookOutboxContract('in-memory', async () => inMemoryStorage(), true);

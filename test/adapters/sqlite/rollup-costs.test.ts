@@ -326,3 +326,55 @@ describe('SQLite migration of the costs into the rollups', () => {
     expect(kept).to.deep.equal(rebuilt);
   });
 });
+
+describe('SQLite re-pricing jobs of several dashboards', () => {
+  let folder: ReturnType<typeof temporaryFolder>;
+  let db: SqliteDatabase;
+  let storage: Storage;
+
+  beforeEach(async () => {
+    folder = temporaryFolder();
+    db = SqliteDatabase.open({ path: folder.path, repriceInlineMax: 0 });
+    storage = sqliteStorageOn(db, memoryLogger().logger);
+    // The chunks are run one by one below.
+    await db.repricing.stop();
+  });
+  afterEach(async () => {
+    await db.close();
+    folder.remove();
+  });
+
+  const paidOrders = async (dashboardId: string, count: number): Promise<void> => {
+    await storage.dashboards.insert(dashboard(dashboardId, 'UTC'));
+    await Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        storage.orders.insert(
+          anOrder()
+            .inDashboard(dashboardId)
+            .withExternalId(`${dashboardId}-${i}`)
+            .paid()
+            .with({ createdAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000) })
+            .build(),
+          [],
+        ),
+      ),
+    );
+  };
+  const jobsOf = (dashboardId: string): unknown =>
+    db.prepare('SELECT count(*) FROM reprice_jobs WHERE dashboard_id = ?').pluck().get(dashboardId);
+
+  it('gives each dashboard with a job a chunk in turn: a short job made after a long one ends before it', async () => {
+    await paidOrders('dsh_a', 4 * CHUNK_MOVES);
+    await paidOrders('dsh_b', 3);
+    await storage.productCosts.put('dsh_a', [{ product: 'p-1', currency: 'BRL', unitCostCents: 10, from: '2025-12-01' }]);
+    await storage.productCosts.put('dsh_b', [{ product: 'p-1', currency: 'BRL', unitCostCents: 7, from: '2025-12-01' }]);
+    expect([jobsOf('dsh_a'), jobsOf('dsh_b')]).to.deep.equal([1, 1]);
+    expect(await db.repriceChunk()).to.equal(true);
+    expect(await db.repriceChunk()).to.equal(true);
+    expect([jobsOf('dsh_a'), jobsOf('dsh_b')], "dsh_b's turn came second").to.deep.equal([1, 0]);
+    while (await db.repriceChunk());
+    expect([jobsOf('dsh_a'), jobsOf('dsh_b')]).to.deep.equal([0, 0]);
+    const { kept, rebuilt } = rollupsAndRebuild(folder.path, folder.dir);
+    expect(kept).to.deep.equal(rebuilt);
+  });
+});

@@ -71,10 +71,36 @@ describe('RelayOrderEvents', () => {
     expect(nudge.dueDeliveries).to.equal(0);
   });
 
+  it('relays the outboxes of dashboards without endpoints in the quick step alone, and the others in the same step', async () => {
+    let pendingReads = 0;
+    const counting: WebhookOutbox = {
+      ...storage.outbox,
+      relayUnsubscribed: (limit) => storage.outbox.relayUnsubscribed(limit),
+      relay: (entry, made) => storage.outbox.relay(entry, made),
+      backlog: () => storage.outbox.backlog(),
+      pending: (limit) => {
+        pendingReads++;
+        return storage.outbox.pending(limit);
+      },
+    };
+    await create('o-1', 'paid', 'dsh_none');
+    await create('o-2', 'paid', 'dsh_none');
+    expect(await relayOn(counting).execute(100)).to.equal(2);
+    expect(pendingReads, 'nothing was left for pending to read').to.equal(0);
+    await create('o-3', 'paid', 'dsh_none');
+    await create('o-4', 'paid');
+    expect(await relayOn(counting).execute(100)).to.equal(2);
+    expect(pendingReads).to.equal(1);
+    expect((await deliveries('whk_all')).map((d) => d.eventType).sort()).to.deep.equal(['order.created', 'order.paid']);
+    expect(await storage.outbox.backlog()).to.equal(0);
+    expect(await relayOn(counting).execute(100)).to.equal(0);
+  });
+
   it('makes no delivery twice when it dies after storing the deliveries and before emptying the outbox', async () => {
     await create('o-1', 'paid');
     const dying: WebhookOutbox = {
       pending: (limit) => storage.outbox.pending(limit),
+      relayUnsubscribed: (limit) => storage.outbox.relayUnsubscribed(limit),
       backlog: () => storage.outbox.backlog(),
       relay: async (_entry, made) => {
         for (const delivery of made) await storage.deliveries.insert(delivery);
