@@ -106,8 +106,11 @@ export class SqliteOrderRepository implements OrderRepository {
       const claimed = this.claimVersion.get(row) as ({ seq: number } & OrderRow) | undefined;
       if (claimed === undefined) return false;
       this.updateOrder.run([...writing.updateValues(row), claimed.seq]);
+      // A change of what no rollup reads (metadata, customer, fees, the dates of a status) would take
+      // from the rollups exactly what it adds back: a PATCH of metadata then records nothing there.
       // The seq says whether a re-pricing job has still to move the order (rollup-costs.ts).
-      this.db.rollups.replace(claimed, { ...row, seq: claimed.seq });
+      if (this.db.rollups.reads.some((column) => claimed[column] !== row[column]))
+        this.db.rollups.replace(claimed, { ...row, seq: claimed.seq });
       for (const event of eventRows)
         this.insertEvent.run(event.id, claimed.seq, event.type, event.occurred_at, event.previous_status, event.order_row);
       return true;
