@@ -95,10 +95,17 @@ export const PRODUCT_ROLLUP: Rollup = {
   rebuild: PRODUCT_GRAINS.map(fromOrders),
 };
 
+/**
+ * The sums of money are `ANY`: a line may carry 1,000,000 units of 10^13 cents, beyond a 64-bit
+ * integer, which SQLite then keeps as a double (exact up to 2^53, as every sum in JS) where an INTEGER
+ * column of a STRICT table refuses the write.
+ */
+const MONEY_SUMS = new Set(['paid_revenue_cents', 'product_cost_cents']);
+
 /** The table of `PRODUCT_ROLLUP`. */
 export const CREATE_PRODUCT_ROLLUP = `CREATE TABLE report_products (
     dashboard_id TEXT NOT NULL, grain TEXT NOT NULL, start INTEGER NOT NULL, is_test INTEGER NOT NULL, currency TEXT NOT NULL, product TEXT NOT NULL,
-    ${SUM_COLUMNS.map((c) => `${c} INTEGER NOT NULL`).join(', ')},
+    ${SUM_COLUMNS.map((c) => `${c} ${MONEY_SUMS.has(c) ? 'ANY' : 'INTEGER'} NOT NULL`).join(', ')},
     name TEXT, named_at INTEGER, named_by TEXT, name_stale INTEGER NOT NULL,
     PRIMARY KEY (${KEY_COLUMNS.join(', ')})
   ) STRICT, WITHOUT ROWID;`;

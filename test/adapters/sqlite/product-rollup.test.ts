@@ -113,6 +113,25 @@ describe('SQLite products rollup', () => {
     }
   });
 
+  it('keeps a line of 1,000,000 units of 10^13 cents, beyond a 64-bit integer, and reports it as the orders do', async () => {
+    const huge = (externalId: string): Order =>
+      anOrder()
+        .inDashboard('dsh_a')
+        .withExternalId(externalId)
+        .paid()
+        .with({
+          createdAt: new Date(START + DAY / 2),
+          products: [{ externalId: 'p-huge', name: 'Huge', quantity: 1_000_000, unitPriceCents: 10 ** 13 }],
+        })
+        .build();
+    expect(E.isRight(await storage.orders.insert(huge('h-1'), []))).to.equal(true);
+    expect(E.isRight(await storage.orders.insert(huge('h-2'), []))).to.equal(true);
+    const range = { start: START, end: START + 3 * DAY };
+    const cells = fromRollups(ALL, range);
+    expect(cells.map((cell) => [cell.product, cell.paidUnits, cell.paidRevenueCents])).to.deep.equal([['p-huge', 2_000_000, 2e19]]);
+    expect(cells).to.deep.equal(fromOrders(ALL, range));
+  });
+
   it('names a product by its latest order still in the range once the order that named it drops it, moves away or is renamed', async () => {
     const line = (name: string) => ({ externalId: 'p-1', name, quantity: 1, unitPriceCents: 100 });
     const order = (id: string, at: number, name: string) =>
