@@ -1,7 +1,11 @@
 import BetterSqlite3 from 'better-sqlite3';
+import { expect } from 'chai';
 import { join } from 'node:path';
 import { ORDER_ROLLUPS } from '../../src/adapters/sqlite/report-schema';
 import { rebuildRollups } from '../../src/adapters/sqlite/rollup-costs';
+import { SqliteDatabase } from '../../src/adapters/sqlite/sqlite-database';
+import { sqliteStorageOn } from '../../src/adapters/sqlite/sqlite-storage';
+import { memoryLogger } from './memory-log';
 
 type Tables = Record<string, unknown[][]>;
 
@@ -57,4 +61,27 @@ export const repricingDone = async (path: string, timeoutMs = 60_000): Promise<v
     if (Date.now() > until) throw new Error(`${left} re-pricing jobs still running after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+};
+
+/**
+ * Opens (and so migrates) the file of a migration test, expects a re-pricing job for exactly the
+ * dashboards of `jobs`, waits for them to end, runs `check` on the open database, closes it, and
+ * expects every rollup equal to a rebuild from the orders.
+ */
+export const afterMigrationJobs = async (
+  folder: { readonly path: string; readonly dir: string },
+  jobs: readonly string[],
+  check: (db: SqliteDatabase) => void,
+): Promise<void> => {
+  const db = SqliteDatabase.open({ path: folder.path });
+  sqliteStorageOn(db, memoryLogger().logger);
+  try {
+    expect(db.prepare('SELECT dashboard_id FROM reprice_jobs ORDER BY id').pluck().all()).to.deep.equal(jobs);
+    await repricingDone(folder.path);
+    check(db);
+  } finally {
+    await db.close();
+  }
+  const { kept, rebuilt } = rollupsAndRebuild(folder.path, folder.dir);
+  expect(kept).to.deep.equal(rebuilt);
 };
