@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { listingParams, listingSql, shapeOf } from '../src/adapters/sqlite/order-listing';
+import { listingParams, listingSql, shapeOf } from '../src/adapters/sqlite/orders/order-listing';
 import type { SqliteDatabase } from '../src/adapters/sqlite/sqlite-database';
 import { RandomIdGenerator } from '../src/adapters/system/random-id-generator';
 import type { OrderQuery } from '../src/application/ports/order-repository';

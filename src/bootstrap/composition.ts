@@ -7,7 +7,7 @@ import type { WebhookNudge } from '../application/ports/webhook-nudge';
 import type { RateLimitSettings } from '../application/guards/check-rate-limit';
 import type { IdempotencySettings } from '../application/guards/idempotency-gate';
 import { buildUseCases, type Ports, type UseCases } from '../application/use-cases';
-import { InMemoryRateLimitCounter } from '../adapters/memory/in-memory-rate-limit-counter';
+import { InMemoryRateLimitCounter } from '../adapters/memory/guards/in-memory-rate-limit-counter';
 import { ApiWebhookPayloads } from '../adapters/http/webhooks/webhook-payloads';
 import { RandomIdGenerator } from '../adapters/system/random-id-generator';
 import { RandomSlugGenerator } from '../adapters/system/random-slug-generator';

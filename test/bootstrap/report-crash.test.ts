@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import type { CellQuery } from '../../src/application/ports/report-reader';
 import type { Storage } from '../../src/application/ports/storage';
 import { openSqliteStorage } from '../../src/adapters/sqlite/sqlite-storage';
-import { REPORT_DIRTY } from '../../src/adapters/mongodb/order-document';
+import { REPORT_DIRTY } from '../../src/adapters/mongodb/orders/order-document';
 import { COLLECTIONS } from '../../src/adapters/mongodb/mongo-indexes';
 import type { Order } from '../../src/domain/order';
 import { productOfLine, unitCostLookup } from '../../src/domain/product-cost';

@@ -1,8 +1,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { expect } from 'chai';
 import { join } from 'node:path';
-import { ORDER_ROLLUPS } from '../../src/adapters/sqlite/report-schema';
-import { rebuildRollups } from '../../src/adapters/sqlite/rollup-costs';
+import { ORDER_ROLLUPS } from '../../src/adapters/sqlite/reports/report-schema';
+import { rebuildRollups } from '../../src/adapters/sqlite/reports/rollup-costs';
 import { SqliteDatabase } from '../../src/adapters/sqlite/sqlite-database';
 import { sqliteStorageOn } from '../../src/adapters/sqlite/sqlite-storage';
 import { memoryLogger } from './memory-log';

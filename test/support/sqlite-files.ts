@@ -2,7 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { orderToRow, WRITE_COLUMNS } from '../../src/adapters/sqlite/order-rows';
+import { orderToRow, WRITE_COLUMNS } from '../../src/adapters/sqlite/orders/order-rows';
 import { SqliteDatabase } from '../../src/adapters/sqlite/sqlite-database';
 import { migrate, MIGRATIONS } from '../../src/adapters/sqlite/sqlite-schema';
 import { openSqliteStorage, sqliteStorageOn, type SqliteStorageOptions } from '../../src/adapters/sqlite/sqlite-storage';

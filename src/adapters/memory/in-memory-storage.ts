@@ -1,21 +1,21 @@
 import type { Storage } from '../../application/ports/storage';
-import { inMemoryAccountStores } from './in-memory-account-stores';
-import { InMemoryEventFeed } from './in-memory-event-feed';
-import { InMemoryDashboardRepository } from './in-memory-dashboard-repository';
-import { InMemoryDeliveryRepository } from './in-memory-delivery-repository';
-import { InMemoryIdempotencyStore } from './in-memory-idempotency-store';
-import { InMemoryLinkRepository } from './in-memory-link-repository';
-import { InMemoryOrderRepository } from './in-memory-order-repository';
-import { InMemoryProductCostRepository } from './in-memory-product-cost-repository';
-import { InMemoryRateLimitCounter } from './in-memory-rate-limit-counter';
-import { InMemoryReportReader } from './in-memory-report-reader';
-import { InMemorySourceDeliveryLog } from './in-memory-source-delivery-log';
-import { InMemorySourceRepository } from './in-memory-source-repository';
-import { InMemorySpendRepository } from './in-memory-spend-repository';
+import { inMemoryAccountStores } from './accounts/in-memory-account-stores';
+import { InMemoryEventFeed } from './orders/in-memory-event-feed';
+import { InMemoryDashboardRepository } from './accounts/in-memory-dashboard-repository';
+import { InMemoryDeliveryRepository } from './webhooks/in-memory-delivery-repository';
+import { InMemoryIdempotencyStore } from './guards/in-memory-idempotency-store';
+import { InMemoryLinkRepository } from './links/in-memory-link-repository';
+import { InMemoryOrderRepository } from './orders/in-memory-order-repository';
+import { InMemoryProductCostRepository } from './costs/in-memory-product-cost-repository';
+import { InMemoryRateLimitCounter } from './guards/in-memory-rate-limit-counter';
+import { InMemoryReportReader } from './reports/in-memory-report-reader';
+import { InMemorySourceDeliveryLog } from './sources/in-memory-source-delivery-log';
+import { InMemorySourceRepository } from './sources/in-memory-source-repository';
+import { InMemorySpendRepository } from './spend/in-memory-spend-repository';
 import { InMemoryStorageHealth } from './in-memory-storage-health';
-import { InMemoryTokenRepository } from './in-memory-token-repository';
-import { InMemoryWebhookEndpointRepository } from './in-memory-webhook-endpoint-repository';
-import { InMemoryWebhookOutbox } from './in-memory-webhook-outbox';
+import { InMemoryTokenRepository } from './accounts/in-memory-token-repository';
+import { InMemoryWebhookEndpointRepository } from './webhooks/in-memory-webhook-endpoint-repository';
+import { InMemoryWebhookOutbox } from './webhooks/in-memory-webhook-outbox';
 
 /** The in-memory store: every port in the process, gone at exit. */
 export const inMemoryStorage = (): Storage => {

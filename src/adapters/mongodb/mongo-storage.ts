@@ -1,29 +1,29 @@
 import { MongoClient, type MongoClientOptions } from 'mongodb';
 import type { Logger } from '../../application/ports/logger';
 import type { Storage } from '../../application/ports/storage';
-import { MongoDashboardRepository } from './mongo-dashboard-repository';
-import { MongoDeliveryRepository } from './mongo-delivery-repository';
-import { MongoIdempotencyStore } from './mongo-idempotency-store';
+import { MongoDashboardRepository } from './accounts/mongo-dashboard-repository';
+import { MongoDeliveryRepository } from './webhooks/mongo-delivery-repository';
+import { MongoIdempotencyStore } from './guards/mongo-idempotency-store';
 import { guarded } from './mongo-errors';
 import { ensureIndexes } from './mongo-indexes';
-import { mongoAccountStores } from './mongo-account-stores';
-import { MongoEventFeed } from './mongo-event-feed';
-import { giveOldTokensEveryScope, giveAllScopeTokensSourceScopes } from './dashboard-documents';
-import { MongoLinkRepository } from './mongo-link-repository';
+import { mongoAccountStores } from './accounts/mongo-account-stores';
+import { MongoEventFeed } from './orders/mongo-event-feed';
+import { giveOldTokensEveryScope, giveAllScopeTokensSourceScopes } from './accounts/dashboard-documents';
+import { MongoLinkRepository } from './links/mongo-link-repository';
 import { checkSchemaVersion } from './mongo-schema-version';
-import { MongoOrderRepository } from './mongo-order-repository';
-import { MongoProductCostRepository } from './mongo-product-cost-repository';
-import { MongoProfitReads } from './mongo-profit-reads';
-import { MongoRateLimitCounter } from './mongo-rate-limit-counter';
-import { MongoReportReader } from './mongo-report-reader';
-import { markOrdersWrittenBeforeReports, MongoReportRollup } from './mongo-report-rollup';
-import { MongoSourceDeliveryLog } from './mongo-source-delivery-log';
-import { MongoSourceRepository } from './mongo-source-repository';
-import { MongoSpendRepository } from './mongo-spend-repository';
+import { MongoOrderRepository } from './orders/mongo-order-repository';
+import { MongoProductCostRepository } from './costs/mongo-product-cost-repository';
+import { MongoProfitReads } from './reports/mongo-profit-reads';
+import { MongoRateLimitCounter } from './guards/mongo-rate-limit-counter';
+import { MongoReportReader } from './reports/mongo-report-reader';
+import { markOrdersWrittenBeforeReports, MongoReportRollup } from './reports/mongo-report-rollup';
+import { MongoSourceDeliveryLog } from './sources/mongo-source-delivery-log';
+import { MongoSourceRepository } from './sources/mongo-source-repository';
+import { MongoSpendRepository } from './spend/mongo-spend-repository';
 import { MongoStorageHealth } from './mongo-storage-health';
-import { MongoTokenRepository } from './mongo-token-repository';
-import { MongoWebhookEndpointRepository } from './mongo-webhook-endpoint-repository';
-import { MongoWebhookOutbox } from './mongo-webhook-outbox';
+import { MongoTokenRepository } from './accounts/mongo-token-repository';
+import { MongoWebhookEndpointRepository } from './webhooks/mongo-webhook-endpoint-repository';
+import { MongoWebhookOutbox } from './webhooks/mongo-webhook-outbox';
 
 /**
  * Timeouts short enough that a request fails with 503 in a few seconds instead of hanging when the

@@ -2,10 +2,10 @@ import { closeSync, fsync, fsyncSync, mkdirSync, openSync, statSync } from 'node
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
 import { GroupCommit, type Change, type DurableSync, type GroupCommitStats } from './group-commit';
-import { ORDER_ROLLUPS } from './report-schema';
-import { RepriceRunner } from './reprice-runner';
-import { carryPriceChange, RollupPricer, runRepriceChunk, type PriceChange } from './rollup-costs';
-import { RollupFold } from './rollup-fold';
+import { ORDER_ROLLUPS } from './reports/report-schema';
+import { RepriceRunner } from './reports/reprice-runner';
+import { carryPriceChange, RollupPricer, runRepriceChunk, type PriceChange } from './reports/rollup-costs';
+import { RollupFold } from './reports/rollup-fold';
 import { asStorageError, sqliteCode, unavailableMeaning } from './sqlite-errors';
 import { migrate, probeWrite, SqliteFileError } from './sqlite-schema';
 

@@ -1,14 +1,14 @@
 import type { Database } from 'better-sqlite3';
-import { ACCOUNTS_MIGRATION } from './accounts-schema';
-import { EVENT_FEED_MIGRATION } from './event-feed-schema';
-import { PROFIT_MIGRATION } from './profit-schema';
+import { ACCOUNTS_MIGRATION } from './accounts/accounts-schema';
+import { EVENT_FEED_MIGRATION } from './orders/event-feed-schema';
+import { PROFIT_MIGRATION } from './reports/profit-schema';
 import {
   COSTS_IN_ROLLUPS_MIGRATION,
   PRODUCTS_ROLLUP_MIGRATION,
   REPORTS_MIGRATION,
   ROLLUPS_IN_GROUP_COMMIT_MIGRATION,
-} from './report-schema';
-import { SOURCES_MIGRATION } from './sources-schema';
+} from './reports/report-schema';
+import { SOURCES_MIGRATION } from './sources/sources-schema';
 
 /**
  * The schema, as the migrations that build it, in order: migration N takes a file from

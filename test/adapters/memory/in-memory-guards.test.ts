@@ -1,5 +1,5 @@
-import { InMemoryIdempotencyStore } from '../../../src/adapters/memory/in-memory-idempotency-store';
-import { InMemoryRateLimitCounter } from '../../../src/adapters/memory/in-memory-rate-limit-counter';
+import { InMemoryIdempotencyStore } from '../../../src/adapters/memory/guards/in-memory-idempotency-store';
+import { InMemoryRateLimitCounter } from '../../../src/adapters/memory/guards/in-memory-rate-limit-counter';
 import { idempotencyStoreContract } from '../../contract/idempotency-store.contract';
 import { rateLimitCounterContract } from '../../contract/rate-limit-counter.contract';
 

@@ -1,7 +1,7 @@
-import { InMemoryDashboardRepository } from '../../../src/adapters/memory/in-memory-dashboard-repository';
-import { InMemoryLinkRepository } from '../../../src/adapters/memory/in-memory-link-repository';
-import { InMemoryOrderRepository } from '../../../src/adapters/memory/in-memory-order-repository';
-import { InMemoryTokenRepository } from '../../../src/adapters/memory/in-memory-token-repository';
+import { InMemoryDashboardRepository } from '../../../src/adapters/memory/accounts/in-memory-dashboard-repository';
+import { InMemoryLinkRepository } from '../../../src/adapters/memory/links/in-memory-link-repository';
+import { InMemoryOrderRepository } from '../../../src/adapters/memory/orders/in-memory-order-repository';
+import { InMemoryTokenRepository } from '../../../src/adapters/memory/accounts/in-memory-token-repository';
 import { dashboardRepositoryContract } from '../../contract/dashboard-repository.contract';
 import { linkRepositoryContract } from '../../contract/link-repository.contract';
 import { orderRepositoryContract } from '../../contract/order-repository.contract';

@@ -1,5 +1,5 @@
-import { InMemorySourceDeliveryLog } from '../../../src/adapters/memory/in-memory-source-delivery-log';
-import { InMemorySourceRepository } from '../../../src/adapters/memory/in-memory-source-repository';
+import { InMemorySourceDeliveryLog } from '../../../src/adapters/memory/sources/in-memory-source-delivery-log';
+import { InMemorySourceRepository } from '../../../src/adapters/memory/sources/in-memory-source-repository';
 import { sourceDeliveryLogContract } from '../../contract/source-delivery-log.contract';
 import { sourceRepositoryContract } from '../../contract/source-repository.contract';
 

@@ -1,6 +1,6 @@
 import { inMemoryStorage } from '../../../src/adapters/memory/in-memory-storage';
-import { InMemoryDeliveryRepository } from '../../../src/adapters/memory/in-memory-delivery-repository';
-import { InMemoryWebhookEndpointRepository } from '../../../src/adapters/memory/in-memory-webhook-endpoint-repository';
+import { InMemoryDeliveryRepository } from '../../../src/adapters/memory/webhooks/in-memory-delivery-repository';
+import { InMemoryWebhookEndpointRepository } from '../../../src/adapters/memory/webhooks/in-memory-webhook-endpoint-repository';
 import { deliveryRepositoryContract } from '../../contract/delivery-repository.contract';
 import { webhookEndpointRepositoryContract } from '../../contract/webhook-endpoint-repository.contract';
 import { webhookOutboxContract } from '../../contract/webhook-outbox.contract';

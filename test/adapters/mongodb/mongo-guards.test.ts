@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { MongoServerError, type Db } from 'mongodb';
-import { MongoIdempotencyStore } from '../../../src/adapters/mongodb/mongo-idempotency-store';
+import { MongoIdempotencyStore } from '../../../src/adapters/mongodb/guards/mongo-idempotency-store';
 import { COLLECTIONS } from '../../../src/adapters/mongodb/mongo-indexes';
-import { COUNTER_GRACE_MS, MongoRateLimitCounter } from '../../../src/adapters/mongodb/mongo-rate-limit-counter';
+import { COUNTER_GRACE_MS, MongoRateLimitCounter } from '../../../src/adapters/mongodb/guards/mongo-rate-limit-counter';
 import { idempotencyStoreContract } from '../../contract/idempotency-store.contract';
 import { rateLimitCounterContract } from '../../contract/rate-limit-counter.contract';
 import { memoryLogger } from '../../support/memory-log';

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { MongoClient, type CommandStartedEvent } from 'mongodb';
 import { COLLECTIONS } from '../../../src/adapters/mongodb/mongo-indexes';
-import { MongoProfitReads } from '../../../src/adapters/mongodb/mongo-profit-reads';
-import { MongoReportReader } from '../../../src/adapters/mongodb/mongo-report-reader';
-import { MongoReportRollup } from '../../../src/adapters/mongodb/mongo-report-rollup';
-import { REPORT_DIRTY } from '../../../src/adapters/mongodb/order-document';
+import { MongoProfitReads } from '../../../src/adapters/mongodb/reports/mongo-profit-reads';
+import { MongoReportReader } from '../../../src/adapters/mongodb/reports/mongo-report-reader';
+import { MongoReportRollup } from '../../../src/adapters/mongodb/reports/mongo-report-rollup';
+import { REPORT_DIRTY } from '../../../src/adapters/mongodb/orders/order-document';
 import type { CellQuery } from '../../../src/application/ports/report-reader';
 import type { Storage } from '../../../src/application/ports/storage';
 import { bucketsBetween } from '../../../src/domain/time-zone';

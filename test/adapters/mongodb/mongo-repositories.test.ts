@@ -7,13 +7,13 @@ import { orderRepositoryContract } from '../../contract/order-repository.contrac
 import { reportReaderContract } from '../../contract/report-reader.contract';
 import { breakdownRowsContract } from '../../contract/breakdown-rows.contract';
 import { COLLECTIONS } from '../../../src/adapters/mongodb/mongo-indexes';
-import { REPORT_DIRTY } from '../../../src/adapters/mongodb/order-document';
+import { REPORT_DIRTY } from '../../../src/adapters/mongodb/orders/order-document';
 import { profitReportsContract } from '../../contract/profit-reports.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
 import { productCostRepositoryContract } from '../../contract/product-cost-repository.contract';
 import { accountStoresContract } from '../../contract/account-stores.contract';
 import { eventFeedContract } from '../../contract/event-feed.contract';
-import { MongoReportRollup } from '../../../src/adapters/mongodb/mongo-report-rollup';
+import { MongoReportRollup } from '../../../src/adapters/mongodb/reports/mongo-report-rollup';
 import { sourceDeliveryLogContract } from '../../contract/source-delivery-log.contract';
 import { sourceRepositoryContract } from '../../contract/source-repository.contract';
 import { tokenRepositoryContract } from '../../contract/token-repository.contract';

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { PRODUCTS_ROLLUP_MIGRATION } from '../../../src/adapters/sqlite/report-schema';
+import { PRODUCTS_ROLLUP_MIGRATION } from '../../../src/adapters/sqlite/reports/report-schema';
 import type { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
-import { SqliteProductReads } from '../../../src/adapters/sqlite/sqlite-product-reads';
-import { SqliteProfitReads } from '../../../src/adapters/sqlite/sqlite-profit-reads';
+import { SqliteProductReads } from '../../../src/adapters/sqlite/reports/sqlite-product-reads';
+import { SqliteProfitReads } from '../../../src/adapters/sqlite/reports/sqlite-profit-reads';
 import type { ProductCell } from '../../../src/application/ports/report-reader';
 import type { Storage } from '../../../src/application/ports/storage';
 import type { Order } from '../../../src/domain/order';

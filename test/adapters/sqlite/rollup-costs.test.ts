@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { COSTS_IN_ROLLUPS_MIGRATION } from '../../../src/adapters/sqlite/report-schema';
-import { CHUNK_MOVES } from '../../../src/adapters/sqlite/rollup-costs';
+import { COSTS_IN_ROLLUPS_MIGRATION } from '../../../src/adapters/sqlite/reports/report-schema';
+import { CHUNK_MOVES } from '../../../src/adapters/sqlite/reports/rollup-costs';
 import { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
 import { sqliteStorageOn } from '../../../src/adapters/sqlite/sqlite-storage';
 import type { Storage } from '../../../src/application/ports/storage';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { InMemoryOrderRepository } from '../../../src/adapters/memory/in-memory-order-repository';
+import { InMemoryOrderRepository } from '../../../src/adapters/memory/orders/in-memory-order-repository';
 import type { OrderQuery } from '../../../src/application/ports/order-repository';
 import type { Storage } from '../../../src/application/ports/storage';
 import { ORDER_STATUSES } from '../../../src/domain/order-status';

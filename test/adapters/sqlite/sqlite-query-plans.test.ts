@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { listingParams, listingSql, type ListingShape } from '../../../src/adapters/sqlite/order-listing';
+import { listingParams, listingSql, type ListingShape } from '../../../src/adapters/sqlite/orders/order-listing';
 import { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
-import { LINK_SQL } from '../../../src/adapters/sqlite/sqlite-link-repository';
+import { LINK_SQL } from '../../../src/adapters/sqlite/links/sqlite-link-repository';
 import { sqliteStorageOn } from '../../../src/adapters/sqlite/sqlite-storage';
 import type { OrderQuery } from '../../../src/application/ports/order-repository';
 import { ORDER_STATUSES } from '../../../src/domain/order-status';

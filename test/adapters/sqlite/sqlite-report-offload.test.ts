@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import { expect } from 'chai';
 import type { RankedBreakdownQuery } from '../../../src/application/ports/report-reader';
 import { openSqliteStorage } from '../../../src/adapters/sqlite/sqlite-storage';
-import { SqliteReportOffload, type ReportReply } from '../../../src/adapters/sqlite/sqlite-report-offload';
+import { SqliteReportOffload, type ReportReply } from '../../../src/adapters/sqlite/reports/sqlite-report-offload';
 import type { Storage } from '../../../src/application/ports/storage';
 import { memoryLogger } from '../../support/memory-log';
 import { anOrder } from '../../support/order-builder';

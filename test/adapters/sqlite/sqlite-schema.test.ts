@@ -6,7 +6,7 @@ import { APPLICATION_ID, migrate, MIGRATIONS, SqliteFileError } from '../../../s
 import { temporaryFolder } from '../../support/sqlite-files';
 import { failureOf } from '../../support/failures';
 import * as O from 'fp-ts/Option';
-import { ACCOUNTS_MIGRATION } from '../../../src/adapters/sqlite/accounts-schema';
+import { ACCOUNTS_MIGRATION } from '../../../src/adapters/sqlite/accounts/accounts-schema';
 import { openSqliteStorage } from '../../../src/adapters/sqlite/sqlite-storage';
 import { SCOPES } from '../../../src/domain/scope';
 import { memoryLogger } from '../../support/memory-log';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import * as O from 'fp-ts/Option';
-import { InMemoryDashboardRepository } from '../../../src/adapters/memory/in-memory-dashboard-repository';
+import { InMemoryDashboardRepository } from '../../../src/adapters/memory/accounts/in-memory-dashboard-repository';
 import { CreateDashboard } from '../../../src/application/access/create-dashboard';
 import { ListDashboards } from '../../../src/application/access/list-dashboards';
 import { MutableClock } from '../../support/mutable-clock';

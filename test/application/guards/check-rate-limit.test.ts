@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { InMemoryRateLimitCounter } from '../../../src/adapters/memory/in-memory-rate-limit-counter';
+import { InMemoryRateLimitCounter } from '../../../src/adapters/memory/guards/in-memory-rate-limit-counter';
 import { CheckRateLimit } from '../../../src/application/guards/check-rate-limit';
 import { StorageUnavailableError } from '../../../src/application/ports/storage-health';
 import { rejectionOf } from '../../support/failures';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { InMemoryIdempotencyStore } from '../../../src/adapters/memory/in-memory-idempotency-store';
-import { InMemoryOrderRepository } from '../../../src/adapters/memory/in-memory-order-repository';
+import { InMemoryIdempotencyStore } from '../../../src/adapters/memory/guards/in-memory-idempotency-store';
+import { InMemoryOrderRepository } from '../../../src/adapters/memory/orders/in-memory-order-repository';
 import { CreateOrder } from '../../../src/application/orders/create-order';
 import { IdempotencyGate } from '../../../src/application/guards/idempotency-gate';
 import { CountingNudge } from '../../support/counting-nudge';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
-import { InMemoryLinkRepository } from '../../../src/adapters/memory/in-memory-link-repository';
+import { InMemoryLinkRepository } from '../../../src/adapters/memory/links/in-memory-link-repository';
 import { BuildLinkUrl } from '../../../src/application/links/build-link-url';
 import { CreateLink, SLUG_ATTEMPTS, SlugsExhaustedError } from '../../../src/application/links/create-link';
 import { DeleteLink } from '../../../src/application/links/delete-link';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
-import { InMemoryOrderRepository } from '../../../src/adapters/memory/in-memory-order-repository';
+import { InMemoryOrderRepository } from '../../../src/adapters/memory/orders/in-memory-order-repository';
 import { CreateOrder } from '../../../src/application/orders/create-order';
 import { CountingNudge } from '../../support/counting-nudge';
 import { MutableClock } from '../../support/mutable-clock';

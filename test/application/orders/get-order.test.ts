@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { InMemoryOrderRepository } from '../../../src/adapters/memory/in-memory-order-repository';
+import { InMemoryOrderRepository } from '../../../src/adapters/memory/orders/in-memory-order-repository';
 import { GetOrder } from '../../../src/application/orders/get-order';
 import { anOrder } from '../../support/order-builder';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { InMemoryOrderRepository } from '../../../src/adapters/memory/in-memory-order-repository';
+import { InMemoryOrderRepository } from '../../../src/adapters/memory/orders/in-memory-order-repository';
 import { ListOrders } from '../../../src/application/orders/list-orders';
 import { anOrder } from '../../support/order-builder';
 

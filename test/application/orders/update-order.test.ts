@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
-import { InMemoryOrderRepository } from '../../../src/adapters/memory/in-memory-order-repository';
+import { InMemoryOrderRepository } from '../../../src/adapters/memory/orders/in-memory-order-repository';
 import { TableTransitionPolicy, type TransitionTable } from '../../../src/adapters/transitions/table-transition-policy';
 import type { OrderEvent } from '../../../src/application/ports/order-repository';
 import { UpdateOrder } from '../../../src/application/orders/update-order';

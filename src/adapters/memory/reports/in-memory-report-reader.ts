@@ -1,0 +1,80 @@
+import type { ProductCostRepository } from '../../../application/ports/product-cost-repository';
+import type {
+  Breakdown,
+  CellQuery,
+  ProductQuery,
+  ProductReport,
+  RankedBreakdownQuery,
+  ReportCell,
+  ReportReader,
+} from '../../../application/ports/report-reader';
+import { joinedSpend, rankBreakdown } from '../../../application/reports/rank-breakdown';
+import { rankProducts } from '../../../application/reports/rank-products';
+import { EventLoopSlices } from '../../../application/shared/event-loop-slices';
+import { unitCostLookup, type UnitCostOf } from '../../../domain/product-cost';
+import type { Range } from '../../../domain/report';
+import { bucketIndexOf } from '../../../domain/time-zone';
+import { ProductCollector } from '../../persistence/product-cells';
+import { CellCollector, factsOfOrder, touchInScope } from '../../persistence/report-cells';
+import type { InMemoryOrderRepository } from '../orders/in-memory-order-repository';
+import type { InMemorySpendRepository } from '../spend/in-memory-spend-repository';
+
+/**
+ * Reports of the in-memory store: every order of the dashboard read at each report (the store is for
+ * trials and tests), each line priced from the dashboard's cost entries as they are, in stretches of
+ * the event loop, so that a large one holds nobody up for long.
+ */
+export class InMemoryReportReader implements ReportReader {
+  constructor(
+    private readonly orders: InMemoryOrderRepository,
+    private readonly spend: InMemorySpendRepository,
+    private readonly costs: ProductCostRepository,
+  ) {}
+
+  async cells(dashboardId: string, query: CellQuery): Promise<readonly ReportCell[]> {
+    const unitCostOf = await this.priceList(dashboardId, query.costZone);
+    const collector = new CellCollector(query);
+    const slices = new EventLoopSlices();
+    for (const order of this.orders.ordersOf(dashboardId)) {
+      collector.addPriced(factsOfOrder(order), bucketIndexOf(query.buckets, order.createdAt.getTime()), unitCostOf);
+      await slices.pause();
+    }
+    return collector.result();
+  }
+
+  async breakdown(dashboardId: string, query: RankedBreakdownQuery): Promise<Breakdown> {
+    const period = async (range: Range, days = query.spend?.days) => ({
+      cells: await this.cells(dashboardId, { ...query, buckets: [range] }),
+      spend: await joinedSpend(query.spend, (sums) => this.spend.sums(dashboardId, sums), days),
+    });
+    const current = await period(query.range);
+    const previous = query.previous === undefined ? undefined : await period(query.previous.range, query.previous.spend?.days);
+    return rankBreakdown(current.cells, current.spend, query, previous);
+  }
+
+  async products(dashboardId: string, query: ProductQuery): Promise<ProductReport> {
+    const unitCostOf = await this.priceList(dashboardId, query.costZone);
+    const slices = new EventLoopSlices();
+    const collect = async (range: Range) => {
+      const collector = new ProductCollector(unitCostOf);
+      for (const order of this.orders.ordersOf(dashboardId)) {
+        const at = order.createdAt.getTime();
+        if (at >= range.start && at < range.end) {
+          const facts = factsOfOrder(order);
+          if (touchInScope(facts, query) !== undefined) collector.add(facts);
+        }
+        await slices.pause();
+      }
+      return collector.result();
+    };
+    const current = await collect(query.range);
+    return rankProducts(current, query, query.previous === undefined ? undefined : await collect(query.previous.range));
+  }
+
+  /** Nothing is kept beside the orders. */
+  async rebuild(): Promise<void> {}
+
+  private async priceList(dashboardId: string, zone: string): Promise<UnitCostOf> {
+    return unitCostLookup(await this.costs.priceList(dashboardId), zone);
+  }
+}

@@ -1,0 +1,93 @@
+import * as t from 'io-ts';
+import { MongoBulkWriteError, type Db } from 'mongodb';
+import type { Logger } from '../../../application/ports/logger';
+import type { OutboxEntry, UnsubscribedRelay, WebhookOutbox } from '../../../application/ports/webhook-outbox';
+import type { Delivery } from '../../../domain/delivery';
+import { guarded } from '../mongo-errors';
+import type { MongoEventFeed } from '../orders/mongo-event-feed';
+import { MongoCollection } from '../mongo-collection';
+import { EVENT_ENDPOINT_INDEX } from '../mongo-indexes';
+import { outboxDocumentCodec, outboxFromDocument, type OrderDocument } from '../orders/order-document';
+import { deliveryToDocument, type DeliveryDocument } from './webhook-documents';
+
+const pendingCodec = t.intersection([outboxDocumentCodec, t.type({ dashboardId: t.string })]);
+
+/** The unique (eventId, endpointId) index refused a delivery made before: the only refusal a relay expects. */
+const madeBefore = (error: { code?: unknown; errmsg?: string }): boolean =>
+  error.code === 11000 && (error.errmsg ?? '').includes(` index: ${EVENT_ENDPOINT_INDEX} `);
+
+/**
+ * The outbox of the MongoDB store is the `outbox` array of each order document, written by the same
+ * single-document write as the change. No transaction spans a relay: the deliveries are inserted
+ * first (the unique (eventId, endpointId) index refuses any made before), then the relayed events
+ * are `$pull`ed from the order, by id. A crash between the two leaves the events in place; the next
+ * relay inserts nothing new and pulls them.
+ */
+export class MongoWebhookOutbox implements WebhookOutbox {
+  private readonly orders: MongoCollection<OrderDocument>;
+  private readonly deliveries: MongoCollection<DeliveryDocument>;
+
+  constructor(
+    db: Db,
+    logger: Logger,
+    private readonly feed: MongoEventFeed,
+  ) {
+    this.orders = new MongoCollection(db, 'orders', logger);
+    this.deliveries = new MongoCollection(db, 'webhookDeliveries', logger);
+  }
+
+  /** Through the partial index of the orders whose outbox holds events: orders without any cost nothing. */
+  async pending(limit: number): Promise<readonly OutboxEntry[]> {
+    const documents = await guarded(() =>
+      this.orders.documents
+        .find({ 'outbox.id': { $exists: true } }, { projection: { dashboardId: 1, outbox: 1 } })
+        .limit(limit)
+        .toArray(),
+    );
+    return documents.map((document) => {
+      const decoded = this.orders.decode(pendingCodec, document);
+      return { orderId: decoded._id, dashboardId: decoded.dashboardId, events: outboxFromDocument(decoded) };
+    });
+  }
+
+  /**
+   * None: no transaction spans a relay here, so moving an order's events to the feed costs the reads
+   * and writes `pending` and `relay` make; the relay takes them all.
+   */
+  async relayUnsubscribed(): Promise<UnsubscribedRelay> {
+    return { relayed: 0, leftSome: true };
+  }
+
+  /** Through the same partial index: the orders without events are not read. */
+  async backlog(): Promise<number> {
+    const [row] = await guarded(() =>
+      this.orders.documents
+        .aggregate<{ n: number }>([
+          { $match: { 'outbox.id': { $exists: true } } },
+          { $group: { _id: null, n: { $sum: { $size: '$outbox' } } } },
+        ])
+        .toArray(),
+    );
+    return row?.n ?? 0;
+  }
+
+  async relay(entry: OutboxEntry, deliveries: readonly Delivery[]): Promise<void> {
+    // The feed first, like the deliveries: a crash before the pull leaves events that the next relay finds written.
+    await this.feed.add(entry.dashboardId, entry.orderId, entry.events);
+    if (deliveries.length > 0) {
+      try {
+        await guarded(() => this.deliveries.documents.insertMany(deliveries.map(deliveryToDocument), { ordered: false }));
+      } catch (err) {
+        // Any other failure (another unique key, the server) leaves the events in the outbox, to be relayed again.
+        const madeBeforeOnly = err instanceof MongoBulkWriteError && [err.writeErrors].flat().every((e) => madeBefore(e));
+        if (!madeBeforeOnly) throw err;
+      }
+    }
+    const eventIds = entry.events.map((event) => event.id);
+    await guarded(() =>
+      this.orders.documents.updateOne({ _id: entry.orderId, dashboardId: entry.dashboardId }, {
+        $pull: { outbox: { id: { $in: eventIds } } },
+      } as never),
+    );
+  }
+}

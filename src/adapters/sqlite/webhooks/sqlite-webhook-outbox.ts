@@ -1,0 +1,165 @@
+import type { Statement } from 'better-sqlite3';
+import * as t from 'io-ts';
+import { FEED_RETENTION_MS } from '../../../application/ports/event-feed';
+import type { Logger } from '../../../application/ports/logger';
+import type { OrderEvent } from '../../../application/ports/order-repository';
+import type { OutboxEntry, UnsubscribedRelay, WebhookOutbox } from '../../../application/ports/webhook-outbox';
+import type { Delivery } from '../../../domain/delivery';
+import { EVENT_COLUMNS, eventFromRow, eventRowCodec } from '../orders/order-rows';
+import { decodeRow, rowIdOf } from '../sqlite-codecs';
+import { asStorageError } from '../sqlite-errors';
+import type { SqliteDatabase } from '../sqlite-database';
+import { INSERT_DELIVERY } from './sqlite-delivery-repository';
+import { deliveryToRow } from './webhook-rows';
+
+const pendingRowCodec = t.intersection([eventRowCodec, t.type({ order_id: t.string, dashboard_id: t.string })]);
+
+/** A relay waiting for the write that takes the relays of its turn together. */
+interface QueuedRelay {
+  readonly rows: readonly Record<string, unknown>[];
+  readonly eventIds: readonly string[];
+  readonly done: (error?: Error) => void;
+}
+
+/**
+ * The outbox of the SQLite store is the `order_events` table, written in the transaction of each
+ * order change. A relay makes its deliveries and deletes the events it relayed in one transaction
+ * (through the group commit): a crash leaves both or neither. The relays asked for in one turn of the
+ * event loop (a relay step's orders) share one write: each entry's deliveries in a savepoint of their
+ * own (an entry whose deliveries cannot be stored fails alone, its events left), then the events of
+ * the others copied to the feed and deleted in one statement each, where one per entry cost as much
+ * again as the rest of the relay.
+ */
+export class SqliteWebhookOutbox implements WebhookOutbox {
+  private readonly selectPending: Statement;
+  private readonly selectUnsubscribed: Statement;
+  private readonly countPending: Statement;
+  private readonly insertDelivery: Statement;
+  private readonly deleteEvents: Statement;
+  private readonly copyToFeed: Statement;
+  private readonly purgeFeed: Statement;
+  private readonly savepoint: Statement;
+  private readonly release: Statement;
+  private readonly rollbackTo: Statement;
+  private queued: QueuedRelay[] = [];
+  private purgedAt = 0;
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly logger: Logger,
+  ) {
+    this.countPending = db.prepare('SELECT count(*) AS n FROM order_events');
+    // The orders of the oldest events, with every event of each, oldest first.
+    this.selectPending = db.prepare(
+      `SELECT o.id AS order_id, o.dashboard_id, ${EVENT_COLUMNS.map((column) => `e.${column}`).join(', ')}
+       FROM order_events e JOIN orders o ON o.seq = e.order_seq
+       WHERE e.order_seq IN (SELECT order_seq FROM order_events ORDER BY seq LIMIT ?)
+       ORDER BY e.seq`,
+    );
+    // The same orders' events, ids alone, each saying whether its dashboard has no endpoint.
+    this.selectUnsubscribed = db.prepare(
+      `SELECT e.id, e.order_seq, NOT EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.dashboard_id = o.dashboard_id)
+       FROM order_events e JOIN orders o ON o.seq = e.order_seq
+       WHERE e.order_seq IN (SELECT order_seq FROM order_events ORDER BY seq LIMIT ?)
+       ORDER BY e.seq`,
+    );
+    this.insertDelivery = db.prepare(INSERT_DELIVERY);
+    this.deleteEvents = db.prepare('DELETE FROM order_events WHERE id IN (SELECT value FROM json_each(?))');
+    // The events feed (DECISIONS D19) gets the relayed events, in their order, once each.
+    this.copyToFeed = db.prepare(
+      `INSERT INTO event_feed (id, dashboard_id, type, occurred_at, previous_status, order_row, stored_at)
+       SELECT e.id, o.dashboard_id, e.type, e.occurred_at, e.previous_status, e.order_row, @storedAt
+       FROM order_events e JOIN orders o ON o.seq = e.order_seq
+       WHERE e.id IN (SELECT value FROM json_each(@ids)) ORDER BY e.seq
+       ON CONFLICT (id) DO NOTHING`,
+    );
+    this.purgeFeed = db.prepare('DELETE FROM event_feed WHERE stored_at <= ?');
+    this.savepoint = db.prepare('SAVEPOINT relay_entry');
+    this.release = db.prepare('RELEASE relay_entry');
+    this.rollbackTo = db.prepare('ROLLBACK TO relay_entry');
+  }
+
+  async pending(limit: number): Promise<readonly OutboxEntry[]> {
+    const raws = this.db.read(() => this.selectPending.all(limit));
+    const byOrder = new Map<string, { dashboardId: string; events: OrderEvent[] }>();
+    for (const raw of raws) {
+      const row = decodeRow(pendingRowCodec, raw, 'order_events', rowIdOf(raw), this.logger);
+      const entry = byOrder.get(row.order_id) ?? { dashboardId: row.dashboard_id, events: [] };
+      entry.events.push(eventFromRow(row));
+      byOrder.set(row.order_id, entry);
+    }
+    return [...byOrder].map(([orderId, { dashboardId, events }]) => ({ orderId, dashboardId, events }));
+  }
+
+  /**
+   * One write that finds the events and moves them to the feed by id, in SQL: none is read into
+   * JavaScript or decoded, where `pending` and `relay` cost about a tenth of an order POST's time.
+   */
+  async relayUnsubscribed(limit: number): Promise<UnsubscribedRelay> {
+    // A look first: when the oldest outboxes are all of dashboards with endpoints, no write (and no
+    // wait for a sync) delays their relay.
+    const oldest = this.db.read(() => this.selectUnsubscribed.raw().all(limit) as [string, number, 0 | 1][]);
+    if (!oldest.some(([, , unsubscribed]) => unsubscribed === 1)) return { relayed: 0, leftSome: oldest.length > 0 };
+    return this.db.write(() => {
+      const rows = this.selectUnsubscribed.raw().all(limit) as [string, number, 0 | 1][];
+      const free = rows.filter(([, , unsubscribed]) => unsubscribed === 1);
+      if (free.length > 0) this.moveToFeed(JSON.stringify(free.map(([id]) => id)));
+      return { relayed: new Set(free.map(([, orderSeq]) => orderSeq)).size, leftSome: free.length < rows.length };
+    });
+  }
+
+  async backlog(): Promise<number> {
+    const row = this.db.read(() => this.countPending.get()) as { n: number };
+    return row.n;
+  }
+
+  async relay(entry: OutboxEntry, deliveries: readonly Delivery[]): Promise<void> {
+    const rows = deliveries.map(deliveryToRow);
+    const eventIds = entry.events.map((event) => event.id);
+    return new Promise<void>((resolve, reject) => {
+      this.queued.push({ rows, eventIds, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (this.queued.length === 1) this.relayQueued();
+    });
+  }
+
+  /**
+   * One write for the relays queued until the group commit runs it (and again, with the same ones,
+   * if the group fails and it runs alone); each is answered once it is committed, or with its error.
+   */
+  private relayQueued(): void {
+    let batch: QueuedRelay[] | undefined;
+    const write = this.db.write(() => {
+      batch ??= this.queued.splice(0);
+      const failures = new Map<QueuedRelay, Error>();
+      for (const relay of batch) {
+        this.savepoint.run();
+        try {
+          for (const row of relay.rows) this.insertDelivery.run(row);
+          this.release.run();
+        } catch (error) {
+          this.rollbackTo.run();
+          this.release.run();
+          failures.set(relay, asStorageError(error) as Error);
+        }
+      }
+      this.moveToFeed(JSON.stringify(batch.filter((relay) => !failures.has(relay)).flatMap((relay) => relay.eventIds)));
+      return failures;
+    });
+    write.then(
+      (failures) => batch!.forEach((relay) => relay.done(failures.get(relay))),
+      (error: Error) => (batch ?? this.queued.splice(0)).forEach((relay) => relay.done(error)),
+    );
+  }
+
+  /** Inside a write: the events of `eventIds` (a JSON array) to the feed in their order, then out of the outbox. */
+  private moveToFeed(eventIds: string): void {
+    const now = Date.now();
+    this.copyToFeed.run({ ids: eventIds, storedAt: now });
+    this.deleteEvents.run(eventIds);
+    // Once an hour, with a relay, the events older than the feed keeps go.
+    if (now - this.purgedAt >= 3_600_000) {
+      this.purgeFeed.run(now - FEED_RETENTION_MS);
+      this.purgedAt = now;
+    }
+  }
+}
