@@ -293,7 +293,8 @@ for (const [mode, repriceInlineMax] of [
       expect(await dayCostsSettled('dsh_a')).to.deep.equal(before);
       expect(before).to.deep.equal([[Date.UTC(2026, 1, 1), 'BRL', 500, 0]]);
       expect(products.all()).to.deep.equal(productsBefore);
-      expect(productsBefore).to.deep.equal([['p-1', 500, 'T-shirt', 0]]);
+      // The line's product is its SKU; the cost stored under its externalId prices it.
+      expect(productsBefore).to.deep.equal([['SKU-1', 500, 'T-shirt', 0]]);
     });
   });
 

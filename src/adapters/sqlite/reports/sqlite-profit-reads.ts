@@ -2,8 +2,8 @@ import type { Statement } from 'better-sqlite3';
 import * as t from 'io-ts';
 import type { CellQuery, ProductCell } from '../../../application/ports/report-reader';
 import { UTM_DIMENSIONS, type ReportDimension } from '../../../domain/attribution';
-import { productOfLine, unitCostLookup, type UnitCostOf } from '../../../domain/product-cost';
-import { costTotalsOf, type Range, type ReportLine, type ReportScope } from '../../../domain/report';
+import { unitCostLookup, type UnitCostOf } from '../../../domain/product-cost';
+import { costTotalsOf, reportLineOf, type Range, type ReportLine, type ReportScope } from '../../../domain/report';
 import { ProductCollector } from '../../persistence/product-cells';
 import type { CellCollector } from '../../persistence/report-cells';
 import { builtStatements } from '../built-statements';
@@ -44,12 +44,7 @@ const linesCodec = t.array(
 export const linesOf = (text: string, seq: number): ReportLine[] => {
   const decoded = linesCodec.decode(JSON.parse(text));
   if (decoded._tag === 'Left') throw new Error(`the products of order row ${seq} cannot be read`);
-  return decoded.right.map((line) => ({
-    product: productOfLine(line),
-    name: line.name,
-    quantity: line.quantity,
-    unitPriceCents: line.unitPriceCents,
-  }));
+  return decoded.right.map(reportLineOf);
 };
 
 interface OrderLinesRow {
