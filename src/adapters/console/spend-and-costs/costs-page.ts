@@ -5,11 +5,12 @@ import type { ConsoleFeature } from '../kit/feature';
 import { counted, money } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
 import { page, type Viewer } from '../kit/layout';
+import { registerUncostedCsv, uncostedSection } from './uncosted-products';
 
 /** As many cost entries as the page lists, in the store's order (product, currency, from). */
 const LISTED = 200;
 
-const costsPage = (viewer: Viewer, entries: Html, result?: Fragment) =>
+const costsPage = (viewer: Viewer, entries: Html, uncosted: Html, result?: Fragment) =>
   page(
     viewer,
     '/console/costs',
@@ -26,11 +27,15 @@ const costsPage = (viewer: Viewer, entries: Html, result?: Fragment) =>
             )
           : ''
       }
+      ${uncosted}
       <h2>Costs</h2>
       ${entries}`,
   );
 
-/** Product costs (DECISIONS D20, D22): every member reads them; owners upload them as the CLI's `costs import` reads them. */
+/**
+ * Product costs (DECISIONS D20, D22): every member reads them and the products sold without one;
+ * owners upload them as the CLI's `costs import` reads them.
+ */
 export const costsFeature: ConsoleFeature = {
   menu: { path: '/console/costs', label: 'Costs', access: 'member' },
   register: (r) => {
@@ -65,14 +70,18 @@ export const costsFeature: ConsoleFeature = {
         </div>`;
     };
 
-    r.get('/console/costs', 'member', async ({ viewer }) => show(costsPage(viewer, await entriesOf(viewer), r.flashes.take(viewer))));
+    r.get('/console/costs', 'member', async ({ viewer, query }) =>
+      show(costsPage(viewer, await entriesOf(viewer), await uncostedSection(useCases, viewer, query), r.flashes.take(viewer))),
+    );
+    registerUncostedCsv(r);
     registerCsvUpload(r, {
       path: '/console/costs',
       access: 'owner',
       parse: parseCostsCsv,
       store: (viewer, entries) => useCases.putProductCosts.execute(viewer.dashboard.id, entries),
       stored: (upserted) => `${counted(upserted, 'cost', 'costs')} stored.`,
-      page: async (viewer, refusal) => costsPage(viewer, await entriesOf(viewer), refusal),
+      page: async (viewer, refusal) =>
+        costsPage(viewer, await entriesOf(viewer), await uncostedSection(useCases, viewer, new URLSearchParams()), refusal),
     });
   },
 };
