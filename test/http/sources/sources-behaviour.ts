@@ -5,7 +5,17 @@ import { WebhookReceiver } from '../../support/webhook-receiver';
 import { createWebhook } from '../behaviour/webhook-support';
 import { hotmartBehaviour } from './hotmart-behaviour';
 import { shopifyBehaviour } from './shopify-behaviour';
-import { createSource, fixture, logOf, postShopify, postStripe, SHOPIFY_SECRET, STRIPE_SECRET, stripeEvent } from './source-deliveries';
+import {
+  createSource,
+  fixture,
+  logOf,
+  postShopify,
+  postStripe,
+  SHOPIFY_SECRET,
+  SHOPIFY_SHOP,
+  STRIPE_SECRET,
+  stripeEvent,
+} from './source-deliveries';
 import { TRANSITIONS } from './transitions';
 import { wooCommerceBehaviour } from './woocommerce-behaviour';
 
@@ -173,6 +183,45 @@ export const sourcesBehaviour = (storageFactory: StorageFactory): void => {
         expect(res.status, res.text).to.equal(200);
       });
 
+      it('records a boleto Checkout Session as pending until Stripe says its payment succeeded, and one whose boleto failed as refused', async () => {
+        const source = await createSource(h, 'stripe', STRIPE_SECRET);
+        const boleto = { payment_status: 'unpaid', payment_method_types: ['boleto'] };
+        await postStripe(h, source.id, stripeEvent('checkout.session.completed', { id: 'evt_completed', object: boleto }));
+        expect(await readOrder(h, 'stripe:pi_3MtwBwLkdIwHu7ix28a3tqPa')).to.include({ status: 'pending', paymentMethod: 'boleto' });
+        const succeeded = stripeEvent('checkout.session.completed', {
+          id: 'evt_succeeded',
+          type: 'checkout.session.async_payment_succeeded',
+          created: 1795340000,
+          object: { ...boleto, payment_status: 'paid' },
+        });
+        expect((await postStripe(h, source.id, succeeded)).body.outcome).to.equal('updated');
+        expect(await readOrder(h, 'stripe:pi_3MtwBwLkdIwHu7ix28a3tqPa')).to.include({
+          status: 'paid',
+          paidAt: new Date(1795340000 * 1000).toISOString(),
+        });
+        const failed = stripeEvent('checkout.session.completed', {
+          id: 'evt_failed',
+          type: 'checkout.session.async_payment_failed',
+          object: { ...boleto, payment_intent: 'pi_boleto_failed' },
+        });
+        expect((await postStripe(h, source.id, failed)).body.outcome).to.equal('created');
+        expect((await readOrder(h, 'stripe:pi_boleto_failed')).status).to.equal('refused');
+      });
+
+      it('refuses a thin event, naming the payload style to choose, and a body that is not JSON', async () => {
+        const source = await createSource(h, 'stripe', STRIPE_SECRET);
+        expect((await postStripe(h, source.id, fixture('stripe', 'thin-event'))).body.outcome).to.equal('refused');
+        const [line] = await logOf(h, source.id);
+        expect(line).to.include({
+          eventId: 'evt_test_65R9Ijk8d5S0bG6nYnh16RQIK6Mc3lS0hMBAchqv7SD3aP',
+          topic: 'v1.payment_intent.succeeded',
+          reason:
+            'a thin event carries no payment, only a reference to it: in Stripe’s Workbench (Webhooks), create the event destination again with the Snapshot payload style',
+        });
+        expect((await postStripe(h, source.id, '{"id": "evt_1", "type": ')).body.outcome).to.equal('refused');
+        expect((await logOf(h, source.id))[0].reason).to.equal('the body is not JSON');
+      });
+
       it('answers 404 for an unknown source, storing nothing', async () => {
         expectProblem(await postStripe(h, 'src_0000000000000000000000', stripeEvent('payment_intent.succeeded')), 404, 'NOT_FOUND');
       });
@@ -220,7 +269,7 @@ export const sourcesBehaviour = (storageFactory: StorageFactory): void => {
         await postShopify(h, source.id, 'orders/create', fixture('shopify', 'orders-create'));
         const events = receiver.verified(endpoint.secret, await receiver.waitFor(2)).sort((a, b) => a.type.localeCompare(b.type));
         expect(events.map((event) => event.type)).to.deep.equal(['order.created', 'order.paid']);
-        expect(events[0].data.order).to.deep.equal(await readOrder(h, 'shopify:450789469'));
+        expect(events[0].data.order).to.deep.equal(await readOrder(h, `shopify:${SHOPIFY_SHOP}:450789469`));
         const report = await h.api.request(
           'GET',
           '/api/v1/reports/breakdown?from=2026-11-01T00:00:00Z&to=2026-11-30T00:00:00Z&by=utmSource',
