@@ -99,7 +99,7 @@ export class SqliteProductReads {
   uncosted(dashboardId: string, scope: ReportScope, range: Range, unitCostOf: UnitCostOf): UncostedSummary {
     return this.db.readTogether(() => {
       const plan = this.planOf(dashboardId, scope, range);
-      if (plan === undefined) return uncostedOfCells(this.profit.productCells(dashboardId, scope, range, unitCostOf));
+      if (plan === undefined) return uncostedOfCells(this.profit.uncostedCells(dashboardId, scope, range, unitCostOf));
       const cells: { product: string; uncostedUnits: number }[] = [];
       if (plan.rollup.length > 0)
         cells.push(
@@ -111,7 +111,7 @@ export class SqliteProductReads {
             'r.product',
           ).all(plan.bound) as { product: string; uncostedUnits: number }[]),
         );
-      for (const edge of plan.edges) cells.push(...this.profit.productCells(dashboardId, scope, edge, unitCostOf));
+      for (const edge of plan.edges) cells.push(...this.profit.uncostedCells(dashboardId, scope, edge, unitCostOf));
       return uncostedOfCells(cells);
     });
   }

@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import * as t from 'io-ts';
 import type { CellQuery, ProductCell } from '../../../application/ports/report-reader';
 import { UTM_DIMENSIONS, type ReportDimension } from '../../../domain/attribution';
-import { unitCostLookup, type UnitCostOf } from '../../../domain/product-cost';
+import { unitCostLookup, unitCostOfLine, type UnitCostOf } from '../../../domain/product-cost';
 import { costTotalsOf, reportLineOf, type Range, type ReportLine, type ReportScope } from '../../../domain/report';
 import { ProductCollector } from '../../persistence/product-cells';
 import type { CellCollector } from '../../persistence/report-cells';
@@ -121,6 +121,22 @@ export class SqliteProfitReads {
         lines: linesOf(row.products, row.seq),
       });
     return collector.result();
+  }
+
+  /** The uncosted units of the paid orders of `range` in the scope, a cell per product that has some (ReportReader.uncosted). */
+  uncostedCells(
+    dashboardId: string,
+    scope: ReportScope,
+    range: Range,
+    unitCostOf: UnitCostOf,
+  ): { product: string; uncostedUnits: number }[] {
+    const cells: { product: string; uncostedUnits: number }[] = [];
+    const rows = this.ordersOf(scope, true, []).iterate(this.bound(dashboardId, scope, range));
+    for (const row of rows as Iterable<OrderLinesRow>)
+      for (const line of linesOf(row.products, row.seq))
+        if (unitCostOfLine(unitCostOf, line, row.currency, row.created_at) === undefined)
+          cells.push({ product: line.product, uncostedUnits: line.quantity });
+    return cells;
   }
 
   private bound(dashboardId: string, scope: ReportScope, range: Range): Record<string, string | number> {
