@@ -105,6 +105,8 @@ export const SCOPE_WORDS: Readonly<Record<Scope, string>> = {
   'webhooks:write': 'Manage webhook endpoints',
   'sources:read': 'Read sources',
   'sources:write': 'Manage sources',
+  'ads:read': 'Read ad accounts',
+  'ads:write': 'Connect and sync ad accounts',
 };
 
 export const EVENT_WORDS: Readonly<Record<WebhookEventType, string>> = {

@@ -7,6 +7,7 @@ import { decodeRow } from '../sqlite-codecs';
 import type { SqliteDatabase } from '../sqlite-database';
 import { builtStatements } from '../built-statements';
 import { SqliteSpendSums } from './sqlite-spend-sums';
+import { nextDate } from '../../../domain/time-zone';
 import type { ReportOffload } from '../reports/sqlite-report-reader';
 
 const entryRowCodec = t.type({
@@ -17,11 +18,14 @@ const entryRowCodec = t.type({
   utm_content: t.string,
   currency: t.string,
   amount_cents: t.number,
+  ad_account: t.string,
 });
 
 /** Spend in the `spend` table, one row per (dashboard, date, key, currency). */
 export class SqliteSpendRepository implements SpendRepository {
   private readonly upsertEntry: Statement;
+  private readonly deleteAccountDay: Statement;
+  private readonly insertAccountEntry: Statement;
   private readonly prepared: (sql: string) => Statement;
   private readonly sumsOf: SqliteSpendSums;
 
@@ -33,18 +37,43 @@ export class SqliteSpendRepository implements SpendRepository {
     this.prepared = builtStatements(db);
     this.sumsOf = new SqliteSpendSums(db);
     this.upsertEntry = db.prepare(
-      `INSERT INTO spend (dashboard_id, date, utm_source, utm_medium, utm_campaign, utm_content, currency, amount_cents)
-       VALUES (@dashboardId, @date, @utmSource, @utmMedium, @utmCampaign, @utmContent, @currency, @amountCents)
-       ON CONFLICT (dashboard_id, date, utm_source, utm_medium, utm_campaign, utm_content, currency) DO UPDATE SET amount_cents = excluded.amount_cents`,
+      `INSERT INTO spend (dashboard_id, date, utm_source, utm_medium, utm_campaign, utm_content, currency, amount_cents, ad_account)
+       VALUES (@dashboardId, @date, @utmSource, @utmMedium, @utmCampaign, @utmContent, @currency, @amountCents, '')
+       ON CONFLICT (dashboard_id, date, utm_source, utm_medium, utm_campaign, utm_content, currency, ad_account) DO UPDATE SET amount_cents = excluded.amount_cents`,
+    );
+    this.deleteAccountDay = db.prepare('DELETE FROM spend WHERE dashboard_id = ? AND ad_account = ? AND date = ?');
+    this.insertAccountEntry = db.prepare(
+      `INSERT INTO spend (dashboard_id, date, utm_source, utm_medium, utm_campaign, utm_content, currency, amount_cents, ad_account)
+       VALUES (@dashboardId, @date, @utmSource, @utmMedium, @utmCampaign, @utmContent, @currency, @amountCents, @adAccount)`,
     );
   }
 
   /** One write of the group commit: all the entries, or none when one fails. */
   async upsert(dashboardId: string, entries: readonly SpendEntry[]): Promise<number> {
     return this.db.write(() => {
-      for (const entry of entries) this.upsertEntry.run({ dashboardId, ...entry });
+      for (const { adAccount: _uploaded, ...entry } of entries) this.upsertEntry.run({ dashboardId, ...entry });
       return entries.length;
     });
+  }
+
+  /** One write per day: its rows deleted and written again, so that a report sees the day whole. */
+  async replaceAdAccountDays(
+    dashboardId: string,
+    adAccount: string,
+    from: string,
+    to: string,
+    entries: readonly SpendEntry[],
+  ): Promise<number> {
+    const byDay = new Map<string, SpendEntry[]>();
+    for (const entry of entries) byDay.set(entry.date, [...(byDay.get(entry.date) ?? []), entry]);
+    for (let day = from; day <= to; day = nextDate(day)) {
+      const ofDay = byDay.get(day) ?? [];
+      await this.db.write(() => {
+        this.deleteAccountDay.run(dashboardId, adAccount, day);
+        for (const { adAccount: _origin, ...entry } of ofDay) this.insertAccountEntry.run({ dashboardId, ...entry, adAccount });
+      });
+    }
+    return entries.length;
   }
 
   async list(dashboardId: string, query: SpendPageQuery): Promise<SpendPage> {
@@ -57,8 +86,8 @@ export class SqliteSpendRepository implements SpendRepository {
     const bound = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
     const { page, count } = this.db.readTogether(() => ({
       page: this.prepared(
-        `SELECT date, utm_source, utm_medium, utm_campaign, utm_content, currency, amount_cents FROM spend WHERE ${where.join(' AND ')}
-         ORDER BY date DESC, utm_source, utm_medium, utm_campaign, utm_content, currency LIMIT @limit OFFSET @offset`,
+        `SELECT date, utm_source, utm_medium, utm_campaign, utm_content, currency, amount_cents, ad_account FROM spend WHERE ${where.join(' AND ')}
+         ORDER BY date DESC, utm_source, utm_medium, utm_campaign, utm_content, currency, ad_account LIMIT @limit OFFSET @offset`,
       ).all(bound),
       count: this.prepared(`SELECT count(*) AS total FROM spend WHERE ${where.join(' AND ')}`).get(
         Object.fromEntries(Object.entries(bound).filter(([k]) => k !== 'limit' && k !== 'offset')),
@@ -74,6 +103,7 @@ export class SqliteSpendRepository implements SpendRepository {
         utmContent: row.utm_content,
         currency: row.currency,
         amountCents: row.amount_cents,
+        ...(row.ad_account === '' ? {} : { adAccount: row.ad_account }),
       };
     });
     return { entries, total: count.total };
