@@ -5,8 +5,8 @@ import type { BackgroundWorker } from '../../application/ports/background-worker
 import type { ClaimedAdAccount } from '../../application/ports/ad-account-repository';
 import type { Logger } from '../../application/ports/logger';
 import type { UseCases } from '../../application/use-cases';
-import { Doorbell } from '../webhooks/doorbell';
-import { failure, RepeatedFailureLog } from '../webhooks/repeated-failure-log';
+import { Doorbell } from '../system/doorbell';
+import { failure, RepeatedFailureLog } from '../system/repeated-failure-log';
 
 export interface AdSyncWorkerSettings {
   /** AD_SYNC_CONCURRENCY: the most syncs in flight in this process. */
