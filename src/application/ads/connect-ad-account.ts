@@ -10,7 +10,12 @@ import type { AdAccountRepository } from '../ports/ad-account-repository';
 import type { Clock } from '../ports/clock';
 import type { CredentialVault } from '../ports/credential-vault';
 import type { IdGenerator } from '../ports/id-generator';
-import { credentialsKeyMissing, type AdAccountError } from '../shared/errors';
+import {
+  credentialsKeyMissing,
+  type AdAccountAlreadyConnected,
+  type AdAccountLimitReached,
+  type CredentialsKeyMissing,
+} from '../shared/errors';
 import type { AdSyncNudge } from './ad-sync-nudge';
 import { credentialContext } from './credential-context';
 
@@ -24,7 +29,11 @@ export class ConnectAdAccount {
   ) {}
 
   /** Seals the credentials for the new account alone, stores it due at once, and wakes the sync. */
-  async execute(dashboardId: string, input: NewAdAccount, credentials: AdCredentials): Promise<E.Either<AdAccountError, AdAccount>> {
+  async execute(
+    dashboardId: string,
+    input: NewAdAccount,
+    credentials: AdCredentials,
+  ): Promise<E.Either<AdAccountLimitReached | AdAccountAlreadyConnected | CredentialsKeyMissing, AdAccount>> {
     if (!this.vault.available) return E.left(credentialsKeyMissing);
     const id = this.ids.next('ada');
     const sealed = this.vault.seal(credentials, credentialContext(dashboardId, id));

@@ -26,6 +26,8 @@ export class SqliteSpendRepository implements SpendRepository {
   private readonly upsertEntry: Statement;
   private readonly deleteAccountDay: Statement;
   private readonly insertAccountEntry: Statement;
+  private readonly dropEmptyDay: Statement;
+  private readonly dropEmptyMonth: Statement;
   private readonly prepared: (sql: string) => Statement;
   private readonly sumsOf: SqliteSpendSums;
 
@@ -41,7 +43,21 @@ export class SqliteSpendRepository implements SpendRepository {
        VALUES (@dashboardId, @date, @utmSource, @utmMedium, @utmCampaign, @utmContent, @currency, @amountCents, '')
        ON CONFLICT (dashboard_id, date, utm_source, utm_medium, utm_campaign, utm_content, currency, ad_account) DO UPDATE SET amount_cents = excluded.amount_cents`,
     );
-    this.deleteAccountDay = db.prepare('DELETE FROM spend WHERE dashboard_id = ? AND ad_account = ? AND date = ?');
+    this.deleteAccountDay = db.prepare(
+      'DELETE FROM spend WHERE dashboard_id = ? AND ad_account = ? AND date = ? RETURNING utm_source, utm_medium, utm_campaign, utm_content, currency',
+    );
+    // The sums the triggers keep stay as rows at 0 once the last entry under them is deleted; a store
+    // without them reports no group there, so these go too.
+    this.dropEmptyDay = db.prepare(
+      `DELETE FROM spend_days WHERE dashboard_id = @dashboardId AND date = @date AND currency = @currency AND amount_cents = 0
+         AND NOT EXISTS (SELECT 1 FROM spend WHERE dashboard_id = @dashboardId AND date = @date AND currency = @currency)`,
+    );
+    this.dropEmptyMonth = db.prepare(
+      `DELETE FROM spend_months WHERE dashboard_id = @dashboardId AND month = substr(@date, 1, 7) AND utm_source = @utm_source
+         AND utm_medium = @utm_medium AND utm_campaign = @utm_campaign AND utm_content = @utm_content AND currency = @currency AND amount_cents = 0
+         AND NOT EXISTS (SELECT 1 FROM spend WHERE dashboard_id = @dashboardId AND date BETWEEN substr(@date, 1, 7) || '-01' AND substr(@date, 1, 7) || '-31'
+           AND utm_source = @utm_source AND utm_medium = @utm_medium AND utm_campaign = @utm_campaign AND utm_content = @utm_content AND currency = @currency)`,
+    );
     this.insertAccountEntry = db.prepare(
       `INSERT INTO spend (dashboard_id, date, utm_source, utm_medium, utm_campaign, utm_content, currency, amount_cents, ad_account)
        VALUES (@dashboardId, @date, @utmSource, @utmMedium, @utmCampaign, @utmContent, @currency, @amountCents, @adAccount)`,
@@ -69,8 +85,12 @@ export class SqliteSpendRepository implements SpendRepository {
     for (let day = from; day <= to; day = nextDate(day)) {
       const ofDay = byDay.get(day) ?? [];
       await this.db.write(() => {
-        this.deleteAccountDay.run(dashboardId, adAccount, day);
+        const gone = this.deleteAccountDay.all(dashboardId, adAccount, day) as Record<string, string>[];
         for (const { adAccount: _origin, ...entry } of ofDay) this.insertAccountEntry.run({ dashboardId, ...entry, adAccount });
+        for (const key of gone) {
+          this.dropEmptyDay.run({ dashboardId, date: day, currency: key['currency'] });
+          this.dropEmptyMonth.run({ dashboardId, date: day, ...key });
+        }
       });
     }
     return entries.length;
