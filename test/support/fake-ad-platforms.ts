@@ -206,7 +206,7 @@ export class FakeAdPlatforms {
     }
     const between = /segments\.date BETWEEN '(\d{4}-\d{2}-\d{2})' AND '(\d{4}-\d{2}-\d{2})'/.exec(query);
     if (!/FROM ad_group_ad/.test(query) || between === null) return googleError(400, 'INVALID_ARGUMENT', 'Error in query.');
-    const rows = customer.rows.filter((row) => row.date >= between[1]! && row.date <= between[2]! && Number(row.amount) > 0);
+    const rows = customer.rows.filter((row) => row.date >= between[1] && row.date <= between[2] && Number(row.amount) > 0);
     const batches: unknown[] = [];
     for (let at = 0; at < rows.length; at += this.google.pageSize) {
       batches.push({

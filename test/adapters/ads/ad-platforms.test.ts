@@ -21,7 +21,7 @@ const NOW = new Date('2026-11-20T15:00:00.000Z');
 const DAYS = recentDays(NOW, 28);
 
 const row = (day: number, campaign: string, ad: string, amount: string): FakeRow => ({
-  date: DAYS[day]!,
+  date: DAYS[day],
   campaignId: `c${campaign}`,
   campaignName: `Campaign ${campaign}`,
   adId: `a${ad}`,
@@ -80,7 +80,7 @@ describe('ad platform adapters against platforms played as their documentation s
       const insights = fake.requests.filter((r) => r.path === '/meta/v25.0/act_1234567890/insights');
       expect(insights).to.have.length(3);
       expect(insights.map((r) => r.query.get('after'))).to.deep.equal([null, 'Mg==', 'NA==']);
-      expect(insights[0]!.query.get('time_range')).to.equal(JSON.stringify({ since: DAYS[0], until: DAYS[27] }));
+      expect(insights[0].query.get('time_range')).to.equal(JSON.stringify({ since: DAYS[0], until: DAYS[27] }));
     });
 
     it('says an expired token needs attention, in Meta own words', async () => {
@@ -138,9 +138,9 @@ describe('ad platform adapters against platforms played as their documentation s
       expect(spend.rows.find((r) => r.adId === 'a4')?.adName).to.equal('');
       const searches = fake.requests.filter((r) => r.path === '/google/v25/customers/1234567890/googleAds:searchStream');
       expect(searches).to.have.length(2);
-      expect(searches[0]!.headers['developer-token']).to.equal(fake.google.developerToken);
-      expect(searches[0]!.headers['login-customer-id']).to.equal(undefined);
-      expect(JSON.parse(searches[1]!.body).query)
+      expect(searches[0].headers['developer-token']).to.equal(fake.google.developerToken);
+      expect(searches[0].headers['login-customer-id']).to.equal(undefined);
+      expect(JSON.parse(searches[1].body).query)
         .to.contain('FROM ad_group_ad')
         .and.contain('metrics.cost_micros')
         .and.contain('segments.date');
@@ -198,7 +198,7 @@ describe('ad platform adapters against platforms played as their documentation s
       expect(summary(spend)).to.deep.equal([`${DAYS[0]} c1/a1 321`, `${DAYS[2]} c2/a2 2000`, `${DAYS[27]} c2/a3 10000`].sort());
       const reports = fake.requests.filter((r) => r.path === '/tiktok/open_api/v1.3/report/integrated/get/');
       expect(reports.map((r) => r.query.get('page'))).to.deep.equal(['1', '2']);
-      expect(JSON.parse(reports[0]!.query.get('dimensions')!)).to.deep.equal(['ad_id', 'stat_time_day']);
+      expect(JSON.parse(reports[0].query.get('dimensions')!)).to.deep.equal(['ad_id', 'stat_time_day']);
     });
 
     it('retries code 40100 (too many requests) and says a revoked token needs attention', async () => {
