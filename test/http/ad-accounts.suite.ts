@@ -131,7 +131,7 @@ export const adAccountsSuite = (store: string, storage: () => Promise<Storage>):
       const listed = await api.request('GET', `/api/v1/spend?from=${days[27]}&to=${days[27]}`, { token });
       expect(
         listed.body.entries.map(
-          (e: Record<string, unknown>) => `${e['utmCampaign']}/${e['utmContent']} ${e['amountCents']} ${e['adAccount']}`,
+          (e: Record<string, string | number | null>) => `${e['utmCampaign']}/${e['utmContent']} ${e['amountCents']} ${e['adAccount']}`,
         ),
       ).to.deep.equal([
         'Campaign 1/Ad 1 1234 meta:1234567890',
@@ -159,7 +159,7 @@ export const adAccountsSuite = (store: string, storage: () => Promise<Storage>):
       await synced(created.body.adAccount.id, 2);
       const listed = await api.request('GET', `/api/v1/spend?from=${days[0]}&to=${days[27]}`, { token });
       expect(
-        listed.body.entries.map((e: Record<string, unknown>) => `${e['date']} ${e['utmContent']} ${e['amountCents']} ${e['adAccount']}`),
+        listed.body.entries.map((e: Record<string, string | number | null>) => `${e['date']} ${e['utmContent']} ${e['amountCents']} ${e['adAccount']}`),
       ).to.deep.equal([`${days[27]} Ad 1 5 null`, `${days[27]} Ad 1 2000 meta:1234567890`]);
     });
 
@@ -193,7 +193,7 @@ export const adAccountsSuite = (store: string, storage: () => Promise<Storage>):
       const listed = await api.request('GET', `/api/v1/spend?from=${days[27]}&to=${days[27]}`, { token });
       expect(
         listed.body.entries.map(
-          (e: Record<string, unknown>) => `${e['utmSource']} ${e['utmCampaign']}/${e['utmContent']} ${e['amountCents']}`,
+          (e: Record<string, string | number | null>) => `${e['utmSource']} ${e['utmCampaign']}/${e['utmContent']} ${e['amountCents']}`,
         ),
       ).to.deep.equal(['google c9/a8 250']);
       fake.google.oauthCanned.push(GOOGLE_INVALID_GRANT);
