@@ -28,6 +28,11 @@ export class ConnectAdAccount {
     private readonly nudge: AdSyncNudge,
   ) {}
 
+  /** Whether accounts can be connected at all: the service holds a key to encrypt their credentials with. */
+  get available(): boolean {
+    return this.vault.available;
+  }
+
   /** Seals the credentials for the new account alone, stores it due at once, and wakes the sync. */
   async execute(
     dashboardId: string,

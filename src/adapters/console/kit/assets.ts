@@ -62,6 +62,10 @@ details.body pre { max-height: 16rem; overflow-y: auto; }
 .ways section { border: 1px solid var(--line); border-radius: 6px; padding: 8px 12px; min-width: 0; } .ways h3 { margin: 0.25rem 0; font-size: 1rem; }
 .pages { display: flex; gap: 12px; margin-top: 12px; }
 h1, h2, p, li, label { overflow-wrap: break-word; }
+dl.facts { display: grid; grid-template-columns: minmax(8rem, max-content) minmax(0, 1fr); gap: 4px 16px; margin: 0 0 12px; }
+dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+.state-needsAttention { color: var(--bad); font-weight: 600; } .state-ok { color: var(--good); }
+.zone-note { display: block; color: var(--muted); font-size: 0.85rem; }
 `;
 
 const JS = `
