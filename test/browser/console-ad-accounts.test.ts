@@ -51,8 +51,8 @@ describeWithBrowser('the console’s Ad accounts page in Chromium', (browser) =>
       currency: 'BRL',
       timeZone: 'America/Sao_Paulo',
       rows: [
-        { date: days[27]!, campaignId: 'c1', campaignName: 'Black Friday', adId: 'a1', adName: 'Video', amount: '123.45' },
-        { date: days[26]!, campaignId: 'c1', campaignName: 'Black Friday', adId: 'a1', adName: 'Video', amount: '10' },
+        { date: days[27], campaignId: 'c1', campaignName: 'Black Friday', adId: 'a1', adName: 'Video', amount: '123.45' },
+        { date: days[26], campaignId: 'c1', campaignName: 'Black Friday', adId: 'a1', adName: 'Video', amount: '10' },
       ],
     });
   });
@@ -98,7 +98,7 @@ describeWithBrowser('the console’s Ad accounts page in Chromium', (browser) =>
 
       fake.meta.accounts
         .get('1234567890')!
-        .rows.push({ date: days[25]!, campaignId: 'c2', campaignName: 'Launch', adId: 'a2', adName: 'Story', amount: '1.00' });
+        .rows.push({ date: days[25], campaignId: 'c2', campaignName: 'Launch', adId: 'a2', adName: 'Story', amount: '1.00' });
       await submit('tr[data-ad-account] button[type=submit]');
       expect(await text('[role=status]')).to.contain('A sync was asked for');
       await eventually('the second sync', async () => {
