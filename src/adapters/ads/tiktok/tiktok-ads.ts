@@ -32,7 +32,7 @@ export interface TikTokSettings extends PlatformClientSettings {
 
 /**
  * TikTok answers 200 with `{"code", "message", "request_id", "data"}`, `code` 0 when it worked
- * (https://business-api.tiktok.com/portal/docs?id=1737172488964097, return codes).
+ * (the API for Business's return codes, https://business-api.tiktok.com/portal/docs).
  */
 const judge = <A>(response: PlatformResponse, read: (data: unknown) => Verdict<A>): Verdict<A> => {
   const code = field(response.json, 'code');
@@ -49,8 +49,8 @@ const judge = <A>(response: PlatformResponse, read: (data: unknown) => Verdict<A
 };
 
 /**
- * TikTok's API for Business: the advertiser's currency and time zone (`advertiser/info`,
- * https://business-api.tiktok.com/portal/docs?id=1739593083610113), then the synchronous report
+ * TikTok's API for Business: the advertiser's currency and time zone (`advertiser/info`, "Get advertiser info"
+ * in https://business-api.tiktok.com/portal/docs), then the synchronous report
  * (`report/integrated/get`, https://business-api.tiktok.com/portal/docs?id=1740302848100353) of
  * report type BASIC at the ad level (`AUCTION_AD`) by `ad_id` and `stat_time_day`, with `spend` (a
  * decimal string in the account's currency), paged by `page` and `page_size` up to `total_page`.
