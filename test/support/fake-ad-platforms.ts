@@ -50,7 +50,8 @@ const state = (): PlatformState => ({ accounts: new Map(), canned: [], pageSize:
  * GOOGLE_OAUTH_URL and TIKTOK_API_URL at it.
  */
 export class FakeAdPlatforms {
-  readonly meta = { ...state(), accessToken: 'EAAB-meta-system-user-token' };
+  readonly meta = { ...state(), accessToken: 'EAAB-meta-system-user-token', held: new Set<string>() };
+  private readonly waiting: (() => void)[] = [];
   readonly google = {
     ...state(),
     developerToken: 'dev-token-123',
@@ -93,7 +94,14 @@ export class FakeAdPlatforms {
     };
   }
 
+  /** Answers the requests for Meta's held accounts: they hang until then. */
+  releaseHeld(): void {
+    this.meta.held.clear();
+    for (const answer of this.waiting.splice(0)) answer();
+  }
+
   async stop(): Promise<void> {
+    this.releaseHeld();
     this.server.closeAllConnections();
     await new Promise((resolve) => this.server.close(resolve));
   }
@@ -111,6 +119,10 @@ export class FakeAdPlatforms {
     if (own === undefined) return send({ status: 404, body: { error: 'no such platform' } });
     const canned = own.canned.shift();
     if (canned !== undefined) return send(canned);
+    if (platform === 'meta' && this.meta.held.has((rest[1] ?? '').replace(/^act_/, ''))) {
+      this.waiting.push(() => send(this.metaAnswer(rest, url.searchParams)));
+      return;
+    }
     if (platform === 'meta') return send(this.metaAnswer(rest, url.searchParams));
     if (platform === 'google') return send(this.googleAnswer(rest, req.headers, body));
     return send(this.tiktokAnswer(rest, url.searchParams, req.headers));
