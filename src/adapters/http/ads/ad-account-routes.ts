@@ -35,7 +35,13 @@ export const createAdAccountRoute = route({
   scope: 'ads:write',
   body: CreateAdAccountBody,
   bodyExamples: {
-    meta: { platform: 'meta', name: 'Meta ads', accountId: 'act_1234567890', credentials: { accessToken: 'EAAB…' }, campaignKey: 'name' },
+    meta: {
+      platform: 'meta',
+      name: 'Meta ads',
+      accountId: 'act_1234567890',
+      credentials: { accessToken: 'EAAB0123456789abcdef' },
+      campaignKey: 'name',
+    },
     google: {
       platform: 'google',
       name: 'Google Ads',
@@ -43,8 +49,8 @@ export const createAdAccountRoute = route({
       credentials: {
         developerToken: 'AbCdEf123',
         clientId: '1234.apps.googleusercontent.com',
-        clientSecret: 'GOCSPX-…',
-        refreshToken: '1//0g…',
+        clientSecret: 'GOCSPX-0123456789',
+        refreshToken: '1//0g0123456789',
       },
       campaignKey: 'id',
     },
@@ -52,7 +58,7 @@ export const createAdAccountRoute = route({
       platform: 'tiktok',
       name: 'TikTok ads',
       accountId: '7012345678901234567',
-      credentials: { accessToken: 'a1b2c3…' },
+      credentials: { accessToken: 'a1b2c3d4e5f6' },
       campaignKey: 'name',
     },
   },
@@ -142,7 +148,7 @@ export const updateAdAccountRoute = route({
   scope: 'ads:write',
   params: AdAccountPath,
   body: UpdateAdAccountBody,
-  bodyExamples: { rename: { name: 'Meta ads (shop)' }, newToken: { credentials: { accessToken: 'EAAB…' } } },
+  bodyExamples: { rename: { name: 'Meta ads (shop)' }, newToken: { credentials: { accessToken: 'EAAB0123456789abcdef' } } },
   responses: { 200: { description: 'The account after the change.', body: AdAccountResponse } },
   problems: ['AdAccountNotFound', 'CredentialsKeyMissing'],
   handle: async ({ principal, params, body }, { useCases }) => {
