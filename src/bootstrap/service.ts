@@ -19,6 +19,8 @@ import { WebhookDoorbells } from '../adapters/webhooks/doorbell';
 import type { Resolver } from '../adapters/webhooks/outbound-addresses';
 import { WebhookWorker } from '../adapters/webhooks/webhook-worker';
 import { AdSyncDoorbell, AdSyncWorker } from '../adapters/ads/ad-sync-worker';
+import { ConversionDoorbell, ConversionWorker } from '../adapters/ads/conversion-worker';
+import type { ConversionReport } from '../application/conversions/send-conversions';
 import type { AdSyncReport } from '../application/ads/sync-ad-accounts';
 import type { AdPlatformSettings } from '../adapters/ads/registry';
 import type { Config } from './config';
@@ -59,6 +61,8 @@ export interface ServiceOverrides {
   readonly heavyTurns?: HeavyRequestTurns;
   /** Told of every ad account sync (tests wait for them). */
   readonly onAdSync?: (report: AdSyncReport) => void;
+  /** Told of every conversion sent or not (tests wait for them). */
+  readonly onConversion?: (report: ConversionReport) => void;
   /** Shorter waits on the ad platforms' rate limits and outages (tests). */
   readonly adPlatformClient?: AdPlatformSettings['client'];
 }
@@ -73,6 +77,7 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   });
   const doorbells = new WebhookDoorbells();
   const adDoorbell = new AdSyncDoorbell();
+  const conversionDoorbell = new ConversionDoorbell();
   const ads = adsWiringOf(config);
   const { useCases, ids, webhookSender } = compose({
     ...configuredWiring(config),
@@ -82,7 +87,12 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     ids: overrides.ids,
     slugs: overrides.slugs,
     passwords: overrides.passwords,
-    ads: { ...ads, platforms: { ...ads.platforms, client: overrides.adPlatformClient }, nudge: adDoorbell },
+    ads: {
+      ...ads,
+      platforms: { ...ads.platforms, client: overrides.adPlatformClient },
+      nudge: adDoorbell,
+      conversionNudge: conversionDoorbell,
+    },
   });
   const metrics = new PrometheusMetrics(() => storage.outbox.backlog());
   const onAttempt = (report: AttemptReport): void => {
@@ -97,7 +107,14 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     logger,
     overrides.onAdSync,
   );
-  const workers = [webhookWorker, adSyncWorker, ...(storage.workers ?? []), ...(overrides.workers ?? [])];
+  const conversionWorker = new ConversionWorker(
+    useCases,
+    conversionDoorbell,
+    { concurrency: config.ads.conversionConcurrency, pollIntervalMs: config.ads.conversionPollIntervalMs },
+    logger,
+    overrides.onConversion,
+  );
+  const workers = [webhookWorker, adSyncWorker, conversionWorker, ...(storage.workers ?? []), ...(overrides.workers ?? [])];
   const workerStates = new Map<string, 'running' | 'stopping' | 'stopped'>(workers.map((worker) => [worker.name, 'stopped']));
   let draining = false;
   const storeState = async (): Promise<'up' | 'read-only' | 'down'> => {
