@@ -159,7 +159,9 @@ export const adAccountsSuite = (store: string, storage: () => Promise<Storage>):
       await synced(created.body.adAccount.id, 2);
       const listed = await api.request('GET', `/api/v1/spend?from=${days[0]}&to=${days[27]}`, { token });
       expect(
-        listed.body.entries.map((e: Record<string, string | number | null>) => `${e['date']} ${e['utmContent']} ${e['amountCents']} ${e['adAccount']}`),
+        listed.body.entries.map(
+          (e: Record<string, string | number | null>) => `${e['date']} ${e['utmContent']} ${e['amountCents']} ${e['adAccount']}`,
+        ),
       ).to.deep.equal([`${days[27]} Ad 1 5 null`, `${days[27]} Ad 1 2000 meta:1234567890`]);
     });
 
@@ -271,7 +273,14 @@ export const adAccountsSuite = (store: string, storage: () => Promise<Storage>):
       expect(again.status).to.equal(409);
       expect(again.body.code).to.equal('AD_ACCOUNT_ALREADY_CONNECTED');
       const listed = await api.request('GET', PATH, { token });
-      expect(listed.body.adAccounts[0].conversions).to.deep.equal({ enabled: false, pixelId: '987', testEventCode: 'TEST42' });
+      expect(listed.body.adAccounts[0].conversions).to.deep.equal({
+        enabled: false,
+        pixelId: '987',
+        testEventCode: 'TEST42',
+        status: 'ok',
+        message: null,
+        failingSince: null,
+      });
     });
 
     it('refuses to connect without CREDENTIALS_KEY, naming it', async () => {
