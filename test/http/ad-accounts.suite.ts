@@ -159,7 +159,9 @@ export const adAccountsSuite = (store: string, storage: () => Promise<Storage>):
       await synced(created.body.adAccount.id, 2);
       const listed = await api.request('GET', `/api/v1/spend?from=${days[0]}&to=${days[27]}`, { token });
       expect(
-        listed.body.entries.map((e: Record<string, string | number | null>) => `${e['date']} ${e['utmContent']} ${e['amountCents']} ${e['adAccount']}`),
+        listed.body.entries.map(
+          (e: Record<string, string | number | null>) => `${e['date']} ${e['utmContent']} ${e['amountCents']} ${e['adAccount']}`,
+        ),
       ).to.deep.equal([`${days[27]} Ad 1 5 null`, `${days[27]} Ad 1 2000 meta:1234567890`]);
     });
 
