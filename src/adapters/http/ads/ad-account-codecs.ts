@@ -139,7 +139,7 @@ export const AdAccountView = strictObject(
       'The conversion settings, `null` when there are none. Nothing is sent yet.',
     ),
     status: described(
-      component('AdAccountStatus', oneOf(AD_ACCOUNT_STATUSES), ''),
+      component('AdAccountStatus', oneOf(AD_ACCOUNT_STATUSES), 'Where the sync of an ad account stands.'),
       "`ok` after a sync that worked; `syncing` while one is asked for or running; `needsAttention` after one that failed (`message` says why, in the platform's words; the spend of the last sync that worked stays).",
     ),
     message: described(t.union([t.string, t.null]), "The platform's message about the last failed sync; `null` after one that worked."),
