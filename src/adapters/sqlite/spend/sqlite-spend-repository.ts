@@ -106,14 +106,14 @@ export class SqliteSpendRepository implements SpendRepository {
         }
         const stored = this.keysOfAccountDay.all(dashboardId, adAccount, day) as Record<string, string>[];
         const gone = stored.filter(
-          (k) => !kept.has(keyOf(k['utm_source']!, k['utm_medium']!, k['utm_campaign']!, k['utm_content']!, k['currency']!)),
+          (k) => !kept.has(keyOf(k['utm_source'], k['utm_medium'], k['utm_campaign'], k['utm_content'], k['currency'])),
         );
         for (const key of gone) {
           this.deleteAccountEntry.run({ dashboardId, date: day, adAccount, ...key });
           this.dropEmptyMonth.run({ dashboardId, date: day, ...key });
         }
         for (const currency of new Set(gone.map((key) => key['currency']))) {
-          if (!kept.has(currency!)) this.dropEmptyDay.run({ dashboardId, date: day, currency });
+          if (!kept.has(currency)) this.dropEmptyDay.run({ dashboardId, date: day, currency });
         }
       });
     }
