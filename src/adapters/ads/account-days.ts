@@ -1,4 +1,4 @@
-import { dateInZone, isTimeZone, nextDate } from '../../domain/time-zone';
+import { dateInZone, isTimeZone } from '../../domain/time-zone';
 
 /** The `days` days ending today in `zone` (UTC for a zone the service does not know), as `from` and `to`. */
 export const accountDays = (now: Date, zone: string, days: number): { from: string; to: string } => {
@@ -12,4 +12,3 @@ export const accountDays = (now: Date, zone: string, days: number): { from: stri
 export const isDayWithin = (date: string, from: string, to: string): boolean =>
   /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= from && date <= to;
 
-export { nextDate };

@@ -160,7 +160,7 @@ export const AdAccountView = strictObject(
       'The conversion settings and whether the platform accepts what is sent, `null` when there are none.',
     ),
     status: described(
-      component('AdAccountStatus', oneOf(AD_ACCOUNT_STATUSES), ''),
+      component('AdAccountStatus', oneOf(AD_ACCOUNT_STATUSES), 'Where an ad account stands: its sync, and the conversions sent to it.'),
       "`ok` after a sync that worked; `syncing` while one is asked for or running; `needsAttention` after one that failed (`message` says why, in the platform's words; the spend of the last sync that worked stays), or when the platform refused the last conversion sent (`conversions.message`).",
     ),
     message: described(

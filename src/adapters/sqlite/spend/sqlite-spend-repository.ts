@@ -24,7 +24,8 @@ const entryRowCodec = t.type({
 /** Spend in the `spend` table, one row per (dashboard, date, key, currency). */
 export class SqliteSpendRepository implements SpendRepository {
   private readonly upsertEntry: Statement;
-  private readonly deleteAccountDay: Statement;
+  private readonly keysOfAccountDay: Statement;
+  private readonly deleteAccountEntry: Statement;
   private readonly insertAccountEntry: Statement;
   private readonly dropEmptyDay: Statement;
   private readonly dropEmptyMonth: Statement;
@@ -43,8 +44,12 @@ export class SqliteSpendRepository implements SpendRepository {
        VALUES (@dashboardId, @date, @utmSource, @utmMedium, @utmCampaign, @utmContent, @currency, @amountCents, '')
        ON CONFLICT (dashboard_id, date, utm_source, utm_medium, utm_campaign, utm_content, currency, ad_account) DO UPDATE SET amount_cents = excluded.amount_cents`,
     );
-    this.deleteAccountDay = db.prepare(
-      'DELETE FROM spend WHERE dashboard_id = ? AND ad_account = ? AND date = ? RETURNING utm_source, utm_medium, utm_campaign, utm_content, currency',
+    this.keysOfAccountDay = db.prepare(
+      'SELECT utm_source, utm_medium, utm_campaign, utm_content, currency FROM spend WHERE dashboard_id = ? AND ad_account = ? AND date = ?',
+    );
+    this.deleteAccountEntry = db.prepare(
+      `DELETE FROM spend WHERE dashboard_id = @dashboardId AND date = @date AND utm_source = @utm_source AND utm_medium = @utm_medium
+         AND utm_campaign = @utm_campaign AND utm_content = @utm_content AND currency = @currency AND ad_account = @adAccount`,
     );
     // The sums the triggers keep stay as rows at 0 once the last entry under them is deleted; a store
     // without them reports no group there, so these go too.
@@ -60,7 +65,9 @@ export class SqliteSpendRepository implements SpendRepository {
     );
     this.insertAccountEntry = db.prepare(
       `INSERT INTO spend (dashboard_id, date, utm_source, utm_medium, utm_campaign, utm_content, currency, amount_cents, ad_account)
-       VALUES (@dashboardId, @date, @utmSource, @utmMedium, @utmCampaign, @utmContent, @currency, @amountCents, @adAccount)`,
+       VALUES (@dashboardId, @date, @utmSource, @utmMedium, @utmCampaign, @utmContent, @currency, @amountCents, @adAccount)
+       ON CONFLICT (dashboard_id, date, utm_source, utm_medium, utm_campaign, utm_content, currency, ad_account)
+       DO UPDATE SET amount_cents = excluded.amount_cents WHERE amount_cents <> excluded.amount_cents`,
     );
   }
 
@@ -72,7 +79,11 @@ export class SqliteSpendRepository implements SpendRepository {
     });
   }
 
-  /** One write per day: its rows deleted and written again, so that a report sees the day whole. */
+  /**
+   * One write per day, so that a report sees the day whole: the day's entries upserted (an amount
+   * that did not change writes nothing, and most of the 28 days do not), then the keys the day no
+   * longer has deleted.
+   */
   async replaceAdAccountDays(
     dashboardId: string,
     adAccount: string,
@@ -82,14 +93,27 @@ export class SqliteSpendRepository implements SpendRepository {
   ): Promise<number> {
     const byDay = new Map<string, SpendEntry[]>();
     for (const entry of entries) byDay.set(entry.date, [...(byDay.get(entry.date) ?? []), entry]);
+    const keyOf = (source: string, medium: string, campaign: string, content: string, currency: string) =>
+      JSON.stringify([source, medium, campaign, content, currency]);
     for (let day = from; day <= to; day = nextDate(day)) {
       const ofDay = byDay.get(day) ?? [];
       await this.db.write(() => {
-        const gone = this.deleteAccountDay.all(dashboardId, adAccount, day) as Record<string, string>[];
-        for (const { adAccount: _origin, ...entry } of ofDay) this.insertAccountEntry.run({ dashboardId, ...entry, adAccount });
+        const kept = new Set<string>();
+        for (const { adAccount: _origin, ...entry } of ofDay) {
+          this.insertAccountEntry.run({ dashboardId, ...entry, adAccount });
+          kept.add(keyOf(entry.utmSource, entry.utmMedium, entry.utmCampaign, entry.utmContent, entry.currency));
+          kept.add(entry.currency);
+        }
+        const stored = this.keysOfAccountDay.all(dashboardId, adAccount, day) as Record<string, string>[];
+        const gone = stored.filter(
+          (k) => !kept.has(keyOf(k['utm_source'], k['utm_medium'], k['utm_campaign'], k['utm_content'], k['currency'])),
+        );
         for (const key of gone) {
-          this.dropEmptyDay.run({ dashboardId, date: day, currency: key['currency'] });
+          this.deleteAccountEntry.run({ dashboardId, date: day, adAccount, ...key });
           this.dropEmptyMonth.run({ dashboardId, date: day, ...key });
+        }
+        for (const currency of new Set(gone.map((key) => key['currency']))) {
+          if (!kept.has(currency)) this.dropEmptyDay.run({ dashboardId, date: day, currency });
         }
       });
     }
