@@ -111,7 +111,8 @@ export class FakeConversionPlatforms {
 
   private constructor(private readonly server: Server) {}
 
-  static async start(): Promise<FakeConversionPlatforms> {
+  /** On `port` when given (a test that starts the platforms after the service), else on a free one. */
+  static async start(port = 0): Promise<FakeConversionPlatforms> {
     let fake: FakeConversionPlatforms | undefined;
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -119,7 +120,7 @@ export class FakeConversionPlatforms {
       req.on('end', () => fake!.answer(req, Buffer.concat(chunks).toString('utf8'), res));
     });
     fake = new FakeConversionPlatforms(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     return fake;
   }
 
