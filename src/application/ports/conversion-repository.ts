@@ -70,7 +70,7 @@ export interface ConversionRepository {
   /** Deletes the delivery when `lease` still holds it (its account is gone). */
   discard(lease: ConversionLease): Promise<void>;
 
-  /** Makes the account's pending deliveries due at `now` (new credentials were entered); resolves how many. */
+  /** Makes the account's pending deliveries due later than `now` due at `now` (new credentials were entered); resolves how many. */
   makeDueOfAccount(dashboardId: string, adAccountId: string, now: Date): Promise<number>;
 
   /** Deletes every delivery of the account (it was disconnected). */

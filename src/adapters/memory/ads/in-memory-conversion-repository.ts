@@ -107,6 +107,7 @@ export class InMemoryConversionRepository implements ConversionRepository {
     for (const entry of this.byId.values()) {
       const { delivery } = entry;
       if (delivery.dashboardId !== dashboardId || delivery.adAccountId !== adAccountId || delivery.status !== 'pending') continue;
+      if (delivery.nextAttemptAt === undefined || delivery.nextAttemptAt.getTime() <= now.getTime()) continue;
       entry.delivery = { ...delivery, nextAttemptAt: new Date(now) };
       made++;
     }
