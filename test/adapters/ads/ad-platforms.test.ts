@@ -137,8 +137,8 @@ describe('ad platform adapters against platforms played as their documentation s
       );
       expect(spend.rows.find((r) => r.adId === 'a4')?.adName).to.equal('');
       const searches = fake.requests.filter((r) => r.path === '/google/v25/customers/1234567890/googleAds:searchStream');
-      expect(searches[0]!.headers['developer-token']).to.equal(fake.google.developerToken);
-      expect(searches[0]!.headers['login-customer-id']).to.equal(undefined);
+      expect(searches[0].headers['developer-token']).to.equal(fake.google.developerToken);
+      expect(searches[0].headers['login-customer-id']).to.equal(undefined);
       const queries = searches.slice(1).map((r) => (JSON.parse(r.body) as { query: string }).query);
       for (const query of queries)
         expect(query).to.contain('FROM ad_group_ad').and.contain('metrics.cost_micros').and.contain('segments.date');
