@@ -1,14 +1,13 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { compose } from '../../src/bootstrap/composition';
-import type { Storage } from '../../src/application/ports/storage';
 import { describeWithBrowser } from '../support/browser';
+import { OWNER, startConsole } from '../support/console-world';
+import { cheapScrypt } from '../support/held-hasher';
 import { anOrderPayload } from '../support/order-builder';
 import { seriousViolations } from '../support/page-checks';
 import { temporarySqliteStorage } from '../support/sqlite-files';
-import { TestApi } from '../support/test-api';
+import type { TestApi } from '../support/test-api';
 
-const OWNER = { email: 'owner@profit.example', password: 'owner password 123' };
 const DAY = 86_400_000;
 const TODAY = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
 const dayOf = (daysAgo: number): string => new Date(TODAY - daysAgo * DAY).toISOString().slice(0, 10);
@@ -165,7 +164,6 @@ const BREAKS = `(selector) => {
 }`;
 
 describeWithBrowser('losses, their order and an incomplete profit in the console, on SQLite (DECISIONS D25)', (browser: () => Browser) => {
-  let storage: Storage;
   let api: TestApi;
   let token: string;
   let context: BrowserContext;
@@ -191,17 +189,7 @@ describeWithBrowser('losses, their order and an incomplete profit in the console
 
   before(async function () {
     this.timeout(120_000);
-    storage = temporarySqliteStorage();
-    api = await TestApi.start({}, { storage });
-    const made = await api.newDashboard('Profit shop');
-    token = made.token;
-    const { useCases } = compose({
-      storage,
-      transitions: {},
-      rateLimit: { max: 1000, windowSeconds: 60 },
-      idempotency: { ttlMs: 60_000, leaseMs: 10_000 },
-    });
-    expect((await useCases.createOwner.execute(made.dashboardId, OWNER.email, OWNER.password))._tag).to.equal('Right');
+    ({ api, token } = await startConsole({}, cheapScrypt(), temporarySqliteStorage()));
     const post = async (body: Record<string, unknown>) => {
       const res = await api.request('POST', '/api/v1/orders', { token, body });
       expect(res.status, res.text).to.equal(201);
