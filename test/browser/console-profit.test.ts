@@ -163,7 +163,7 @@ const BREAKS = `(selector) => {
   return { bad, breaks };
 }`;
 
-describeWithBrowser('losses, their order and an incomplete profit in the console, on SQLite (DECISIONS D25)', (browser: () => Browser) => {
+describeWithBrowser('losses, their order and an incomplete profit in the console, on SQLite', (browser: () => Browser) => {
   let api: TestApi;
   let token: string;
   let context: BrowserContext;
