@@ -37,7 +37,7 @@ th[aria-sort="descending"] a::after { content: " ↓"; content: " ↓" / ""; }
 th[aria-sort="ascending"] a::after { content: " ↑"; content: " ↑" / ""; }
 .loss { color: var(--bad); font-weight: 600; }
 .loss-word { font-size: 0.75em; font-weight: 700; text-transform: uppercase; letter-spacing: 0.03em; border: 1px solid currentColor; border-radius: 3px; padding: 0 3px; }
-a.uncosted { display: block; white-space: normal; font-size: 0.8rem; }
+a.uncosted { display: block; white-space: normal; font-size: 0.8rem; max-width: 10rem; margin-left: auto; }
 .cards dd.uncosted { font-size: 0.85rem; font-weight: 400; }
 p.uncosted { padding: 6px 10px; border-left: 4px solid #9a6700; background: #fff8c5; }
 details.columns { align-self: center; } details.columns[open] { flex-basis: 100%; }
