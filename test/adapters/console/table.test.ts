@@ -31,15 +31,15 @@ describe('the console’s table component', () => {
       squeezed(`<div class="scroll" tabindex="0" role="region" aria-label="Entries">
         <table class="keyed">
           <thead><tr>
-            <th scope="col"  >Name</th>
-            <th scope="col" class="num"   data-metric="units">Units</th>
-            <th scope="col" class="num"  aria-sort="descending" ><a href="/x?sort=amount&amp;order=asc">Amount</a></th>
+            <th scope="col">Name</th>
+            <th scope="col" class="num" data-metric="units">Units</th>
+            <th scope="col" class="num" aria-sort="descending"><a href="/x?sort=amount&amp;order=asc">Amount</a></th>
           </tr></thead>
           <tbody>
-            <tr  data-name="&lt;b&gt;Shirt&lt;/b&gt; &amp; co">
-              <th scope="row"  >&lt;b&gt;Shirt&lt;/b&gt; &amp; co</th>
-              <td class="num"  data-metric="units">1,234</td>
-              <td class="num" >-R$540.99</td>
+            <tr data-name="&lt;b&gt;Shirt&lt;/b&gt; &amp; co">
+              <th scope="row">&lt;b&gt;Shirt&lt;/b&gt; &amp; co</th>
+              <td class="num" data-metric="units">1,234</td>
+              <td class="num">-R$540.99</td>
             </tr>
           </tbody>
         </table>

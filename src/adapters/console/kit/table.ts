@@ -61,7 +61,9 @@ const attributes = (data: DataAttributes | undefined): Fragment =>
     return html` ${trusted(name)}="${value}"`;
   });
 
-const numeric = <Row>(column: Column<Row>): boolean => column.align === 'end' || 'count' in column || 'money' in column;
+/** A number's cell: aligned on its last digit. Each attribute fragment starts with its space, so that the markup has none to spare. */
+const numClass = <Row>(column: Column<Row>): Fragment =>
+  column.align === 'end' || 'count' in column || 'money' in column ? html` class="num"` : '';
 
 const contentOf = <Row>(column: Column<Row>, row: Row): Fragment => {
   if ('count' in column) return count(column.count(row));
@@ -76,13 +78,16 @@ const heading = <Row>(column: Column<Row>): Html => {
   const sort = column.sort;
   const label = sort === undefined ? column.header : html`<a href="${sort.href}">${column.header}</a>`;
   const sorted = sort?.now === undefined ? '' : html` aria-sort="${sort.now}"`;
-  return html`<th scope="col" ${numeric(column) ? html`class="num"` : ''} ${sorted} ${attributes(column.data)}>${label}</th>`;
+  const attributed = html` scope="col"${numClass(column)}${sorted}${attributes(column.data)}`;
+  return html`<th${attributed}>${label}</th>`;
 };
 
-const cell = <Row>(column: Column<Row>, row: Row): Html =>
-  column.rowHeader === true
-    ? html`<th scope="row" ${numeric(column) ? html`class="num"` : ''} ${attributes(column.data)}>${contentOf(column, row)}</th>`
-    : html`<td ${numeric(column) ? html`class="num"` : ''} ${attributes(column.data)}>${contentOf(column, row)}</td>`;
+const cell = <Row>(column: Column<Row>, row: Row): Html => {
+  const attributed = html`${numClass(column)}${attributes(column.data)}`;
+  return column.rowHeader === true
+    ? html`<th${html` scope="row"${attributed}`}>${contentOf(column, row)}</th>`
+    : html`<td${attributed}>${contentOf(column, row)}</td>`;
+};
 
 /**
  * A table in its scrolling region: every console table is one, so a page says what its columns show
@@ -93,7 +98,7 @@ export const table = <Row>(spec: TableOf<Row>): Html => {
   if (spec.rows.length === 0 && spec.empty !== undefined) return html`${spec.empty}`;
   const classes = [spec.columns[0]?.rowHeader === true ? 'keyed' : '', spec.report === true ? 'report' : ''].filter((c) => c !== '');
   return html`<div class="scroll" tabindex="0" role="region" aria-label="${spec.label}">
-    <table ${classes.length === 0 ? '' : html`class="${classes.join(' ')}"`}>
+    <table${classes.length === 0 ? '' : html` class="${classes.join(' ')}"`}>
       ${
         spec.caption === undefined
           ? ''
@@ -109,7 +114,7 @@ export const table = <Row>(spec: TableOf<Row>): Html => {
       <tbody>
         ${spec.rows.map(
           (row) =>
-            html`<tr ${attributes(spec.rowData?.(row))}>
+            html`<tr${attributes(spec.rowData?.(row))}>
               ${spec.columns.map((column) => cell(column, row))}
             </tr>`,
         )}
