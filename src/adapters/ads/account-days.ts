@@ -11,4 +11,3 @@ export const accountDays = (now: Date, zone: string, days: number): { from: stri
 /** Whether `date` is a day of `from..to`. */
 export const isDayWithin = (date: string, from: string, to: string): boolean =>
   /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= from && date <= to;
-

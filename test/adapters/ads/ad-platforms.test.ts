@@ -137,13 +137,17 @@ describe('ad platform adapters against platforms played as their documentation s
       );
       expect(spend.rows.find((r) => r.adId === 'a4')?.adName).to.equal('');
       const searches = fake.requests.filter((r) => r.path === '/google/v25/customers/1234567890/googleAds:searchStream');
-      expect(searches).to.have.length(2);
       expect(searches[0].headers['developer-token']).to.equal(fake.google.developerToken);
       expect(searches[0].headers['login-customer-id']).to.equal(undefined);
-      expect(JSON.parse(searches[1].body).query)
-        .to.contain('FROM ad_group_ad')
-        .and.contain('metrics.cost_micros')
-        .and.contain('segments.date');
+      const queries = searches.slice(1).map((r) => (JSON.parse(r.body) as { query: string }).query);
+      for (const query of queries)
+        expect(query).to.contain('FROM ad_group_ad').and.contain('metrics.cost_micros').and.contain('segments.date');
+      expect(queries.map((query) => /BETWEEN '([\d-]+)' AND '([\d-]+)'/.exec(query)!.slice(1).join('..'))).to.deep.equal([
+        `${DAYS[0]}..${DAYS[6]}`,
+        `${DAYS[7]}..${DAYS[13]}`,
+        `${DAYS[14]}..${DAYS[20]}`,
+        `${DAYS[21]}..${DAYS[27]}`,
+      ]);
     });
 
     it('sends the manager account as login-customer-id, without its dashes', async () => {

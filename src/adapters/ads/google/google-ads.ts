@@ -64,6 +64,17 @@ export const judgeError = (response: PlatformResponse): NotOk => {
   return { fail: { kind: 'needsAttention', message } };
 };
 
+/** `from..to` in spans of at most 7 days. */
+const weeksOf = (from: string, to: string): { from: string; to: string }[] => {
+  const weeks: { from: string; to: string }[] = [];
+  for (let start = from; start <= to;) {
+    const end = new Date(Date.parse(`${start}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
+    weeks.push({ from: start, to: end < to ? end : to });
+    start = new Date(Date.parse(`${end}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  }
+  return weeks;
+};
+
 /** The rows of searchStream's answer: an array of batches, each with its `results`. */
 const resultsOf = (json: unknown): unknown[] | undefined =>
   Array.isArray(json)
@@ -76,8 +87,8 @@ const resultsOf = (json: unknown): unknown[] | undefined =>
  * `googleAds:searchStream` queries (https://developers.google.com/google-ads/api/rest/common/search)
  * with the `developer-token` and, for access through a manager account, `login-customer-id`
  * headers: the customer's currency and time zone, then `ad_group_ad` with `segments.date` and
- * `metrics.cost_micros` (millionths of the account's currency) for the days asked. searchStream
- * answers every row at once, in batches: there are no pages to follow.
+ * `metrics.cost_micros` (millionths of the account's currency) for the days asked, a week per
+ * query. searchStream answers every row of a query at once, in batches: there are no pages to follow.
  */
 export class GoogleAds implements AdPlatform<'google'> {
   constructor(private readonly settings: GoogleSettings) {}
@@ -117,7 +128,22 @@ export class GoogleAds implements AdPlatform<'google'> {
     });
     if (E.isLeft(info)) return info;
     const { from, to } = accountDays(query.now, info.right.timeZone, query.days);
-    const rows = await search(
+    const rows: PlatformSpendRow[] = [];
+    for (const week of weeksOf(from, to)) {
+      const read = await this.searchWeek(search, week.from, week.to);
+      if (E.isLeft(read)) return read;
+      rows.push(...read.right);
+    }
+    return E.right({ ...info.right, from, to, rows });
+  }
+
+  /** One week of rows: searchStream answers a query whole, so a week at a time keeps each answer (and its parsing) a quarter of the month's. */
+  private searchWeek(
+    search: <A>(gaql: string, judge: (results: unknown[]) => Verdict<A>) => Promise<E.Either<SyncFailure, A>>,
+    from: string,
+    to: string,
+  ): Promise<E.Either<SyncFailure, PlatformSpendRow[]>> {
+    return search(
       'SELECT campaign.id, campaign.name, ad_group_ad.ad.id, ad_group_ad.ad.name, segments.date, metrics.cost_micros FROM ad_group_ad ' +
         `WHERE segments.date BETWEEN '${from}' AND '${to}' AND metrics.cost_micros > 0`,
       (results) => {
@@ -150,7 +176,6 @@ export class GoogleAds implements AdPlatform<'google'> {
         return { ok: read };
       },
     );
-    return E.isLeft(rows) ? rows : E.right({ ...info.right, from, to, rows: rows.right });
   }
 }
 

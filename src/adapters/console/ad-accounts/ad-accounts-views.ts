@@ -13,6 +13,7 @@ import { select } from '../kit/fields';
 import { conversionLog, conversionState } from './conversion-log';
 import { dateTime } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
+import { table } from '../kit/table';
 import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
 
 const NOTICES: Readonly<Record<string, string>> = {
@@ -111,37 +112,20 @@ export const adAccountsListView = (viewer: Viewer, accounts: readonly AdAccount[
         that the reports show it without an upload. Its campaigns and ads are named as its links name them.
       </p>
       <h2>Accounts</h2>
-      ${
-        accounts.length === 0
-          ? html`<p>No ad accounts yet.</p>`
-          : html`<div class="scroll" tabindex="0" role="region" aria-label="Ad accounts">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Platform</th>
-                    <th scope="col">State</th>
-                    <th scope="col">Last sync</th>
-                    <th scope="col">Days</th>
-                    <th scope="col">Sync</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${accounts.map(
-                    (a) =>
-                      html`<tr data-ad-account="${a.id}">
-                        <td><a href="/console/ad-accounts/${a.id}">${a.name}</a></td>
-                        <td>${AD_PLATFORM_LABELS[a.platform]} ${a.accountId}</td>
-                        <td>${stateOf(a, zone)}</td>
-                        <td>${lastSync(a, zone)}</td>
-                        <td>${a.sync.timeZone ?? '—'} ${zoneNote(a, zone)}</td>
-                        <td>${syncButton(viewer, a)}</td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>
-            </div>`
-      }
+      ${table({
+        label: 'Ad accounts',
+        rows: accounts,
+        empty: html`<p>No ad accounts yet.</p>`,
+        rowData: (a) => ({ 'data-ad-account': a.id }),
+        columns: [
+          { header: 'Name', cell: (a) => html`<a href="/console/ad-accounts/${a.id}">${a.name}</a>` },
+          { header: 'Platform', cell: (a) => `${AD_PLATFORM_LABELS[a.platform]} ${a.accountId}` },
+          { header: 'State', cell: (a) => stateOf(a, zone) },
+          { header: 'Last sync', cell: (a) => lastSync(a, zone) },
+          { header: 'Days', cell: (a) => html`${a.sync.timeZone ?? '—'} ${zoneNote(a, zone)}` },
+          { header: 'Sync', cell: (a) => syncButton(viewer, a) },
+        ],
+      })}
       <h2>Connect an account</h2>
       ${
         canConnect
