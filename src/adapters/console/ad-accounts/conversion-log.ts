@@ -1,7 +1,8 @@
 import { AD_PLATFORM_LABELS, CONVERSION_TARGET_FIELD, isTestMode, type AdAccount } from '../../../domain/ad-account';
 import type { ConversionAttempt, ConversionDelivery, ConversionKind, ConversionStatus } from '../../../domain/conversion';
-import { count, dateTime, money } from '../kit/format';
+import { count, dateTime } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
+import { table } from '../kit/table';
 
 const STATUS_WORDS: Readonly<Record<ConversionStatus, string>> = { pending: 'Waiting', succeeded: 'Accepted', failed: 'Not sent' };
 const KIND_WORDS: Readonly<Record<ConversionKind, string>> = { purchase: 'Purchase', refund: 'Refund', chargeback: 'Chargeback' };
@@ -52,44 +53,37 @@ export const conversionState = (account: AdAccount, zone: string): Fragment => {
   </p>`;
 };
 
+/** What was sent to match the buyer, by name: never the hashes. */
+const matchedBy = (c: ConversionDelivery): string =>
+  [
+    ...(c.conversion.click === undefined ? [] : [c.conversion.click.name]),
+    ...(c.conversion.hashedEmail === undefined ? [] : ['email (hashed)']),
+    ...(c.conversion.hashedPhone === undefined ? [] : ['phone (hashed)']),
+  ].join(', ');
+
 /** The account's last conversions: the order, what matched the buyer, where it stands, each attempt with the platform's reply. */
 export const conversionLog = (conversions: readonly ConversionDelivery[], zone: string): Html =>
-  conversions.length === 0
-    ? html`<p>No order has been sent yet.</p>`
-    : html`<div class="scroll" tabindex="0" role="region" aria-label="Conversions sent">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Event</th>
-              <th scope="col">Value</th>
-              <th scope="col">Matched by</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attempts</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${conversions.map(
-              (c) =>
-                html`<tr data-conversion="${c.id}">
-                  <td>${c.conversion.externalId}<br /><span class="muted">${dateTime(c.conversion.occurredAt, zone)}</span></td>
-                  <td>${KIND_WORDS[c.conversion.kind]}</td>
-                  <td>${money(c.conversion.valueCents, c.conversion.currency)}</td>
-                  <td>
-                    ${[
-                      ...(c.conversion.click === undefined ? [] : [c.conversion.click.name]),
-                      ...(c.conversion.hashedEmail === undefined ? [] : ['email (hashed)']),
-                      ...(c.conversion.hashedPhone === undefined ? [] : ['phone (hashed)']),
-                    ].join(', ')}
-                  </td>
-                  <td>${STATUS_WORDS[c.status]}</td>
-                  <td>
-                    <ul>
-                      ${c.attempts.map((a) => attemptLine(a, zone))}
-                    </ul>
-                  </td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>`;
+  table({
+    label: 'Conversions sent',
+    rows: conversions,
+    empty: html`<p>No order has been sent yet.</p>`,
+    rowData: (c) => ({ 'data-conversion': c.id }),
+    columns: [
+      {
+        header: 'Order',
+        rowHeader: true,
+        cell: (c) => html`${c.conversion.externalId}<br /><span class="muted">${dateTime(c.conversion.occurredAt, zone)}</span>`,
+      },
+      { header: 'Event', cell: (c) => KIND_WORDS[c.conversion.kind] },
+      { header: 'Value', money: (c) => ({ cents: c.conversion.valueCents, currency: c.conversion.currency }) },
+      { header: 'Matched by', cell: matchedBy },
+      { header: 'Status', cell: (c) => STATUS_WORDS[c.status] },
+      {
+        header: 'Attempts',
+        cell: (c) =>
+          html`<ul>
+            ${c.attempts.map((a) => attemptLine(a, zone))}
+          </ul>`,
+      },
+    ],
+  });
