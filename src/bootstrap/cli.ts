@@ -4,7 +4,7 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { AccountError } from '../application/accounts/account-errors';
-import type { Invitation, User } from '../domain/account';
+import { ROLES, type Invitation, type Role, type User } from '../domain/account';
 import { parseArgs } from 'node:util';
 import * as E from 'fp-ts/Either';
 import type { Storage } from '../application/ports/storage';
@@ -61,8 +61,8 @@ export const USAGE = `usage: orders-cli <command>
                               at a time (the batch path); a progress line on stderr, then a
                               summary: created, duplicates, invalid lines with their numbers
   users create-owner --email EMAIL --dashboard DASHBOARD_ID
-                              the dashboard's owner in the console: a new user, or an existing one
-                              made owner (password unchanged)
+                              a new user, owner of the dashboard in the console; refused for an
+                              email that has an account (invite it: invitations create)
   users reset-password --email EMAIL
                               sets a new password and ends the user's sessions
   users remove-member --email EMAIL --dashboard DASHBOARD_ID
@@ -71,6 +71,10 @@ export const USAGE = `usage: orders-cli <command>
   users list                  every user with their memberships (never a password hash)
                               A new password is taken from ORDERS_PASSWORD (12 to 128 characters);
                               without it one is generated and printed this once.
+  invitations create --dashboard DASHBOARD_ID --email EMAIL --role owner|analyst
+                              prints a one-time invitation link, valid 7 days, for the operator to
+                              send to that person; an existing account accepts it signed in as
+                              itself or with its password
   invitations list --dashboard DASHBOARD_ID
                               the pending invitations (neither accepted nor expired), newest first
   invitations revoke INVITATION_ID
@@ -107,6 +111,7 @@ type Command =
   | { kind: 'users reset-password'; email: string; password?: string }
   | { kind: 'users list' }
   | { kind: 'users remove-member'; email: string; dashboardId: string }
+  | { kind: 'invitations create'; dashboardId: string; email: string; role: Role }
   | { kind: 'invitations list'; dashboardId: string }
   | { kind: 'invitations revoke'; invitationId: string }
   | { kind: 'reports rebuild' }
@@ -162,7 +167,7 @@ export const runCli = async (argv: readonly string[], env: Env, io: CliIo, stora
       command.kind === 'users create-owner' || command.kind === 'users reset-password'
         ? { ...command, ...(env['ORDERS_PASSWORD'] === undefined ? {} : { password: env['ORDERS_PASSWORD'] }) }
         : command;
-    return await onStore(loaded.config, storage, (useCases) => run(withPassword, useCases, io));
+    return await onStore(loaded.config, storage, (useCases) => run(withPassword, useCases, io, loaded.config.publicBaseUrl));
   } catch (err) {
     return fail(err instanceof CliError ? err : new CliError('FAILED', err instanceof Error ? err.message : String(err)));
   }
@@ -198,7 +203,7 @@ const accountFailure = (error: AccountError): CliError => {
     case 'LastOwner':
       return new CliError(
         'REFUSED',
-        `the last owner of dashboard ${error.dashboardId} cannot be removed: make another owner first (users create-owner)`,
+        `the last owner of dashboard ${error.dashboardId} cannot be removed: make another owner first (invitations create --role owner)`,
       );
     case 'InvitationNotFound':
       return new CliError('NOT_FOUND', `no pending invitation ${error.invitationId}`);
@@ -282,6 +287,7 @@ const OPTIONS = {
   file: { type: 'string' },
   dashboard: { type: 'string' },
   email: { type: 'string' },
+  role: { type: 'string' },
   to: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -359,6 +365,17 @@ const parse = (argv: readonly string[]): Command => {
     case 'users remove-member':
       noExtra();
       return { kind: command, email: required(values.email, '--email EMAIL'), dashboardId: required(values.dashboard, '--dashboard ID') };
+    case 'invitations create': {
+      noExtra();
+      const role = required(values.role, '--role owner|analyst');
+      if (!(ROLES as readonly string[]).includes(role)) throw new CliError('USAGE', `--role ${role} is not one of ${ROLES.join(', ')}`);
+      return {
+        kind: command,
+        dashboardId: required(values.dashboard, '--dashboard ID'),
+        email: required(values.email, '--email EMAIL'),
+        role: role as Role,
+      };
+    }
     case 'invitations list':
       noExtra();
       return { kind: command, dashboardId: required(values.dashboard, '--dashboard ID') };
@@ -526,6 +543,7 @@ const run = async (
   command: Exclude<Command, { kind: 'help' | 'backup' | 'reports rebuild' | 'sources create' | 'sources list' | 'sources delete' }>,
   useCases: UseCases,
   io: CliIo,
+  publicBaseUrl: string | undefined,
 ): Promise<number> => {
   switch (command.kind) {
     case 'dashboards create':
@@ -545,13 +563,19 @@ const run = async (
     case 'users create-owner': {
       const password = command.password ?? generatedPassword();
       const made = await useCases.createOwner.execute(command.dashboardId, command.email, password);
+      if (E.isLeft(made) && made.left._tag === 'EmailTaken')
+        throw new CliError(
+          'REFUSED',
+          `${made.left.email} already has an account, which joins a dashboard only by accepting an invitation: ` +
+            `run invitations create --dashboard ${command.dashboardId} --email ${made.left.email} --role owner, and send the link ` +
+            'to that person, who opens it signed in as that account or gives its password',
+        );
       if (E.isLeft(made)) throw accountFailure(made.left);
       return print(io, {
         user: userView(made.right.user),
         role: 'owner',
         dashboardId: command.dashboardId,
-        created: made.right.created,
-        ...(made.right.created && command.password === undefined ? { password } : {}),
+        ...(command.password === undefined ? { password } : {}),
       });
     }
     case 'users reset-password': {
@@ -576,6 +600,12 @@ const run = async (
       const removed = await useCases.removeMember.execute('operator', command.dashboardId, { email: command.email });
       if (E.isLeft(removed)) throw accountFailure(removed.left);
       return print(io, { removed: { user: userView(removed.right.user), dashboardId: command.dashboardId } });
+    }
+    case 'invitations create': {
+      await knownDashboard(command.dashboardId, useCases);
+      const invited = await useCases.inviteMember.execute('operator', command.dashboardId, command.email, command.role);
+      if (E.isLeft(invited)) throw accountFailure(invited.left);
+      return print(io, { invitation: invitationView(invited.right.invitation), ...invitationLink(invited.right.token, publicBaseUrl) });
     }
     case 'invitations list': {
       await knownDashboard(command.dashboardId, useCases);
@@ -623,6 +653,10 @@ const sourceSecretOf = (env: Env): string => {
     );
   return secret;
 };
+
+/** An invitation's link as the console shows it: whole when PUBLIC_BASE_URL says where the console is, else its path. */
+const invitationLink = (token: string, publicBaseUrl: string | undefined) =>
+  publicBaseUrl === undefined ? { path: `/console/invitations/${token}` } : { link: `${publicBaseUrl}/console/invitations/${token}` };
 
 /** A source as the CLI prints it: the URL to paste when PUBLIC_BASE_URL says where the service is, else its path. */
 const sourceLine = (source: Source, publicBaseUrl: string | undefined) => ({

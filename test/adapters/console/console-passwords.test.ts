@@ -91,7 +91,7 @@ describe('the console’s passwords under load and guessing (over HTTP)', () => 
       });
       const owner = await world.storage.accounts.users.findByEmail(OWNER.email);
       if (O.isNone(owner)) throw new Error('no owner');
-      const issued = await useCases.inviteMember.execute(owner.value.id, world.dashboardId, 'new@shop.example', 'analyst');
+      const issued = await useCases.inviteMember.execute({ ownerId: owner.value.id }, world.dashboardId, 'new@shop.example', 'analyst');
       if (issued._tag === 'Left') throw new Error(issued.left._tag);
       held.hold();
       let refused = 0;
