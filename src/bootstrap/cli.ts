@@ -18,7 +18,8 @@ import { compose, configuredWiring } from './composition';
 import { openStorage } from './open-storage';
 import { parseSpendCsv, SPEND_CSV_MAX_BYTES } from '../application/spend/spend-csv';
 import { parseCostsCsv } from '../application/costs/costs-csv';
-import { CSV_MAX_BYTES, type CsvRefusal } from '../application/shared/csv-file';
+import { CSV_MAX_BYTES, linesOf, type CsvRead, type CsvRefusal } from '../application/shared/csv-file';
+import { UploadInterrupted, UPLOAD_SLICE_ROWS } from '../application/shared/sliced-upload';
 import { utf8Lines } from '../application/shared/utf8-lines';
 import { describeErrors } from '../adapters/http/kit/codec-kit';
 import { dateTimeProblem, parseIsoInstant } from '../adapters/http/kit/dates';
@@ -27,7 +28,6 @@ import { CreateOrderBody } from '../adapters/http/orders/order-codecs';
 import { isScope, SCOPES, type Scope } from '../domain/scope';
 import { isTimeZone } from '../domain/time-zone';
 import { isTaxRate, MAX_TAX_RATE } from '../domain/tax-rate';
-import { MAX_SPEND_ENTRIES } from '../domain/spend';
 import {
   isSourceSecret,
   MAX_SOURCE_NAME_LENGTH,
@@ -55,7 +55,10 @@ export const USAGE = `usage: orders-cli <command>
   costs import --dashboard DASHBOARD_ID --file FILE.csv
                               product,currency,unit_cost,from (unit_cost in currency units, from a
                               day YYYY-MM-DD); every line is checked, nothing is imported when one
-                              is wrong, and the whole file is stored in one write
+                              is wrong
+                              Both: names in any case and order, separated by , or by ; (then
+                              12,50 is taken too); stored ${UPLOAD_SLICE_ROWS} lines at a time, and a failed
+                              import run again completes what it stored
   orders import --dashboard DASHBOARD_ID --file FILE.jsonl
                               one order per line, as POST /api/v1/orders takes it, created 500
                               at a time (the batch path); a progress line on stderr, then a
@@ -436,17 +439,18 @@ const readInput = async (file: string, maxBytes = Infinity): Promise<Uint8Array>
  */
 const readCsvFile = async <A>(
   command: { dashboardId: string; file: string },
-  parse: (bytes: Uint8Array) => Promise<E.Either<CsvRefusal, readonly A[]>>,
+  parse: (bytes: Uint8Array) => Promise<E.Either<CsvRefusal, CsvRead<A>>>,
   maxBytes: number,
   useCases: UseCases,
   io: CliIo,
-): Promise<readonly A[] | undefined> => {
+): Promise<CsvRead<A> | undefined> => {
   await knownDashboard(command.dashboardId, useCases);
   const read = await parse(await readInput(command.file, maxBytes));
   if (E.isRight(read)) return read.right;
   if (read.left._tag === 'CsvTooLarge') throw new CliError('REFUSED', `${command.file} is larger than ${read.left.limitBytes} bytes`);
   const { problems, stoppedEarly } = read.left;
-  const counted = stoppedEarly ? `the reading stopped at ${problems.length} lines that` : `${problems.length} lines`;
+  const lines = linesOf(problems);
+  const counted = stoppedEarly ? `the reading stopped at ${lines} lines that` : `${lines} ${lines === 1 ? 'line' : 'lines'}`;
   io.err(
     JSON.stringify({
       error: { code: 'INVALID_CSV', message: `${counted} cannot be imported; nothing was imported`, lines: problems },
@@ -455,27 +459,42 @@ const readCsvFile = async <A>(
   return undefined;
 };
 
-/** Imports a spend CSV in batches of the API's size, after every line was checked. */
-const importSpend = async (command: { dashboardId: string; file: string }, useCases: UseCases, io: CliIo): Promise<number> => {
-  const entries = await readCsvFile(command, parseSpendCsv, SPEND_CSV_MAX_BYTES, useCases, io);
-  if (entries === undefined) return 1;
-  let upserted = 0;
-  for (let at = 0; at < entries.length; at += MAX_SPEND_ENTRIES) {
-    upserted += await useCases.putSpend.execute(command.dashboardId, entries.slice(at, at + MAX_SPEND_ENTRIES));
+/**
+ * Stores a file's entries with `importRows` (in slices, as the console's upload does) and prints
+ * `{ [what]: { file, lines, upserted, ignoredColumns } }`. A store that fails part way stops with how
+ * many lines it stored: running the same import again completes it.
+ */
+const importRead = async <A>(
+  what: 'spend' | 'costs',
+  command: { dashboardId: string; file: string },
+  read: CsvRead<A>,
+  importRows: (dashboardId: string, rows: readonly A[]) => Promise<number>,
+  io: CliIo,
+): Promise<number> => {
+  let upserted: number;
+  try {
+    upserted = await importRows(command.dashboardId, read.entries);
+  } catch (err) {
+    if (!(err instanceof UploadInterrupted)) throw err;
+    const why = err.cause instanceof Error ? err.cause.message : String(err.cause);
+    throw new CliError(
+      'FAILED',
+      `the store failed after the first ${err.storedRows} of ${err.rows} lines were stored (${why}); run the same import again to store the rest`,
+    );
   }
-  return print(io, { spend: { file: command.file, lines: entries.length, upserted } });
+  return print(io, { [what]: { file: command.file, lines: read.entries.length, upserted, ignoredColumns: read.ignoredColumns } });
 };
 
-/**
- * Imports a product costs CSV (DECISIONS D20) after every line was checked, in one write: on SQLite
- * and in memory the file is stored whole or not at all, a crash included. A key given on two lines
- * takes the later one.
- */
+/** Imports a spend CSV after every line was checked, in slices (ImportSpend). */
+const importSpend = async (command: { dashboardId: string; file: string }, useCases: UseCases, io: CliIo): Promise<number> => {
+  const read = await readCsvFile(command, parseSpendCsv, SPEND_CSV_MAX_BYTES, useCases, io);
+  return read === undefined ? 1 : importRead('spend', command, read, (id, rows) => useCases.importSpend.execute(id, rows), io);
+};
+
+/** Imports a product costs CSV after every line was checked, in slices (ImportProductCosts); a key on two lines takes the later one. */
 const importCosts = async (command: { dashboardId: string; file: string }, useCases: UseCases, io: CliIo): Promise<number> => {
-  const entries = await readCsvFile(command, parseCostsCsv, CSV_MAX_BYTES, useCases, io);
-  if (entries === undefined) return 1;
-  const upserted = await useCases.putProductCosts.execute(command.dashboardId, entries);
-  return print(io, { costs: { file: command.file, lines: entries.length, upserted } });
+  const read = await readCsvFile(command, parseCostsCsv, CSV_MAX_BYTES, useCases, io);
+  return read === undefined ? 1 : importRead('costs', command, read, (id, rows) => useCases.importProductCosts.execute(id, rows), io);
 };
 
 /** At most this many invalid lines are listed in the summary; `invalid` counts them all. */

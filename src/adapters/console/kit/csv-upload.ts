@@ -1,20 +1,22 @@
 import * as E from 'fp-ts/Either';
-import type { CsvRefusal } from '../../../application/shared/csv-file';
+import { linesOf, type CsvRead, type CsvRefusal } from '../../../application/shared/csv-file';
+import { UploadInterrupted } from '../../../application/shared/sliced-upload';
+import { STORAGE_RETRY_AFTER_SECONDS, StorageUnavailableError } from '../../../application/ports/storage-health';
 import { redirect, show } from './answers';
 import type { Access } from './feature';
 import { count, counted } from './format';
 import { html, type Fragment, type Html } from './html';
-import { csrfField, notice, problem, type Viewer } from './layout';
+import { bare, csrfField, notice, problem, type Viewer } from './layout';
 import type { ConsoleRouter } from './router';
 
-/** A page that takes a CSV file whole or not at all (spend, product costs), and what it does with the rows. */
+/** A page that takes a CSV file (spend, product costs), and what it does with the rows. */
 export interface CsvUpload<A> {
   /** The page's path: the form posts to it, and a stored file redirects back to it. */
   readonly path: string;
   /** Who may upload; the page decides who sees the form. */
   readonly access: Access;
-  readonly parse: (bytes: Uint8Array) => Promise<E.Either<CsvRefusal, readonly A[]>>;
-  /** Stores every row read; resolves how many were stored. */
+  readonly parse: (bytes: Uint8Array) => Promise<E.Either<CsvRefusal, CsvRead<A>>>;
+  /** Stores every row read, in slices (UploadInterrupted when a slice fails); resolves how many were stored. */
   readonly store: (viewer: Viewer, rows: readonly A[]) => Promise<number>;
   /** What the page says once they are: "3 entries stored." */
   readonly stored: (count: number) => string;
@@ -23,25 +25,50 @@ export interface CsvUpload<A> {
 }
 
 /** Why an uploaded CSV was refused whole, and the status that says so. */
-const refusalOf = (refusal: CsvRefusal): { readonly result: Fragment; readonly status: number } =>
-  refusal._tag === 'CsvTooLarge'
-    ? { result: problem(`The file is larger than ${refusal.limitBytes / 1024 / 1024} MiB.`), status: 413 }
-    : {
-        result: html`<div class="error" role="alert">
-          <p>
-            Nothing was imported:
-            ${
-              refusal.stoppedEarly
-                ? `the reading stopped at ${counted(refusal.problems.length, 'line')} that cannot be read; the rest of the file was not checked.`
-                : `${counted(refusal.problems.length, 'line')} cannot be read.`
-            }
-          </p>
-          <ul>
-            ${refusal.problems.map((p) => html`<li>Line ${count(p.line)}: ${p.message}</li>`)}
-          </ul>
-        </div>`,
-        status: 400,
-      };
+const refusalOf = (refusal: CsvRefusal): { readonly result: Fragment; readonly status: number } => {
+  if (refusal._tag === 'CsvTooLarge')
+    return { result: problem(`The file is larger than ${refusal.limitBytes / 1024 / 1024} MiB.`), status: 413 };
+  const lines = linesOf(refusal.problems);
+  return {
+    result: html`<div class="error" role="alert">
+      <p>
+        Nothing was imported:
+        ${
+          refusal.stoppedEarly
+            ? `the reading stopped at ${counted(lines, 'line')} that cannot be read; the rest of the file was not checked.`
+            : `${counted(lines, 'line')} cannot be read.`
+        }
+      </p>
+      <ul>
+        ${refusal.problems.map((p) => html`<li>Line ${count(p.line)}${p.column === undefined ? '' : html`, column <code>${p.column}</code>`}: ${p.message}</li>`)}
+      </ul>
+    </div>`,
+    status: 400,
+  };
+};
+
+/**
+ * What a CSV's header may be, for the upload's explanation: the columns as the documentation heads
+ * them, and the other names taken for some.
+ */
+export const csvHeaderHelp = (header: readonly string[], aliases: Readonly<Record<string, readonly string[]>>): Html => {
+  const others = Object.entries(aliases).filter(([, names]) => names.length > 0);
+  return html`the header <code>${header.join(',')}</code> (names in any case and
+    order${
+      others.length === 0
+        ? ''
+        : html`; also
+          ${others.map(
+            ([name, names], i) =>
+              html`${i === 0 ? '' : i === others.length - 1 ? ' and ' : ', '}${names.map(
+                  (other, j) => html`${j === 0 ? '' : j === names.length - 1 ? ' or ' : ', '}<code>${other}</code>`,
+                )}
+                for <code>${name}</code>`,
+          )}`
+    }),
+    separated by <code>,</code>, or by <code>;</code> with decimal commas (<code>12,50</code>) as spreadsheets save CSV where the comma is
+    the decimal mark`;
+};
 
 /** The upload's form, under what the file must hold (`explanation`). */
 export const csvUploadForm = (viewer: Viewer, path: string, explanation: Html): Html =>
@@ -55,14 +82,15 @@ export const csvUploadForm = (viewer: Viewer, path: string, explanation: Html): 
 
 /**
  * The upload's POST route, through the console's file route: a refused file shows the page again with
- * every line's problem and nothing stored; a stored one redirects to the page (Post/Redirect/Get),
- * which says how many rows were stored once.
+ * every line's problem and nothing stored; a file read whole is stored slice by slice and, once every
+ * slice is, redirects to the page (Post/Redirect/Get), which says how many rows were stored once. A
+ * store that fails part way answers 503 with how far it got: sending the file again completes it.
  */
 export const registerCsvUpload = <A>(r: ConsoleRouter, upload: CsvUpload<A>): void =>
   r.post(
     upload.path,
     upload.access,
-    async ({ viewer, file }) => {
+    async ({ ctx, viewer, file }) => {
       const answer = async (result: Fragment, status: number) => show(await upload.page(viewer, result), status);
       if (file === undefined || file.length === 0) return answer(problem('Choose a CSV file to upload.'), 400);
       const read = await upload.parse(file);
@@ -70,7 +98,25 @@ export const registerCsvUpload = <A>(r: ConsoleRouter, upload: CsvUpload<A>): vo
         const { result, status } = refusalOf(read.left);
         return answer(result, status);
       }
-      r.flashes.put(viewer, notice(upload.stored(await upload.store(viewer, read.right))));
+      let stored: number;
+      try {
+        stored = await upload.store(viewer, read.right.entries);
+      } catch (err) {
+        if (!(err instanceof UploadInterrupted && err.cause instanceof StorageUnavailableError)) throw err;
+        ctx.set('Retry-After', String(STORAGE_RETRY_AFTER_SECONDS));
+        const said = problem(
+          `The data store stopped taking the file after its first ${counted(err.storedRows, 'line')} of ${count(err.rows)} were stored. ` +
+            'Send the same file again in a moment: each line sets its value, so the lines already stored stay as they are.',
+        );
+        // The page lists what is stored, which a store that just failed may not read either.
+        return answer(said, 503).catch((failed: unknown) => {
+          if (failed instanceof StorageUnavailableError) return show(bare('Try again in a moment', said), 503);
+          throw failed;
+        });
+      }
+      const { ignoredColumns } = read.right;
+      const ignored = ignoredColumns.length === 0 ? '' : ` Columns not read: ${ignoredColumns.join(', ')}.`;
+      r.flashes.put(viewer, notice(`${upload.stored(stored)}${ignored}`));
       return redirect(upload.path);
     },
     'file',

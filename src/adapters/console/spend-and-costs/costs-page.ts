@@ -1,8 +1,9 @@
-import { COSTS_CSV_HEADER, parseCostsCsv } from '../../../application/costs/costs-csv';
+import { COSTS_CSV_ALIASES, COSTS_CSV_HEADER, parseCostsCsv } from '../../../application/costs/costs-csv';
+import { UPLOAD_SLICE_ROWS } from '../../../application/shared/sliced-upload';
 import { show } from '../kit/answers';
-import { csvUploadForm, registerCsvUpload } from '../kit/csv-upload';
+import { csvHeaderHelp, csvUploadForm, registerCsvUpload } from '../kit/csv-upload';
 import type { ConsoleFeature } from '../kit/feature';
-import { counted, money } from '../kit/format';
+import { count, counted, money } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
 import { page, type Viewer } from '../kit/layout';
 
@@ -20,9 +21,10 @@ const costsPage = (viewer: Viewer, entries: Html, result?: Fragment) =>
           ? csvUploadForm(
               viewer,
               '/console/costs',
-              html`One line per product, currency and first day, with the header <code>${COSTS_CSV_HEADER.join(',')}</code>; unit costs in
-                units of the currency (<code>12.50</code>). Each line sets the product's cost from that day on; every line is checked first,
-                and nothing is stored when one is wrong.`,
+              html`One line per product, currency and first day, with ${csvHeaderHelp(COSTS_CSV_HEADER, COSTS_CSV_ALIASES)}; unit costs in
+                units of the currency (<code>12.50</code>), days as <code>2026-03-01</code>. Each line sets the product's cost from that day
+                on. Every line is checked first, and nothing is stored when one is wrong; then the lines are stored
+                ${count(UPLOAD_SLICE_ROWS)} at a time, and the page says so once all are.`,
             )
           : ''
       }
@@ -70,7 +72,7 @@ export const costsFeature: ConsoleFeature = {
       path: '/console/costs',
       access: 'owner',
       parse: parseCostsCsv,
-      store: (viewer, entries) => useCases.putProductCosts.execute(viewer.dashboard.id, entries),
+      store: (viewer, entries) => useCases.importProductCosts.execute(viewer.dashboard.id, entries),
       stored: (upserted) => `${counted(upserted, 'cost', 'costs')} stored.`,
       page: async (viewer, refusal) => costsPage(viewer, await entriesOf(viewer), refusal),
     });

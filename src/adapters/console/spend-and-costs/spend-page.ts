@@ -1,7 +1,7 @@
-import { parseSpendCsv, SPEND_CSV_HEADER } from '../../../application/spend/spend-csv';
-import { MAX_SPEND_ENTRIES } from '../../../domain/spend';
+import { UPLOAD_SLICE_ROWS } from '../../../application/shared/sliced-upload';
+import { parseSpendCsv, SPEND_CSV_ALIASES, SPEND_CSV_HEADER } from '../../../application/spend/spend-csv';
 import { show } from '../kit/answers';
-import { csvUploadForm, registerCsvUpload } from '../kit/csv-upload';
+import { csvHeaderHelp, csvUploadForm, registerCsvUpload } from '../kit/csv-upload';
 import type { ConsoleFeature } from '../kit/feature';
 import { count, counted, money } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
@@ -16,8 +16,10 @@ const spendPage = (viewer: Viewer, entries: Html, result?: Fragment) =>
       ${csvUploadForm(
         viewer,
         '/console/spend',
-        html`One line per day and campaign, with the header <code>${SPEND_CSV_HEADER.join(',')}</code>; amounts in units of the currency
-          (<code>1234.50</code>). Each line sets that day's amount; every line is checked first, and nothing is stored when one is wrong.`,
+        html`One line per day and campaign, with ${csvHeaderHelp(SPEND_CSV_HEADER, SPEND_CSV_ALIASES)}; <code>utm_medium</code> and
+          <code>utm_content</code> may be left out. Amounts in units of the currency (<code>1234.50</code>), days as
+          <code>2026-03-01</code>. Each line sets that day's amount. Every line is checked first, and nothing is stored when one is wrong;
+          then the lines are stored ${count(UPLOAD_SLICE_ROWS)} at a time, and the page says so once all are.`,
       )}
       <h2>Entries</h2>
       ${entries}`,
@@ -67,12 +69,7 @@ export const spendFeature: ConsoleFeature = {
       path: '/console/spend',
       access: 'member',
       parse: parseSpendCsv,
-      store: async (viewer, entries) => {
-        let upserted = 0;
-        for (let at = 0; at < entries.length; at += MAX_SPEND_ENTRIES)
-          upserted += await useCases.putSpend.execute(viewer.dashboard.id, entries.slice(at, at + MAX_SPEND_ENTRIES));
-        return upserted;
-      },
+      store: (viewer, entries) => useCases.importSpend.execute(viewer.dashboard.id, entries),
       stored: (upserted) => `${counted(upserted, 'entry', 'entries')} stored.`,
       page: async (viewer, refusal) => spendPage(viewer, await entriesOf(viewer, 1), refusal),
     });
