@@ -43,10 +43,43 @@ interface Job {
   /** Moved so far: sequence numbers up to this one. */
   readonly doneSeq: number;
   /** The price before the change of each product and currency it touched, by `currency\0product`. */
-  readonly before: ReadonlyMap<string, UnitCostOf>;
+  readonly before: HistoryLookups;
 }
 
 const pairKey = (product: string, currency: string): string => `${currency}\u0000${product}`;
+
+/**
+ * The histories a change kept, by `currency\0product`, each made into a lookup when first asked for: a
+ * slice of a costs file touches hundreds of products, and an order asks for the few it holds.
+ */
+class HistoryLookups {
+  private readonly histories: ReadonlyMap<string, PairHistory>;
+  private readonly lookups = new Map<string, UnitCostOf>();
+
+  constructor(
+    pairs: readonly PairHistory[],
+    private readonly zone: string,
+  ) {
+    this.histories = new Map(pairs.map((pair) => [pairKey(pair.product, pair.currency), pair]));
+  }
+
+  has(key: string): boolean {
+    return this.histories.has(key);
+  }
+
+  get(key: string): UnitCostOf | undefined {
+    let lookup = this.lookups.get(key);
+    const pair = this.histories.get(key);
+    if (lookup === undefined && pair !== undefined) {
+      lookup = unitCostLookup(
+        pair.entries.map((entry) => ({ ...entry, product: pair.product, currency: pair.currency })),
+        this.zone,
+      );
+      this.lookups.set(key, lookup);
+    }
+    return lookup;
+  }
+}
 
 /** Whether the job has still to move the order `row` (which carries `seq` when it is stored). */
 const awaits = (job: Job, row: OrderRow): boolean => {
@@ -79,7 +112,7 @@ export class RollupPricer {
   private readonly jobPairs: Statement;
   private dayStarts = new Map<string, number>();
   /** Each job's prices before it, read once: they never change. */
-  private readonly befores = new Map<number, ReadonlyMap<string, UnitCostOf>>();
+  private readonly befores = new Map<number, HistoryLookups>();
 
   constructor(db: Preparing) {
     this.anyCost = db.prepare('SELECT 1 FROM product_costs WHERE dashboard_id = ? LIMIT 1').pluck();
@@ -118,36 +151,32 @@ export class RollupPricer {
     const later = jobs.slice(at);
     if (later.length === 0 && this.anyCost.get(dashboardId) === undefined) return () => undefined;
     let zone: string | undefined;
-    // Which history each product and currency takes, found once: a file uploaded in slices leaves many jobs.
-    const chosen = new Map<string, UnitCostOf | null>();
+    // Each product and currency's history, found once (the lookup lives within one write): a chunk prices
+    // up to CHUNK_SEQS orders twice, and a file uploaded in slices leaves many jobs to look through.
+    const chosen = new Map<string, UnitCostOf | readonly (readonly [start: number, cents: number])[]>();
     return (product, currency, instant) => {
       const key = pairKey(product, currency);
       let before = chosen.get(key);
       if (before === undefined) {
-        before = later.find((job) => job.before.has(key))?.before.get(key) ?? null;
+        zone ??= (this.zone.get(dashboardId) as string | undefined) ?? 'UTC';
+        const inZone = zone;
+        before =
+          later.find((job) => job.before.has(key))?.before.get(key) ??
+          (this.history.all(dashboardId, product, currency) as [string, number][]).map(
+            ([from, cents]) => [this.startOf(from, inZone), cents] as const,
+          );
         chosen.set(key, before);
       }
-      if (before !== null) return before(product, currency, instant);
-      zone ??= (this.zone.get(dashboardId) as string | undefined) ?? 'UTC';
-      for (const [from, cents] of this.history.iterate(dashboardId, product, currency) as Iterable<[string, number]>)
-        if (this.startOf(from, zone) <= instant) return cents;
-      return undefined;
+      if (typeof before === 'function') return before(product, currency, instant);
+      return before.find(([start]) => start <= instant)?.[1];
     };
   }
 
-  private beforeOf(id: number): ReadonlyMap<string, UnitCostOf> {
+  private beforeOf(id: number): HistoryLookups {
     let before = this.befores.get(id);
     if (before === undefined) {
       const { zone, pairs } = this.jobPairs.get(id) as { zone: string; pairs: string };
-      before = new Map(
-        (JSON.parse(pairs) as PairHistory[]).map((pair) => [
-          pairKey(pair.product, pair.currency),
-          unitCostLookup(
-            pair.entries.map((entry) => ({ ...entry, product: pair.product, currency: pair.currency })),
-            zone,
-          ),
-        ]),
-      );
+      before = new HistoryLookups(JSON.parse(pairs) as PairHistory[], zone);
       if (this.befores.size >= KNOWN_DAYS) this.befores.clear();
       this.befores.set(id, before);
     }
@@ -196,15 +225,7 @@ export const carryPriceChange = (
   if (affected === 0) return 'nothing to move';
   const jobs = pricer.jobsOf(change.dashboardId);
   if (jobs.length === 0 && affected <= inlineMax) {
-    const before = new Map(
-      change.pairs.map((pair) => [
-        pairKey(pair.product, pair.currency),
-        unitCostLookup(
-          pair.entries.map((entry) => ({ ...entry, product: pair.product, currency: pair.currency })),
-          change.zone,
-        ),
-      ]),
-    );
+    const before = new HistoryLookups(change.pairs, change.zone);
     const was = pricer.pricesBefore(
       change.dashboardId,
       [{ id: 0, dashboardId: change.dashboardId, fromAt: change.fromAt, maxSeq: 0, doneSeq: 0, before }],
