@@ -12,6 +12,9 @@ export const CSV_MAX_BYTES = 2 * 1024 * 1024;
 /** The reading stops at this many bad lines: a file of bad lines costs no more than this to answer. */
 export const MAX_CSV_PROBLEMS = 100;
 
+/** The most columns a header may name: a line is cut into no more fields than its columns need. */
+export const MAX_CSV_COLUMNS = 100;
+
 /**
  * How a file writes its fields, as its header line shows: separated by `,` (amounts with a decimal
  * point), or by `;`, as spreadsheets save CSV where the comma is the decimal mark (amounts `12,50` or
@@ -84,11 +87,15 @@ export const columnKey = (name: string): string =>
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
 
-/** The fields of one line (RFC 4180: fields in double quotes with `""` for a quote), cut at `separator`. */
-const fieldsOf = (line: string, separator: string): string[] | undefined => {
+/**
+ * The fields of one line (RFC 4180: fields in double quotes with `""` for a quote), cut at `separator`;
+ * the first `limit` only, the rest of the line left unread.
+ */
+const fieldsOf = (line: string, separator: string, limit: number): string[] | undefined => {
   const fields: string[] = [];
   let at = 0;
   for (;;) {
+    if (fields.length === limit) return fields;
     if (line[at] === '"') {
       let value = '';
       at++;
@@ -159,11 +166,14 @@ export const checkedColumn = (
 
 const NOT_UTF8 = 'is not valid UTF-8: save the file as UTF-8 (CSV UTF-8 in a spreadsheet)';
 
-/** At most 40 characters of a field, quoted, for a message about it. */
-const quoted = (text: string): string => {
-  const points = [...text];
-  return JSON.stringify(points.length > 40 ? `${points.slice(0, 40).join('')}…` : text);
+/** At most 40 characters of a field, for a message about it. */
+const cut = (text: string): string => {
+  // Never more than 80 UTF-16 units spread, however long the field.
+  const points = [...text.slice(0, 81)];
+  return points.length > 40 ? `${points.slice(0, 40).join('')}…` : text;
 };
+
+const quoted = (text: string): string => JSON.stringify(cut(text));
 
 /** "a, b and c". */
 const listed = (names: readonly string[]): string =>
@@ -182,7 +192,7 @@ const headerOf = <C extends Columns>(names: readonly string[], columns: C, forma
     // A spreadsheet saves the empty cells right of a table as empty names: nothing to read there.
     if (given === '') continue;
     const name = byKey.get(columnKey(given));
-    if (name === undefined) ignored.push(given);
+    if (name === undefined) ignored.push(cut(given));
     else if (at.has(name)) return `the header names ${name} twice (${quoted(names[at.get(name)!].trim())} and ${quoted(given)})`;
     else at.set(name, index);
   }
@@ -227,7 +237,8 @@ export const readCsv = async <C extends Columns, A>(
   const text = first.replace(/^\uFEFF/, '');
   const format = formatOf(text);
   if (text.trim() === '') return refused(`the first line is empty. ${expectedHeader(shape.columns, format)}`);
-  const names = fieldsOf(text, format.separator);
+  const names = fieldsOf(text, format.separator, MAX_CSV_COLUMNS + 1);
+  if (names !== undefined && names.length > MAX_CSV_COLUMNS) return refused(`the header has more than ${MAX_CSV_COLUMNS} columns`);
   const header =
     names === undefined
       ? `the first line is not a header. ${expectedHeader(shape.columns, format)}`
@@ -258,9 +269,9 @@ const lineOf = <C extends Columns, A>(
   shape: CsvShape<C, A>,
 ): E.Either<CsvProblem[], A> => {
   if (raw === undefined) return E.left([{ line, message: NOT_UTF8 }]);
-  const fields = fieldsOf(raw, format.separator);
-  if (fields === undefined) return E.left([{ line, message: 'has a quote (") that is not closed, or text after a closing quote' }]);
   const needed = Math.max(...at.values()) + 1;
+  const fields = fieldsOf(raw, format.separator, needed);
+  if (fields === undefined) return E.left([{ line, message: 'has a quote (") that is not closed, or text after a closing quote' }]);
   if (fields.length < needed)
     return E.left([{ line, message: `has ${fields.length} fields where the header has ${needed}, separated by ${format.separator}` }]);
   const values: Record<string, unknown> = {};

@@ -63,7 +63,9 @@ describe('CSV files as people save them', () => {
     expect(problems(await parseCostsCsv(Buffer.from('sku,product,currency,unit_cost,from\n')))[0].message).to.equal(
       'the header names product twice ("sku" and "product")',
     );
-    expect(problems(await parseCostsCsv(Buffer.from('')))[0].message).to.match(/^the first line is empty\. The first line names the columns/);
+    expect(problems(await parseCostsCsv(Buffer.from('')))[0].message).to.match(
+      /^the first line is empty\. The first line names the columns/,
+    );
     expect(problems(await parseCostsCsv(Buffer.from('"product,currency,unit_cost,from\n')))[0].message).to.match(
       /^the first line is not a header\. /,
     );
@@ -115,8 +117,20 @@ describe('CSV files as people save them', () => {
           'expected an amount in units of the currency, with at most 2 decimals and no thousands separator, up to 100000000000, such as 12.50; found "12,50"',
       },
     ]);
-    const semicolon = read(await parseSpendCsv(Buffer.from('date;utm_source;utm_campaign;currency;amount\n2026-03-01;google;bf;BRL;1234,5\n')));
+    const semicolon = read(
+      await parseSpendCsv(Buffer.from('date;utm_source;utm_campaign;currency;amount\n2026-03-01;google;bf;BRL;1234,5\n')),
+    );
     expect(semicolon.entries.map((e) => e.amountCents)).to.deep.equal([123_450]);
+  });
+
+  it('refuses a header of more than 100 columns, and reads no more fields of a line than its columns need', async () => {
+    const wide = Array.from({ length: 101 }, (_, i) => `c${i}`).join(',');
+    expect(problems(await parseCostsCsv(Buffer.from(`product,currency,unit_cost,from,${wide}\n`)))).to.deep.equal([
+      { line: 1, message: 'the header has more than 100 columns' },
+    ]);
+    // A line whose fields past the columns hold anything, an unclosed quote included: they are not read.
+    const csv = `product,currency,unit_cost,from\nJOG-SLM,BRL,12.50,2026-03-01,"${'x,'.repeat(100_000)}\n`;
+    expect(read(await parseCostsCsv(Buffer.from(csv))).entries).to.have.length(1);
   });
 
   it('cuts a long field in its message, and counts a line with several problems once toward the 100 at which it stops', async () => {
@@ -127,8 +141,6 @@ describe('CSV files as people save them', () => {
     expect(refused.left.stoppedEarly).to.equal(true);
     expect(refused.left.problems).to.have.length(200);
     expect(new Set(refused.left.problems.map((p) => p.line)).size).to.equal(100);
-    expect(refused.left.problems[0].message).to.equal(
-      `expected text of 1 to 255 characters, such as JOG-SLM; found "${'x'.repeat(40)}…"`,
-    );
+    expect(refused.left.problems[0].message).to.equal(`expected text of 1 to 255 characters, such as JOG-SLM; found "${'x'.repeat(40)}…"`);
   });
 });

@@ -20,6 +20,9 @@ describe('uploads stored in slices', () => {
     const rows = Array.from({ length: 2 * UPLOAD_SLICE_ROWS + 7 }, (_, i) => i);
     const stored = storeInSlices(rows, async (slice) => {
       slices.push([...slice]);
+      // A write holds the event loop a while: long enough for the timer to be due when it ends.
+      const until = performance.now() + 3;
+      while (performance.now() < until);
       return slice.length;
     });
     setTimeout(() => (timerFiredAfter = slices.length), 0);
@@ -32,10 +35,13 @@ describe('uploads stored in slices', () => {
   it('stops at a failed slice with how many rows were stored before it', async () => {
     const failure = new StorageUnavailableError('the disk is full');
     const refused = await rejectionOf(
-      storeInSlices(Array.from({ length: 1_200 }, (_, i) => i), async (slice) => {
-        if ((slice[0] as number) >= UPLOAD_SLICE_ROWS) throw failure;
-        return slice.length;
-      }),
+      storeInSlices(
+        Array.from({ length: 1_200 }, (_, i) => i),
+        async (slice) => {
+          if ((slice[0]) >= UPLOAD_SLICE_ROWS) throw failure;
+          return slice.length;
+        },
+      ),
     );
     expect(refused).to.be.instanceOf(UploadInterrupted);
     expect(refused).to.deep.include({ storedRows: UPLOAD_SLICE_ROWS, rows: 1_200, cause: failure });
@@ -90,7 +96,8 @@ describe('uploads stored in slices', () => {
         ...sqlite.storage.productCosts,
         put: (dashboardId, slice) => {
           // The disk fills once two slices are stored: the file may not grow by a page more.
-          if (++calls === 3) sqlite.db.prepare(`PRAGMA max_page_count = ${sqlite.db.prepare('PRAGMA page_count').pluck().get() as number}`).get();
+          if (++calls === 3)
+            sqlite.db.prepare(`PRAGMA max_page_count = ${sqlite.db.prepare('PRAGMA page_count').pluck().get() as number}`).get();
           return sqlite.storage.productCosts.put(dashboardId, slice);
         },
         list: (dashboardId, query) => sqlite.storage.productCosts.list(dashboardId, query),
