@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { linesOf, type CsvRead, type CsvRefusal } from '../../../application/shared/csv-file';
-import { UploadInterrupted } from '../../../application/shared/sliced-upload';
+import { UploadInterrupted, UPLOAD_SLICE_ROWS } from '../../../application/shared/sliced-upload';
 import { STORAGE_RETRY_AFTER_SECONDS, StorageUnavailableError } from '../../../application/ports/storage-health';
 import { redirect, show } from './answers';
 import type { Access } from './feature';
@@ -47,38 +47,51 @@ const refusalOf = (refusal: CsvRefusal): { readonly result: Fragment; readonly s
   };
 };
 
-/**
- * What a CSV's header may be, for the upload's explanation: the columns as the documentation heads
- * them, and the other names taken for some.
- */
-export const csvHeaderHelp = (header: readonly string[], aliases: Readonly<Record<string, readonly string[]>>): Html => {
-  const others = Object.entries(aliases).filter(([, names]) => names.length > 0);
-  return html`the header <code>${header.join(',')}</code> (names in any case and
-    order${
-      others.length === 0
-        ? ''
-        : html`; also
-          ${others.map(
-            ([name, names], i) =>
-              html`${i === 0 ? '' : i === others.length - 1 ? ' and ' : ', '}${names.map(
-                  (other, j) => html`${j === 0 ? '' : j === names.length - 1 ? ' or ' : ', '}<code>${other}</code>`,
-                )}
-                for <code>${name}</code>`,
-          )}`
-    }),
-    separated by <code>,</code>, or by <code>;</code> with decimal commas (<code>12,50</code>) as spreadsheets save CSV where the comma is
-    the decimal mark`;
-};
+/** What a page says its CSV holds, above the upload's form. */
+export interface CsvHelp {
+  /** What a line is: "One line per product, currency and first day." */
+  readonly lines: string;
+  /** The columns as the documentation heads them. */
+  readonly header: readonly string[];
+  /** The other names taken for some columns. */
+  readonly aliases: Readonly<Record<string, readonly string[]>>;
+  /** The columns a file may leave out. */
+  readonly optional?: readonly string[];
+  /** How its values are written: units, days. */
+  readonly values: Html;
+}
 
-/** The upload's form, under what the file must hold (`explanation`). */
-export const csvUploadForm = (viewer: Viewer, path: string, explanation: Html): Html =>
-  html`<h2>Upload a CSV</h2>
-    <p>${explanation}</p>
+/** "`a`, `b` or `c`". */
+const either = (names: readonly string[], last: string): Html[] =>
+  names.map((name, i) => html`${i === 0 ? '' : i === names.length - 1 ? ` ${last} ` : ', '}<code>${name}</code>`);
+
+/** The upload's form, under what the file must hold, said as [CSV files] in docs/reports.md says it. */
+export const csvUploadForm = (viewer: Viewer, path: string, help: CsvHelp): Html => {
+  const others = Object.entries(help.aliases).filter(([, names]) => names.length > 0);
+  return html`<h2>Upload a CSV</h2>
+    <ul class="csv-help">
+      <li>
+        ${help.lines} The first line names the columns, in any order and case: <code>${help.header.join(',')}</code>${
+          help.optional === undefined ? '' : html`; ${either(help.optional, 'and')} may be left out`
+        }.
+      </li>
+      ${others.length === 0 ? '' : html`<li>Also taken: ${others.map(([name, names], i) => html`${i === 0 ? '' : '; '}${either(names, 'or')} for <code>${name}</code>`)}.</li>`}
+      <li>
+        Separated by <code>,</code>, or by <code>;</code> with decimal commas (<code>12,50</code>), as a spreadsheet saves CSV where the
+        comma is the decimal mark.
+      </li>
+      <li>${help.values}</li>
+      <li>
+        Every line is checked first, and nothing is stored when one is wrong; then the lines are stored ${count(UPLOAD_SLICE_ROWS)} at a
+        time, and the page says so once all are.
+      </li>
+    </ul>
     <form class="stack" method="post" action="${path}" enctype="multipart/form-data">
       ${csrfField(viewer)}
       <div><label for="file">CSV file</label><input id="file" name="file" type="file" accept=".csv,text/csv" required /></div>
       <div><button type="submit">Upload</button></div>
     </form>`;
+};
 
 /**
  * The upload's POST route, through the console's file route: a refused file shows the page again with

@@ -1,9 +1,8 @@
 import { COSTS_CSV_ALIASES, COSTS_CSV_HEADER, parseCostsCsv } from '../../../application/costs/costs-csv';
-import { UPLOAD_SLICE_ROWS } from '../../../application/shared/sliced-upload';
 import { show } from '../kit/answers';
-import { csvHeaderHelp, csvUploadForm, registerCsvUpload } from '../kit/csv-upload';
+import { csvUploadForm, registerCsvUpload } from '../kit/csv-upload';
 import type { ConsoleFeature } from '../kit/feature';
-import { count, counted, money } from '../kit/format';
+import { counted, money } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
 import { page, type Viewer } from '../kit/layout';
 
@@ -18,14 +17,12 @@ const costsPage = (viewer: Viewer, entries: Html, result?: Fragment) =>
     html`${result ?? ''}
       ${
         viewer.role === 'owner'
-          ? csvUploadForm(
-              viewer,
-              '/console/costs',
-              html`One line per product, currency and first day, with ${csvHeaderHelp(COSTS_CSV_HEADER, COSTS_CSV_ALIASES)}; unit costs in
-                units of the currency (<code>12.50</code>), days as <code>2026-03-01</code>. Each line sets the product's cost from that day
-                on. Every line is checked first, and nothing is stored when one is wrong; then the lines are stored
-                ${count(UPLOAD_SLICE_ROWS)} at a time, and the page says so once all are.`,
-            )
+          ? csvUploadForm(viewer, '/console/costs', {
+              lines: 'One line per product, currency and first day: it sets the product’s cost from that day on.',
+              header: COSTS_CSV_HEADER,
+              aliases: COSTS_CSV_ALIASES,
+              values: html`Unit costs in units of the currency (<code>12.50</code>), days as <code>2026-03-01</code>.`,
+            })
           : ''
       }
       <h2>Costs</h2>

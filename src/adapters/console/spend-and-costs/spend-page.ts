@@ -1,7 +1,6 @@
-import { UPLOAD_SLICE_ROWS } from '../../../application/shared/sliced-upload';
 import { parseSpendCsv, SPEND_CSV_ALIASES, SPEND_CSV_HEADER } from '../../../application/spend/spend-csv';
 import { show } from '../kit/answers';
-import { csvHeaderHelp, csvUploadForm, registerCsvUpload } from '../kit/csv-upload';
+import { csvUploadForm, registerCsvUpload } from '../kit/csv-upload';
 import type { ConsoleFeature } from '../kit/feature';
 import { count, counted, money } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
@@ -13,14 +12,13 @@ const spendPage = (viewer: Viewer, entries: Html, result?: Fragment) =>
     '/console/spend',
     'Spend',
     html`${result ?? ''}
-      ${csvUploadForm(
-        viewer,
-        '/console/spend',
-        html`One line per day and campaign, with ${csvHeaderHelp(SPEND_CSV_HEADER, SPEND_CSV_ALIASES)}; <code>utm_medium</code> and
-          <code>utm_content</code> may be left out. Amounts in units of the currency (<code>1234.50</code>), days as
-          <code>2026-03-01</code>. Each line sets that day's amount. Every line is checked first, and nothing is stored when one is wrong;
-          then the lines are stored ${count(UPLOAD_SLICE_ROWS)} at a time, and the page says so once all are.`,
-      )}
+      ${csvUploadForm(viewer, '/console/spend', {
+        lines: 'One line per day and campaign: it sets that day’s amount.',
+        header: SPEND_CSV_HEADER,
+        aliases: SPEND_CSV_ALIASES,
+        optional: ['utm_medium', 'utm_content'],
+        values: html`Amounts in units of the currency (<code>1234.50</code>), days as <code>2026-03-01</code>.`,
+      })}
       <h2>Entries</h2>
       ${entries}`,
   );
