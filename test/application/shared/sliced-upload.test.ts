@@ -38,7 +38,7 @@ describe('uploads stored in slices', () => {
       storeInSlices(
         Array.from({ length: 1_200 }, (_, i) => i),
         async (slice) => {
-          if ((slice[0]) >= UPLOAD_SLICE_ROWS) throw failure;
+          if (slice[0] >= UPLOAD_SLICE_ROWS) throw failure;
           return slice.length;
         },
       ),
