@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
 import type { Storage } from '../../src/application/ports/storage';
 import { StorageUnavailableError } from '../../src/application/ports/storage-health';
+import { UPLOAD_SLICE_ROWS } from '../../src/application/shared/sliced-upload';
 import { ConsoleSession } from '../support/console-session';
 import { anOrderPayload } from '../support/order-builder';
 import { TestApi } from '../support/test-api';
@@ -108,9 +109,9 @@ describe('console files (DECISIONS D18, D23)', function () {
       const failed = await upload(file);
       expect([failed.status, failed.headers.get('retry-after')]).to.deep.equal([503, '5']);
       expect(failed.text).to.include(
-        'The data store stopped taking the file after its first 500 lines of 1,200 were stored. Send the same file again in a moment',
+        `The data store stopped taking the file after its first ${UPLOAD_SLICE_ROWS} lines of 1,200 were stored. Send the same file again in a moment`,
       );
-      expect(await storage.productCosts.priceList(await dashboardId())).to.have.length(500);
+      expect(await storage.productCosts.priceList(await dashboardId())).to.have.length(UPLOAD_SLICE_ROWS);
       const again = await upload(file);
       expect(again.status).to.equal(303);
       expect((await session.get('/console/costs')).text).to.include('1,200 costs stored.');
