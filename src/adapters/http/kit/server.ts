@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { IdGenerator } from '../../../application/ports/id-generator';
 import type { Logger } from '../../../application/ports/logger';
 import { ERROR_TABLE } from './error-table';
@@ -123,4 +123,46 @@ export const createHttpServer = (app: { callback(): RequestListener }, limits: S
   capPerAddress(server, limits.maxConnectionsPerAddress);
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(socket, err, ids, logger));
   return server;
+};
+
+/** Where a service takes its requests: an HTTP server of its own, or its turn on one that outlives it. */
+export interface Serving {
+  readonly server: Server;
+  /** `http://host:port`, with the port actually bound. */
+  readonly url: string;
+  /** Stops taking requests; resolves once those in flight are answered. */
+  close(): Promise<void>;
+  /** Ends the requests still in flight, when the shutdown timeout has passed. */
+  cutOff(): void;
+}
+
+/**
+ * An HTTP server that outlives the services attached to it one after another: from `attach` until its
+ * `close`, `app` takes every request. Tests start hundreds of services; one port and its
+ * keep-alive connections serve them all.
+ */
+export interface SharedHttpServer {
+  attach(app: { callback(): RequestListener }): Serving;
+}
+
+/** `server` listening on `host:port` (0: a free one); closing it stops accepting connections and ends the idle ones. */
+export const listen = async (server: Server, host: string, port: number): Promise<Serving> => {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { address, port: bound } = server.address() as AddressInfo;
+  return {
+    server,
+    url: `http://${address.includes(':') ? `[${address}]` : address}:${bound}`,
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await closed;
+    },
+    cutOff: () => server.closeAllConnections(),
+  };
 };
