@@ -31,6 +31,15 @@ form.inline { display: inline; }
 table.keyed tbody th { font-weight: 600; }
 table.keyed th:first-child { position: sticky; left: 0; background: var(--bg); z-index: 1; box-shadow: 1px 0 0 var(--line); }
 table.keyed th:first-child { min-width: 7rem; max-width: 14rem; overflow-wrap: anywhere; }
+main:has(table.report) { max-width: none; }
+table.report th, table.keyed.report th:first-child { overflow-wrap: normal; word-break: normal; hyphens: manual; }
+th[aria-sort="descending"] a::after { content: " ↓"; content: " ↓" / ""; }
+th[aria-sort="ascending"] a::after { content: " ↑"; content: " ↑" / ""; }
+.loss { color: var(--bad); font-weight: 600; }
+.loss-word { font-size: 0.75em; font-weight: 700; text-transform: uppercase; letter-spacing: 0.03em; border: 1px solid currentColor; border-radius: 3px; padding: 0 3px; }
+a.uncosted { display: block; white-space: normal; font-size: 0.8rem; max-width: 10rem; margin-left: auto; }
+.cards dd.uncosted { font-size: 0.85rem; font-weight: 400; }
+p.uncosted { padding: 6px 10px; border-left: 4px solid #9a6700; background: #fff8c5; }
 details.columns { align-self: center; } details.columns[open] { flex-basis: 100%; }
 details.columns[open] > div { display: inline-flex; margin-right: 12px; }
 form.stack { display: grid; gap: 8px; max-width: 520px; grid-template-columns: minmax(0, 1fr); }
