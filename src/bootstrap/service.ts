@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { BackgroundWorker } from '../application/ports/background-worker';
 import type { Clock } from '../application/ports/clock';
 import type { IdGenerator } from '../application/ports/id-generator';
@@ -10,7 +9,7 @@ import type { Storage } from '../application/ports/storage';
 import { createHttpApp } from '../adapters/http/app';
 import { registerConsole } from '../adapters/console/console';
 import { HeavyRequestTurns } from '../adapters/system/heavy-request-turns';
-import { createHttpServer } from '../adapters/http/kit/server';
+import { createHttpServer, listen, type SharedHttpServer } from '../adapters/http/kit/server';
 import { listenForMetrics, PrometheusMetrics } from '../adapters/metrics/prometheus-metrics';
 import { asyncFileDestination } from '../adapters/logging/log-destinations';
 import { PinoLogger } from '../adapters/logging/pino-logger';
@@ -65,6 +64,11 @@ export interface ServiceOverrides {
   readonly onConversion?: (report: ConversionReport) => void;
   /** Shorter waits on the ad platforms' rate limits and outages (tests). */
   readonly adPlatformClient?: AdPlatformSettings['client'];
+  /**
+   * Takes its requests from this server instead of listening on `config.host:config.port` (tests:
+   * one port and its keep-alive connections for every service a run starts).
+   */
+  readonly sharedServer?: SharedHttpServer;
 }
 
 /** Starts the HTTP service on `config.host:config.port`, then its background workers. */
@@ -137,16 +141,9 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   );
   if (config.console)
     registerConsole(router, { useCases, logger, publicBaseUrl: () => publicBaseUrl, configuredBaseUrl: config.publicBaseUrl, heavyTurns });
-  const server = createHttpServer(app, config.http, ids, logger);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { address, port } = server.address() as AddressInfo;
-  const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  const serving =
+    overrides.sharedServer?.attach(app) ?? (await listen(createHttpServer(app, config.http, ids, logger), config.host, config.port));
+  const { server, url } = serving;
   publicBaseUrl = config.publicBaseUrl ?? url;
   logger.info('listening', { url, publicBaseUrl, ...(config.console ? { console: `${publicBaseUrl}/console` } : {}) });
   let metricsListener: Awaited<ReturnType<typeof listenForMetrics>> | undefined;
@@ -155,7 +152,7 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
       metricsListener = await listenForMetrics(metrics.registry, config.metricsHost ?? config.host, config.metricsPort);
   } catch (err) {
     // A start that fails half-way leaves nothing open behind it.
-    await new Promise((resolve) => server.close(resolve));
+    await serving.close();
     await storage.health.close();
     throw err;
   }
@@ -175,12 +172,11 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
       if (config.shutdownReadinessDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownReadinessDelayMs));
       const deadline = new AbortController();
       const timer = setTimeout(() => {
-        server.closeAllConnections();
+        serving.cutOff();
         deadline.abort();
       }, config.shutdownTimeoutMs);
       const deadlinePassed = new Promise<void>((resolve) => deadline.signal.addEventListener('abort', () => resolve()));
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+      const closed = serving.close();
       const workersStopped = Promise.allSettled(
         workers.map(async (worker) => {
           workerStates.set(worker.name, 'stopping');

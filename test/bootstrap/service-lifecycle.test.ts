@@ -139,7 +139,8 @@ describe('service lifecycle: workers and the shutdown order', () => {
   });
 
   it('answers 503 on /readyz from SIGTERM on, while it still serves everything else for SHUTDOWN_READINESS_DELAY_MS', async () => {
-    const api = await TestApi.start({ shutdownReadinessDelayMs: 400 });
+    // Its own port, whose closing is part of what is checked.
+    const api = await TestApi.start({ shutdownReadinessDelayMs: 400 }, {}, { ownPort: true });
     const { token } = await api.newDashboard();
     const stopping = api.stop();
     const draining = await api.request('GET', '/readyz');
