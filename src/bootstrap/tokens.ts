@@ -45,6 +45,15 @@ export const PORTS: { readonly [K in keyof Ports]-?: InjectionToken<Ports[K]> } 
   passwords: Symbol('PasswordHasher'),
   opaqueSecrets: Symbol('OpaqueSecrets'),
   signInLimits: Symbol('SignInLimits'),
+  adAccounts: Symbol('AdAccountRepository'),
+  adPlatforms: Symbol('AdPlatforms'),
+  credentialVault: Symbol('CredentialVault'),
+  adSyncNudge: Symbol('AdSyncNudge'),
+  adSyncSettings: Symbol('AdSyncSettings'),
+  conversions: Symbol('ConversionRepository'),
+  conversionPlatforms: Symbol('ConversionPlatforms'),
+  conversionSending: Symbol('ConversionSendingSettings'),
+  conversionNudge: Symbol('ConversionNudge'),
 };
 
 /** What the service was started with: the store it opened and the settings of its configuration. */

@@ -28,7 +28,12 @@ export const COLLECTIONS = {
   eventFeed: 'event_feed',
   sources: 'sources',
   sourceDeliveries: 'source_deliveries',
+  adAccounts: 'ad_accounts',
+  conversionDeliveries: 'conversion_deliveries',
 } as const;
+
+/** The unique (eventId, adAccountId) index of conversion deliveries, named where its refusals are told apart from others. */
+export const EVENT_AD_ACCOUNT_INDEX = 'conversion_deliveries_event_adAccount_unique';
 
 /** The unique (eventId, endpointId) index of deliveries, named where its refusals are told apart from others. */
 export const EVENT_ENDPOINT_INDEX = 'webhook_deliveries_event_endpoint_unique';
@@ -93,7 +98,15 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
     { name: 'report_state_dashboard_month', key: { dashboardId: 1, month: 1 }, partialFilterExpression: { month: { $exists: true } } },
     { name: 'report_state_staleSince', key: { staleSince: 1 }, partialFilterExpression: { staleSince: { $exists: true } } },
   ],
-  spend: [{ name: 'spend_dashboard_date', key: { dashboardId: 1, date: -1 } }],
+  spend: [
+    { name: 'spend_dashboard_date', key: { dashboardId: 1, date: -1 } },
+    // An ad account's rows of a day: what its sync replaces.
+    {
+      name: 'spend_dashboard_adAccount_date',
+      key: { dashboardId: 1, adAccount: 1, date: 1 },
+      partialFilterExpression: { adAccount: { $exists: true } },
+    },
+  ],
   // The listing's order (`order`: product, currency, from as ASCII), and the same within one currency.
   productCosts: [
     { name: 'product_costs_dashboard_order', key: { dashboardId: 1, order: 1 } },
@@ -126,6 +139,23 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
   sources: [{ name: 'sources_dashboard_slot_unique', key: { dashboardId: 1, slot: 1 }, unique: true }],
   // One document per source (`_id` the source id), holding its log.
   sourceDeliveries: [],
+  // A dashboard's accounts take one slot each and one copy of a platform account; the syncs claim the longest due.
+  adAccounts: [
+    { name: 'ad_accounts_dashboard_slot_unique', key: { dashboardId: 1, slot: 1 }, unique: true },
+    { name: 'ad_accounts_dashboard_platform_account_unique', key: { dashboardId: 1, platform: 1, accountId: 1 }, unique: true },
+    { name: 'ad_accounts_nextSyncAt', key: { nextSyncAt: 1 } },
+  ],
+  conversionDeliveries: [
+    // One delivery per order event and ad account, whoever relays the event, however many times.
+    { name: EVENT_AD_ACCOUNT_INDEX, key: { eventId: 1, adAccountId: 1 }, unique: true },
+    { name: 'conversion_deliveries_status_nextAttemptAt', key: { status: 1, nextAttemptAt: 1 } },
+    { name: 'conversion_deliveries_adAccount_createdAt_id', key: { adAccountId: 1, createdAt: -1, _id: -1 } },
+    { name: 'conversion_deliveries_adAccount_status_createdAt_id', key: { adAccountId: 1, status: 1, createdAt: -1, _id: -1 } },
+    // A refund finds the purchase it takes back.
+    { name: 'conversion_deliveries_adAccount_order_kind', key: { adAccountId: 1, 'conversion.orderId': 1, 'conversion.kind': 1 } },
+    // Deleted by the server 30 days after they were made.
+    { name: 'conversion_deliveries_expiresAt_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 },
+  ],
 };
 
 /**

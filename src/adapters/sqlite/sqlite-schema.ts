@@ -1,4 +1,6 @@
 import type { Database } from 'better-sqlite3';
+import { ADS_MIGRATION } from './ads/ads-schema';
+import { CONVERSIONS_MIGRATION } from './ads/conversions-schema';
 import { ACCOUNTS_MIGRATION } from './accounts/accounts-schema';
 import { EVENT_FEED_MIGRATION } from './orders/event-feed-schema';
 import { PROFIT_MIGRATION } from './reports/profit-schema';
@@ -212,6 +214,8 @@ export const MIGRATIONS: readonly string[] = [
   PROFIT_MIGRATION,
   COSTS_IN_ROLLUPS_MIGRATION,
   PRODUCTS_ROLLUP_MIGRATION,
+  ADS_MIGRATION,
+  CONVERSIONS_MIGRATION,
   PRODUCTS_BY_SKU_MIGRATION,
 ];
 

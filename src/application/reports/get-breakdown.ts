@@ -3,7 +3,7 @@ import * as O from 'fp-ts/Option';
 import type { ReportDimension } from '../../domain/attribution';
 import { previousRange, spendJoins, type Comparison, type MetricName, type Range, type ReportScope } from '../../domain/report';
 import type { DashboardRepository } from '../ports/dashboard-repository';
-import type { Breakdown, ReportReader, UncostedSummary } from '../ports/report-reader';
+import type { Breakdown, ReportReader, SortOrder, UncostedSummary } from '../ports/report-reader';
 import { dashboardNotFound, type DashboardNotFound } from '../shared/errors';
 import { spendDaysWithin } from './report-spend';
 import { uncostedSummary } from './uncosted-summary';
@@ -14,6 +14,8 @@ export interface BreakdownQuery extends ReportScope {
   readonly to: Date;
   readonly by: readonly ReportDimension[];
   readonly sort: MetricName;
+  /** Highest first unless `ascending`. */
+  readonly order?: SortOrder;
   readonly limit: number;
   /** `previous`: each row carries the metrics of the equally long period that ends at `from` (DECISIONS D20). */
   readonly compare?: Comparison;
@@ -60,6 +62,7 @@ export class GetBreakdown {
       isTest,
       filters,
       sort,
+      ...(query.order === undefined ? {} : { order: query.order }),
       limit,
       costZone: timezone,
       taxRate,

@@ -9,7 +9,7 @@ import {
 } from '../../domain/product-report';
 import type { ProductCell, ProductQuery, ProductReport, UncostedProduct, UncostedProducts, UncostedSummary } from '../ports/report-reader';
 import { EventLoopSlices } from '../shared/event-loop-slices';
-import { descending, FirstRows } from './first-rows';
+import { FirstRows, metricBefore } from './first-rows';
 
 type Totals = { -readonly [K in keyof ProductTotals]: number };
 
@@ -90,7 +90,7 @@ const metricOf = (totals: ProductTotals, sort: ProductMetricName): number =>
 const before =
   (metric: (row: ProductTally) => number) =>
   (a: ProductTally, b: ProductTally): boolean => {
-    const order = descending(metric(a), metric(b));
+    const order = metricBefore(metric(a), metric(b));
     if (order !== undefined) return order;
     const byProduct = compareCodePoints(a.product, b.product);
     return byProduct === 0 ? compareCodePoints(a.currency, b.currency) < 0 : byProduct < 0;

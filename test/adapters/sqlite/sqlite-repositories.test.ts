@@ -8,6 +8,8 @@ import { rateLimitCounterContract } from '../../contract/rate-limit-counter.cont
 import { reportReaderContract } from '../../contract/report-reader.contract';
 import { breakdownRowsContract } from '../../contract/breakdown-rows.contract';
 import { profitReportsContract } from '../../contract/profit-reports.contract';
+import { adAccountRepositoryContract } from '../../contract/ad-account-repository.contract';
+import { conversionRepositoryContract } from '../../contract/conversion-repository.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
 import { productCostRepositoryContract } from '../../contract/product-cost-repository.contract';
 import { accountStoresContract } from '../../contract/account-stores.contract';
@@ -41,6 +43,8 @@ describe('SQLite adapters', () => {
   sourceRepositoryContract('SqliteSourceRepository', async () => fresh().sources);
   sourceDeliveryLogContract('SqliteSourceDeliveryLog', async () => fresh().sourceDeliveries);
   spendRepositoryContract('SqliteSpendRepository', async () => fresh().spend);
+  adAccountRepositoryContract('SqliteAdAccountRepository', async () => fresh().adAccounts);
+  conversionRepositoryContract('SqliteConversionRepository', async () => fresh());
   productCostRepositoryContract('SqliteProductCostRepository', async () => fresh().productCosts);
   accountStoresContract('SQLite', async () => fresh().accounts);
   eventFeedContract('SQLite', async () => fresh());

@@ -111,6 +111,21 @@ describe('npm run demo', function () {
         return report.right.rows.map((row) => row.product);
       });
       expect([...new Set(products)].sort()).to.deep.equal([...DEMO_PRODUCTS.map((product) => product.sku), 'TEST'].sort());
+      expect(demo.stdout.find((line) => line.startsWith('Ad accounts:'))).to.match(/"Meta \(demo\)" reads the Facebook spend/);
+      const synced = async () =>
+        lookInto(file, async (_storage, useCases) => {
+          const [dashboard] = await useCases.listDashboards.execute();
+          const [account] = await useCases.listAdAccounts.execute(dashboard.id);
+          const spend = await useCases.listSpend.execute(dashboard.id, { page: 1, pageSize: 1_000 });
+          return { status: account?.sync.status, read: spend.entries.filter((entry) => entry.adAccount === 'meta:1000000001').length };
+        });
+      let account = await synced();
+      for (let waited = 0; waited < 30_000 && account.status !== 'ok'; waited += 250) {
+        await new Promise((done) => setTimeout(done, 250));
+        account = await synced();
+      }
+      expect(account.status).to.equal('ok');
+      expect(account.read).to.be.greaterThan(0);
       demo.kill('SIGTERM');
       expect(await demo.exited).to.deep.equal({ code: 0, signal: null });
     } finally {

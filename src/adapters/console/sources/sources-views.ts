@@ -9,6 +9,7 @@ import {
 import { dateTime } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
 import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
+import { table } from '../kit/table';
 import { deliveryLog } from './delivery-log';
 import { PLATFORM_GUIDES } from './platform-steps';
 
@@ -66,33 +67,18 @@ export const sourcesListView = (
       </p>
       ${unreachableWarning(unreachable, 'The platforms cannot reach the URLs this page gives.', 'each platform')}
       <h2>Sources</h2>
-      ${
-        sources.length === 0
-          ? html`<p>No sources yet.</p>`
-          : html`<div class="scroll" tabindex="0" role="region" aria-label="Sources">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Platform</th>
-                    <th scope="col">URL to paste</th>
-                    <th scope="col">Created</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${sources.map(
-                    (s) =>
-                      html`<tr data-source="${s.id}">
-                        <td><a href="/console/sources/${s.id}">${s.name}</a></td>
-                        <td>${PLATFORM_GUIDES[s.platform].label}</td>
-                        <td><code>${urlOf(s)}</code></td>
-                        <td>${dateTime(s.createdAt, zone)}</td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>
-            </div>`
-      }
+      ${table({
+        label: 'Sources',
+        rows: sources,
+        empty: html`<p>No sources yet.</p>`,
+        rowData: (s) => ({ 'data-source': s.id }),
+        columns: [
+          { header: 'Name', cell: (s) => html`<a href="/console/sources/${s.id}">${s.name}</a>` },
+          { header: 'Platform', cell: (s) => PLATFORM_GUIDES[s.platform].label },
+          { header: 'URL to paste', cell: (s) => html`<code>${urlOf(s)}</code>` },
+          { header: 'Created', cell: (s) => dateTime(s.createdAt, zone) },
+        ],
+      })}
       <h2>Add a source</h2>
       <form class="stack" method="post" action="/console/sources">
         ${csrfField(viewer)}

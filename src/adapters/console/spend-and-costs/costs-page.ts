@@ -1,10 +1,11 @@
-import { COSTS_CSV_HEADER, parseCostsCsv } from '../../../application/costs/costs-csv';
+import { COSTS_CSV_ALIASES, COSTS_CSV_HEADER, parseCostsCsv } from '../../../application/costs/costs-csv';
 import { show } from '../kit/answers';
 import { csvUploadForm, registerCsvUpload } from '../kit/csv-upload';
 import type { ConsoleFeature } from '../kit/feature';
-import { counted, money } from '../kit/format';
+import { counted } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
 import { page, type Viewer } from '../kit/layout';
+import { table } from '../kit/table';
 import { registerUncostedCsv, uncostedSection } from './uncosted-products';
 
 /** As many cost entries as the page lists, in the store's order (product, currency, from). */
@@ -18,13 +19,12 @@ const costsPage = (viewer: Viewer, entries: Html, uncosted: Html, result?: Fragm
     html`${result ?? ''}
       ${
         viewer.role === 'owner'
-          ? csvUploadForm(
-              viewer,
-              '/console/costs',
-              html`One line per product, currency and first day, with the header <code>${COSTS_CSV_HEADER.join(',')}</code>; unit costs in
-                units of the currency (<code>12.50</code>). Each line sets the product's cost from that day on; every line is checked first,
-                and nothing is stored when one is wrong.`,
-            )
+          ? csvUploadForm(viewer, '/console/costs', {
+              lines: 'One line per product, currency and first day: it sets the product’s cost from that day on.',
+              header: COSTS_CSV_HEADER,
+              aliases: COSTS_CSV_ALIASES,
+              values: html`Unit costs in units of the currency (<code>12.50</code>), days as <code>2026-03-01</code>.`,
+            })
           : ''
       }
       ${uncosted}
@@ -45,29 +45,16 @@ export const costsFeature: ConsoleFeature = {
       const listed = await useCases.listProductCosts.execute(viewer.dashboard.id, { pageSize: LISTED });
       if (listed.entries.length === 0) return html`<p>No product cost yet: profit counts the units without one.</p>`;
       return html`${listed.more ? html`<p class="muted">The first ${LISTED} entries.</p>` : ''}
-        <div class="scroll" tabindex="0" role="region" aria-label="Product costs">
-          <table class="keyed">
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Currency</th>
-                <th scope="col" class="num">Unit cost</th>
-                <th scope="col">From</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${listed.entries.map(
-                (e) =>
-                  html`<tr>
-                    <th scope="row">${e.product}</th>
-                    <td>${e.currency}</td>
-                    <td class="num">${money(e.unitCostCents, e.currency)}</td>
-                    <td>${e.from}</td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>
-        </div>`;
+      ${table({
+        label: 'Product costs',
+        rows: listed.entries,
+        columns: [
+          { header: 'Product', rowHeader: true, cell: (e) => e.product },
+          { header: 'Currency', cell: (e) => e.currency },
+          { header: 'Unit cost', money: (e) => ({ cents: e.unitCostCents, currency: e.currency }) },
+          { header: 'From', cell: (e) => e.from },
+        ],
+      })}`;
     };
 
     r.get('/console/costs', 'member', async ({ viewer, query }) =>
@@ -78,7 +65,7 @@ export const costsFeature: ConsoleFeature = {
       path: '/console/costs',
       access: 'owner',
       parse: parseCostsCsv,
-      store: (viewer, entries) => useCases.putProductCosts.execute(viewer.dashboard.id, entries),
+      store: (viewer, entries) => useCases.importProductCosts.execute(viewer.dashboard.id, entries),
       stored: (upserted) => `${counted(upserted, 'cost', 'costs')} stored.`,
       page: async (viewer, refusal) =>
         costsPage(viewer, await entriesOf(viewer), await uncostedSection(useCases, viewer, new URLSearchParams()), refusal),

@@ -7,6 +7,7 @@ import { count, counted } from '../kit/format';
 import { html, type Html } from '../kit/html';
 import type { Viewer } from '../kit/layout';
 import { periodForm, periodOf, type Period } from '../kit/period';
+import { table } from '../kit/table';
 import type { ConsoleRouter } from '../kit/router';
 
 /** Where the Costs page lists them: the incomplete-profit notes of other pages link here, with their period's query. */
@@ -57,27 +58,16 @@ export const uncostedSection = async (useCases: UseCases, viewer: Viewer, query:
             the file above. Each line's cost holds from ${period.firstDay}, the first day of the period.
           </p>
           ${uncosted.totalRows > LISTED ? html`<p class="muted">The ${count(LISTED)} with the most units of ${count(uncosted.totalRows)}.</p>` : ''}
-          <div class="scroll" tabindex="0" role="region" aria-label="Products sold without a cost">
-            <table class="keyed">
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Currency</th>
-                  <th scope="col" class="num">Units</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${uncosted.rows.map(
-                  (row) =>
-                    html`<tr data-product="${row.product}">
-                      <th scope="row">${row.name} <span class="muted">${row.product}</span></th>
-                      <td>${row.currency}</td>
-                      <td class="num">${count(row.uncostedUnits)}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>`;
+          ${table({
+            label: 'Products sold without a cost',
+            rows: uncosted.rows,
+            rowData: (row) => ({ 'data-product': row.product }),
+            columns: [
+              { header: 'Product', rowHeader: true, cell: (row) => html`${row.name} <span class="muted">${row.product}</span>` },
+              { header: 'Currency', cell: (row) => row.currency },
+              { header: 'Units', count: (row) => row.uncostedUnits },
+            ],
+          })}`;
   return html`<section aria-labelledby="${UNCOSTED_ANCHOR}">
     <h2 id="${UNCOSTED_ANCHOR}">Sold without a cost</h2>
     ${periodForm(UNCOSTED_PATH, period)} ${body}

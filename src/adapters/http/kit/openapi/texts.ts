@@ -5,7 +5,7 @@ import type { HeaderObject, ParameterObject, SecuritySchemeObject } from './type
 
 /** What the document says that cannot be derived from the route table: titles, prose, examples. */
 
-export const API_VERSION = '0.1.0';
+export const API_VERSION = '0.3.0';
 
 export const API_DESCRIPTION = `An order-recording service: orders are created and listed through /api/v1 with a bearer token that names the dashboard (account) they belong to.
 
@@ -46,6 +46,12 @@ export const TAGS = [
     description:
       "Sources of the bearer token's dashboard: a checkout platform's webhooks (Shopify, Stripe) turned into orders without code; " +
       'the platform posts to the `url` of the source, `POST /in/v1/{sourceId}`, signed with its own secret.',
+  },
+  {
+    name: 'ad-accounts',
+    description:
+      "Ad accounts of the bearer token's dashboard (Meta, Google Ads, TikTok): their daily spend per campaign and ad is read every hour " +
+      'and on demand, replacing what the account wrote before for its last 28 days; credentials are encrypted at rest and never shown.',
   },
   { name: 'admin', description: 'Dashboards and API tokens, behind ADMIN_TOKEN; disabled (404) when it is not set.' },
   { name: 'operations', description: 'Probes and this document, without authentication.' },
