@@ -46,8 +46,16 @@ export interface GroupCommitOptions {
    * each write a transaction of its own (false: what the benchmark compares against).
    */
   readonly grouped: boolean;
-  /** The most writes one transaction takes; the rest wait for the next turn. Bounds how long the loop is held. */
+  /** The most writes one transaction takes; the rest wait for the next turn. */
   readonly maxBatch: number;
+  /**
+   * A transaction takes no further write once its writes have run this long (it always takes one):
+   * the rest wait for the next turn, and the requests of other callers are served in between. What
+   * bounds how long the loop is held when the writes are heavy (orders of hundreds of lines).
+   */
+  readonly maxMs?: number;
+  /** Milliseconds, for `maxMs`; `performance.now` unless a test drives it. */
+  readonly now?: () => number;
   /** When given, callers are answered only once a sync that began after their COMMIT has completed. */
   readonly sync?: DurableSync;
   readonly fold?: TransactionFold;
@@ -140,21 +148,38 @@ export class GroupCommit {
       this.alone(this.queue.splice(0));
       return;
     }
-    const batch = this.queue.splice(0, this.options.maxBatch);
-    const result = this.transaction(batch);
+    const batch: PendingWrite[] = [];
+    const result = this.transaction(this.taker(batch));
     if (!Array.isArray(result)) {
-      if (result.failedAt === 'begin' || batch.length === 1)
-        batch.forEach((write) => this.answer(write, { ok: false, error: result.error }));
+      const failed = (write: PendingWrite): void => this.answer(write, { ok: false, error: result.error });
+      // Nothing was taken when BEGIN failed: the writes it would have taken fail with it.
+      if (result.failedAt === 'begin') this.queue.splice(0, this.options.maxBatch).forEach(failed);
+      else if (batch.length === 1) failed(batch[0]);
       else this.alone(batch);
       return;
     }
     batch.forEach((write, i) => this.answer(write, result[i]));
   }
 
+  /**
+   * Hands the transaction its writes one at a time, recording them in `taken`, until `maxBatch` are
+   * taken or the writes have run `maxMs`.
+   */
+  private taker(taken: PendingWrite[]): () => PendingWrite | undefined {
+    const { maxBatch, maxMs = Number.POSITIVE_INFINITY, now = () => performance.now() } = this.options;
+    const started = now();
+    return () => {
+      if (taken.length >= maxBatch || (taken.length > 0 && now() - started >= maxMs)) return undefined;
+      const write = this.queue.shift();
+      if (write !== undefined) taken.push(write);
+      return write;
+    };
+  }
+
   /** Each write in a transaction of its own, in order; a BEGIN that fails fails the rest too. */
   private alone(writes: readonly PendingWrite[]): void {
     for (const [i, write] of writes.entries()) {
-      const result = this.transaction([write]);
+      const result = this.transaction(once(write));
       if (Array.isArray(result)) {
         this.answer(write, result[0]);
         continue;
@@ -165,8 +190,11 @@ export class GroupCommit {
     }
   }
 
-  /** One transaction over `batch`: each write's outcome once committed, or why the whole of it failed. */
-  private transaction(batch: readonly PendingWrite[]): Outcome[] | BatchFailure {
+  /**
+   * One transaction over the writes `next` hands out until it has none: each write's outcome once
+   * committed, or why the whole of it failed.
+   */
+  private transaction(next: () => PendingWrite | undefined): Outcome[] | BatchFailure {
     try {
       this.begin.run();
     } catch (error) {
@@ -175,7 +203,7 @@ export class GroupCommit {
     const fold = this.options.fold;
     fold?.begin();
     const outcomes: Outcome[] = [];
-    for (const write of batch) {
+    for (let write = next(); write !== undefined; write = next()) {
       this.savepoint.run();
       fold?.startWrite();
       try {
@@ -241,6 +269,16 @@ export class GroupCommit {
     this.syncing = undefined;
   }
 }
+
+/** Hands out `write`, then nothing. */
+const once = (write: PendingWrite): (() => PendingWrite | undefined) => {
+  let handed = false;
+  return () => {
+    if (handed) return undefined;
+    handed = true;
+    return write;
+  };
+};
 
 const settle = (write: PendingWrite, outcome: Outcome): void => {
   if (outcome.ok) write.resolve(outcome.value);

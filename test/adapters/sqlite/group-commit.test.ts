@@ -54,6 +54,9 @@ describe('SQLite group commit', () => {
   });
 
   it('runs the writes that arrive in one turn of the event loop in one transaction', async () => {
+    await db.close();
+    observer.close();
+    open({ maxTransactionMs: Number.POSITIVE_INFINITY });
     const before = db.groupCommitStats();
     const orders = Array.from({ length: 50 }, (_, i) => anOrder().withExternalId(`g-${i}`).build());
     const [inserted, hit] = await Promise.all([
@@ -180,6 +183,62 @@ describe('SQLite group commit', () => {
     const late = await settled([storage.tokens.insert(aToken('tok_2')), storage.tokens.findByHash('hash-tok_1')]);
     for (const outcome of late) expect(outcome).to.be.instanceOf(StorageUnavailableError);
     expect(await storage.health.ping()).to.equal(false);
+  });
+
+  it('takes no further write into a transaction once its writes have run maxMs, and commits the rest in the next turns', async () => {
+    const raw = new BetterSqlite3(join(folder.dir, 'slow.db'));
+    try {
+      raw.exec('CREATE TABLE t (n INTEGER)');
+      const insert = raw.prepare('INSERT INTO t (n) VALUES (?)');
+      // A clock that each write moves on by 2 ms: a heavy write, as the transaction sees it.
+      let clock = 0;
+      const writer = new GroupCommit(raw, { grouped: true, maxBatch: 512, maxMs: 5, now: () => clock });
+      const inTransaction: boolean[] = [];
+      const writes = Array.from({ length: 7 }, (_, n) =>
+        writer.submit(() => {
+          clock += 2;
+          inTransaction.push(raw.inTransaction);
+          return insert.run(n).changes;
+        }),
+      );
+      let turns = 0;
+      const counted = (async () => {
+        while (writer.stats().writes < 7) {
+          await turn();
+          turns++;
+        }
+      })();
+      expect(await Promise.all(writes)).to.deep.equal([1, 1, 1, 1, 1, 1, 1]);
+      await counted;
+      // 2, 4, 6 ms: the third write passes 5 ms and closes its transaction; 3 + 3 + 1.
+      expect(writer.stats()).to.deep.include({ commits: 3, writes: 7 });
+      expect(turns, 'one transaction per turn of the event loop').to.be.at.least(3);
+      expect(inTransaction.every(Boolean)).to.equal(true);
+    } finally {
+      raw.close();
+    }
+  });
+
+  it('fails the writes it would have taken when BEGIN fails, and goes on with the next ones', async () => {
+    const raw = new BetterSqlite3(join(folder.dir, 'locked.db'), { timeout: 0 });
+    const other = new BetterSqlite3(join(folder.dir, 'locked.db'), { timeout: 0 });
+    try {
+      raw.pragma('journal_mode = WAL');
+      raw.exec('CREATE TABLE t (n INTEGER)');
+      const insert = raw.prepare('INSERT INTO t (n) VALUES (?)');
+      const writer = new GroupCommit(raw, { grouped: true, maxBatch: 2, maxMs: 5 });
+      other.exec('BEGIN IMMEDIATE');
+      const locked = await settled([1, 2].map((n) => writer.submit(() => insert.run(n))));
+      other.exec('ROLLBACK');
+      expect(locked.map((outcome) => (outcome === 'ok' ? 'ok' : outcome.name))).to.deep.equal([
+        'StorageUnavailableError',
+        'StorageUnavailableError',
+      ]);
+      expect(await writer.submit(() => insert.run(3).changes)).to.equal(1);
+    } finally {
+      other.close();
+      raw.close();
+    }
   });
 
   describe('with a sync before answering', () => {
