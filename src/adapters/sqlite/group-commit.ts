@@ -192,7 +192,8 @@ export class GroupCommit {
 
   /**
    * One transaction over the writes `next` hands out until it has none: each write's outcome once
-   * committed, or why the whole of it failed.
+   * committed, or why the whole of it failed. Never throws: it runs in a callback of the event loop,
+   * where a throw (a SAVEPOINT or ROLLBACK TO refused by a failing disk) would end the process.
    */
   private transaction(next: () => PendingWrite | undefined): Outcome[] | BatchFailure {
     try {
@@ -201,35 +202,44 @@ export class GroupCommit {
       return { failedAt: 'begin', error };
     }
     const fold = this.options.fold;
-    fold?.begin();
     const outcomes: Outcome[] = [];
-    for (let write = next(); write !== undefined; write = next()) {
-      this.savepoint.run();
-      fold?.startWrite();
-      try {
-        const value = write.change();
-        this.release.run();
-        fold?.keepWrite();
-        outcomes.push({ ok: true, value });
-      } catch (error) {
-        fold?.dropWrite();
-        // SQLite may have rolled the whole transaction back by itself (SQLITE_FULL, SQLITE_IOERR).
-        if (!this.db.inTransaction) return { failedAt: 'batch', error };
-        this.rollbackTo.run();
-        this.release.run();
-        outcomes.push({ ok: false, error });
-      }
-    }
     try {
+      fold?.begin();
+      for (let write = next(); write !== undefined; write = next()) {
+        this.savepoint.run();
+        fold?.startWrite();
+        try {
+          const value = write.change();
+          this.release.run();
+          fold?.keepWrite();
+          outcomes.push({ ok: true, value });
+        } catch (error) {
+          fold?.dropWrite();
+          // SQLite may have rolled the whole transaction back by itself (SQLITE_FULL, SQLITE_IOERR).
+          if (!this.db.inTransaction) return { failedAt: 'batch', error };
+          this.rollbackTo.run();
+          this.release.run();
+          outcomes.push({ ok: false, error });
+        }
+      }
       fold?.beforeCommit();
       this.commit.run();
     } catch (error) {
-      if (this.db.inTransaction) this.rollback.run();
+      this.rollbackIfOpen();
       return { failedAt: 'batch', error };
     }
     this.counts.commits += 1;
     this.counts.writes += outcomes.filter((outcome) => outcome.ok).length;
     return outcomes;
+  }
+
+  /** Ends what is left of a failed transaction; a ROLLBACK that fails too leaves SQLite to end it. */
+  private rollbackIfOpen(): void {
+    try {
+      if (this.db.inTransaction) this.rollback.run();
+    } catch {
+      // The error that failed the transaction is the one its writes are answered with.
+    }
   }
 
   /** Answers now, or once the next sync has made the commit durable. */

@@ -130,6 +130,23 @@ describe('SQLite group commit', () => {
     expect(observer.prepare('SELECT count(*) AS n FROM children').get()).to.deep.equal({ n: 0 });
   });
 
+  it('when the transaction itself fails midway (its savepoint gone), answers each write on its own instead of throwing', async () => {
+    const releasesItsSavepoint = db.prepare('RELEASE write');
+    const outcomes = await settled([
+      storage.tokens.insert(aToken('tok_1')),
+      db.write(() => {
+        releasesItsSavepoint.run();
+        throw new Error('a write that broke off');
+      }),
+      storage.tokens.insert(aToken('tok_3')),
+    ]);
+    expect(outcomes[0]).to.equal('ok');
+    expect((outcomes[1] as { code?: string }).code).to.equal('SQLITE_ERROR');
+    expect(outcomes[2]).to.equal('ok');
+    expect(committedTokens()).to.deep.equal(['tok_1', 'tok_3']);
+    expect(await storage.tokens.insert(aToken('tok_4')).then(() => 'ok')).to.equal('ok');
+  });
+
   it('when the disk is full, fails the write that did not fit with StorageUnavailableError and commits the others', async () => {
     const huge = anOrderTooBigForTheDisk(db);
     const outcomes = await settled([
