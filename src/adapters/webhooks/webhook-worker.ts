@@ -84,7 +84,11 @@ export class WebhookWorker implements BackgroundWorker {
 
   start(): void {
     this.running = true;
-    this.loops = [this.relayLoop(), this.deliveryLoop()];
+    // Each loop catches what its store calls throw; anything else is logged here rather than left
+    // unhandled until stop awaits the loops.
+    this.loops = [this.relayLoop(), this.deliveryLoop()].map((loop) =>
+      loop.catch((err: unknown) => this.logger.error('a webhook worker loop stopped', failure(err))),
+    );
     this.purge();
     this.purgeTimer = setInterval(() => this.purge(), this.settings.purgeEveryMs ?? 3_600_000);
   }
@@ -143,13 +147,12 @@ export class WebhookWorker implements BackgroundWorker {
     this.perDashboard.add(dashboardId);
     const attempt = this.useCases.deliverWebhooks
       .attempt(claimed, this.cutOff.signal)
-      .then(
-        (report) => {
-          this.report(report);
-          this.onAttempt(report);
-        },
-        (err: unknown) => this.logger.error('webhook attempt failed', { deliveryId: claimed.delivery.id, ...failure(err) }),
-      )
+      .then((report) => {
+        this.report(report);
+        this.onAttempt(report);
+      })
+      // After the report too: a throw there would otherwise wait in `inFlight` without a handler.
+      .catch((err: unknown) => this.logger.error('webhook attempt failed', { deliveryId: claimed.delivery.id, ...failure(err) }))
       .finally(() => {
         this.perEndpoint.remove(endpointId);
         this.perDashboard.remove(dashboardId);
@@ -178,11 +181,11 @@ export class WebhookWorker implements BackgroundWorker {
   }
 
   private purge(): void {
-    this.useCases.deliverWebhooks.purgeExpired().then(
-      (purged) => {
+    this.useCases.deliverWebhooks
+      .purgeExpired()
+      .then((purged) => {
         if (purged > 0) this.logger.info('webhook deliveries past their 30 days deleted', { purged });
-      },
-      (err: unknown) => this.logger.error('deleting old webhook deliveries failed', failure(err)),
-    );
+      })
+      .catch((err: unknown) => this.logger.error('deleting old webhook deliveries failed', failure(err)));
   }
 }
