@@ -81,7 +81,16 @@ const main = async (): Promise<void> => {
     process.exit(1);
   }
   const stop = (): void => {
-    void service.stop().then(() => receiver.close().then(() => process.exit(0)));
+    service
+      .stop()
+      .then(() => receiver.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          process.stderr.write(`demo: stopping failed (${err instanceof Error ? err.name : typeof err})\n`);
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
