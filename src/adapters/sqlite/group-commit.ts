@@ -72,7 +72,8 @@ export interface GroupCommitStats {
 
 /**
  * Group commit on one better-sqlite3 connection: the writes queued in one turn of the event loop (up
- * to `maxBatch`) run in one `BEGIN IMMEDIATE … COMMIT`, each in a savepoint of its own, and each caller
+ * to `maxBatch`, for up to `maxMs`, taken from their lanes in turn) run in one `BEGIN IMMEDIATE …
+ * COMMIT`, each in a savepoint of its own, and each caller
  * is answered once the COMMIT returned and, with `sync`, the WAL reached the disk; one sync covers
  * every commit made while it was in flight. A write that throws fails alone. When SQLite abandons the
  * whole transaction (a full disk, an I/O error, a failed COMMIT), each write runs again on its own so
@@ -81,7 +82,7 @@ export interface GroupCommitStats {
  * before the COMMIT.
  */
 export class GroupCommit {
-  private queue: PendingWrite[] = [];
+  private readonly queue = new LaneQueue();
   private scheduled = false;
   private closed = false;
   /** Writes committed (or failed) and waiting for the next sync to be answered. */
@@ -108,15 +109,15 @@ export class GroupCommit {
   }
 
   /**
-   * Queues `change`; resolves its result once the transaction that ran it has committed and, unless
-   * `durable` is false, synced. A write answered before its sync survives a crash of the process but
+   * Queues `change` in `lane`; resolves its result once the transaction that ran it has committed and,
+   * unless `durable` is false, synced. The writes of one lane run in the order they were queued. A write answered before its sync survives a crash of the process but
    * not a power loss; any write synced after it makes it durable too, since the WAL is written in order.
    */
-  submit<T>(change: Change<T>, durable = true): Promise<T> {
+  submit<T>(change: Change<T>, durable = true, lane = ''): Promise<T> {
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- asStorageError turns an Error into an Error
     if (this.closed) return Promise.reject(asStorageError(new TypeError('The database connection is not open')));
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ change, durable, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push(lane, { change, durable, resolve: resolve as (value: unknown) => void, reject });
       this.schedule();
     });
   }
@@ -124,7 +125,7 @@ export class GroupCommit {
   /** Commits every write still queued, answers them once synced, then refuses new ones. */
   async drain(): Promise<void> {
     this.closed = true;
-    while (this.queue.length > 0) this.flushOnce();
+    while (this.queue.size > 0) this.flushOnce();
     while (this.syncing !== undefined) await this.syncing;
   }
 
@@ -138,14 +139,14 @@ export class GroupCommit {
     setImmediate(() => {
       this.scheduled = false;
       this.flushOnce();
-      if (this.queue.length > 0) this.schedule();
+      if (this.queue.size > 0) this.schedule();
     });
   }
 
   private flushOnce(): void {
-    if (this.queue.length === 0) return;
+    if (this.queue.size === 0) return;
     if (!this.options.grouped) {
-      this.alone(this.queue.splice(0));
+      this.alone(this.queue.take(this.queue.size));
       return;
     }
     const batch: PendingWrite[] = [];
@@ -153,7 +154,7 @@ export class GroupCommit {
     if (!Array.isArray(result)) {
       const failed = (write: PendingWrite): void => this.answer(write, { ok: false, error: result.error });
       // Nothing was taken when BEGIN failed: the writes it would have taken fail with it.
-      if (result.failedAt === 'begin') this.queue.splice(0, this.options.maxBatch).forEach(failed);
+      if (result.failedAt === 'begin') this.queue.take(this.options.maxBatch).forEach(failed);
       else if (batch.length === 1) failed(batch[0]);
       else this.alone(batch);
       return;
@@ -170,7 +171,7 @@ export class GroupCommit {
     const started = now();
     return () => {
       if (taken.length >= maxBatch || (taken.length > 0 && now() - started >= maxMs)) return undefined;
-      const write = this.queue.shift();
+      const write = this.queue.next();
       if (write !== undefined) taken.push(write);
       return write;
     };
@@ -277,6 +278,48 @@ export class GroupCommit {
       }
     }
     this.syncing = undefined;
+  }
+}
+
+/**
+ * The writes waiting for a transaction, by lane: each lane in the order its writes came, the lanes in
+ * turn, one write each. A lane is whatever the caller says its writes belong to (the orders of one
+ * dashboard): a batch's hundreds of writes then take turns with another dashboard's one, which goes
+ * into the next transaction instead of waiting behind all of them.
+ */
+class LaneQueue {
+  /** The lanes with writes waiting, the one whose turn is next first (a Map keeps insertion order). */
+  private readonly lanes = new Map<string, PendingWrite[]>();
+  private count = 0;
+
+  get size(): number {
+    return this.count;
+  }
+
+  push(lane: string, write: PendingWrite): void {
+    const waiting = this.lanes.get(lane);
+    if (waiting === undefined) this.lanes.set(lane, [write]);
+    else waiting.push(write);
+    this.count++;
+  }
+
+  /** The first write of the lane whose turn it is; that lane's turn then goes to the back. */
+  next(): PendingWrite | undefined {
+    const turn = this.lanes.entries().next();
+    if (turn.done === true) return undefined;
+    const [lane, waiting] = turn.value;
+    const write = waiting.shift()!;
+    this.lanes.delete(lane);
+    if (waiting.length > 0) this.lanes.set(lane, waiting);
+    this.count--;
+    return write;
+  }
+
+  /** Up to `most` writes, in turn. */
+  take(most: number): PendingWrite[] {
+    const taken: PendingWrite[] = [];
+    for (let write = this.next(); write !== undefined; write = taken.length < most ? this.next() : undefined) taken.push(write);
+    return taken;
   }
 }
 

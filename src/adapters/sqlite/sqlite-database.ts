@@ -186,9 +186,13 @@ export class SqliteDatabase {
     return this.read(() => this.connection.transaction(queries).deferred());
   }
 
-  /** Queues a write for the next group commit; resolves once it is committed and durable. */
-  write<T>(change: Change<T>): Promise<T> {
-    return this.writer.submit(change);
+  /**
+   * Queues a write for the next group commit; resolves once it is committed and durable. `lane` names
+   * whose write it is (a dashboard's orders): lanes take turns in the group commit, so that many writes
+   * of one lane do not hold back another's.
+   */
+  write<T>(change: Change<T>, lane?: string): Promise<T> {
+    return this.writer.submit(change, true, lane);
   }
 
   /**

@@ -236,6 +236,38 @@ describe('SQLite group commit', () => {
     }
   });
 
+  it("takes the lanes' writes in turn: one write of a lane goes into the next transaction, however many another lane queued", async () => {
+    const raw = new BetterSqlite3(join(folder.dir, 'lanes.db'));
+    try {
+      raw.exec('CREATE TABLE t (n TEXT)');
+      const insert = raw.prepare('INSERT INTO t (n) VALUES (?)');
+      let clock = 0;
+      const writer = new GroupCommit(raw, { grouped: true, maxBatch: 512, maxMs: 5, now: () => clock });
+      const ran: string[] = [];
+      const committedWith = new Map<string, number>();
+      const write = (lane: string, name: string) =>
+        writer
+          .submit(
+            () => {
+              clock += 2;
+              ran.push(name);
+              return insert.run(name).changes;
+            },
+            true,
+            lane,
+          )
+          .then(() => committedWith.set(name, writer.stats().commits));
+      const batch = Array.from({ length: 6 }, (_, i) => write('dsh_batch', `batch-${i}`));
+      const single = write('dsh_other', 'other');
+      await Promise.all([...batch, single]);
+      expect(ran).to.deep.equal(['batch-0', 'other', 'batch-1', 'batch-2', 'batch-3', 'batch-4', 'batch-5']);
+      expect(committedWith.get('other'), 'committed with the first transaction').to.equal(1);
+      expect(writer.stats()).to.deep.include({ commits: 3, writes: 7 });
+    } finally {
+      raw.close();
+    }
+  });
+
   it('fails the writes it would have taken when BEGIN fails, and goes on with the next ones', async () => {
     const raw = new BetterSqlite3(join(folder.dir, 'locked.db'), { timeout: 0 });
     const other = new BetterSqlite3(join(folder.dir, 'locked.db'), { timeout: 0 });
