@@ -74,6 +74,7 @@ const main = async (): Promise<void> => {
         headers: {
           'content-type': 'application/json',
           'x-shopify-topic': 'orders/create',
+          'x-shopify-shop-domain': 'bench.myshopify.com',
           'x-shopify-event-id': `bench-${i}`,
           'x-shopify-hmac-sha256': createHmac('sha256', secret).update(payload).digest('base64'),
         },
@@ -98,6 +99,7 @@ const main = async (): Promise<void> => {
     const fromWooCommerce = (i: number): Promise<number> => {
       const payload = JSON.stringify({ ...WOOCOMMERCE, id: 1_000_000 + i });
       return post(woocommerce, payload, {
+        'x-wc-webhook-source': 'https://bench.example/',
         'x-wc-webhook-topic': 'order.created',
         'x-wc-webhook-delivery-id': `bench-${i}`,
         'x-wc-webhook-signature': createHmac('sha256', SECRET).update(payload).digest('base64'),

@@ -1,3 +1,4 @@
+import { adAccountUseCases, type AdAccountPorts, type AdAccountUseCases } from './ads/ad-account-use-cases';
 import { accessUseCases, type AccessPorts, type AccessUseCases } from './access/access-use-cases';
 import { accountUseCases, type AccountPorts, type AccountUseCases } from './accounts/accounts-use-cases';
 import { costUseCases, type CostPorts, type CostUseCases } from './costs/cost-use-cases';
@@ -19,7 +20,8 @@ export type Ports = AccessPorts &
   ReportPorts &
   SpendPorts &
   SourcePorts &
-  CostPorts;
+  CostPorts &
+  AdAccountPorts;
 
 /**
  * Every use case of the service, handed to the driving adapters (the HTTP app, the CLI, the webhook
@@ -34,7 +36,8 @@ export type UseCases = AccessUseCases &
   ReportUseCases &
   SpendUseCases &
   SourceUseCases &
-  CostUseCases;
+  CostUseCases &
+  AdAccountUseCases;
 
 export const buildUseCases = (ports: Ports): UseCases => {
   const orders = orderUseCases(ports);
@@ -49,5 +52,6 @@ export const buildUseCases = (ports: Ports): UseCases => {
     ...spendUseCases(ports),
     ...sourceUseCases(ports, orders),
     ...costUseCases(ports),
+    ...adAccountUseCases(ports),
   };
 };

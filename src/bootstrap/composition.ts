@@ -24,6 +24,10 @@ import { HttpWebhookSender } from '../adapters/webhooks/http-webhook-sender';
 import { SYSTEM_RESOLVER, type Resolver } from '../adapters/webhooks/outbound-addresses';
 import { OutboundUrlPolicy } from '../adapters/webhooks/outbound-url-policy';
 import type { Config } from './config';
+import type { AdSyncNudge } from '../application/ads/ad-sync-nudge';
+import type { AdSyncSettings } from '../application/ads/sync-ad-accounts';
+import { adPlatformAdapters, type AdPlatformSettings } from '../adapters/ads/registry';
+import { AesGcmCredentialVault } from '../adapters/system/aes-gcm-credential-vault';
 import { DEFAULT_RETRY_SCHEDULE } from './config-variables';
 import { HTTP_WEBHOOK_SENDER, PORTS, STORAGE, USE_CASES, WIRING } from './tokens';
 
@@ -41,6 +45,17 @@ export interface Wiring {
   /** scrypt with OWASP's parameters by default; tests pass cheaper ones. Bounded either way (DECISIONS D23). */
   readonly passwords?: PasswordHasher;
   readonly signInLimits?: SignInLimits;
+  /** The ad platforms; by default the configuration's defaults (the platforms' own addresses), with no key. */
+  readonly ads?: AdsWiring;
+}
+
+export interface AdsWiring {
+  readonly credentialsKey?: Buffer;
+  readonly platforms: AdPlatformSettings;
+  /** Wakes the sync workers after a change; none when the process runs none (the CLI). */
+  readonly nudge?: AdSyncNudge;
+  /** Tests shorten the leases; an hour between syncs, leases of a minute by default. */
+  readonly sync?: Partial<AdSyncSettings>;
 }
 
 export interface WebhookWiring {
@@ -59,7 +74,34 @@ export const configuredWiring = (config: Config): Omit<Wiring, 'storage'> => ({
   rateLimit: { max: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds },
   idempotency: { ttlMs: config.idempotencyTtlSeconds * 1000, leaseMs: config.idempotencyLeaseSeconds * 1000 },
   webhooks: config.webhooks,
+  ads: adsWiringOf(config),
 });
+
+/** The ad platforms' part of the wiring, from the configuration. */
+export const adsWiringOf = (config: Config): AdsWiring => ({
+  ...(config.ads.credentialsKey === undefined ? {} : { credentialsKey: config.ads.credentialsKey }),
+  platforms: {
+    metaApiUrl: config.ads.metaApiUrl,
+    googleAdsApiUrl: config.ads.googleAdsApiUrl,
+    googleOAuthUrl: config.ads.googleOAuthUrl,
+    tiktokApiUrl: config.ads.tiktokApiUrl,
+    timeoutMs: config.ads.timeoutMs,
+  },
+});
+
+const DEFAULT_ADS: AdsWiring = {
+  platforms: {
+    metaApiUrl: 'https://graph.facebook.com',
+    googleAdsApiUrl: 'https://googleads.googleapis.com',
+    googleOAuthUrl: 'https://oauth2.googleapis.com/token',
+    tiktokApiUrl: 'https://business-api.tiktok.com',
+    timeoutMs: 30_000,
+  },
+};
+
+/** An hour between syncs; a claim holds a minute and is renewed every 20 s while the sync runs. */
+const DEFAULT_AD_SYNC: AdSyncSettings = { everyMs: 3_600_000, leaseMs: 60_000, renewEveryMs: 20_000 };
+const NO_AD_NUDGE: AdSyncNudge = { syncDue: () => undefined };
 
 const DEFAULT_WEBHOOKS: WebhookWiring = { timeoutMs: 15_000, retrySchedule: DEFAULT_RETRY_SCHEDULE, allowPrivateUrls: false };
 
@@ -87,6 +129,7 @@ export type PortRegistrations = { readonly [K in keyof Ports]-?: (c: DependencyC
 const wiringOf = (c: DependencyContainer): Wiring => c.resolve(WIRING);
 const storageOf = (c: DependencyContainer): Storage => c.resolve(STORAGE);
 const webhooksOf = (c: DependencyContainer): WebhookWiring => wiringOf(c).webhooks ?? DEFAULT_WEBHOOKS;
+const adsOf = (c: DependencyContainer): AdsWiring => wiringOf(c).ads ?? DEFAULT_ADS;
 const outbound = (c: DependencyContainer) => ({
   allowPrivateUrls: webhooksOf(c).allowPrivateUrls,
   resolver: webhooksOf(c).resolver ?? SYSTEM_RESOLVER,
@@ -128,6 +171,11 @@ export const PORT_REGISTRATIONS: PortRegistrations = {
   passwords: (c) => new BoundedPasswordHasher(wiringOf(c).passwords ?? new ScryptPasswordHasher()),
   opaqueSecrets: () => new RandomOpaqueSecrets(),
   signInLimits: (c) => wiringOf(c).signInLimits,
+  adAccounts: (c) => storageOf(c).adAccounts,
+  adPlatforms: (c) => adPlatformAdapters(adsOf(c).platforms),
+  credentialVault: (c) => new AesGcmCredentialVault(adsOf(c).credentialsKey),
+  adSyncNudge: (c) => adsOf(c).nudge ?? NO_AD_NUDGE,
+  adSyncSettings: (c) => ({ ...DEFAULT_AD_SYNC, ...adsOf(c).sync }),
 };
 
 const PORT_NAMES = Object.keys(PORT_REGISTRATIONS) as (keyof Ports)[];

@@ -1,4 +1,5 @@
 import { LOG_LEVELS } from '../adapters/logging/pino-logger';
+import { credentialsKeyOf } from '../adapters/system/aes-gcm-credential-vault';
 import { baseUrl, booleanText, intText, proxyHops, secondsList, text } from './config-codecs';
 
 /** Which store holds the data (DECISIONS D15). */
@@ -64,6 +65,21 @@ export const VARIABLES = {
   WEBHOOK_POLL_INTERVAL_MS: { codec: intText('ms', 10, 600_000), fallback: '1000' },
   PUBLIC_BASE_URL: { codec: baseUrl, fallback: undefined },
   TRUST_PROXY: { codec: proxyHops, fallback: 'off' },
+  CREDENTIALS_KEY: {
+    codec: text(
+      'key',
+      (s) => credentialsKeyOf(s) !== undefined,
+      'must be 32 random bytes as 64 hexadecimal digits or in base64 (openssl rand -base64 32)',
+    ),
+    fallback: undefined,
+  },
+  META_API_URL: { codec: baseUrl, fallback: 'https://graph.facebook.com' },
+  GOOGLE_ADS_API_URL: { codec: baseUrl, fallback: 'https://googleads.googleapis.com' },
+  GOOGLE_OAUTH_URL: { codec: baseUrl, fallback: 'https://oauth2.googleapis.com/token' },
+  TIKTOK_API_URL: { codec: baseUrl, fallback: 'https://business-api.tiktok.com' },
+  AD_SYNC_CONCURRENCY: { codec: intText('syncs', 1, 100), fallback: '4' },
+  AD_SYNC_POLL_INTERVAL_MS: { codec: intText('ms', 10, 600_000), fallback: '10000' },
+  AD_PLATFORM_TIMEOUT_MS: { codec: intText('ms', 100, 600_000), fallback: '30000' },
   CONSOLE: {
     codec: text('console', (s) => s === 'on' || s === 'off', 'must be on or off'),
     fallback: 'on',

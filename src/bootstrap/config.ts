@@ -4,6 +4,7 @@ import type { LogLevel } from '../adapters/logging/pino-logger';
 import type { ServerLimits } from '../adapters/http/kit/server';
 import type { HeavyRequestBounds } from '../adapters/system/heavy-request-turns';
 import type { TransitionTable } from '../adapters/transitions/table-transition-policy';
+import { credentialsKeyOf } from '../adapters/system/aes-gcm-credential-vault';
 import { VARIABLES, type Store } from './config-variables';
 import { readTransitions } from './transition-file';
 
@@ -55,6 +56,24 @@ export interface Config {
   /** What a slow or greedy client gets (docs/operations.md, "Slow clients"). */
   readonly http: ServerLimits;
   readonly webhooks: WebhookConfig;
+  readonly ads: AdsConfig;
+}
+
+/** The ad platforms' settings (docs/ad-platforms.md). */
+export interface AdsConfig {
+  /** CREDENTIALS_KEY, decoded: 32 bytes. Unset: no account can be connected, and those connected cannot be read. */
+  readonly credentialsKey?: Buffer;
+  /** Where each platform's API is reached: the platform's own address unless set (tests play the platforms on loopback). */
+  readonly metaApiUrl: string;
+  readonly googleAdsApiUrl: string;
+  readonly googleOAuthUrl: string;
+  readonly tiktokApiUrl: string;
+  /** AD_SYNC_CONCURRENCY: the most syncs in flight in this process, one per dashboard at a time. */
+  readonly syncConcurrency: number;
+  /** AD_SYNC_POLL_INTERVAL_MS: how often the store is looked at for accounts that became due. */
+  readonly pollIntervalMs: number;
+  /** AD_PLATFORM_TIMEOUT_MS: how long one request to a platform may take. */
+  readonly timeoutMs: number;
 }
 
 /** The webhooks' settings (DECISIONS D12; docs/webhooks.md). */
@@ -149,6 +168,16 @@ export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false
         allowPrivateUrls: v.WEBHOOK_ALLOW_PRIVATE_URLS as boolean,
         concurrency: v.WEBHOOK_CONCURRENCY as number,
         pollIntervalMs: v.WEBHOOK_POLL_INTERVAL_MS as number,
+      },
+      ads: {
+        ...(v.CREDENTIALS_KEY === undefined ? {} : { credentialsKey: credentialsKeyOf(v.CREDENTIALS_KEY) }),
+        metaApiUrl: v.META_API_URL as string,
+        googleAdsApiUrl: v.GOOGLE_ADS_API_URL as string,
+        googleOAuthUrl: v.GOOGLE_OAUTH_URL as string,
+        tiktokApiUrl: v.TIKTOK_API_URL as string,
+        syncConcurrency: v.AD_SYNC_CONCURRENCY as number,
+        pollIntervalMs: v.AD_SYNC_POLL_INTERVAL_MS as number,
+        timeoutMs: v.AD_PLATFORM_TIMEOUT_MS as number,
       },
     },
   };

@@ -18,8 +18,11 @@ import type { AttemptReport } from '../application/webhooks/deliver-webhooks';
 import { WebhookDoorbells } from '../adapters/webhooks/doorbell';
 import type { Resolver } from '../adapters/webhooks/outbound-addresses';
 import { WebhookWorker } from '../adapters/webhooks/webhook-worker';
+import { AdSyncDoorbell, AdSyncWorker } from '../adapters/ads/ad-sync-worker';
+import type { AdSyncReport } from '../application/ads/sync-ad-accounts';
+import type { AdPlatformSettings } from '../adapters/ads/registry';
 import type { Config } from './config';
-import { compose, configuredWiring } from './composition';
+import { adsWiringOf, compose, configuredWiring } from './composition';
 import { openStorage } from './open-storage';
 import { readTrackerScript } from './tracker-script';
 
@@ -54,6 +57,10 @@ export interface ServiceOverrides {
   readonly passwords?: PasswordHasher;
   /** The turns of heavy requests instead of new ones from the configuration (tests, to watch them). */
   readonly heavyTurns?: HeavyRequestTurns;
+  /** Told of every ad account sync (tests wait for them). */
+  readonly onAdSync?: (report: AdSyncReport) => void;
+  /** Shorter waits on the ad platforms' rate limits and outages (tests). */
+  readonly adPlatformClient?: AdPlatformSettings['client'];
 }
 
 /** Starts the HTTP service on `config.host:config.port`, then its background workers. */
@@ -65,6 +72,8 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     transitionsFile: config.transitionsFile ?? '(none: every status change is refused)',
   });
   const doorbells = new WebhookDoorbells();
+  const adDoorbell = new AdSyncDoorbell();
+  const ads = adsWiringOf(config);
   const { useCases, ids, webhookSender } = compose({
     ...configuredWiring(config),
     storage,
@@ -73,6 +82,7 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     ids: overrides.ids,
     slugs: overrides.slugs,
     passwords: overrides.passwords,
+    ads: { ...ads, platforms: { ...ads.platforms, client: overrides.adPlatformClient }, nudge: adDoorbell },
   });
   const metrics = new PrometheusMetrics(() => storage.outbox.backlog());
   const onAttempt = (report: AttemptReport): void => {
@@ -80,7 +90,14 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     overrides.onWebhookAttempt?.(report);
   };
   const webhookWorker = new WebhookWorker(useCases, doorbells, config.webhooks, logger, onAttempt);
-  const workers = [webhookWorker, ...(storage.workers ?? []), ...(overrides.workers ?? [])];
+  const adSyncWorker = new AdSyncWorker(
+    useCases,
+    adDoorbell,
+    { concurrency: config.ads.syncConcurrency, pollIntervalMs: config.ads.pollIntervalMs },
+    logger,
+    overrides.onAdSync,
+  );
+  const workers = [webhookWorker, adSyncWorker, ...(storage.workers ?? []), ...(overrides.workers ?? [])];
   const workerStates = new Map<string, 'running' | 'stopping' | 'stopped'>(workers.map((worker) => [worker.name, 'stopped']));
   let draining = false;
   const storeState = async (): Promise<'up' | 'read-only' | 'down'> => {

@@ -45,6 +45,11 @@ export const PORTS: { readonly [K in keyof Ports]-?: InjectionToken<Ports[K]> } 
   passwords: Symbol('PasswordHasher'),
   opaqueSecrets: Symbol('OpaqueSecrets'),
   signInLimits: Symbol('SignInLimits'),
+  adAccounts: Symbol('AdAccountRepository'),
+  adPlatforms: Symbol('AdPlatforms'),
+  credentialVault: Symbol('CredentialVault'),
+  adSyncNudge: Symbol('AdSyncNudge'),
+  adSyncSettings: Symbol('AdSyncSettings'),
 };
 
 /** What the service was started with: the store it opened and the settings of its configuration. */

@@ -16,6 +16,8 @@ export const SCOPES = [
   'webhooks:write',
   'sources:read',
   'sources:write',
+  'ads:read',
+  'ads:write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
@@ -25,7 +27,14 @@ export const isScope = (value: string): value is Scope => (SCOPES as readonly st
 export const grants = (granted: readonly Scope[], needed: Scope): boolean =>
   granted.includes(needed) || (IMPLIED_BY_WRITE.has(needed) && granted.includes(needed.replace(/:read$/, ':write') as Scope));
 
-const IMPLIED_BY_WRITE: ReadonlySet<Scope> = new Set(['reports:read', 'spend:read', 'links:read', 'webhooks:read', 'sources:read']);
+const IMPLIED_BY_WRITE: ReadonlySet<Scope> = new Set([
+  'reports:read',
+  'spend:read',
+  'links:read',
+  'webhooks:read',
+  'sources:read',
+  'ads:read',
+]);
 
 /**
  * Every scope there was before sources (D21). A token stores its scopes as a list, so a token that
@@ -33,6 +42,12 @@ const IMPLIED_BY_WRITE: ReadonlySet<Scope> = new Set(['reports:read', 'spend:rea
  * A token made with some scopes keeps exactly those.
  */
 export const SCOPES_BEFORE_SOURCES: readonly Scope[] = SCOPES.slice(0, SCOPES.indexOf('sources:read'));
+
+/**
+ * Every scope there was before ad accounts: a token that held all of these was made with every scope,
+ * and stores give it the ad accounts' scopes too, as they gave the sources' (SCOPES_BEFORE_SOURCES).
+ */
+export const SCOPES_BEFORE_ADS: readonly Scope[] = SCOPES.slice(0, SCOPES.indexOf('ads:read'));
 
 /** The scopes in their canonical order, each once: how a token's scopes are stored and shown. */
 export const canonicalScopes = (scopes: Iterable<Scope>): Scope[] => {

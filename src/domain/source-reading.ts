@@ -12,8 +12,18 @@ interface Labels {
 /** A delivery about an order: what the platform says the order is now. */
 export interface OrderReading extends Labels {
   readonly kind: 'order';
-  /** `<platform>:<the platform's order id>`. */
+  /**
+   * The order's key: `<platform>:<the shop>:<its order id>` where a platform numbers orders per shop
+   * (`woocommerce:shop.example.com:727`), so that two shops never share an order, or
+   * `<platform>:<its order id>` where the id is unique across the platform (`stripe:pi_…`).
+   */
   readonly externalId: string;
+  /**
+   * The key the order had before each shop had an order space of its own (`woocommerce:727`): an order
+   * recorded under it is this one when it was created at the same instant as `order` says (or, for a
+   * delivery without the order, always: its platform's ids are unique across shops).
+   */
+  readonly formerExternalId?: string;
   /** The platform's time of what it reports (Shopify's `updated_at`, Stripe's event `created`). */
   readonly at: Date;
   readonly status: OrderStatus;

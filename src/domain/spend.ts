@@ -9,6 +9,11 @@ export interface SpendEntry extends Readonly<Record<SpendDimension, string>> {
   readonly date: string;
   readonly currency: string;
   readonly amountCents: number;
+  /**
+   * The ad account whose sync wrote the entry (`meta:1234567890`), absent for uploaded spend: a sync
+   * replaces its own rows only, and an upload never touches them.
+   */
+  readonly adAccount?: string;
 }
 
 /** At most this many entries in one upload. */

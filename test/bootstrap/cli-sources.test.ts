@@ -56,6 +56,7 @@ describe('orders-cli: sources (DECISIONS D21)', () => {
         body,
         headers: {
           'x-shopify-topic': 'orders/create',
+          'x-shopify-shop-domain': 'loja.myshopify.com',
           'x-shopify-event-id': `event-${secret.length}`,
           'x-shopify-hmac-sha256': createHmac('sha256', secret).update(body).digest('base64'),
         },

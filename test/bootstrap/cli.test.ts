@@ -59,7 +59,7 @@ describe('orders-cli', () => {
       const unknown = await cli(['tokens', 'create', '--dashboard', dashboardId, '--scopes', 'orders:write,orders:delete'], storage);
       expect([unknown.code, JSON.parse(unknown.err).error.message]).to.deep.equal([
         2,
-        '--scopes: unknown scope orders:delete; the scopes are orders:read, orders:write, reports:read, spend:read, spend:write, links:read, links:write, webhooks:read, webhooks:write, sources:read, sources:write',
+        '--scopes: unknown scope orders:delete; the scopes are orders:read, orders:write, reports:read, spend:read, spend:write, links:read, links:write, webhooks:read, webhooks:write, sources:read, sources:write, ads:read, ads:write',
       ]);
       const past = await cli(['tokens', 'create', '--dashboard', dashboardId, '--expires-at', '2020-01-01T00:00:00Z'], storage);
       expect(past.code).to.equal(2);

@@ -197,6 +197,36 @@ describe('loadConfig', () => {
     expect(lines.join('\n')).not.to.include('secret-value-1234');
   });
 
+  describe('the ad platforms', () => {
+    it('reaches the platforms at their own addresses, with no key, unless told otherwise', () => {
+      expect(ok({}).ads).to.deep.equal({
+        metaApiUrl: 'https://graph.facebook.com',
+        googleAdsApiUrl: 'https://googleads.googleapis.com',
+        googleOAuthUrl: 'https://oauth2.googleapis.com/token',
+        tiktokApiUrl: 'https://business-api.tiktok.com',
+        syncConcurrency: 4,
+        pollIntervalMs: 10_000,
+        timeoutMs: 30_000,
+      });
+      const set = ok({ META_API_URL: 'http://127.0.0.1:4000/meta/', CREDENTIALS_KEY: 'ab'.repeat(32), AD_SYNC_CONCURRENCY: '2' }).ads;
+      expect(set.metaApiUrl).to.equal('http://127.0.0.1:4000/meta');
+      expect(set.credentialsKey).to.deep.equal(Buffer.from('ab'.repeat(32), 'hex'));
+      expect(ok({ CREDENTIALS_KEY: Buffer.alloc(32, 9).toString('base64') }).ads.credentialsKey).to.deep.equal(Buffer.alloc(32, 9));
+    });
+
+    it('stops at a key that is not 32 bytes, naming the setting and how to make one, never the value', () => {
+      const lines = problems({
+        CREDENTIALS_KEY: 'too-short-secret-key',
+        TIKTOK_API_URL: 'business-api.tiktok.com',
+        AD_SYNC_CONCURRENCY: '0',
+      });
+      expect(lines).to.have.length(3);
+      expect(lines[0]).to.match(/^CREDENTIALS_KEY must be 32 random bytes .*openssl rand -base64 32/);
+      expect(lines.join('\n')).to.not.contain('too-short-secret-key');
+      expect(lines.join('\n')).to.contain('TIKTOK_API_URL').and.contain('AD_SYNC_CONCURRENCY');
+    });
+  });
+
   describe('ORDER_TRANSITIONS_FILE', () => {
     let dir: string;
     const file = (name: string, content: string): string => {

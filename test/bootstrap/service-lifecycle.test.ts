@@ -127,7 +127,7 @@ describe('service lifecycle: workers and the shutdown order', () => {
       expect(ready.status).to.equal(200);
       expect(ready.body).to.deep.equal({
         status: 'ready',
-        components: { store: 'up', workers: { webhooks: 'running', deliveries: 'running' } },
+        components: { store: 'up', workers: { webhooks: 'running', 'ad-sync': 'running', deliveries: 'running' } },
       });
     } finally {
       worker.finish();
@@ -142,7 +142,7 @@ describe('service lifecycle: workers and the shutdown order', () => {
     const draining = await api.request('GET', '/readyz');
     const body = expectProblem(draining, 503, 'SERVICE_UNAVAILABLE', ['components']);
     expect(body.detail).to.equal('The service is shutting down');
-    expect(body.components).to.deep.equal({ store: 'up', workers: { webhooks: 'running' } });
+    expect(body.components).to.deep.equal({ store: 'up', workers: { webhooks: 'running', 'ad-sync': 'running' } });
     expect(draining.headers.get('retry-after')).to.equal('5');
     expect((await api.request('GET', '/healthz')).status).to.equal(200);
     expect(

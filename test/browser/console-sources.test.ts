@@ -20,6 +20,7 @@ import {
   STRIPE_SECRET,
   stripeEvent,
   WOOCOMMERCE_SECRET,
+  WOOCOMMERCE_SHOP,
 } from '../http/sources/source-deliveries';
 
 const OWNER = { email: 'owner@shop.example', password: 'owner password 123' };
@@ -164,7 +165,9 @@ describeWithBrowser('the console’s Sources pages in Chromium (DECISIONS D21, D
     expect(await text('main')).to.contain('No sources yet.');
     expect((await postWooCommerce(client(), source.id, 'order.created', order)).status).to.equal(404);
     expect(await open(`/console/sources/${source.id}`)).to.equal(404);
-    expect((await api.request('GET', '/api/v1/orders/woocommerce:727', { token })).status, 'its orders stay').to.equal(200);
+    expect((await api.request('GET', `/api/v1/orders/woocommerce:${WOOCOMMERCE_SHOP}:727`, { token })).status, 'its orders stay').to.equal(
+      200,
+    );
   });
 
   it('creates a Stripe source before Stripe shows its secret, refusing every delivery until it is pasted', async () => {

@@ -126,6 +126,8 @@ const queryOf = (i: number, by: readonly ReportDimension[], model: 'last' | 'fir
     costZone: 'UTC',
     ...scope,
     sort: SORTS[i % SORTS.length],
+    // A third of the queries rank the lowest figures first, as a table sorted by loss does.
+    ...(i % 3 === 1 ? { order: 'ascending' as const } : {}),
     ...(joins ? { spend: { by, filters: scope.filters, ...(days === undefined ? {} : { days }) } } : {}),
   };
 };
@@ -174,6 +176,7 @@ const directRows = (orders: readonly Order[], query: Omit<RankedBreakdownQuery, 
     rowOf(Object.fromEntries(query.by.map((d) => [d, entry[d as keyof SpendEntry] as string])), entry.currency).spend += entry.amountCents;
   }
   const sort = query.sort;
+  const sign = query.order === 'ascending' ? -1 : 1;
   return [...rows.values()]
     .map((row) => ({
       key: row.key,
@@ -182,7 +185,7 @@ const directRows = (orders: readonly Order[], query: Omit<RankedBreakdownQuery, 
     }))
     .sort((a, b) => {
       const [x, y] = [a[sort], b[sort]];
-      if (x !== y) return x === null ? 1 : y === null ? -1 : y - x;
+      if (x !== y) return x === null ? 1 : y === null ? -1 : sign * (y - x);
       for (const d of query.by) if (a.key[d] !== b.key[d]) return byCodePoints(a.key[d], b.key[d]);
       return byCodePoints(a.currency, b.currency);
     });
@@ -200,8 +203,8 @@ const limitInsideTies = (rows: Breakdown['rows'], sort: MetricName): number | un
  * Every store answers a breakdown with the same rows in the same order (DECISIONS D20): each row's key
  * holds exactly the dimensions of `by`, rows equal on the sort metric follow their key values in `by`
  * order, then currency, by code point, so `limit` cuts the same rows everywhere. Every combination of
- * up to three dimensions, both models, test orders or not, filters, spend joined or not, each with a
- * limit inside a group of ties; against the in-memory store's answer and a direct computation.
+ * up to three dimensions, both models, test orders or not, filters, spend joined or not, highest or
+ * lowest first, each with a limit inside a group of ties; against the in-memory store's answer and a direct computation.
  * `settle` lets a store that counts in the background (MongoDB) catch up first, so that its rollups
  * are what it reads.
  */
@@ -236,7 +239,7 @@ export const breakdownRowsContract = (
             if (inside !== undefined) cutInsideTies++;
             for (const limit of [inside ?? 3, 1_000]) {
               const expected = { rows: direct.slice(0, limit), totalRows: direct.length };
-              const label = `by ${by.join(',')}, ${model}, ${JSON.stringify([query.isTest, query.filters])}, sort ${query.sort}, limit ${limit}`;
+              const label = `by ${by.join(',')}, ${model}, ${JSON.stringify([query.isTest, query.filters])}, sort ${query.sort} ${query.order ?? 'descending'}, limit ${limit}`;
               expect(await memory.reports.breakdown(DASHBOARD, { ...query, limit }), `in memory, ${label}`).to.deep.equal(expected);
               expect(await storage.reports.breakdown(DASHBOARD, { ...query, limit }), label).to.deep.equal(expected);
             }

@@ -65,6 +65,54 @@ export const spendRepositoryContract = (adapterName: string, factory: () => Prom
       });
     }
 
+    it("replaces an ad account's days, day by day, without touching uploads or other accounts", async () => {
+      const synced = (adAccount: string, date: string, campaign: string, amountCents: number): SpendEntry => ({
+        date,
+        utmSource: 'facebook',
+        utmMedium: '(not set)',
+        utmCampaign: campaign,
+        utmContent: 'ad',
+        currency: 'BRL',
+        amountCents,
+        adAccount,
+      });
+      const uploaded = { ...synced('x', day(2), 'a', 500) };
+      delete (uploaded as { adAccount?: string }).adAccount;
+      await spend.upsert('dsh_sync', [uploaded]);
+      await spend.replaceAdAccountDays('dsh_sync', 'meta:1', day(0), day(3), [
+        synced('meta:1', day(0), 'a', 100),
+        synced('meta:1', day(2), 'a', 200),
+        synced('meta:1', day(3), 'b', 300),
+      ]);
+      await spend.replaceAdAccountDays('dsh_sync', 'meta:2', day(0), day(3), [synced('meta:2', day(2), 'a', 7)]);
+      await spend.replaceAdAccountDays('dsh_sync', 'meta:1', day(2), day(4), [
+        synced('meta:1', day(4), 'c', 400),
+        synced('meta:1', day(2), 'a', 250),
+      ]);
+      const listed = await spend.list('dsh_sync', { page: 1, pageSize: 100 });
+      const seen = listed.entries.map((e) => `${e.date} ${e.utmCampaign} ${e.amountCents} ${e.adAccount ?? 'upload'}`);
+      expect(seen.sort()).to.deep.equal(
+        [
+          `${day(0)} a 100 meta:1`,
+          `${day(2)} a 250 meta:1`,
+          `${day(2)} a 500 upload`,
+          `${day(2)} a 7 meta:2`,
+          `${day(4)} c 400 meta:1`,
+        ].sort(),
+      );
+      const sums = await spend.sums('dsh_sync', { from: day(0), to: day(4), by: ['utmCampaign'], byDate: false, filters: {} });
+      expect(sums.map((s) => `${s.key.utmCampaign}=${s.amountCents}`).sort()).to.deep.equal(['a=857', 'c=400']);
+      const days = await spend.sums('dsh_sync', { from: day(0), to: day(4), by: [], byDate: true, filters: {} });
+      expect(days.map((s) => `${s.date}=${s.amountCents}`).sort()).to.deep.equal(
+        [`${day(0)}=100`, `${day(2)}=757`, `${day(4)}=400`].sort(),
+      );
+      // An upload of the same key sets the upload's row, never the account's.
+      await spend.upsert('dsh_sync', [{ ...uploaded, amountCents: 1 }]);
+      expect((await spend.sums('dsh_sync', { from: day(2), to: day(2), by: [], byDate: false, filters: {} }))[0]?.amountCents).to.equal(
+        258,
+      );
+    });
+
     it('lists newest day first, then by key, with the total, in pages', async () => {
       const all = await spend.list('dsh_a', { from: day(10), to: day(20), page: 1, pageSize: 100 });
       const inRange = stored.filter((e) => e.date >= day(10) && e.date <= day(20));

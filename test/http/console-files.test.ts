@@ -108,9 +108,14 @@ describe('console files (DECISIONS D18, D23)', function () {
       });
       expect((await api.request('POST', '/api/v1/orders', { token, body })).status).to.equal(201);
       const page = await session.get('/console/reports?period=7&by1=utmCampaign&col=roas&col=profitCents&col=marginRate');
-      expect(page.text).to.include('data-metric="profitCents">Profit</th>').and.include('data-metric="marginRate">Margin</th>');
-      // No cost, tax nor spend: R$90.00 of profit on R$100.00, a 90 % margin (it read 0.9 before).
-      expect(page.text).to.match(/data-metric="profitCents">\s*R\$90\.00\s*<\/td>/);
+      // Each heading sorts the report by its column.
+      expect(page.text).to.match(/data-metric="profitCents"><a href="[^"]*sort=profitCents[^"]*">Profit<\/a><\/th>/);
+      expect(page.text).to.match(/data-metric="marginRate"><a href="[^"]*sort=marginRate[^"]*">Margin<\/a><\/th>/);
+      // No tax nor spend, and the T-shirt without a cost: R$90.00 of profit on R$100.00, a 90 % margin
+      // (it read 0.9 before), both leaving out the cost of its 2 units.
+      expect(page.text).to.match(
+        /data-metric="profitCents">\s*R\$90\.00\s*<a class="uncosted" href="\/console\/costs" data-uncosted-units="2">Incomplete: 2 units without a cost<\/a>\s*<\/td>/,
+      );
       expect(page.text).to.match(/data-metric="marginRate">\s*90\.0%\s*<\/td>/);
     });
 

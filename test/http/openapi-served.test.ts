@@ -23,7 +23,9 @@ import {
   describesWebhookOperations,
   describesReportOperations,
   describesSourceOperations,
+  describesAdAccountOperations,
 } from './openapi-support';
+import { TEST_CREDENTIALS_KEY, testConfig } from '../support/test-config';
 
 describe('OpenAPI document', () => {
   describe('served over HTTP', () => {
@@ -63,7 +65,7 @@ describe('OpenAPI document', () => {
     };
 
     before(async () => {
-      api = await TestApi.start({ bodyLimitBytes: 4096 });
+      api = await TestApi.start({ bodyLimitBytes: 4096, ads: { ...testConfig().ads, credentialsKey: TEST_CREDENTIALS_KEY } });
     });
 
     after(async () => {
@@ -209,6 +211,7 @@ describe('OpenAPI document', () => {
 
       await describesWebhookOperations(api, (await api.newDashboard('Webhooks shop')).token, conforms);
       await describesSourceOperations(api, (await api.newDashboard('Sources shop')).token, conforms);
+      await describesAdAccountOperations(api, (await api.newDashboard('Ads shop')).token, conforms);
 
       conforms('/healthz', 'GET', await api.request('GET', '/healthz'));
       conforms('/readyz', 'GET', await api.request('GET', '/readyz'));

@@ -237,3 +237,30 @@ export const describesSourceOperations = async (
   conforms(one, 'DELETE', await call('DELETE', `${S}/${id}`));
   conforms(one, 'DELETE', await call('DELETE', `${S}/${id}`));
 };
+
+/** Every ad account operation, each of its documented answers once (the platforms unreachable: the syncs fail, which changes no answer). */
+export const describesAdAccountOperations = async (
+  api: TestApi,
+  token: string,
+  conforms: (path: string, method: string, res: ApiResponse) => void,
+): Promise<void> => {
+  const call = (method: string, path: string, body?: unknown) => api.request(method, path, { token, body });
+  const A = '/api/v1/ad-accounts';
+  const one = `${A}/{adAccountId}`;
+  const body = { platform: 'meta', name: 'Docs', accountId: 'act_123', credentials: { accessToken: 'EAAB-docs' }, campaignKey: 'name' };
+  const created = await call('POST', A, { ...body, conversions: { enabled: false, pixelId: '42' } });
+  expect(created.status).to.equal(201);
+  conforms(A, 'POST', created);
+  conforms(A, 'POST', await call('POST', A, body));
+  conforms(A, 'POST', await call('POST', A, { ...body, platform: 'google' }));
+  const id: string = created.body.adAccount.id;
+  conforms(A, 'GET', await call('GET', A));
+  conforms(one, 'GET', await call('GET', `${A}/${id}`));
+  conforms(one, 'GET', await call('GET', `${A}/ada_missing`));
+  conforms(one, 'PATCH', await call('PATCH', `${A}/${id}`, { name: 'Renamed', conversions: null }));
+  conforms(one, 'PATCH', await call('PATCH', `${A}/${id}`, { credentials: { refreshToken: 'x' } }));
+  conforms(`${one}/sync`, 'POST', await call('POST', `${A}/${id}/sync`));
+  conforms(`${one}/sync`, 'POST', await call('POST', `${A}/ada_missing/sync`));
+  conforms(one, 'DELETE', await call('DELETE', `${A}/${id}`));
+  conforms(one, 'DELETE', await call('DELETE', `${A}/${id}`));
+};

@@ -3,6 +3,12 @@ import type { Config } from '../../src/bootstrap/config';
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
 
+/** CREDENTIALS_KEY of the tests that connect ad accounts: 32 bytes in hex. */
+export const TEST_CREDENTIALS_KEY = Buffer.from('0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff0', 'hex');
+
+/** Nothing listens on port 9 of loopback: a test that forgets to play a platform reaches none. */
+const NO_PLATFORM = 'http://127.0.0.1:9';
+
 /**
  * A configuration for in-process services: a free port, no logs, an admin token, and the in-memory
  * store (MongoDB when the changes give a URI) unless the test passes its own storage. Webhooks may go
@@ -35,5 +41,14 @@ export const testConfig = (changes: Partial<Config> = {}): Config => ({
     maxConnectionsPerAddress: 1_000,
   },
   webhooks: { timeoutMs: 5_000, retrySchedule: [0, 0], allowPrivateUrls: true, concurrency: 8, pollIntervalMs: 200 },
+  ads: {
+    metaApiUrl: NO_PLATFORM,
+    googleAdsApiUrl: NO_PLATFORM,
+    googleOAuthUrl: `${NO_PLATFORM}/token`,
+    tiktokApiUrl: NO_PLATFORM,
+    syncConcurrency: 4,
+    pollIntervalMs: 200,
+    timeoutMs: 5_000,
+  },
   ...changes,
 });

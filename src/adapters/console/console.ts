@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import { adAccountsFeature } from './ad-accounts/ad-accounts-pages';
 import { passwordFeature } from './auth/password-page';
 import { signInFeature } from './auth/sign-in-pages';
 import { ASSETS, ICON_ASSET } from './kit/assets';
@@ -34,6 +35,7 @@ const FEATURES: readonly ConsoleFeature[] = [
   costsFeature,
   linksFeature,
   sourcesFeature,
+  adAccountsFeature,
   webhooksFeature,
   tokensFeature,
   membersFeature,

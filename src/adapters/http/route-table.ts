@@ -1,3 +1,4 @@
+import { adAccountRoutes } from './ads/ad-account-routes';
 import { adminRoutes } from './access/admin-routes';
 import { dashboardRoutes } from './access/dashboard-routes';
 import { costRoutes } from './costs/cost-routes';
@@ -21,6 +22,7 @@ export const ROUTES: readonly Route[] = [
   ...webhookRoutes,
   ...linkRoutes,
   ...sourceRoutes,
+  ...adAccountRoutes,
   ...adminRoutes,
   ...opsRoutes,
   ...trackerRoutes,

@@ -1,4 +1,5 @@
 import type { Storage } from '../../application/ports/storage';
+import { InMemoryAdAccountRepository } from './ads/in-memory-ad-account-repository';
 import { inMemoryAccountStores } from './accounts/in-memory-account-stores';
 import { InMemoryEventFeed } from './orders/in-memory-event-feed';
 import { InMemoryDashboardRepository } from './accounts/in-memory-dashboard-repository';
@@ -44,6 +45,7 @@ export const inMemoryStorage = (): Storage => {
     sourceDeliveries: new InMemorySourceDeliveryLog(),
     productCosts,
     accounts: inMemoryAccountStores(),
+    adAccounts: new InMemoryAdAccountRepository(),
     health: new InMemoryStorageHealth(),
   };
 };

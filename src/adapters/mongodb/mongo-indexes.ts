@@ -28,6 +28,7 @@ export const COLLECTIONS = {
   eventFeed: 'event_feed',
   sources: 'sources',
   sourceDeliveries: 'source_deliveries',
+  adAccounts: 'ad_accounts',
 } as const;
 
 /** The unique (eventId, endpointId) index of deliveries, named where its refusals are told apart from others. */
@@ -93,7 +94,15 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
     { name: 'report_state_dashboard_month', key: { dashboardId: 1, month: 1 }, partialFilterExpression: { month: { $exists: true } } },
     { name: 'report_state_staleSince', key: { staleSince: 1 }, partialFilterExpression: { staleSince: { $exists: true } } },
   ],
-  spend: [{ name: 'spend_dashboard_date', key: { dashboardId: 1, date: -1 } }],
+  spend: [
+    { name: 'spend_dashboard_date', key: { dashboardId: 1, date: -1 } },
+    // An ad account's rows of a day: what its sync replaces.
+    {
+      name: 'spend_dashboard_adAccount_date',
+      key: { dashboardId: 1, adAccount: 1, date: 1 },
+      partialFilterExpression: { adAccount: { $exists: true } },
+    },
+  ],
   // The listing's order (`order`: product, currency, from as ASCII), and the same within one currency.
   productCosts: [
     { name: 'product_costs_dashboard_order', key: { dashboardId: 1, order: 1 } },
@@ -126,6 +135,12 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
   sources: [{ name: 'sources_dashboard_slot_unique', key: { dashboardId: 1, slot: 1 }, unique: true }],
   // One document per source (`_id` the source id), holding its log.
   sourceDeliveries: [],
+  // A dashboard's accounts take one slot each and one copy of a platform account; the syncs claim the longest due.
+  adAccounts: [
+    { name: 'ad_accounts_dashboard_slot_unique', key: { dashboardId: 1, slot: 1 }, unique: true },
+    { name: 'ad_accounts_dashboard_platform_account_unique', key: { dashboardId: 1, platform: 1, accountId: 1 }, unique: true },
+    { name: 'ad_accounts_nextSyncAt', key: { nextSyncAt: 1 } },
+  ],
 };
 
 /**

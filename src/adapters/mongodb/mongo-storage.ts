@@ -1,6 +1,7 @@
 import { MongoClient, type MongoClientOptions } from 'mongodb';
 import type { Logger } from '../../application/ports/logger';
 import type { Storage } from '../../application/ports/storage';
+import { MongoAdAccountRepository } from './ads/mongo-ad-account-repository';
 import { MongoDashboardRepository } from './accounts/mongo-dashboard-repository';
 import { MongoDeliveryRepository } from './webhooks/mongo-delivery-repository';
 import { MongoIdempotencyStore } from './guards/mongo-idempotency-store';
@@ -8,7 +9,7 @@ import { guarded } from './mongo-errors';
 import { ensureIndexes } from './mongo-indexes';
 import { mongoAccountStores } from './accounts/mongo-account-stores';
 import { MongoEventFeed } from './orders/mongo-event-feed';
-import { giveOldTokensEveryScope, giveAllScopeTokensSourceScopes } from './accounts/dashboard-documents';
+import { giveOldTokensEveryScope, giveAllScopeTokensAdScopes, giveAllScopeTokensSourceScopes } from './accounts/dashboard-documents';
 import { MongoLinkRepository } from './links/mongo-link-repository';
 import { checkSchemaVersion } from './mongo-schema-version';
 import { MongoOrderRepository } from './orders/mongo-order-repository';
@@ -96,6 +97,7 @@ export const createMongoStorage = (
     sourceDeliveries: new MongoSourceDeliveryLog(db, logger),
     productCosts,
     accounts: mongoAccountStores(db, logger),
+    adAccounts: new MongoAdAccountRepository(db, logger),
     workers: [new MongoReportRollup(db, logger)],
     health: new MongoStorageHealth(client, db, options.pingTimeoutMs),
   };
@@ -124,6 +126,7 @@ export const connectMongoStorage = async (
       await markOrdersWrittenBeforeReports(client.db(dbName));
       await giveOldTokensEveryScope(client.db(dbName));
       await giveAllScopeTokensSourceScopes(client.db(dbName));
+      await giveAllScopeTokensAdScopes(client.db(dbName));
     });
   } catch (err) {
     await client.close().catch(() => undefined);

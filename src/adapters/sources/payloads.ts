@@ -4,18 +4,7 @@ import type { Amounts } from '../../domain/money';
 import type { JsonObject, Product } from '../../domain/order';
 import { centsOfDecimal, centsOfNumber } from './amounts';
 
-/** What every platform's payload reader shares: strict UTF-8 JSON, lenient shapes, the limits of an order's fields. */
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** The body as JSON, or undefined when it is not UTF-8 JSON. */
-export const parseJson = (body: Uint8Array): unknown => {
-  try {
-    return JSON.parse(utf8.decode(body));
-  } catch {
-    return undefined;
-  }
-};
+/** What every platform's payload reader shares: lenient shapes, the limits of an order's fields (the body itself: exact-json.ts). */
 
 /** A field a platform may send as null or leave out. */
 export const maybe = <C extends t.Mixed>(codec: C) => t.union([codec, t.null, t.undefined]);
@@ -111,6 +100,12 @@ export const firstProblem = (errors: t.Errors): string => {
 };
 
 const TEXT_MAX = 255;
+
+/**
+ * The most characters of a shop's name in an order's key (`woocommerce:<shop>:<order id>`), so that
+ * the key stays within an externalId's 255 with the platform's name and a 20-digit id.
+ */
+export const MAX_SHOP_LENGTH = 200;
 const FREE_TEXT_MAX = 1_000;
 
 /** Text for an order's field: trimmed, cut to 255 characters, undefined when empty. */

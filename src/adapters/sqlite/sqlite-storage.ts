@@ -1,5 +1,6 @@
 import type { Logger } from '../../application/ports/logger';
 import type { Storage } from '../../application/ports/storage';
+import { SqliteAdAccountRepository } from './ads/sqlite-ad-account-repository';
 import { sqliteAccountStores } from './accounts/sqlite-account-stores';
 import { SqliteEventFeed } from './orders/sqlite-event-feed';
 import { SqliteDashboardRepository } from './accounts/sqlite-dashboard-repository';
@@ -46,6 +47,7 @@ export const sqliteStorageOn = (db: SqliteDatabase, logger: Logger): Storage => 
     sourceDeliveries: new SqliteSourceDeliveryLog(db, logger),
     productCosts: new SqliteProductCostRepository(db, logger),
     accounts: sqliteAccountStores(db, logger),
+    adAccounts: new SqliteAdAccountRepository(db, logger),
     health: new SqliteStorageHealth(db, () => offload.close()),
   };
 };

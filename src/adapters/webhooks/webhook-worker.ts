@@ -4,7 +4,7 @@ import type { ClaimedDelivery } from '../../application/ports/delivery-repositor
 import type { Logger } from '../../application/ports/logger';
 import type { UseCases } from '../../application/use-cases';
 import type { WebhookDoorbells } from './doorbell';
-import { failure, RepeatedFailureLog } from './repeated-failure-log';
+import { failure, RepeatedFailureLog } from '../system/repeated-failure-log';
 
 export interface WebhookWorkerSettings {
   /** WEBHOOK_CONCURRENCY: the most attempts in flight in this process. */

@@ -3,6 +3,9 @@ import type { ProductMetricName, ProductName, ProductRow, ProductTotals } from '
 import type { CellTotals, MetricName, Metrics, Range, ReportScope } from '../../domain/report';
 import type { SpendSumQuery } from './spend-repository';
 
+/** Whether a ranking puts the highest figures first (the default) or the lowest (the biggest loss first). */
+export type SortOrder = 'descending' | 'ascending';
+
 /** How a report prices order lines (DECISIONS D20): the dashboard's cost entries, on the calendar of its time zone now. */
 export interface Costing {
   /** The dashboard's time zone: the days its cost entries' `from` are days of. */
@@ -39,6 +42,8 @@ export interface RankedBreakdownQuery extends ReportScope, Costing {
   readonly range: Range;
   readonly by: readonly ReportDimension[];
   readonly sort: MetricName;
+  /** Highest first unless `ascending` (the biggest loss first, say). */
+  readonly order?: SortOrder;
   readonly limit: number;
   /** The dashboard's tax rate (percent), which `taxCents` and what follows from it need. */
   readonly taxRate: number;
@@ -65,8 +70,9 @@ export interface BreakdownRow extends Metrics {
 
 export interface Breakdown {
   /**
-   * At most `limit`, descending by the sort metric (of the current period), a null after every number,
-   * then by the key's values in `by` order, then currency, each ascending by code point.
+   * At most `limit`, by the sort metric (of the current period) in the query's order, a null after
+   * every number either way, then by the key's values in `by` order, then currency, each ascending by
+   * code point.
    */
   readonly rows: readonly BreakdownRow[];
   /** Every row of the breakdown, before `limit`. */

@@ -44,6 +44,13 @@ export interface SpendRepository {
    * call have distinct keys. Resolves how many were stored.
    */
   upsert(dashboardId: string, entries: readonly SpendEntry[]): Promise<number>;
+  /**
+   * Replaces the spend `adAccount` wrote on each day of `from..to` with `entries` (all of that account
+   * and within those days): a day without entries loses its rows. Each day is one atomic write, so a
+   * report sees a day as it was or as it became, never half of it; an upload's rows are never touched.
+   * Resolves how many entries were stored.
+   */
+  replaceAdAccountDays(dashboardId: string, adAccount: string, from: string, to: string, entries: readonly SpendEntry[]): Promise<number>;
   /** One page of the dashboard's entries, newest day first, then by key. */
   list(dashboardId: string, query: SpendPageQuery): Promise<SpendPage>;
   /** The amounts in the range, summed by the requested grouping; only non-empty groups. */

@@ -1,3 +1,4 @@
+import type { AdAccountRepository } from './ad-account-repository';
 import type { AccountStores } from './account-repositories';
 import type { EventFeed } from './event-feed';
 import type { BackgroundWorker } from './background-worker';
@@ -46,6 +47,8 @@ export interface Storage {
   readonly sourceDeliveries: SourceDeliveryLog;
   /** What each product costs, from which day (DECISIONS D20). */
   readonly productCosts: ProductCostRepository;
+  /** Ad accounts and where each one's sync stands (docs/ad-platforms.md). */
+  readonly adAccounts: AdAccountRepository;
   /** Console users, memberships, invitations and sessions (DECISIONS D17). */
   readonly accounts: AccountStores;
   readonly health: StorageHealth;

@@ -1,3 +1,5 @@
+import type { SortOrder } from '../ports/report-reader';
+
 /**
  * The first `limit` of the items offered, in the order `precedes` says, kept in a heap whose root is
  * the last of them: each item costs log(limit), so ranking tens of thousands of keys never sorts them all.
@@ -48,10 +50,13 @@ export class FirstRows<T> {
   }
 }
 
-/** Whether `a` comes before `b` on a metric: descending, a null after every number; undefined when equal. */
-export const descending = (a: number | null, b: number | null): boolean | undefined => {
+/**
+ * Whether `a` comes before `b` on a metric in `order`; a null after every number either way, since a
+ * figure that is not defined (no spend, no ROAS) is neither high nor low. Undefined when equal.
+ */
+export const metricBefore = (a: number | null, b: number | null, order: SortOrder = 'descending'): boolean | undefined => {
   if (a === b) return undefined;
   if (a === null) return false;
   if (b === null) return true;
-  return a > b;
+  return order === 'descending' ? a > b : a < b;
 };

@@ -3,7 +3,7 @@ import * as O from 'fp-ts/Option';
 import type { ReportDimension } from '../../domain/attribution';
 import { previousRange, spendJoins, type Comparison, type MetricName, type Range, type ReportScope } from '../../domain/report';
 import type { DashboardRepository } from '../ports/dashboard-repository';
-import type { Breakdown, ReportReader } from '../ports/report-reader';
+import type { Breakdown, ReportReader, SortOrder } from '../ports/report-reader';
 import { dashboardNotFound, type DashboardNotFound } from '../shared/errors';
 import { spendDaysWithin } from './report-spend';
 
@@ -13,6 +13,8 @@ export interface BreakdownQuery extends ReportScope {
   readonly to: Date;
   readonly by: readonly ReportDimension[];
   readonly sort: MetricName;
+  /** Highest first unless `ascending`. */
+  readonly order?: SortOrder;
   readonly limit: number;
   /** `previous`: each row carries the metrics of the equally long period that ends at `from` (DECISIONS D20). */
   readonly compare?: Comparison;
@@ -55,6 +57,7 @@ export class GetBreakdown {
         isTest,
         filters,
         sort,
+        ...(query.order === undefined ? {} : { order: query.order }),
         limit,
         costZone: timezone,
         taxRate,

@@ -1,9 +1,9 @@
 import { compareCodePoints } from '../../domain/code-point-order';
 import { addTotals, metricsOf, ZERO_TOTALS, type CellTotals, type MetricName } from '../../domain/report';
-import type { Breakdown, BreakdownRow, RankedBreakdownQuery, ReportCell, SpendDays } from '../ports/report-reader';
+import type { Breakdown, BreakdownRow, RankedBreakdownQuery, ReportCell, SortOrder, SpendDays } from '../ports/report-reader';
 import type { SpendSum, SpendSumQuery } from '../ports/spend-repository';
 import { EventLoopSlices } from '../shared/event-loop-slices';
-import { descending, FirstRows } from './first-rows';
+import { FirstRows, metricBefore } from './first-rows';
 
 /** What one period of a breakdown adds up: its cells, and the spend that joins them (undefined: spend does not join). */
 export interface BreakdownPeriodData {
@@ -38,24 +38,27 @@ const tieBefore = (a: readonly string[], b: readonly string[]): boolean => {
   return false;
 };
 
-/** Whether `a` comes before `b`: descending by `sort`, a null after every number; then by key values in `by` order and currency, by code point. */
+/**
+ * Whether `a` comes before `b`: by `sort` in `order`, a null after every number; then by key values in
+ * `by` order and currency, by code point, ascending whatever the order.
+ */
 const before =
-  (sort: MetricName) =>
+  (sort: MetricName, order: SortOrder) =>
   (a: Ranked, b: Ranked): boolean =>
-    descending(a.row[sort], b.row[sort]) ?? tieBefore(a.tie, b.tie);
+    metricBefore(a.row[sort], b.row[sort], order) ?? tieBefore(a.tie, b.tie);
 
 /**
  * A breakdown from its cells (DECISIONS D16, D20): a row per key and currency, the sums of `spend`
  * added to their rows (a key with spend and no orders is a row, with `roas` 0), the metrics of each
- * row, and the first `query.limit` of them by `query.sort`. `spend` undefined: spend does not join, and
- * `spendCents` is null everywhere. With `previous`, every row carries the previous period's metrics,
+ * row, and the first `query.limit` of them by `query.sort` in `query.order`. `spend` undefined: spend
+ * does not join, and `spendCents` is null everywhere. With `previous`, every row carries the previous period's metrics,
  * and a key found only there is a row with the current metrics of nothing, ranked like the others.
  * Every store ranks with it; the work is cut into stretches of the event loop wherever it runs.
  */
 export const rankBreakdown = async (
   cells: Iterable<ReportCell>,
   spend: Iterable<SpendSum> | undefined,
-  query: Pick<RankedBreakdownQuery, 'by' | 'sort' | 'limit' | 'taxRate'>,
+  query: Pick<RankedBreakdownQuery, 'by' | 'sort' | 'order' | 'limit' | 'taxRate'>,
   previous?: BreakdownPeriodData,
 ): Promise<Breakdown> => {
   const slices = new EventLoopSlices();
@@ -87,7 +90,7 @@ export const rankBreakdown = async (
   await add({ cells, spend }, 'current');
   if (previous !== undefined) await add(previous, 'previous');
   const metrics = (sums: Sums, joined: boolean) => metricsOf(sums.totals, joined ? sums.spendCents : null, query.taxRate);
-  const first = new FirstRows<Ranked>(query.limit, before(query.sort));
+  const first = new FirstRows<Ranked>(query.limit, before(query.sort, query.order ?? 'descending'));
   for (const row of rows.values()) {
     const ranked: BreakdownRow = {
       key: row.key,

@@ -11,7 +11,7 @@ import {
 } from '../../domain/product-report';
 import type { ProductCell, ProductQuery, ProductReport } from '../ports/report-reader';
 import { EventLoopSlices } from '../shared/event-loop-slices';
-import { descending, FirstRows } from './first-rows';
+import { FirstRows, metricBefore } from './first-rows';
 
 interface Row {
   readonly product: string;
@@ -24,7 +24,7 @@ interface Row {
 const before =
   (sort: ProductMetricName) =>
   (a: ProductRow, b: ProductRow): boolean => {
-    const order = descending(a[sort], b[sort]);
+    const order = metricBefore(a[sort], b[sort]);
     if (order !== undefined) return order;
     const byProduct = compareCodePoints(a.product, b.product);
     return byProduct === 0 ? compareCodePoints(a.currency, b.currency) < 0 : byProduct < 0;

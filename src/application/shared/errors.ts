@@ -119,15 +119,41 @@ export interface UnknownSource {
   readonly _tag: 'UnknownSource';
 }
 
+/** No ad account with this id in the caller's dashboard (whether or not another dashboard has one). */
+export interface AdAccountNotFound {
+  readonly _tag: 'AdAccountNotFound';
+  readonly adAccountId: string;
+}
+
+/** The dashboard has as many ad accounts as it may have. */
+export interface AdAccountLimitReached {
+  readonly _tag: 'AdAccountLimitReached';
+  readonly limit: number;
+}
+
+/** The dashboard already has this platform account: a second copy would count its spend twice. */
+export interface AdAccountAlreadyConnected {
+  readonly _tag: 'AdAccountAlreadyConnected';
+  readonly platform: string;
+  readonly accountId: string;
+}
+
+/** The service runs without CREDENTIALS_KEY: credentials cannot be stored encrypted, so none are taken. */
+export interface CredentialsKeyMissing {
+  readonly _tag: 'CredentialsKeyMissing';
+}
+
 export type AuthError = Unauthorized | TokenRevoked | TokenExpired;
 export type WebhookError = WebhookNotFound | DeliveryNotFound | WebhookLimitReached | WebhookUrlNotAllowed | WebhookDisabled;
 export type AdminError = DashboardNotFound | TokenNotFound;
 export type GuardError = IdempotencyKeyReused | IdempotencyKeyInProgress | RateLimitExceeded;
 export type LinkError = LinkNotFound | ShortLinkNotFound;
 export type SourceError = SourceNotFound | SourceLimitReached | SourceSignatureInvalid | UnknownSource;
+export type AdAccountError = AdAccountNotFound | AdAccountLimitReached | AdAccountAlreadyConnected | CredentialsKeyMissing;
 
 /** Every expected outcome a use case can answer instead of its result. */
-export type AppError = OrderError | AuthError | InsufficientScope | AdminError | GuardError | WebhookError | LinkError | SourceError;
+export type AppError =
+  OrderError | AuthError | InsufficientScope | AdminError | GuardError | WebhookError | LinkError | SourceError | AdAccountError;
 
 export const unauthorized: Unauthorized = { _tag: 'Unauthorized' };
 export const tokenRevoked: TokenRevoked = { _tag: 'TokenRevoked' };
@@ -145,3 +171,5 @@ export const linkNotFound = (linkId: string): LinkNotFound => ({ _tag: 'LinkNotF
 export const shortLinkNotFound: ShortLinkNotFound = { _tag: 'ShortLinkNotFound' };
 export const sourceNotFound = (sourceId: string): SourceNotFound => ({ _tag: 'SourceNotFound', sourceId });
 export const unknownSource: UnknownSource = { _tag: 'UnknownSource' };
+export const adAccountNotFound = (adAccountId: string): AdAccountNotFound => ({ _tag: 'AdAccountNotFound', adAccountId });
+export const credentialsKeyMissing: CredentialsKeyMissing = { _tag: 'CredentialsKeyMissing' };

@@ -101,30 +101,44 @@ export class ReceiveSourceDelivery {
     }
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const outcome = await this.applyOnce(source.dashboardId, reading);
-      if (outcome !== 'raced') return { ...outcome, externalId };
+      if (outcome !== 'raced') return outcome;
     }
     return { outcome: 'ignored', externalId, reason: 'the order kept changing while this event was applied' };
   }
 
-  private async applyOnce(dashboardId: string, reading: OrderReading): Promise<Omit<Outcome, 'externalId'> | 'raced'> {
-    const current = O.toUndefined(await this.orders.findByExternalId(dashboardId, reading.externalId));
+  /**
+   * The order a delivery is about: under its key, else under the key it had before shops had order
+   * spaces of their own, when that order is the same (created at the same instant).
+   */
+  private async currentOrder(dashboardId: string, reading: OrderReading): Promise<Order | undefined> {
+    const found = O.toUndefined(await this.orders.findByExternalId(dashboardId, reading.externalId));
+    if (found !== undefined || reading.formerExternalId === undefined) return found;
+    const former = O.toUndefined(await this.orders.findByExternalId(dashboardId, reading.formerExternalId));
+    if (former === undefined) return undefined;
+    return reading.order === undefined || reading.order.createdAt.getTime() === former.createdAt.getTime() ? former : undefined;
+  }
+
+  private async applyOnce(dashboardId: string, reading: OrderReading): Promise<Outcome | 'raced'> {
+    const current = await this.currentOrder(dashboardId, reading);
+    const externalId = current?.externalId ?? reading.externalId;
     const decision = decideDelivery(reading, current);
     switch (decision.action) {
       case 'ignore':
-        return { outcome: 'ignored', reason: decision.reason };
+        return { outcome: 'ignored', externalId, reason: decision.reason };
       case 'refuse':
-        return { outcome: 'refused', reason: decision.reason };
+        return { outcome: 'refused', externalId, reason: decision.reason };
       case 'create': {
         const created = await this.createOrder.execute(dashboardId, decision.order);
-        return E.isRight(created) ? { outcome: 'created', reason: createdReason(created.right, reading) } : 'raced';
+        return E.isRight(created) ? { outcome: 'created', externalId, reason: createdReason(created.right, reading) } : 'raced';
       }
       case 'update': {
-        const updated = await this.updateOrder.execute(dashboardId, reading.externalId, decision.changes);
-        if (E.isRight(updated)) return { outcome: 'updated', reason: decision.reason };
+        const updated = await this.updateOrder.execute(dashboardId, externalId, decision.changes);
+        if (E.isRight(updated)) return { outcome: 'updated', externalId, reason: decision.reason };
         if (updated.left._tag === 'OrderNotFound') return 'raced';
         const { from, to } = updated.left;
         return {
           outcome: 'refused',
+          externalId,
           reason: `the transition table does not allow ${from} → ${to}: add "${to}" to the list of "${from}" in ORDER_TRANSITIONS_FILE`,
         };
       }

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import type { UseCases } from '../../application/use-cases';
 import type { Dashboard } from '../../domain/dashboard';
 import type { ProductCostEntry } from '../../domain/product-cost';
-import { MAX_SPEND_ENTRIES } from '../../domain/spend';
+import { MAX_SPEND_ENTRIES, type SpendEntry } from '../../domain/spend';
 import { nextDate } from '../../domain/time-zone';
 import { MAX_BATCH_ORDERS } from '../../adapters/http/orders/batch-routes';
 import { planDemo, type DemoPlan } from './demo-plan';
@@ -17,6 +17,8 @@ export interface DemoSeedOptions {
   /** The last day seeded, in the demo's zone: yesterday for the demo, so today is left to live orders. */
   readonly lastDay: string;
   readonly ownerPassword: string;
+  /** Spend the demo's ad account reads instead of an upload: left out of the upload. */
+  readonly readByAdAccount?: (entry: SpendEntry) => boolean;
 }
 
 export interface SeededDemo {
@@ -46,7 +48,10 @@ export const demoCosts = (plan: DemoPlan): ProductCostEntry[] => {
  * `dashboards update --tax-rate` set them, and an owner for the console; the source (D21) is seeded
  * after this, in demo-source.ts.
  */
-export const seedDemo = async (useCases: UseCases, { lastDay, ownerPassword }: DemoSeedOptions): Promise<SeededDemo> => {
+export const seedDemo = async (
+  useCases: UseCases,
+  { lastDay, ownerPassword, readByAdAccount = () => false }: DemoSeedOptions,
+): Promise<SeededDemo> => {
   const dashboard = await useCases.createDashboard.execute('Loja Demo', DEMO_ZONE);
   const plan = planDemo({ lastDay, zone: DEMO_ZONE, days: DEMO_DAYS, seed: DEMO_SEED });
   for (let at = 0; at < plan.orders.length; at += MAX_BATCH_ORDERS) {
@@ -56,8 +61,9 @@ export const seedDemo = async (useCases: UseCases, { lastDay, ownerPassword }: D
     const refused = created.find(E.isLeft);
     if (refused !== undefined) throw new Error(`the demo's order ${refused.left.externalId} was refused as a duplicate`);
   }
-  for (let at = 0; at < plan.spend.length; at += MAX_SPEND_ENTRIES)
-    await useCases.putSpend.execute(dashboard.id, plan.spend.slice(at, at + MAX_SPEND_ENTRIES));
+  const uploaded = plan.spend.filter((entry) => !readByAdAccount(entry));
+  for (let at = 0; at < uploaded.length; at += MAX_SPEND_ENTRIES)
+    await useCases.putSpend.execute(dashboard.id, uploaded.slice(at, at + MAX_SPEND_ENTRIES));
   await useCases.putProductCosts.execute(dashboard.id, demoCosts(plan));
   await useCases.updateDashboard.execute(dashboard.id, { taxRate: DEMO_TAX_RATE });
   while ((await useCases.relayOrderEvents.execute(MAX_BATCH_ORDERS)) > 0);

@@ -66,6 +66,7 @@ export const seedDemoSource = async (useCases: UseCases, options: DemoSourceOpti
       body,
       headers: {
         'x-shopify-topic': 'orders/create',
+        'x-shopify-shop-domain': 'loja-demo.myshopify.com',
         'x-shopify-event-id': `demo-${id}`,
         'x-shopify-hmac-sha256': createHmac('sha256', secret).update(body).digest('base64'),
       },

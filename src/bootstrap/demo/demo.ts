@@ -13,7 +13,10 @@ import { openStorage } from '../open-storage';
 import { startService, type RunningService } from '../service';
 import { startDemoDay } from './demo-live';
 import { startDemoReceiver } from './demo-receiver';
-import { DEMO_OWNER_EMAIL, DEMO_SEED, DEMO_ZONE, seedDemo } from './demo-seed';
+import { connectDemoAdAccount, readByDemoAccount } from './demo-ad-account';
+import { startDemoAdPlatform } from './demo-ad-platform';
+import { planDemo } from './demo-plan';
+import { DEMO_DAYS, DEMO_OWNER_EMAIL, DEMO_SEED, DEMO_ZONE, seedDemo } from './demo-seed';
 import { DEMO_SOURCE_DAYS, seedDemoSource } from './demo-source';
 
 /** The usual paths of an order: paid or refused at the checkout, then perhaps refunded or charged back. */
@@ -39,9 +42,20 @@ const main = async (): Promise<void> => {
   mkdirSync(dir, { recursive: true });
   writeFileSync(transitionsFile, `${JSON.stringify(TRANSITIONS, null, 2)}\n`);
 
+  const now = new Date();
+  const today = dateInZone(now.getTime(), DEMO_ZONE);
+  const yesterday = new Date(startOfDate(today, 'UTC') - 86_400_000).toISOString().slice(0, 10);
+  // The Meta account the demo connects is played on loopback from the Facebook spend of its plan.
+  const facebook = planDemo({ lastDay: yesterday, zone: DEMO_ZONE, days: DEMO_DAYS, seed: DEMO_SEED }).spend.filter(
+    readByDemoAccount(today),
+  );
+  const meta = await startDemoAdPlatform(facebook, 'BRL', DEMO_ZONE);
   const loaded = loadConfig({
     LOG_LEVEL: 'warn',
+    // Its credentials are encrypted with a key of this run's own, unless one is set: the data is made again on every run.
+    CREDENTIALS_KEY: randomBytes(32).toString('base64'),
     ...process.env,
+    META_API_URL: meta.url,
     STORE: 'sqlite',
     MONGODB_URI: '',
     SQLITE_PATH: sqlitePath,
@@ -60,12 +74,14 @@ const main = async (): Promise<void> => {
   const storage = await openStorage(config, logger);
   const { useCases } = compose({ ...configuredWiring(config), storage });
 
-  const now = new Date();
-  const today = dateInZone(now.getTime(), DEMO_ZONE);
-  const yesterday = new Date(startOfDate(today, 'UTC') - 86_400_000).toISOString().slice(0, 10);
   const password = process.env['ORDERS_PASSWORD'] ?? randomBytes(18).toString('base64url');
   const started = performance.now();
-  const { dashboard, plan } = await seedDemo(useCases, { lastDay: yesterday, ownerPassword: password });
+  const { dashboard, plan } = await seedDemo(useCases, {
+    lastDay: yesterday,
+    ownerPassword: password,
+    readByAdAccount: readByDemoAccount(today),
+  });
+  await connectDemoAdAccount(useCases, dashboard.id);
   const source = await seedDemoSource(useCases, { dashboardId: dashboard.id, lastDay: yesterday, zone: DEMO_ZONE, seed: DEMO_SEED });
   await startDemoDay(useCases, dashboard.id, receiver.url, plan.orders.length, now);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -78,12 +94,13 @@ const main = async (): Promise<void> => {
       `demo: the service cannot start on ${config.host}:${config.port} (${err instanceof Error ? err.message : String(err)}); PORT=0 picks a free port\n`,
     );
     await receiver.close();
+    await meta.close();
     process.exit(1);
   }
   const stop = (): void => {
     service
       .stop()
-      .then(() => receiver.close())
+      .then(() => Promise.all([receiver.close(), meta.close()]))
       .then(
         () => process.exit(0),
         (err: unknown) => {
@@ -100,6 +117,7 @@ const main = async (): Promise<void> => {
   say(`Console:  ${service.url}/console`);
   say(`Email:    ${DEMO_OWNER_EMAIL}`);
   say(`Password: ${password}`);
+  say(`Ad accounts: "Meta (demo)" reads the Facebook spend of the last 28 days from a Meta played at ${meta.url}.`);
   say(`Webhooks go to ${receiver.url}, a receiver the demo runs (Webhooks in the console shows the deliveries). Ctrl-C stops.`);
 };
 

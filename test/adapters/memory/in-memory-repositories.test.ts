@@ -8,6 +8,7 @@ import { orderRepositoryContract } from '../../contract/order-repository.contrac
 import { reportReaderContract } from '../../contract/report-reader.contract';
 import { breakdownRowsContract } from '../../contract/breakdown-rows.contract';
 import { profitReportsContract } from '../../contract/profit-reports.contract';
+import { adAccountRepositoryContract } from '../../contract/ad-account-repository.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
 import { productCostRepositoryContract } from '../../contract/product-cost-repository.contract';
 import { accountStoresContract } from '../../contract/account-stores.contract';
@@ -23,6 +24,7 @@ reportReaderContract('in-memory', async () => inMemoryStorage());
 breakdownRowsContract('in-memory', async () => inMemoryStorage());
 profitReportsContract('in-memory', async () => inMemoryStorage());
 spendRepositoryContract('in-memory', async () => inMemoryStorage().spend);
+adAccountRepositoryContract('in-memory', async () => inMemoryStorage().adAccounts);
 productCostRepositoryContract('in-memory', async () => inMemoryStorage().productCosts);
 accountStoresContract('in-memory', async () => inMemoryStorage().accounts);
 eventFeedContract('in-memory', async () => inMemoryStorage());

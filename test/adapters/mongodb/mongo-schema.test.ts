@@ -14,7 +14,7 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
 
   beforeEach(() => db().dropDatabase());
 
-  it('keeps everything in twenty collections: orders, dashboards, tokens, links, idempotency keys, rate-limit counters, webhook endpoints and deliveries, the events feed, meta, report cells and state, spend, product costs, the console users, memberships, invitations and sessions, and sources with their delivery logs', async () => {
+  it('keeps everything in twenty-one collections: orders, dashboards, tokens, links, idempotency keys, rate-limit counters, webhook endpoints and deliveries, the events feed, meta, report cells and state, spend, product costs, the console users, memberships, invitations and sessions, sources with their delivery logs, and ad accounts', async () => {
     const api = await TestApi.start({}, { storage: await mongo.connect(), logger: memoryLogger().logger });
     try {
       const { token, tokenId } = await api.newDashboard();
@@ -44,6 +44,7 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
     }
     const names = (await db().listCollections({}, { nameOnly: true }).toArray()).map((collection) => collection.name).sort();
     expect(names).to.deep.equal([
+      'ad_accounts',
       'dashboards',
       'event_feed',
       'idempotency_keys',

@@ -8,6 +8,7 @@ import { rateLimitCounterContract } from '../../contract/rate-limit-counter.cont
 import { reportReaderContract } from '../../contract/report-reader.contract';
 import { breakdownRowsContract } from '../../contract/breakdown-rows.contract';
 import { profitReportsContract } from '../../contract/profit-reports.contract';
+import { adAccountRepositoryContract } from '../../contract/ad-account-repository.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
 import { productCostRepositoryContract } from '../../contract/product-cost-repository.contract';
 import { accountStoresContract } from '../../contract/account-stores.contract';
@@ -41,6 +42,7 @@ describe('SQLite adapters', () => {
   sourceRepositoryContract('SqliteSourceRepository', async () => fresh().sources);
   sourceDeliveryLogContract('SqliteSourceDeliveryLog', async () => fresh().sourceDeliveries);
   spendRepositoryContract('SqliteSpendRepository', async () => fresh().spend);
+  adAccountRepositoryContract('SqliteAdAccountRepository', async () => fresh().adAccounts);
   productCostRepositoryContract('SqliteProductCostRepository', async () => fresh().productCosts);
   accountStoresContract('SQLite', async () => fresh().accounts);
   eventFeedContract('SQLite', async () => fresh());

@@ -8,7 +8,8 @@ import { failureOf } from '../../support/failures';
 import * as O from 'fp-ts/Option';
 import { ACCOUNTS_MIGRATION } from '../../../src/adapters/sqlite/accounts/accounts-schema';
 import { openSqliteStorage } from '../../../src/adapters/sqlite/sqlite-storage';
-import { SCOPES } from '../../../src/domain/scope';
+import { SCOPES, SCOPES_BEFORE_ADS } from '../../../src/domain/scope';
+import { ADS_MIGRATION } from '../../../src/adapters/sqlite/ads/ads-schema';
 import { memoryLogger } from '../../support/memory-log';
 
 /** Versioned migrations under `PRAGMA user_version`. */
@@ -93,6 +94,65 @@ describe('SQLite schema migrations', () => {
       await storage.health.close();
     }
     expect(version()).to.equal(MIGRATIONS.length);
+  });
+
+  it('keeps the spend of a file made before ad accounts as uploaded spend, its sums as they were, and gives all-scope tokens the ad scopes', async () => {
+    migrate(raw, folder.path, MIGRATIONS.slice(0, MIGRATIONS.indexOf(ADS_MIGRATION)));
+    raw.prepare("INSERT INTO dashboards (id, name, created_at, timezone) VALUES ('dsh_old', 'Old', 0, 'UTC')").run();
+    raw
+      .prepare(
+        "INSERT INTO tokens (id, dashboard_id, name, hash, created_at, revoked_at, scopes) VALUES ('tok_all', 'dsh_old', 'all', ?, 1000, NULL, ?)",
+      )
+      .run('d'.repeat(64), SCOPES_BEFORE_ADS.join(' '));
+    const put = raw.prepare(
+      "INSERT INTO spend (dashboard_id, date, utm_source, utm_medium, utm_campaign, utm_content, currency, amount_cents) VALUES ('dsh_old', ?, 'google', 'cpc', ?, '(not set)', 'BRL', ?)",
+    );
+    for (const [date, campaign, cents] of [
+      ['2026-01-01', 'a', 100],
+      ['2026-01-15', 'a', 50],
+      ['2026-02-01', 'b', 7],
+    ] as const)
+      put.run(date, campaign, cents);
+    const rollups = () =>
+      raw
+        .prepare('SELECT * FROM spend_months ORDER BY month, utm_campaign')
+        .all()
+        .concat(raw.prepare('SELECT * FROM spend_days ORDER BY date').all());
+    const before = rollups();
+    const storage = openSqliteStorage({ path: folder.path, logger: memoryLogger().logger });
+    try {
+      const listed = await storage.spend.list('dsh_old', { page: 1, pageSize: 10 });
+      expect(listed.entries.map((e) => `${e.date} ${e.utmCampaign} ${e.amountCents} ${e.adAccount ?? 'upload'}`)).to.deep.equal([
+        '2026-02-01 b 7 upload',
+        '2026-01-15 a 50 upload',
+        '2026-01-01 a 100 upload',
+      ]);
+      expect(rollups()).to.deep.equal(before);
+      await storage.spend.upsert('dsh_old', [
+        {
+          date: '2026-01-01',
+          utmSource: 'google',
+          utmMedium: 'cpc',
+          utmCampaign: 'a',
+          utmContent: '(not set)',
+          currency: 'BRL',
+          amountCents: 60,
+        },
+      ]);
+      expect((await storage.spend.list('dsh_old', { page: 1, pageSize: 10 })).total).to.equal(3);
+      const sums = await storage.spend.sums('dsh_old', {
+        from: '2026-01-01',
+        to: '2026-02-28',
+        by: ['utmCampaign'],
+        byDate: false,
+        filters: {},
+      });
+      expect(sums.map((sum) => `${sum.key.utmCampaign}=${sum.amountCents}`).sort()).to.deep.equal(['a=110', 'b=7']);
+      const token = await storage.tokens.findByHash('d'.repeat(64));
+      expect(O.isSome(token) && token.value.scopes).to.deep.equal([...SCOPES]);
+    } finally {
+      await storage.health.close();
+    }
   });
 
   it('leaves a file at the version it had when a migration fails', () => {

@@ -93,6 +93,21 @@ describe('npm run demo', function () {
         Array.from({ length: DEMO_SOURCE_DAYS }, () => ['orders/create', 'created']),
       );
       expect(sourced.orders.filter((order) => E.isRight(order) && order.right.status === 'paid')).to.have.length(DEMO_SOURCE_DAYS);
+      expect(demo.stdout.find((line) => line.startsWith('Ad accounts:'))).to.match(/"Meta \(demo\)" reads the Facebook spend/);
+      const synced = async () =>
+        lookInto(file, async (_storage, useCases) => {
+          const [dashboard] = await useCases.listDashboards.execute();
+          const [account] = await useCases.listAdAccounts.execute(dashboard.id);
+          const spend = await useCases.listSpend.execute(dashboard.id, { page: 1, pageSize: 1_000 });
+          return { status: account?.sync.status, read: spend.entries.filter((entry) => entry.adAccount === 'meta:1000000001').length };
+        });
+      let account = await synced();
+      for (let waited = 0; waited < 30_000 && account.status !== 'ok'; waited += 250) {
+        await new Promise((done) => setTimeout(done, 250));
+        account = await synced();
+      }
+      expect(account.status).to.equal('ok');
+      expect(account.read).to.be.greaterThan(0);
       demo.kill('SIGTERM');
       expect(await demo.exited).to.deep.equal({ code: 0, signal: null });
     } finally {

@@ -119,6 +119,7 @@ export const reportsBehaviour = (storageFactory: StorageFactory): void => {
             utmContent: 'ad-1',
             currency: 'BRL',
             amountCents: 5,
+            adAccount: null,
           },
           {
             date: '2026-03-10',
@@ -128,6 +129,7 @@ export const reportsBehaviour = (storageFactory: StorageFactory): void => {
             utmContent: '(not set)',
             currency: 'BRL',
             amountCents: 7,
+            adAccount: null,
           },
         ],
         page: 1,

@@ -27,10 +27,11 @@ const withFailingList =
   (storage: Storage): Storage =>
     replacing(storage, { orders: failingMethod(storage.orders, 'list', failure) });
 
-/** The background work of the store under test (MongoDB's report rollup), which /readyz lists beside the webhooks'. */
+/** The background work of the store under test (MongoDB's report rollup), which /readyz lists beside the webhooks' and the ad syncs'. */
 let storeWorkers: readonly BackgroundWorker[] = [];
 const runningWorkers = (): Record<string, string> => ({
   webhooks: 'running',
+  'ad-sync': 'running',
   ...Object.fromEntries(storeWorkers.map((worker) => [worker.name, 'running'])),
 });
 

@@ -128,11 +128,35 @@ export const hotmartBehaviour = (storageFactory: StorageFactory): void => {
         headers: { 'content-type': 'application/json' },
       });
       expectProblem(without, 401, 'INVALID_SIGNATURE');
+      const wrongInBody = await postHotmart(h, source.id, hotmartEvent('PURCHASE_APPROVED'), { hottok: 'x', header: false });
+      expectProblem(wrongInBody, 401, 'INVALID_SIGNATURE');
+      const notJson = await h.api.request('POST', `/in/v1/${source.id}`, { rawBody: `hottok=${HOTTOK}`, headers: {} });
+      expectProblem(notJson, 401, 'INVALID_SIGNATURE');
       expectProblem(await h.api.request('GET', `/api/v1/orders/${ORDER}`, { token: h.token }), 404, 'NOT_FOUND');
       expect((await logOf(h, source.id)).map((line) => line.reason)).to.deep.equal([
-        'bad signature: no X-HOTMART-HOTTOK header',
+        'bad signature: no hottok: neither an X-HOTMART-HOTTOK header nor a "hottok" in the body',
+        'bad signature: the body’s hottok is not the hottok of this source',
+        'bad signature: no hottok: neither an X-HOTMART-HOTTOK header nor a "hottok" in the body',
         'bad signature: X-HOTMART-HOTTOK is not the hottok of this source',
       ]);
+    });
+
+    it('takes the hottok of the body when the header is absent, and the header’s over the body’s when both are there', async () => {
+      const source = await createSource(h, 'hotmart', HOTTOK);
+      const bodyOnly = await postHotmart(h, source.id, hotmartEvent('PURCHASE_APPROVED', { id: 'evt-body' }), { header: false });
+      expect(bodyOnly.status, bodyOnly.text).to.equal(200);
+      expect(bodyOnly.body.outcome).to.equal('created');
+      const wrongHeader = await h.api.request('POST', `/in/v1/${source.id}`, {
+        rawBody: JSON.stringify({ ...hotmartEvent('PURCHASE_COMPLETE'), hottok: HOTTOK }),
+        headers: { 'content-type': 'application/json', 'x-hotmart-hottok': 'not the hottok' },
+      });
+      expectProblem(wrongHeader, 401, 'INVALID_SIGNATURE');
+      const rightHeader = await h.api.request('POST', `/in/v1/${source.id}`, {
+        rawBody: JSON.stringify({ ...hotmartEvent('PURCHASE_COMPLETE'), hottok: 'not the hottok' }),
+        headers: { 'content-type': 'application/json', 'x-hotmart-hottok': HOTTOK },
+      });
+      expect(rightHeader.status, rightHeader.text).to.equal(200);
+      expect((await readOrder(h, ORDER)).status).to.equal('paid');
     });
   });
 };

@@ -21,6 +21,16 @@ export const SHOPIFY_SECRET = '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';
 export const WOOCOMMERCE_SECRET = 'wc secret: <&> 9f3a';
 export const HOTTOK = 'ysewXlAZI1iHdUFqC4ZcV1J5RLhiVe518471';
 
+/** The shop of Shopify's examples (`order_status_url` of its orders/create example), in X-Shopify-Shop-Domain. */
+export const SHOPIFY_SHOP = 'jsmith.myshopify.com';
+/** A WooCommerce site's home URL, in X-WC-Webhook-Source, and the name it has in the orders' keys. */
+export const WOOCOMMERCE_SITE = 'https://shop.example/';
+export const WOOCOMMERCE_SHOP = 'shop.example';
+
+/** The raw text of a fixture, for bodies whose numbers JSON.parse would round (Shopify's 18-digit ids). */
+export const fixtureText = (platform: SourcePlatformName, name: string): string =>
+  readFileSync(join(FIXTURES, platform, `${name}.json`), 'utf8');
+
 /** Makes a source through the API; its id and url. */
 export const createSource = async (h: SourceClient, platform: SourcePlatformName, secret: string): Promise<{ id: string; url: string }> => {
   const res = await h.api.request('POST', '/api/v1/sources', { token: h.token, body: { platform, name: `${platform} shop`, secret } });
@@ -28,9 +38,9 @@ export const createSource = async (h: SourceClient, platform: SourcePlatformName
   return res.body.source;
 };
 
-/** A Stripe event, signed as Stripe signs it (the `stripe` package), `secondsAgo` before now. */
+/** A Stripe event, signed as Stripe signs it (the `stripe` package), `secondsAgo` before now; a string is sent as it is. */
 export const postStripe = (h: SourceClient, sourceId: string, event: unknown, options: { secret?: string; secondsAgo?: number } = {}) => {
-  const payload = JSON.stringify(event);
+  const payload = typeof event === 'string' ? event : JSON.stringify(event);
   const header = stripe.webhooks.generateTestHeaderString({
     payload,
     secret: options.secret ?? STRIPE_SECRET,
@@ -42,15 +52,18 @@ export const postStripe = (h: SourceClient, sourceId: string, event: unknown, op
   });
 };
 
-/** A Shopify webhook, signed as Shopify's documentation shows (base64 HMAC-SHA256 of the raw body). */
+/**
+ * A Shopify webhook, signed as Shopify's documentation shows (base64 HMAC-SHA256 of the raw body), from
+ * the shop `options.shop` (SHOPIFY_SHOP); a string body is sent as it is.
+ */
 export const postShopify = (
   h: SourceClient,
   sourceId: string,
   topic: string,
   body: unknown,
-  options: { secret?: string; eventId?: string; headers?: Record<string, string> } = {},
+  options: { secret?: string; eventId?: string; shop?: string; headers?: Record<string, string> } = {},
 ) => {
-  const payload = JSON.stringify(body);
+  const payload = typeof body === 'string' ? body : JSON.stringify(body);
   const hmac = createHmac('sha256', options.secret ?? SHOPIFY_SECRET)
     .update(payload)
     .digest('base64');
@@ -60,6 +73,7 @@ export const postShopify = (
       'content-type': 'application/json',
       'x-shopify-hmac-sha256': hmac,
       'x-shopify-topic': topic,
+      'x-shopify-shop-domain': options.shop ?? SHOPIFY_SHOP,
       'x-shopify-event-id': options.eventId ?? `evt-${Math.random().toString(36).slice(2)}`,
       ...(options.headers ?? {}),
     },
@@ -68,21 +82,21 @@ export const postShopify = (
 
 /**
  * A WooCommerce delivery, signed as WC_Webhook::generate_signature signs it (base64 HMAC-SHA256 of the
- * body), with the headers of WC_Webhook::deliver.
+ * body), with the headers of WC_Webhook::deliver, from the site `options.site` (WOOCOMMERCE_SITE).
  */
 export const postWooCommerce = (
   h: SourceClient,
   sourceId: string,
   topic: string,
   body: unknown,
-  options: { secret?: string; deliveryId?: string } = {},
+  options: { secret?: string; deliveryId?: string; site?: string } = {},
 ) => {
-  const payload = JSON.stringify(body);
+  const payload = typeof body === 'string' ? body : JSON.stringify(body);
   return h.api.request('POST', `/in/v1/${sourceId}`, {
     rawBody: payload,
     headers: {
       'content-type': 'application/json',
-      'x-wc-webhook-source': 'https://shop.example/',
+      'x-wc-webhook-source': options.site ?? WOOCOMMERCE_SITE,
       'x-wc-webhook-topic': topic,
       'x-wc-webhook-resource': topic.split('.')[0],
       'x-wc-webhook-event': topic.split('.')[1] ?? '',
@@ -95,12 +109,22 @@ export const postWooCommerce = (
   });
 };
 
-/** A Hotmart 2.0.0 event with the account's hottok in X-HOTMART-HOTTOK, as Hotmart sends it. */
-export const postHotmart = (h: SourceClient, sourceId: string, event: unknown, options: { hottok?: string } = {}) =>
-  h.api.request('POST', `/in/v1/${sourceId}`, {
-    rawBody: JSON.stringify(event),
-    headers: { 'content-type': 'application/json', 'x-hotmart-hottok': options.hottok ?? HOTTOK },
+/**
+ * A Hotmart 2.0.0 event with the account's hottok in X-HOTMART-HOTTOK and in the body's `hottok`, as
+ * Hotmart sends it; `header: false` leaves the header out, as some of its deliveries do.
+ */
+export const postHotmart = (
+  h: SourceClient,
+  sourceId: string,
+  event: Record<string, unknown>,
+  options: { hottok?: string; header?: boolean } = {},
+) => {
+  const hottok = options.hottok ?? HOTTOK;
+  return h.api.request('POST', `/in/v1/${sourceId}`, {
+    rawBody: JSON.stringify({ ...event, hottok }),
+    headers: { 'content-type': 'application/json', ...(options.header === false ? {} : { 'x-hotmart-hottok': hottok }) },
   });
+};
 
 /**
  * A Hotmart event from the documented example (whose product id 0 marks Hotmart's test events), for a

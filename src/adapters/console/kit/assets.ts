@@ -31,6 +31,15 @@ form.inline { display: inline; }
 table.keyed tbody th { font-weight: 600; }
 table.keyed th:first-child { position: sticky; left: 0; background: var(--bg); z-index: 1; box-shadow: 1px 0 0 var(--line); }
 table.keyed th:first-child { min-width: 7rem; max-width: 14rem; overflow-wrap: anywhere; }
+main:has(table.report) { max-width: none; }
+table.report th, table.keyed.report th:first-child { overflow-wrap: normal; word-break: normal; hyphens: manual; }
+th[aria-sort="descending"] a::after { content: " ↓"; content: " ↓" / ""; }
+th[aria-sort="ascending"] a::after { content: " ↑"; content: " ↑" / ""; }
+.loss { color: var(--bad); font-weight: 600; }
+.loss-word { font-size: 0.75em; font-weight: 700; text-transform: uppercase; letter-spacing: 0.03em; border: 1px solid currentColor; border-radius: 3px; padding: 0 3px; }
+a.uncosted { display: block; white-space: normal; font-size: 0.8rem; max-width: 10rem; margin-left: auto; }
+.cards dd.uncosted { font-size: 0.85rem; font-weight: 400; }
+p.uncosted { padding: 6px 10px; border-left: 4px solid #9a6700; background: #fff8c5; }
 details.columns { align-self: center; } details.columns[open] { flex-basis: 100%; }
 details.columns[open] > div { display: inline-flex; margin-right: 12px; }
 form.stack { display: grid; gap: 8px; max-width: 520px; grid-template-columns: minmax(0, 1fr); }
@@ -62,6 +71,10 @@ details.body pre { max-height: 16rem; overflow-y: auto; }
 .ways section { border: 1px solid var(--line); border-radius: 6px; padding: 8px 12px; min-width: 0; } .ways h3 { margin: 0.25rem 0; font-size: 1rem; }
 .pages { display: flex; gap: 12px; margin-top: 12px; }
 h1, h2, p, li, label { overflow-wrap: break-word; }
+dl.facts { display: grid; grid-template-columns: minmax(8rem, max-content) minmax(0, 1fr); gap: 4px 16px; margin: 0 0 12px; }
+dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+.state-needsAttention { color: var(--bad); font-weight: 600; } .state-ok { color: var(--good); }
+.zone-note { display: block; color: var(--muted); font-size: 0.85rem; }
 `;
 
 const JS = `

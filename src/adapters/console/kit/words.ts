@@ -16,7 +16,11 @@ import { count, money, percent, ratio } from './format';
 /** How a metric's value reads: a count, money of the row's currency, a share, or a multiple. */
 type MetricKind = 'count' | 'money' | 'rate' | 'multiple';
 
-export const METRIC_WORDS: Readonly<Record<MetricName, { readonly label: string; readonly kind: MetricKind }>> = {
+/**
+ * A metric's words and how it reads; `profit` marks what is left after product costs (contribution,
+ * profit, margin, ROI): a loss below zero, and incomplete while some units sold have no cost.
+ */
+export const METRIC_WORDS: Readonly<Record<MetricName, { readonly label: string; readonly kind: MetricKind; readonly profit?: true }>> = {
   orders: { label: 'Orders', kind: 'count' },
   pending: { label: 'Pending orders', kind: 'count' },
   paid: { label: 'Paid orders', kind: 'count' },
@@ -36,10 +40,10 @@ export const METRIC_WORDS: Readonly<Record<MetricName, { readonly label: string;
   productCostCents: { label: 'Product costs', kind: 'money' },
   uncostedUnits: { label: 'Units without a cost', kind: 'count' },
   taxCents: { label: 'Taxes', kind: 'money' },
-  contributionCents: { label: 'Contribution', kind: 'money' },
-  profitCents: { label: 'Profit', kind: 'money' },
-  marginRate: { label: 'Margin', kind: 'rate' },
-  roi: { label: 'ROI', kind: 'multiple' },
+  contributionCents: { label: 'Contribution', kind: 'money', profit: true },
+  profitCents: { label: 'Profit', kind: 'money', profit: true },
+  marginRate: { label: 'Margin', kind: 'rate', profit: true },
+  roi: { label: 'ROI', kind: 'multiple', profit: true },
 };
 
 /** A metric's value as a person reads it: `R$1,234.50`, `93.4%`, `3.96x`, `1,300`; `—` where there is none. */
@@ -105,6 +109,8 @@ export const SCOPE_WORDS: Readonly<Record<Scope, string>> = {
   'webhooks:write': 'Manage webhook endpoints',
   'sources:read': 'Read sources',
   'sources:write': 'Manage sources',
+  'ads:read': 'Read ad accounts',
+  'ads:write': 'Connect and sync ad accounts',
 };
 
 export const EVENT_WORDS: Readonly<Record<WebhookEventType, string>> = {
@@ -117,13 +123,15 @@ export const EVENT_WORDS: Readonly<Record<WebhookEventType, string>> = {
   'webhook.test': 'A test event',
 };
 
-/** The products report's columns (DECISIONS D20, D22), in words. */
-export const PRODUCT_METRIC_WORDS: Readonly<Record<ProductMetricName, { readonly label: string; readonly kind: 'count' | 'money' }>> = {
+/** The products report's columns (DECISIONS D20, D22), in words; `profit` as for METRIC_WORDS. */
+export const PRODUCT_METRIC_WORDS: Readonly<
+  Record<ProductMetricName, { readonly label: string; readonly kind: 'count' | 'money'; readonly profit?: true }>
+> = {
   orders: { label: 'Orders', kind: 'count' },
   units: { label: 'Units', kind: 'count' },
   paidUnits: { label: 'Paid units', kind: 'count' },
   paidRevenueCents: { label: 'Paid revenue', kind: 'money' },
   productCostCents: { label: 'Product costs', kind: 'money' },
-  grossMarginCents: { label: 'Gross margin', kind: 'money' },
+  grossMarginCents: { label: 'Gross margin', kind: 'money', profit: true },
   uncostedUnits: { label: 'Units without a cost', kind: 'count' },
 };

@@ -3,10 +3,11 @@ import { parseDestination } from '../../../domain/campaign-url';
 import type { LinkInput } from '../../../domain/link';
 import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
-import { count, dateTime } from '../kit/format';
+import { dateTime } from '../kit/format';
 import { html, type Html } from '../kit/html';
 import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
 import { field, param } from '../kit/router';
+import { table } from '../kit/table';
 
 const UTM_MAX = 255;
 
@@ -112,46 +113,32 @@ export const linksFeature: ConsoleFeature = {
           <h2>Build a link</h2>
           ${form}
           <h2>Saved links</h2>
-          ${
-            listed.links.length === 0
-              ? html`<p>No saved links.</p>`
-              : html`<div class="scroll" tabindex="0" role="region" aria-label="Links">
-                  <table>
-                    <thead>
-                      <tr>
-                        <th scope="col">Name</th>
-                        <th scope="col">Short link</th>
-                        <th scope="col">Campaign</th>
-                        <th scope="col" class="num">Clicks</th>
-                        <th scope="col">Created</th>
-                        <th scope="col">Actions</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      ${listed.links.map((l) => {
-                        const short = `${base}/l/${l.slug}`;
-                        return html`<tr>
-                          <td>${l.name ?? '—'}</td>
-                          <td>
-                            <a href="${short}" data-short-link>${short}</a>
-                            <button type="button" class="secondary" data-copy="${short}">Copy</button>
-                          </td>
-                          <td>${l.utmSource} / ${l.utmCampaign}</td>
-                          <td class="num">${count(l.clicks)}</td>
-                          <td>${dateTime(l.createdAt, viewer.dashboard.timezone)}</td>
-                          <td>
-                            <form class="inline" method="post" action="/console/links/${l.id}/delete">
-                              ${csrfField(viewer)}<button type="submit" class="danger" aria-label="Delete the link ${l.name ?? l.slug}">
-                                Delete
-                              </button>
-                            </form>
-                          </td>
-                        </tr>`;
-                      })}
-                    </tbody>
-                  </table>
-                </div>`
-          }`,
+          ${table({
+            label: 'Links',
+            rows: listed.links.map((link) => ({ link, short: `${base}/l/${link.slug}` })),
+            empty: html`<p>No saved links.</p>`,
+            columns: [
+              { header: 'Name', cell: ({ link }) => link.name ?? '—' },
+              {
+                header: 'Short link',
+                cell: ({ short }) =>
+                  html`<a href="${short}" data-short-link>${short}</a>
+                    <button type="button" class="secondary" data-copy="${short}">Copy</button>`,
+              },
+              { header: 'Campaign', cell: ({ link }) => `${link.utmSource} / ${link.utmCampaign}` },
+              { header: 'Clicks', count: ({ link }) => link.clicks },
+              { header: 'Created', cell: ({ link }) => dateTime(link.createdAt, viewer.dashboard.timezone) },
+              {
+                header: 'Actions',
+                cell: ({ link }) =>
+                  html`<form class="inline" method="post" action="/console/links/${link.id}/delete">
+                    ${csrfField(viewer)}<button type="submit" class="danger" aria-label="Delete the link ${link.name ?? link.slug}">
+                      Delete
+                    </button>
+                  </form>`,
+              },
+            ],
+          })}`,
       );
     };
 

@@ -8,6 +8,7 @@ import { dateTime } from '../kit/format';
 import { html, type Fragment } from '../kit/html';
 import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
 import { secretBlock } from '../kit/shown-once';
+import { table } from '../kit/table';
 import { ROLE_WORDS } from '../kit/words';
 
 const NOTICES: Readonly<Record<string, string>> = {
@@ -61,72 +62,46 @@ export const membersFeature: ConsoleFeature = {
         '/console/members',
         'Members',
         html`${top}
-          <div class="scroll" tabindex="0" role="region" aria-label="Members">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Since</th>
-                  <th scope="col">Access</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${members.right.map(
-                  ({ user, membership }) =>
-                    html`<tr data-member="${user.id}">
-                      <td>${user.email}</td>
-                      <td>${membership.role}</td>
-                      <td>${dateTime(membership.createdAt, zone)}</td>
-                      <td>
-                        ${
-                          membership.role === 'owner' && owners === 1
-                            ? html`<span class="muted">the last owner</span>`
-                            : button(viewer, `/console/members/${user.id}/remove`, `Remove ${user.email}`, 'Remove')
-                        }
-                      </td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>
+          ${table({
+            label: 'Members',
+            rows: members.right,
+            rowData: ({ user }) => ({ 'data-member': user.id }),
+            columns: [
+              { header: 'Email', cell: ({ user }) => user.email },
+              { header: 'Role', cell: ({ membership }) => membership.role },
+              { header: 'Since', cell: ({ membership }) => dateTime(membership.createdAt, zone) },
+              {
+                header: 'Access',
+                cell: ({ user, membership }) =>
+                  membership.role === 'owner' && owners === 1
+                    ? html`<span class="muted">the last owner</span>`
+                    : button(viewer, `/console/members/${user.id}/remove`, `Remove ${user.email}`, 'Remove'),
+              },
+            ],
+          })}
           <h2>Pending invitations</h2>
-          ${
-            invitations.right.length === 0
-              ? html`<p>No pending invitations.</p>`
-              : html`<div class="scroll" tabindex="0" role="region" aria-label="Invitations">
-                  <table>
-                    <thead>
-                      <tr>
-                        <th scope="col">Email</th>
-                        <th scope="col">Role</th>
-                        <th scope="col">Invited</th>
-                        <th scope="col">Expires</th>
-                        <th scope="col">Link</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      ${invitations.right.map(
-                        (invitation) =>
-                          html`<tr data-invitation="${invitation.id}">
-                            <td>${invitation.email}</td>
-                            <td>${invitation.role}</td>
-                            <td>${dateTime(invitation.createdAt, zone)}</td>
-                            <td>${dateTime(invitation.expiresAt, zone)}</td>
-                            <td>
-                              ${button(
-                                viewer,
-                                `/console/members/invitations/${invitation.id}/revoke`,
-                                `Revoke the invitation of ${invitation.email}`,
-                                'Revoke',
-                              )}
-                            </td>
-                          </tr>`,
-                      )}
-                    </tbody>
-                  </table>
-                </div>`
-          }
+          ${table({
+            label: 'Invitations',
+            rows: invitations.right,
+            empty: html`<p>No pending invitations.</p>`,
+            rowData: (invitation) => ({ 'data-invitation': invitation.id }),
+            columns: [
+              { header: 'Email', cell: (invitation) => invitation.email },
+              { header: 'Role', cell: (invitation) => invitation.role },
+              { header: 'Invited', cell: (invitation) => dateTime(invitation.createdAt, zone) },
+              { header: 'Expires', cell: (invitation) => dateTime(invitation.expiresAt, zone) },
+              {
+                header: 'Link',
+                cell: (invitation) =>
+                  button(
+                    viewer,
+                    `/console/members/invitations/${invitation.id}/revoke`,
+                    `Revoke the invitation of ${invitation.email}`,
+                    'Revoke',
+                  ),
+              },
+            ],
+          })}
           <h2>Invite someone</h2>
           <form class="stack" method="post" action="/console/members">
             ${csrfField(viewer)}

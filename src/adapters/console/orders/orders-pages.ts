@@ -4,10 +4,11 @@ import { isCalendarDate, nextDate, startOfDate } from '../../../domain/time-zone
 import { ConsoleRefusal, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
 import { select } from '../kit/fields';
-import { count, counted, dateTime, money } from '../kit/format';
+import { counted, dateTime, money } from '../kit/format';
 import { STATUS_WORDS } from '../kit/words';
 import { html } from '../kit/html';
 import { page } from '../kit/layout';
+import { table } from '../kit/table';
 import { param } from '../kit/router';
 
 /** Orders (DECISIONS D18): the list with its filters and pages, and one order with its events. */
@@ -50,36 +51,23 @@ export const ordersFeature: ConsoleFeature = {
               <div><button type="submit">Filter</button></div>
             </form>
             <p class="muted">${counted(listed.total, 'order')} · page ${pageNumber} of ${pages}</p>
-            <div class="scroll" tabindex="0" role="region" aria-label="Orders">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Order</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Status</th>
-                    <th scope="col" class="num">Gross</th>
-                    <th scope="col">Source / campaign</th>
-                    <th scope="col">Payment</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${listed.orders.map(
-                    (o) =>
-                      html`<tr>
-                        <td>
-                          <a href="/console/orders/${encodeURIComponent(o.externalId)}">${o.externalId}</a
-                          >${o.isTest ? html` <span class="muted">(test)</span>` : ''}
-                        </td>
-                        <td>${dateTime(o.createdAt, zone)}</td>
-                        <td>${STATUS_WORDS[o.status]}</td>
-                        <td class="num">${money(o.amounts.grossCents, o.amounts.currency)}</td>
-                        <td>${o.tracking.utmSource} / ${o.tracking.utmCampaign}</td>
-                        <td>${o.paymentMethod}</td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>
-            </div>
+            ${table({
+              label: 'Orders',
+              rows: listed.orders,
+              columns: [
+                {
+                  header: 'Order',
+                  cell: (o) =>
+                    html`<a href="/console/orders/${encodeURIComponent(o.externalId)}">${o.externalId}</a
+                      >${o.isTest ? html` <span class="muted">(test)</span>` : ''}`,
+                },
+                { header: 'Created', cell: (o) => dateTime(o.createdAt, zone) },
+                { header: 'Status', cell: (o) => STATUS_WORDS[o.status] },
+                { header: 'Gross', money: (o) => ({ cents: o.amounts.grossCents, currency: o.amounts.currency }) },
+                { header: 'Source / campaign', cell: (o) => `${o.tracking.utmSource} / ${o.tracking.utmCampaign}` },
+                { header: 'Payment', cell: (o) => o.paymentMethod },
+              ],
+            })}
             <nav class="pages" aria-label="Pages">
               ${pageNumber > 1 ? html`<a href="${link(pageNumber - 1)}">Previous page</a>` : ''}${pageNumber < pages ? html`<a href="${link(pageNumber + 1)}">Next page</a>` : ''}
             </nav>`,
@@ -127,51 +115,26 @@ export const ordersFeature: ConsoleFeature = {
               </div>
             </dl>
             <h2>Events</h2>
-            <div class="scroll" tabindex="0" role="region" aria-label="Events of the order">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">What</th>
-                    <th scope="col">When</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${history
-                    .filter(([, at]) => at !== undefined)
-                    .map(
-                      ([what, at]) =>
-                        html`<tr>
-                          <td>${what}</td>
-                          <td>${dateTime(at!, zone)}</td>
-                        </tr>`,
-                    )}
-                </tbody>
-              </table>
-            </div>
+            ${table({
+              label: 'Events of the order',
+              rows: history.flatMap(([what, at]) => (at === undefined ? [] : [{ what, at }])),
+              columns: [
+                { header: 'What', cell: (event) => event.what },
+                { header: 'When', cell: (event) => dateTime(event.at, zone) },
+              ],
+            })}
             <h2>Attribution</h2>
             <p>${o.tracking.utmSource} / ${o.tracking.utmMedium} / ${o.tracking.utmCampaign}</p>
             <h2>Products</h2>
-            <div class="scroll" tabindex="0" role="region" aria-label="Products of the order">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Product</th>
-                    <th scope="col" class="num">Quantity</th>
-                    <th scope="col" class="num">Unit price</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${o.products.map(
-                    (p) =>
-                      html`<tr>
-                        <td>${p.name}</td>
-                        <td class="num">${count(p.quantity)}</td>
-                        <td class="num">${money(p.unitPriceCents, o.amounts.currency)}</td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>
-            </div>
+            ${table({
+              label: 'Products of the order',
+              rows: o.products,
+              columns: [
+                { header: 'Product', cell: (p) => p.name },
+                { header: 'Quantity', count: (p) => p.quantity },
+                { header: 'Unit price', money: (p) => ({ cents: p.unitPriceCents, currency: o.amounts.currency }) },
+              ],
+            })}
             <p><a href="/console/orders">All orders</a></p>`,
         ),
       );

@@ -1,7 +1,9 @@
 import type { TimeseriesBucket } from '../../../application/reports/get-timeseries';
 import { barChart } from '../kit/chart';
-import { compactMoney, count, dateTime, longDay, money, shortDay } from '../kit/format';
+import { compactMoney, dateTime, longDay, money, shortDay } from '../kit/format';
 import { html, type Html } from '../kit/html';
+import { lossMarked, uncostedInCell } from '../kit/profit';
+import { table, type Column } from '../kit/table';
 
 /** The figures drawn day by day (DECISIONS D22): what came in, what the ads cost, what was left. */
 const CHARTS = [
@@ -34,29 +36,23 @@ export const dailyCharts = (currency: string, buckets: readonly TimeseriesBucket
     </div>
     <details>
       <summary>The numbers of the charts</summary>
-      <div class="scroll" tabindex="0" role="region" aria-label="The numbers of the charts">
-        <table>
-          <caption class="muted">
-            Orders, paid revenue, ad spend and profit by day, ${currency}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col" class="num">Orders</th>
-              ${CHARTS.map(({ label }) => html`<th scope="col" class="num">${label}</th>`)}
-            </tr>
-          </thead>
-          <tbody>
-            ${days.map(
-              ({ bucket, day }) =>
-                html`<tr>
-                  <td>${day}</td>
-                  <td class="num">${count(bucket.orders)}</td>
-                  ${CHARTS.map(({ metric }) => html`<td class="num">${money(bucket[metric], currency)}</td>`)}
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>
+      ${table({
+        label: 'The numbers of the charts',
+        caption: `Orders, paid revenue, ad spend and profit by day, ${currency}`,
+        rows: days,
+        columns: [
+          { header: 'Day', cell: ({ day }) => day },
+          { header: 'Orders', count: ({ bucket }) => bucket.orders },
+          ...CHARTS.map(({ metric, label }): Column<(typeof days)[number]> => ({
+            header: label,
+            align: 'end',
+            data: { 'data-metric': metric },
+            cell: ({ bucket }) =>
+              metric === 'profitCents'
+                ? html`${lossMarked(bucket.profitCents, money(bucket.profitCents, currency))}${uncostedInCell(bucket.uncostedUnits)}`
+                : money(bucket[metric], currency),
+          })),
+        ],
+      })}
     </details>`;
 };

@@ -1,11 +1,13 @@
 import * as E from 'fp-ts/Either';
-import { PRODUCT_METRICS } from '../../../domain/product-report';
+import { PRODUCT_METRICS, type ProductRow } from '../../../domain/product-report';
 import { ConsoleRefusal, show } from '../kit/answers';
 import { changeInCell, comparedWith } from '../kit/comparison';
 import type { ConsoleFeature } from '../kit/feature';
 import { count, money } from '../kit/format';
 import { html } from '../kit/html';
 import { page } from '../kit/layout';
+import { lossMarked, uncostedInCell } from '../kit/profit';
+import { table, type Column } from '../kit/table';
 import { periodForm, periodOf } from '../kit/period';
 import type { ConsoleRouter, SignedInRequest } from '../kit/router';
 import { PRODUCT_METRIC_WORDS } from '../kit/words';
@@ -27,38 +29,38 @@ const products = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
   });
   if (E.isLeft(report)) throw new ConsoleRefusal(404, 'This dashboard no longer exists.');
   const rows = report.right.rows;
-  const table =
-    rows.length === 0
-      ? html`<p>No product sold in this period.</p>`
-      : html`${comparedWith(period)}
-          <div class="scroll" tabindex="0" role="region" aria-label="Products">
-            <table class="keyed">
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Currency</th>
-                  ${PRODUCT_METRICS.map((m) => html`<th scope="col" class="num" data-metric="${m}">${PRODUCT_METRIC_WORDS[m].label}</th>`)}
-                </tr>
-              </thead>
-              <tbody>
-                ${rows.map(
-                  (row) =>
-                    html`<tr data-product="${row.product}">
-                      <th scope="row">${row.name} <span class="muted">${row.product}</span></th>
-                      <td>${row.currency}</td>
-                      ${PRODUCT_METRICS.map(
-                        (m) =>
-                          html`<td class="num" data-metric="${m}">
-                            ${PRODUCT_METRIC_WORDS[m].kind === 'money' ? money(row[m], row.currency) : count(row[m])}
-                            ${changeInCell(row[m], row.previous?.[m])}
-                          </td>`,
-                      )}
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>`;
-  return show(page(viewer, '/console/products', 'Products', html`${periodForm('/console/products', period)}${table}`));
+  const products = table({
+    label: 'Products',
+    report: true,
+    rows,
+    empty: html`<p>No product sold in this period.</p>`,
+    rowData: (row) => ({ 'data-product': row.product }),
+    columns: [
+      { header: 'Product', rowHeader: true, cell: (row) => html`${row.name} <span class="muted">${row.product}</span>` },
+      { header: 'Currency', cell: (row) => row.currency },
+      ...PRODUCT_METRICS.map((m): Column<ProductRow> => {
+        const { label, kind, profit } = PRODUCT_METRIC_WORDS[m];
+        return {
+          header: label,
+          align: 'end',
+          data: { 'data-metric': m },
+          cell: (row) => {
+            const text = kind === 'money' ? money(row[m], row.currency) : count(row[m]);
+            return html`${profit === true ? lossMarked(row[m], text) : text} ${changeInCell(row[m], row.previous?.[m])}
+            ${profit === true ? uncostedInCell(row.uncostedUnits) : ''}`;
+          },
+        };
+      }),
+    ],
+  });
+  return show(
+    page(
+      viewer,
+      '/console/products',
+      'Products',
+      html`${periodForm('/console/products', period)}${rows.length === 0 ? '' : comparedWith(period)}${products}`,
+    ),
+  );
 };
 
 /** The products report (DECISIONS D20, D22): what each product sold and left over the period, against the one before. */

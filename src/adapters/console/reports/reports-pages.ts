@@ -1,8 +1,11 @@
 import * as E from 'fp-ts/Either';
 import { ATTRIBUTION_MODELS, REPORT_DIMENSIONS, type AttributionModel, type ReportDimension } from '../../../domain/attribution';
+import type { SortOrder } from '../../../application/ports/report-reader';
 import { METRICS, type MetricName } from '../../../domain/report';
 import { ConsoleRefusal, show } from '../kit/answers';
 import { breakdownTable } from '../kit/breakdown-table';
+import { uncostedNote, uncostedProducts } from '../kit/profit';
+import type { ColumnSort } from '../kit/table';
 import { comparedWith } from '../kit/comparison';
 import { csvDocument, csvNumber, csvText } from '../kit/csv';
 import type { ConsoleFeature } from '../kit/feature';
@@ -18,6 +21,7 @@ interface ReportForm {
   readonly by: ReportDimension[];
   readonly model: AttributionModel;
   readonly sort: MetricName;
+  readonly order: SortOrder;
   readonly isTest: boolean | undefined;
   /** The metric columns shown, in the API's order; the CSV holds them all. */
   readonly columns: readonly MetricName[];
@@ -34,6 +38,7 @@ const reportFormOf = (query: URLSearchParams): ReportForm => {
   const model = query.get('model') === 'first' ? 'first' : 'last';
   const sortName = query.get('sort') ?? 'paidGrossCents';
   const sort = (METRICS as readonly string[]).includes(sortName) ? (sortName as MetricName) : 'paidGrossCents';
+  const order = query.get('order') === 'asc' ? 'ascending' : 'descending';
   const test = query.get('isTest');
   const chosen = query.getAll('col');
   const columns = METRICS.filter((m) => chosen.includes(m));
@@ -42,6 +47,7 @@ const reportFormOf = (query: URLSearchParams): ReportForm => {
     by: distinct.length === 0 ? ['utmSource', 'utmCampaign'] : distinct,
     model,
     sort,
+    order,
     isTest: test === 'true' ? true : test === 'all' ? undefined : false,
   };
 };
@@ -74,6 +80,7 @@ const reportOf = async (
     isTest: form.isTest,
     filters: {},
     sort: form.sort,
+    order: form.order,
     limit,
     ...(compare === undefined ? {} : { compare }),
   });
@@ -83,6 +90,24 @@ const reportOf = async (
 
 const METRIC_LABELS: Readonly<Record<string, string>> = Object.fromEntries(METRICS.map((m) => [m, METRIC_WORDS[m].label]));
 
+/** The sort orders as the query names them: short, so that a link stays readable. */
+const ORDERS: Readonly<Record<SortOrder, string>> = { descending: 'desc', ascending: 'asc' };
+const ORDER_WORDS: Readonly<Record<string, string>> = { desc: 'Highest first', asc: 'Lowest first' };
+
+/**
+ * A metric's heading orders the table by it, highest first; the heading of the metric it is ordered by
+ * reverses the order. The link keeps the rest of the report's query, so a bookmark keeps the order.
+ */
+const sortLinks =
+  (query: URLSearchParams, form: ReportForm) =>
+  (metric: MetricName): ColumnSort => {
+    const now = metric === form.sort ? form.order : undefined;
+    const next = new URLSearchParams(query);
+    next.set('sort', metric);
+    next.set('order', now === 'descending' ? ORDERS.ascending : ORDERS.descending);
+    return { href: `/console/reports?${next.toString()}`, ...(now === undefined ? {} : { now }) };
+  };
+
 /** Reports (DECISIONS D18, D22): a breakdown by the dimensions chosen, on the page and as CSV. */
 export const reportsFeature: ConsoleFeature = {
   menu: { path: '/console/reports', label: 'Reports', access: 'member' },
@@ -90,6 +115,12 @@ export const reportsFeature: ConsoleFeature = {
     const { useCases } = r.deps;
     r.get('/console/reports', 'member', async (request) => {
       const { period, form, breakdown } = await reportOf(request, useCases, PAGE_ROWS, 'previous');
+      const showsProfit = form.columns.some((m) => METRIC_WORDS[m].profit === true);
+      const scope = { model: form.model, isTest: form.isTest, filters: {} };
+      const uncosted =
+        showsProfit && breakdown.rows.some((row) => row.uncostedUnits > 0)
+          ? (await uncostedProducts(useCases, request.viewer.dashboard.id, period, scope)).all
+          : undefined;
       const extra = html`${[0, 1, 2].map((i) =>
           select(
             `by${i + 1}`,
@@ -102,6 +133,7 @@ export const reportsFeature: ConsoleFeature = {
         )}
         ${select('model', 'Attribution', ATTRIBUTION_MODELS, form.model, undefined, MODEL_WORDS)}
         ${select('sort', 'Sort by', METRICS, form.sort, undefined, METRIC_LABELS)}
+        ${select('order', 'Order', [ORDERS.descending, ORDERS.ascending], ORDERS[form.order], undefined, ORDER_WORDS)}
         ${select('isTest', 'Test orders', ['false', 'true', 'all'], form.isTest === undefined ? 'all' : String(form.isTest), undefined, TEST_ORDER_WORDS)}
         <details class="columns">
           <summary>Columns</summary>
@@ -127,8 +159,8 @@ export const reportsFeature: ConsoleFeature = {
           'Reports',
           html`${periodForm('/console/reports', period, extra)}
             <p><a href="${csv}" download>Download as CSV</a> (every column, named as the API names them) · ${shown}</p>
-            ${breakdown.rows.length === 0 ? '' : comparedWith(period)}
-            ${breakdownTable(breakdown.rows, form.by, form.columns, 'The report, by row')}`,
+            ${breakdown.rows.length === 0 ? '' : comparedWith(period)} ${uncosted === undefined ? '' : uncostedNote(uncosted)}
+            ${breakdownTable(breakdown.rows, form.by, form.columns, { label: 'The report, by row', sortOf: sortLinks(request.query, form) })}`,
         ),
       );
     });

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/Either';
+import { MAX_TAX_RATE } from '../../../domain/tax-rate';
 import { isTimeZone, TIME_ZONES } from '../../../domain/time-zone';
 import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
@@ -10,7 +11,27 @@ const NOTICES: Readonly<Record<string, string>> = {
   saved: 'The settings were saved.',
 };
 
-const TAX_RATE = /^\d{1,3}(\.\d{1,2})?$/;
+/**
+ * The tax rate as a person types it: up to 2 decimals after a point or a comma (`10.5`, `10,5`: a
+ * spreadsheet in much of the world writes the comma). The service checks it rather than the browser,
+ * whose words for a mismatch ("Please match the requested format") say neither the form nor an example.
+ */
+const TAX_RATE_TEXT = /^\d{1,3}(?:[.,]\d{1,2})?$/;
+const TAX_RATE_FORM = 'a percent from 0 to 100 with at most 2 decimals, after a point or a comma, such as 10.5 or 10,5';
+
+/** The rate typed, or undefined when it is not one: the API's rule (0 to 100, at most 2 decimals). */
+const taxRateOf = (text: string): number | undefined => {
+  if (!TAX_RATE_TEXT.test(text)) return undefined;
+  const rate = Number(text.replace(',', '.'));
+  return rate <= MAX_TAX_RATE ? rate : undefined;
+};
+
+/** What the form holds: the dashboard's settings, or what was typed when the form is shown again with a problem. */
+interface SettingsForm {
+  readonly name: string;
+  readonly timezone: string;
+  readonly taxRate: string;
+}
 
 /** Settings (owners): the dashboard's name, time zone and tax rate. */
 export const settingsFeature: ConsoleFeature = {
@@ -18,56 +39,44 @@ export const settingsFeature: ConsoleFeature = {
   register: (r) => {
     const { useCases } = r.deps;
 
-    const settingsPage = (viewer: Viewer, top: Fragment = '') =>
-      page(
+    const settingsPage = (viewer: Viewer, top: Fragment = '', typed?: SettingsForm) => {
+      const form = typed ?? { name: viewer.dashboard.name, timezone: viewer.dashboard.timezone, taxRate: String(viewer.dashboard.taxRate) };
+      return page(
         viewer,
         '/console/settings',
         'Settings',
         html`${top}
           <form class="stack" method="post" action="/console/settings">
             ${csrfField(viewer)}
-            <div>
-              <label for="name">Dashboard name</label
-              ><input id="name" name="name" required maxlength="200" value="${viewer.dashboard.name}" />
-            </div>
+            <div><label for="name">Dashboard name</label><input id="name" name="name" required maxlength="200" value="${form.name}" /></div>
             <div>
               <label for="timezone">Time zone of reports and spend dates</label
               ><select id="timezone" name="timezone">
-                ${TIME_ZONES.map((z) => html`<option value="${z}" ${z === viewer.dashboard.timezone ? html` selected` : ''}>${z}</option>`)}
+                ${TIME_ZONES.map((z) => html`<option value="${z}" ${z === form.timezone ? html` selected` : ''}>${z}</option>`)}
               </select>
             </div>
             <div>
               <label for="taxRate">Tax rate on paid revenue, in percent (profit subtracts it)</label
-              ><input
-                id="taxRate"
-                name="taxRate"
-                inputmode="decimal"
-                required
-                pattern="\\d{1,3}(\\.\\d{1,2})?"
-                value="${String(viewer.dashboard.taxRate)}"
-              />
+              ><input id="taxRate" name="taxRate" inputmode="decimal" required aria-describedby="taxRate-form" value="${form.taxRate}" />
+              <p class="muted" id="taxRate-form">Up to 2 decimals, after a point or a comma: 10.5 or 10,5.</p>
             </div>
             <div><button type="submit">Save</button></div>
           </form>`,
       );
+    };
     r.get('/console/settings', 'owner', async ({ viewer, query }) =>
       show(settingsPage(viewer, notice(NOTICES[query.get('notice') ?? '']))),
     );
     r.post('/console/settings', 'owner', async ({ viewer, form }) => {
-      const name = field(form, 'name');
-      const timezone = field(form, 'timezone');
-      // The API's rule (DECISIONS D20): 0 to 100, at most 2 decimals.
-      const taxText = field(form, 'taxRate').trim();
-      const taxRate = TAX_RATE.test(taxText) ? Number(taxText) : Number.NaN;
-      if (name === '' || name.length > 200 || !isTimeZone(timezone) || !(taxRate >= 0 && taxRate <= 100))
-        return show(
-          settingsPage(
-            viewer,
-            problem('A name of 1 to 200 characters, a time zone of the list and a tax rate from 0 to 100 (at most 2 decimals) are needed.'),
-          ),
-          400,
-        );
-      const updated = await useCases.updateDashboard.execute(viewer.dashboard.id, { name, timezone, taxRate });
+      const typed = { name: field(form, 'name'), timezone: field(form, 'timezone'), taxRate: field(form, 'taxRate').trim() };
+      const taxRate = taxRateOf(typed.taxRate);
+      const problems = [
+        typed.name === '' || typed.name.length > 200 ? 'Dashboard name: 1 to 200 characters are needed.' : '',
+        isTimeZone(typed.timezone) ? '' : 'Time zone: choose one of the list.',
+        taxRate === undefined ? `Tax rate: “${typed.taxRate}” is not a tax rate from 0 to 100; type ${TAX_RATE_FORM}.` : '',
+      ].filter((p) => p !== '');
+      if (problems.length > 0 || taxRate === undefined) return show(settingsPage(viewer, problem(problems.join(' ')), typed), 400);
+      const updated = await useCases.updateDashboard.execute(viewer.dashboard.id, { name: typed.name, timezone: typed.timezone, taxRate });
       if (E.isLeft(updated)) throw new ConsoleRefusal(404, 'This dashboard no longer exists.');
       return redirect('/console/settings?notice=saved');
     });

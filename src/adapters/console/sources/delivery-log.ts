@@ -2,6 +2,7 @@ import type { SourceDelivery } from '../../../domain/source';
 import type { SourceDeliveryPage } from '../../../application/ports/source-delivery-log';
 import { count, dateTime } from '../kit/format';
 import { html, type Fragment } from '../kit/html';
+import { table } from '../kit/table';
 
 /** Deliveries per page of the log. */
 export const LOG_PAGE_SIZE = 50;
@@ -46,21 +47,11 @@ const hints = (deliveries: readonly SourceDelivery[]): Fragment => [
     : '',
 ];
 
-const row = (delivery: SourceDelivery, zone: string) =>
-  html`<tr data-delivery="${delivery.id}" data-outcome="${delivery.outcome}">
-    <td>${dateTime(delivery.receivedAt, zone)}</td>
-    <td><code>${delivery.eventId ?? '—'}</code></td>
-    <td>${delivery.topic ?? '—'}</td>
-    <td>${OUTCOMES[delivery.outcome]}</td>
-    <td>${delivery.reason ?? '—'}</td>
-    <td>
-      ${
-        delivery.externalId === undefined || delivery.outcome === 'refused' || delivery.outcome === 'ignored'
-          ? (delivery.externalId ?? '—')
-          : html`<a href="/console/orders/${encodeURIComponent(delivery.externalId)}">${delivery.externalId}</a>`
-      }
-    </td>
-  </tr>`;
+/** Where a delivery's order is: a link to it once the delivery made or changed it. */
+const orderOf = (delivery: SourceDelivery): Fragment =>
+  delivery.externalId === undefined || delivery.outcome === 'refused' || delivery.outcome === 'ignored'
+    ? (delivery.externalId ?? '—')
+    : html`<a href="/console/orders/${encodeURIComponent(delivery.externalId)}">${delivery.externalId}</a>`;
 
 /** One page of a source's log, newest first, with the links to the pages around it. */
 export const deliveryLog = (path: string, log: SourceDeliveryPage, page: number, zone: string): Fragment => {
@@ -68,23 +59,19 @@ export const deliveryLog = (path: string, log: SourceDeliveryPage, page: number,
   const pages = Math.max(1, Math.ceil(log.total / LOG_PAGE_SIZE));
   return html`${hints(log.deliveries)}
     <p class="muted">${count(log.total)} deliveries kept (the last 1,000), times in ${zone}.</p>
-    <div class="scroll" tabindex="0" role="region" aria-label="Delivery log">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Received</th>
-            <th scope="col">Event</th>
-            <th scope="col">Topic</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Why</th>
-            <th scope="col">Order</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${log.deliveries.map((delivery) => row(delivery, zone))}
-        </tbody>
-      </table>
-    </div>
+    ${table({
+      label: 'Delivery log',
+      rows: log.deliveries,
+      rowData: (delivery) => ({ 'data-delivery': delivery.id, 'data-outcome': delivery.outcome }),
+      columns: [
+        { header: 'Received', cell: (delivery) => dateTime(delivery.receivedAt, zone) },
+        { header: 'Event', cell: (delivery) => html`<code>${delivery.eventId ?? '—'}</code>` },
+        { header: 'Topic', cell: (delivery) => delivery.topic ?? '—' },
+        { header: 'Outcome', cell: (delivery) => OUTCOMES[delivery.outcome] },
+        { header: 'Why', cell: (delivery) => delivery.reason ?? '—' },
+        { header: 'Order', cell: orderOf },
+      ],
+    })}
     <nav class="pages" aria-label="Delivery log pages">
       ${page > 1 ? html`<a href="${path}?page=${page - 1}">Newer</a>` : ''}
       <span>Page ${page} of ${pages}</span>

@@ -13,6 +13,7 @@ import type { ConsoleFeature } from '../kit/feature';
 import { field, param } from '../kit/router';
 import type { Viewer } from '../kit/layout';
 import { LOG_PAGE_SIZE } from './delivery-log';
+import { unreachableBecause } from './reachability';
 import { sourcesListView, sourceView } from './sources-views';
 
 const isPlatform = (value: string): value is SourcePlatformName => (SOURCE_PLATFORMS as readonly string[]).includes(value);
@@ -24,14 +25,16 @@ const NOT_FOUND = 'There is no such source in this dashboard.';
 
 /**
  * The Sources pages of a dashboard's owners (DECISIONS D21, D22): create a source, the URL to paste with
- * the platform's steps, rename, replace the secret, delete, and each source's delivery log. Every form
+ * the platform's steps (and a warning when no platform can reach it), rename, replace the secret,
+ * delete, and each source's delivery log. Every form
  * is a POST with the CSRF token answered by a redirect (a reload repeats nothing); a problem is named
  * in the redirect's query, never a value but the platform and the name.
  */
 export const sourcesFeature: ConsoleFeature = {
   menu: { path: '/console/sources', label: 'Sources', access: 'owner' },
   register: (r) => {
-    const { useCases, publicBaseUrl } = r.deps;
+    const { useCases, publicBaseUrl, configuredBaseUrl } = r.deps;
+    const unreachable = () => unreachableBecause(configuredBaseUrl, publicBaseUrl());
 
     const sourceOf = async (viewer: Viewer, id: string): Promise<Source> => {
       const found = await useCases.getSource.execute(viewer.dashboard.id, id);
@@ -41,7 +44,7 @@ export const sourcesFeature: ConsoleFeature = {
 
     r.get('/console/sources', 'owner', async ({ viewer, query }) => {
       const sources = await useCases.listSources.execute(viewer.dashboard.id);
-      return show(sourcesListView(viewer, sources, (source) => sourceUrl(publicBaseUrl(), source), query));
+      return show(sourcesListView(viewer, sources, (source) => sourceUrl(publicBaseUrl(), source), query, unreachable()));
     });
 
     r.post('/console/sources', 'owner', async ({ viewer, form }) => {
@@ -66,7 +69,7 @@ export const sourcesFeature: ConsoleFeature = {
       const number = Math.min(Math.max(Number.parseInt(query.get('page') ?? '1', 10) || 1, 1), 1_000);
       const log = await useCases.listSourceDeliveries.execute(viewer.dashboard.id, source.id, { page: number, pageSize: LOG_PAGE_SIZE });
       if (E.isLeft(log)) throw new ConsoleRefusal(404, NOT_FOUND);
-      return show(sourceView(viewer, source, sourceUrl(publicBaseUrl(), source), { page: log.right, number }, query));
+      return show(sourceView(viewer, source, sourceUrl(publicBaseUrl(), source), { page: log.right, number }, query, unreachable()));
     });
 
     r.post('/console/sources/:id/rename', 'owner', async ({ ctx, viewer, form }) => {

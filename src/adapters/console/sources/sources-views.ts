@@ -9,6 +9,7 @@ import {
 import { dateTime } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
 import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
+import { table } from '../kit/table';
 import { deliveryLog } from './delivery-log';
 import { PLATFORM_GUIDES } from './platform-steps';
 
@@ -29,6 +30,18 @@ const PROBLEMS: Readonly<Record<string, string>> = {
   limit: `This dashboard has its ${MAX_SOURCES_PER_DASHBOARD} sources already: delete one first.`,
 };
 
+/** Said beside the URLs to paste when no platform can post to them (reachability.ts says why), with the setting that fixes it. */
+const unreachableWarning = (why: string | undefined, headline: string, platform: string): Fragment =>
+  why === undefined
+    ? ''
+    : html`<div class="error" id="unreachable-url">
+        <p><strong>${headline}</strong> ${why}</p>
+        <p>
+          Set <code>PUBLIC_BASE_URL</code> to the https address at which the internet reaches this service (for example
+          <code>https://orders.example.com</code>), restart the service, and paste the URL it then shows into ${platform}.
+        </p>
+      </div>`;
+
 const copyable = (id: string, url: string): Fragment =>
   html`<p><code id="${id}">${url}</code></p>
     <p><button type="button" class="secondary" data-copy="${url}">Copy the URL</button></p>`;
@@ -39,6 +52,7 @@ export const sourcesListView = (
   sources: readonly Source[],
   urlOf: (source: Source) => string,
   query: URLSearchParams,
+  unreachable?: string,
 ): Html => {
   const zone = viewer.dashboard.timezone;
   const chosen = query.get('platform') ?? '';
@@ -51,34 +65,20 @@ export const sourcesListView = (
         A source turns the webhooks of the checkout a shop already uses (Shopify, WooCommerce, Stripe, Hotmart) into this dashboard’s
         orders: each platform posts to the source’s own URL, signed with the platform’s secret.
       </p>
+      ${unreachableWarning(unreachable, 'The platforms cannot reach the URLs this page gives.', 'each platform')}
       <h2>Sources</h2>
-      ${
-        sources.length === 0
-          ? html`<p>No sources yet.</p>`
-          : html`<div class="scroll" tabindex="0" role="region" aria-label="Sources">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Platform</th>
-                    <th scope="col">URL to paste</th>
-                    <th scope="col">Created</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${sources.map(
-                    (s) =>
-                      html`<tr data-source="${s.id}">
-                        <td><a href="/console/sources/${s.id}">${s.name}</a></td>
-                        <td>${PLATFORM_GUIDES[s.platform].label}</td>
-                        <td><code>${urlOf(s)}</code></td>
-                        <td>${dateTime(s.createdAt, zone)}</td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>
-            </div>`
-      }
+      ${table({
+        label: 'Sources',
+        rows: sources,
+        empty: html`<p>No sources yet.</p>`,
+        rowData: (s) => ({ 'data-source': s.id }),
+        columns: [
+          { header: 'Name', cell: (s) => html`<a href="/console/sources/${s.id}">${s.name}</a>` },
+          { header: 'Platform', cell: (s) => PLATFORM_GUIDES[s.platform].label },
+          { header: 'URL to paste', cell: (s) => html`<code>${urlOf(s)}</code>` },
+          { header: 'Created', cell: (s) => dateTime(s.createdAt, zone) },
+        ],
+      })}
       <h2>Add a source</h2>
       <form class="stack" method="post" action="/console/sources">
         ${csrfField(viewer)}
@@ -114,6 +114,7 @@ export const sourceView = (
   url: string,
   log: { readonly page: SourceDeliveryPage; readonly number: number },
   query: URLSearchParams,
+  unreachable?: string,
 ): Html => {
   const guide = PLATFORM_GUIDES[source.platform];
   const zone = viewer.dashboard.timezone;
@@ -126,7 +127,7 @@ export const sourceView = (
     html`${notice(NOTICES[query.get('notice') ?? ''])} ${problem(PROBLEMS[query.get('problem') ?? ''])}
       <p>${guide.label} · created ${dateTime(source.createdAt, zone)} (${zone})</p>
       <h2>URL to paste into ${guide.label}</h2>
-      ${copyable('source-url', url)}
+      ${copyable('source-url', url)} ${unreachableWarning(unreachable, `${guide.label} cannot reach this URL.`, guide.label)}
       <h2>Connect ${guide.label}</h2>
       ${guide.steps(html`<code>${url}</code>`)}
       <h2>Replace the secret</h2>

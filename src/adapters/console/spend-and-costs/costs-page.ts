@@ -2,9 +2,10 @@ import { COSTS_CSV_HEADER, parseCostsCsv } from '../../../application/costs/cost
 import { show } from '../kit/answers';
 import { csvUploadForm, registerCsvUpload } from '../kit/csv-upload';
 import type { ConsoleFeature } from '../kit/feature';
-import { counted, money } from '../kit/format';
+import { counted } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
 import { page, type Viewer } from '../kit/layout';
+import { table } from '../kit/table';
 
 /** As many cost entries as the page lists, in the store's order (product, currency, from). */
 const LISTED = 200;
@@ -40,29 +41,16 @@ export const costsFeature: ConsoleFeature = {
       const listed = await useCases.listProductCosts.execute(viewer.dashboard.id, { pageSize: LISTED });
       if (listed.entries.length === 0) return html`<p>No product cost yet: profit counts the units without one.</p>`;
       return html`${listed.more ? html`<p class="muted">The first ${LISTED} entries.</p>` : ''}
-        <div class="scroll" tabindex="0" role="region" aria-label="Product costs">
-          <table class="keyed">
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Currency</th>
-                <th scope="col" class="num">Unit cost</th>
-                <th scope="col">From</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${listed.entries.map(
-                (e) =>
-                  html`<tr>
-                    <th scope="row">${e.product}</th>
-                    <td>${e.currency}</td>
-                    <td class="num">${money(e.unitCostCents, e.currency)}</td>
-                    <td>${e.from}</td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>
-        </div>`;
+      ${table({
+        label: 'Product costs',
+        rows: listed.entries,
+        columns: [
+          { header: 'Product', rowHeader: true, cell: (e) => e.product },
+          { header: 'Currency', cell: (e) => e.currency },
+          { header: 'Unit cost', money: (e) => ({ cents: e.unitCostCents, currency: e.currency }) },
+          { header: 'From', cell: (e) => e.from },
+        ],
+      })}`;
     };
 
     r.get('/console/costs', 'member', async ({ viewer }) => show(costsPage(viewer, await entriesOf(viewer), r.flashes.take(viewer))));

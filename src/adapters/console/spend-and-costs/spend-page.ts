@@ -3,9 +3,10 @@ import { MAX_SPEND_ENTRIES } from '../../../domain/spend';
 import { show } from '../kit/answers';
 import { csvUploadForm, registerCsvUpload } from '../kit/csv-upload';
 import type { ConsoleFeature } from '../kit/feature';
-import { count, counted, money } from '../kit/format';
+import { count, counted } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
 import { page, type Viewer } from '../kit/layout';
+import { table } from '../kit/table';
 
 const spendPage = (viewer: Viewer, entries: Html, result?: Fragment) =>
   page(
@@ -33,33 +34,18 @@ export const spendFeature: ConsoleFeature = {
       const listed = await useCases.listSpend.execute(viewer.dashboard.id, { page: pageNumber, pageSize: 100 });
       if (listed.entries.length === 0) return html`<p>No spend yet.</p>`;
       return html`<p class="muted">${count(listed.total)} entries, newest days first.</p>
-        <div class="scroll" tabindex="0" role="region" aria-label="Spend entries">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Source</th>
-                <th scope="col">Medium</th>
-                <th scope="col">Campaign</th>
-                <th scope="col">Content</th>
-                <th scope="col" class="num">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${listed.entries.map(
-                (e) =>
-                  html`<tr>
-                    <td>${e.date}</td>
-                    <td>${e.utmSource}</td>
-                    <td>${e.utmMedium}</td>
-                    <td>${e.utmCampaign}</td>
-                    <td>${e.utmContent}</td>
-                    <td class="num">${money(e.amountCents, e.currency)}</td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>
-        </div>`;
+        ${table({
+          label: 'Spend entries',
+          rows: listed.entries,
+          columns: [
+            { header: 'Day', cell: (e) => e.date },
+            { header: 'Source', cell: (e) => e.utmSource },
+            { header: 'Medium', cell: (e) => e.utmMedium },
+            { header: 'Campaign', cell: (e) => e.utmCampaign },
+            { header: 'Content', cell: (e) => e.utmContent },
+            { header: 'Amount', money: (e) => ({ cents: e.amountCents, currency: e.currency }) },
+          ],
+        })}`;
     };
 
     r.get('/console/spend', 'member', async ({ viewer }) => show(spendPage(viewer, await entriesOf(viewer, 1), r.flashes.take(viewer))));

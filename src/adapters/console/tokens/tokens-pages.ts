@@ -8,6 +8,7 @@ import { html, type Fragment } from '../kit/html';
 import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
 import { field, param, type PostRequest } from '../kit/router';
 import { secretBlock } from '../kit/shown-once';
+import { table } from '../kit/table';
 
 const NOTICES: Readonly<Record<string, string>> = {
   revoked: 'The token was revoked: requests with it are refused from now on.',
@@ -46,35 +47,29 @@ export const tokensFeature: ConsoleFeature = {
             <div><button type="submit">Create the token</button></div>
           </form>
           <h2>Tokens</h2>
-          <div class="scroll" tabindex="0" role="region" aria-label="Tokens">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Scopes</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">State</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${tokens.right.map(
-                  (t) =>
-                    html`<tr data-token="${t.id}">
-                      <td>${t.name ?? '—'}</td>
-                      <td>${t.scopes.join(', ')}</td>
-                      <td>${dateTime(t.createdAt, zone)}</td>
-                      <td>${t.lastUsedAt === undefined ? 'never' : dateTime(t.lastUsedAt, zone)}</td>
-                      <td>${t.expiresAt === undefined ? 'never' : dateTime(t.expiresAt, zone)}</td>
-                      <td>
-                        ${t.revokedAt === undefined ? html`<form class="inline" method="post" action="/console/tokens/${t.id}/revoke">${csrfField(viewer)}<button type="submit" class="danger" aria-label="Revoke the token ${t.name ?? t.id}">Revoke</button></form>` : html`revoked ${dateTime(t.revokedAt, zone)}`}
-                      </td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>`,
+          ${table({
+            label: 'Tokens',
+            rows: tokens.right,
+            rowData: (t) => ({ 'data-token': t.id }),
+            columns: [
+              { header: 'Name', cell: (t) => t.name ?? '—' },
+              { header: 'Scopes', cell: (t) => t.scopes.join(', ') },
+              { header: 'Created', cell: (t) => dateTime(t.createdAt, zone) },
+              { header: 'Last used', cell: (t) => (t.lastUsedAt === undefined ? 'never' : dateTime(t.lastUsedAt, zone)) },
+              { header: 'Expires', cell: (t) => (t.expiresAt === undefined ? 'never' : dateTime(t.expiresAt, zone)) },
+              {
+                header: 'State',
+                cell: (t) =>
+                  t.revokedAt === undefined
+                    ? html`<form class="inline" method="post" action="/console/tokens/${t.id}/revoke">
+                        ${csrfField(viewer)}<button type="submit" class="danger" aria-label="Revoke the token ${t.name ?? t.id}">
+                          Revoke
+                        </button>
+                      </form>`
+                    : `revoked ${dateTime(t.revokedAt, zone)}`,
+              },
+            ],
+          })}`,
       );
     };
     r.get('/console/tokens', 'owner', async ({ viewer, query }) =>

@@ -2,6 +2,7 @@ import { RESPONSE_BODY_LIMIT_BYTES, type Delivery, type DeliveryAttempt, type De
 import { count, dateTime } from '../kit/format';
 import { html, type Html } from '../kit/html';
 import { csrfField, type Viewer } from '../kit/layout';
+import { table } from '../kit/table';
 import { EVENT_WORDS } from '../kit/words';
 
 /** What the delivery log shows of a request's body: its first 2 KiB (DECISIONS D22), escaped as any text. */
@@ -41,45 +42,37 @@ const attemptLine = (attempt: DeliveryAttempt, zone: string): Html =>
 /** An endpoint's delivery log: each delivery's event, what was sent, its attempts with the replies, and a retry button. */
 export const webhookDeliveryLog = (viewer: Viewer, endpointId: string, deliveries: readonly Delivery[]): Html => {
   const zone = viewer.dashboard.timezone;
-  return deliveries.length === 0
-    ? html`<p>No deliveries yet.</p>`
-    : html`<div class="scroll" tabindex="0" role="region" aria-label="Deliveries">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Created</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Retry</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${deliveries.map(
-              (d) =>
-                html`<tr data-delivery="${d.id}">
-                  <td>
-                    ${EVENT_WORDS[d.eventType]}
-                    <details class="body">
-                      <summary>What was sent</summary>
-                      <pre><code>${sentBody(d.body)}</code></pre>
-                    </details>
-                  </td>
-                  <td>${dateTime(d.createdAt, zone)}</td>
-                  <td>${DELIVERY_STATUS_WORDS[d.status]}</td>
-                  <td>
-                    <ul>
-                      ${d.attempts.map((a) => attemptLine(a, zone))}
-                    </ul>
-                  </td>
-                  <td>
-                    <form class="inline" method="post" action="/console/webhooks/${endpointId}/deliveries/${d.id}/retry">
-                      ${csrfField(viewer)}<button type="submit" class="secondary">Retry</button>
-                    </form>
-                  </td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>`;
+  return table({
+    label: 'Deliveries',
+    rows: deliveries,
+    empty: html`<p>No deliveries yet.</p>`,
+    rowData: (d) => ({ 'data-delivery': d.id }),
+    columns: [
+      {
+        header: 'Event',
+        cell: (d) =>
+          html`${EVENT_WORDS[d.eventType]}
+            <details class="body">
+              <summary>What was sent</summary>
+              <pre><code>${sentBody(d.body)}</code></pre>
+            </details>`,
+      },
+      { header: 'Created', cell: (d) => dateTime(d.createdAt, zone) },
+      { header: 'Status', cell: (d) => DELIVERY_STATUS_WORDS[d.status] },
+      {
+        header: 'Attempts',
+        cell: (d) =>
+          html`<ul>
+            ${d.attempts.map((a) => attemptLine(a, zone))}
+          </ul>`,
+      },
+      {
+        header: 'Retry',
+        cell: (d) =>
+          html`<form class="inline" method="post" action="/console/webhooks/${endpointId}/deliveries/${d.id}/retry">
+            ${csrfField(viewer)}<button type="submit" class="secondary">Retry</button>
+          </form>`,
+      },
+    ],
+  });
 };

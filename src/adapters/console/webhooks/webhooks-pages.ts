@@ -7,6 +7,7 @@ import { html, type Fragment } from '../kit/html';
 import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
 import { field, param } from '../kit/router';
 import { secretBlock } from '../kit/shown-once';
+import { table } from '../kit/table';
 import { webhookDeliveryLog } from './delivery-log';
 
 const NOTICES: Readonly<Record<string, string>> = {
@@ -64,31 +65,19 @@ export const webhooksFeature: ConsoleFeature = {
             <div><button type="submit">Add the endpoint</button></div>
           </form>
           <h2>Endpoints</h2>
-          ${
-            endpoints.length === 0
-              ? html`<p>No endpoints.</p>`
-              : html`<div class="scroll" tabindex="0" role="region" aria-label="Endpoints">
-                  <table>
-                    <thead>
-                      <tr>
-                        <th scope="col">URL</th>
-                        <th scope="col">Events</th>
-                        <th scope="col">State</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      ${endpoints.map(
-                        (w) =>
-                          html`<tr>
-                            <td><a href="/console/webhooks/${w.id}">${w.url}</a></td>
-                            <td>${w.events.length === 0 ? 'every event' : w.events.join(', ')}</td>
-                            <td>${w.enabled ? 'enabled' : `disabled${w.disabledReason === undefined ? '' : ` (${w.disabledReason})`}`}</td>
-                          </tr>`,
-                      )}
-                    </tbody>
-                  </table>
-                </div>`
-          }`,
+          ${table({
+            label: 'Endpoints',
+            rows: endpoints,
+            empty: html`<p>No endpoints.</p>`,
+            columns: [
+              { header: 'URL', cell: (w) => html`<a href="/console/webhooks/${w.id}">${w.url}</a>` },
+              { header: 'Events', cell: (w) => (w.events.length === 0 ? 'every event' : w.events.join(', ')) },
+              {
+                header: 'State',
+                cell: (w) => (w.enabled ? 'enabled' : `disabled${w.disabledReason === undefined ? '' : ` (${w.disabledReason})`}`),
+              },
+            ],
+          })}`,
       );
     };
     r.get('/console/webhooks', 'owner', async ({ viewer, query }) =>

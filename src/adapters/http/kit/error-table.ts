@@ -166,6 +166,35 @@ export const ERROR_TABLE: ErrorTable = {
     description: 'The dashboard already has as many sources as it may have (50): delete one first.',
     detail: (error) => `The dashboard already has ${error.limit} sources, the most it may have`,
   },
+  AdAccountNotFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    title: 'Not found',
+    description: "No ad account with this id in the caller's dashboard (an account of another dashboard is not found either).",
+    detail: 'No ad account with this id in this dashboard',
+  },
+  AdAccountLimitReached: {
+    status: 409,
+    code: 'AD_ACCOUNT_LIMIT_REACHED',
+    title: 'Ad account limit reached',
+    description: 'The dashboard already has as many ad accounts as it may have (20): delete one first.',
+    detail: (error) => `The dashboard already has ${error.limit} ad accounts, the most it may have`,
+  },
+  AdAccountAlreadyConnected: {
+    status: 409,
+    code: 'AD_ACCOUNT_ALREADY_CONNECTED',
+    title: 'Ad account already connected',
+    description: 'The dashboard already has this platform account: a second copy would count its spend twice. Change the one there is.',
+    detail: (error) => `This dashboard already has the ${error.platform} account ${error.accountId}: change that one instead`,
+  },
+  CredentialsKeyMissing: {
+    status: 409,
+    code: 'CREDENTIALS_KEY_MISSING',
+    title: 'Credentials key missing',
+    description:
+      'The service runs without CREDENTIALS_KEY, the key that encrypts ad platform credentials at rest, so it takes none: the operator sets it (docs/ad-platforms.md says how to make one).',
+    detail: 'Ad account credentials cannot be stored: the service runs without CREDENTIALS_KEY, the key they are encrypted with',
+  },
   DeliveryNotFound: {
     status: 404,
     code: 'NOT_FOUND',

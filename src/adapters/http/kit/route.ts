@@ -125,7 +125,8 @@ export interface RouteSpec<
   readonly operationId: string;
   readonly summary: string;
   readonly description?: string;
-  readonly tag: 'orders' | 'reports' | 'spend' | 'dashboard' | 'webhooks' | 'links' | 'sources' | 'admin' | 'operations' | 'tracking';
+  readonly tag:
+    'orders' | 'reports' | 'spend' | 'dashboard' | 'webhooks' | 'links' | 'sources' | 'ad-accounts' | 'admin' | 'operations' | 'tracking';
   readonly guards: readonly G[];
   /**
    * The scope a token needs (DECISIONS D17), checked after the rate limit; `any` for what every valid

@@ -1,3 +1,4 @@
+import * as t from 'io-ts';
 import { NOT_SET } from '../../../domain/attribution';
 import { isCalendarDate } from '../../../domain/time-zone';
 import { MAX_SPEND_ENTRIES } from '../../../domain/spend';
@@ -59,6 +60,10 @@ const StoredSpendEntry = strictObject('StoredSpendEntry', {
   utmContent: text,
   currency,
   amountCents: cents,
+  adAccount: described(
+    t.union([t.string, t.null]),
+    'The ad account whose sync wrote the entry (`meta:<account id>`, `google:…`, `tiktok:…`), replaced by its next sync; `null` for spend sent here or uploaded.',
+  ),
 });
 
 export const SpendList = listPage(

@@ -49,7 +49,12 @@ export const listSpendRoute = route({
     const result = await useCases.listSpend.execute(principal.dashboardId, { from, to, page, pageSize });
     return E.right({
       status: 200 as const,
-      body: { entries: result.entries.map((entry) => ({ ...entry })), page, pageSize, total: result.total },
+      body: {
+        entries: result.entries.map((entry) => ({ ...entry, adAccount: entry.adAccount ?? null })),
+        page,
+        pageSize,
+        total: result.total,
+      },
     });
   },
 });

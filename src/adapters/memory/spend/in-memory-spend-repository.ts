@@ -4,14 +4,14 @@ import type { SpendEntry } from '../../../domain/spend';
 import { sumSpend } from '../../persistence/spend-sums';
 
 const keyOf = (dashboardId: string, e: SpendEntry): string =>
-  JSON.stringify([dashboardId, e.date, e.utmSource, e.utmMedium, e.utmCampaign, e.utmContent, e.currency]);
+  JSON.stringify([dashboardId, e.date, e.utmSource, e.utmMedium, e.utmCampaign, e.utmContent, e.currency, e.adAccount ?? '']);
 
 /** Newest day first, then by key: the listing order of the port. */
 const newestFirst = (a: SpendEntry, b: SpendEntry): number => {
   if (a.date !== b.date) return a.date < b.date ? 1 : -1;
   const [x, y] = [
-    JSON.stringify([a.utmSource, a.utmMedium, a.utmCampaign, a.utmContent, a.currency]),
-    JSON.stringify([b.utmSource, b.utmMedium, b.utmCampaign, b.utmContent, b.currency]),
+    JSON.stringify([a.utmSource, a.utmMedium, a.utmCampaign, a.utmContent, a.currency, a.adAccount ?? '']),
+    JSON.stringify([b.utmSource, b.utmMedium, b.utmCampaign, b.utmContent, b.currency, b.adAccount ?? '']),
   ];
   return x < y ? -1 : x > y ? 1 : 0;
 };
@@ -21,6 +21,22 @@ export class InMemorySpendRepository implements SpendRepository {
 
   async upsert(dashboardId: string, entries: readonly SpendEntry[]): Promise<number> {
     for (const entry of entries) this.entries.set(keyOf(dashboardId, entry), { dashboardId, entry: { ...entry } });
+    return entries.length;
+  }
+
+  async replaceAdAccountDays(
+    dashboardId: string,
+    adAccount: string,
+    from: string,
+    to: string,
+    entries: readonly SpendEntry[],
+  ): Promise<number> {
+    for (const [key, stored] of this.entries) {
+      const { entry } = stored;
+      if (stored.dashboardId === dashboardId && entry.adAccount === adAccount && entry.date >= from && entry.date <= to)
+        this.entries.delete(key);
+    }
+    for (const entry of entries) this.entries.set(keyOf(dashboardId, entry), { dashboardId, entry: { ...entry, adAccount } });
     return entries.length;
   }
 

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import type { Db } from 'mongodb';
-import { SCOPES, SCOPES_BEFORE_SOURCES, type Scope } from '../../../domain/scope';
+import { SCOPES, SCOPES_BEFORE_SOURCES, SCOPES_BEFORE_ADS, type Scope } from '../../../domain/scope';
 import { DEFAULT_TIMEZONE, type ApiToken, type Dashboard } from '../../../domain/dashboard';
 import { DEFAULT_TAX_RATE, hundredthsOf, taxRateOfHundredths } from '../../../domain/tax-rate';
 import { bsonDate, withoutUndefined } from '../bson-codecs';
@@ -101,5 +101,12 @@ export const giveOldTokensEveryScope = async (db: Db): Promise<void> => {
 export const giveAllScopeTokensSourceScopes = async (db: Db): Promise<void> => {
   await db.collection('tokens').updateMany({ scopes: [...SCOPES_BEFORE_SOURCES] }, {
     $push: { scopes: { $each: ['sources:read', 'sources:write'] } },
+  } as Record<string, unknown>);
+};
+
+/** The same for the ad accounts' scopes: a token that held every scope before them gets them. */
+export const giveAllScopeTokensAdScopes = async (db: Db): Promise<void> => {
+  await db.collection('tokens').updateMany({ scopes: [...SCOPES_BEFORE_ADS] }, {
+    $push: { scopes: { $each: ['ads:read', 'ads:write'] } },
   } as Record<string, unknown>);
 };

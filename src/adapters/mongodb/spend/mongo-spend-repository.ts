@@ -7,23 +7,40 @@ import type { SpendEntry } from '../../../domain/spend';
 import { sumSpend } from '../../persistence/spend-sums';
 import { guarded } from '../mongo-errors';
 import { MongoCollection } from '../mongo-collection';
+import { nextDate } from '../../../domain/time-zone';
 
 interface SpendDocument extends SpendEntry {
   readonly _id: string;
   readonly dashboardId: string;
 }
 
-const spendDocumentCodec = t.type({
-  _id: t.string,
-  dashboardId: t.string,
-  date: t.string,
-  utmSource: t.string,
-  utmMedium: t.string,
-  utmCampaign: t.string,
-  utmContent: t.string,
-  currency: t.string,
-  amountCents: t.number,
-});
+const spendDocumentCodec = t.intersection([
+  t.type({
+    _id: t.string,
+    dashboardId: t.string,
+    date: t.string,
+    utmSource: t.string,
+    utmMedium: t.string,
+    utmCampaign: t.string,
+    utmContent: t.string,
+    currency: t.string,
+    amountCents: t.number,
+  }),
+  t.partial({ adAccount: t.string }),
+]);
+
+/** An uploaded entry's `_id` is its key; an ad account's entry adds the account, so that the two never meet. */
+const idOf = (dashboardId: string, entry: SpendEntry): string =>
+  JSON.stringify([
+    dashboardId,
+    entry.date,
+    entry.utmSource,
+    entry.utmMedium,
+    entry.utmCampaign,
+    entry.utmContent,
+    entry.currency,
+    ...(entry.adAccount === undefined ? [] : [entry.adAccount]),
+  ]);
 
 /**
  * Spend on MongoDB, one document per (dashboard, date, key, currency) under an `_id` made of them. An
@@ -41,21 +58,45 @@ export class MongoSpendRepository implements SpendRepository {
     if (entries.length === 0) return 0;
     await guarded(() =>
       this.spend.documents.bulkWrite(
-        entries.map((entry) => {
-          const _id = JSON.stringify([
-            dashboardId,
-            entry.date,
-            entry.utmSource,
-            entry.utmMedium,
-            entry.utmCampaign,
-            entry.utmContent,
-            entry.currency,
-          ]);
+        entries.map(({ adAccount: _uploaded, ...entry }) => {
+          const _id = idOf(dashboardId, entry);
           return { replaceOne: { filter: { _id }, replacement: { _id, dashboardId, ...entry }, upsert: true } };
         }),
         { ordered: false },
       ),
     );
+    return entries.length;
+  }
+
+  /**
+   * Day by day: the day's entries replaced by `_id` (idempotent), then the account's other rows of the
+   * day deleted. Without multi-document transactions a report may see, for a moment, a day with rows
+   * the platform no longer reports; a sync cut off is finished by the next.
+   */
+  async replaceAdAccountDays(
+    dashboardId: string,
+    adAccount: string,
+    from: string,
+    to: string,
+    entries: readonly SpendEntry[],
+  ): Promise<number> {
+    const byDay = new Map<string, SpendEntry[]>();
+    for (const entry of entries) byDay.set(entry.date, [...(byDay.get(entry.date) ?? []), { ...entry, adAccount }]);
+    for (let day = from; day <= to; day = nextDate(day)) {
+      const ofDay = byDay.get(day) ?? [];
+      const ids = ofDay.map((entry) => idOf(dashboardId, entry));
+      if (ofDay.length > 0) {
+        await guarded(() =>
+          this.spend.documents.bulkWrite(
+            ofDay.map((entry, i) => ({
+              replaceOne: { filter: { _id: ids[i] }, replacement: { _id: ids[i], dashboardId, ...entry }, upsert: true },
+            })),
+            { ordered: false },
+          ),
+        );
+      }
+      await guarded(() => this.spend.documents.deleteMany({ dashboardId, adAccount, date: day, _id: { $nin: ids } }));
+    }
     return entries.length;
   }
 
@@ -65,7 +106,7 @@ export class MongoSpendRepository implements SpendRepository {
       Promise.all([
         this.spend.documents
           .find(filter)
-          .sort({ date: -1, utmSource: 1, utmMedium: 1, utmCampaign: 1, utmContent: 1, currency: 1 })
+          .sort({ date: -1, utmSource: 1, utmMedium: 1, utmCampaign: 1, utmContent: 1, currency: 1, adAccount: 1 })
           .skip((query.page - 1) * query.pageSize)
           .limit(query.pageSize)
           .toArray(),

@@ -4,18 +4,8 @@ import type { JsonObject, NewOrder } from '../../../domain/order';
 import type { OrderStatus } from '../../../domain/order-status';
 import type { SourceReading } from '../../../domain/source-reading';
 import { decodeTouch, mergeTouches, trackingOf, type Touch } from '../../../domain/touch';
-import {
-  currencyCode,
-  customerOf,
-  decimalAmount,
-  firstProblem,
-  givenAmounts,
-  maybe,
-  parseJson,
-  productOf,
-  text,
-  unixMilliseconds,
-} from '../payloads';
+import { currencyCode, customerOf, decimalAmount, firstProblem, givenAmounts, maybe, productOf, text, unixMilliseconds } from '../payloads';
+import { readBodyJson } from '../exact-json';
 import { paymentMethodOf } from '../payment-methods';
 
 /**
@@ -115,8 +105,12 @@ const newOrderOf = (envelope: Envelope, data: Data, externalId: string, status: 
   const currency = currencyCode.decode(purchase.price?.currency_value);
   if (currency._tag === 'Left') return 'the purchase has no price.currency_value';
   const price = decimalAmount.decode(purchase.price?.value);
-  if (price._tag === 'Left')
-    return `the purchase's price.value ${String(JSON.stringify(purchase.price?.value)).slice(0, 40)} is not an amount with at most 2 fraction digits`;
+  if (price._tag === 'Left') {
+    // A number of more digits than a double holds arrives as its text (exact-json.ts): shown as sent.
+    const sent = purchase.price?.value;
+    const shown = typeof sent === 'string' ? sent : String(JSON.stringify(sent));
+    return `the purchase's price.value ${shown.slice(0, 40)} is not an amount with at most 2 fraction digits`;
+  }
   const gross = price.right;
   const { net, fees } = commissionsOf(data, currency.right, gross);
   const at = envelope.creation_date;
@@ -178,7 +172,9 @@ const readPurchase = (envelope: Envelope, meaning: { status: OrderStatus; note?:
 };
 
 export const readHotmart = (request: SourceRequest): SourceReading => {
-  const decoded = Envelope.decode(parseJson(request.body));
+  const body = readBodyJson(request.body);
+  if (!body.ok) return { kind: 'refused', reason: body.problem };
+  const decoded = Envelope.decode(body.value);
   if (decoded._tag === 'Left') return { kind: 'refused', reason: `not a Hotmart 2.0.0 event: ${firstProblem(decoded.left)}` };
   const envelope = decoded.right;
   const labels = { eventId: envelope.id, topic: envelope.event };

@@ -13,19 +13,22 @@ import {
   givenAmounts,
   lineItemsOf,
   maybe,
-  parseJson,
+  MAX_SHOP_LENGTH,
   personName,
   platformDate,
   productOf,
   text,
 } from '../payloads';
+import { readBodyJson } from '../exact-json';
 import { paymentMethodOf } from '../payment-methods';
 
 /**
  * What a Shopify order webhook says (shopify.dev/docs/api/admin-rest/latest/resources/order and
  * .../resources/webhook, topics orders/create, orders/paid, orders/updated, orders/cancelled,
  * refunds/create). Every order topic carries the whole order, so any of them can record it; the
- * order is `shopify:<order id>`.
+ * order is `shopify:<shop>:<order id>`, the shop being the `<name>.myshopify.com` of
+ * `X-Shopify-Shop-Domain` (shopify.dev/docs/apps/build/webhooks/subscribe/https), which a shop keeps
+ * for life. Ids pass 2^53 (820982911946154508) and are read as sent (exact-json.ts).
  */
 
 const LineItem = t.intersection([
@@ -70,8 +73,10 @@ const Refund = t.intersection([
 ]);
 
 /**
- * Shopify's financial_status → the order's status. Authorized and partially paid are not paid yet;
- * a partial refund leaves the order paid; voided (an authorization cancelled) and expired are refused.
+ * Shopify's financial_status, the field that says whether the money arrived → the order's status.
+ * Pending (cash on delivery, a bank deposit, a manual payment awaited), authorized (not captured) and
+ * partially paid are not paid yet; a partial refund leaves the order paid; voided (an authorization
+ * cancelled) and expired are refused.
  */
 const STATUS: Readonly<Record<string, OrderStatus>> = {
   pending: 'pending',
@@ -154,7 +159,7 @@ const newOrderOf = (order: Order, externalId: string, status: OrderStatus): NewO
   };
 };
 
-const readOrder = (body: unknown, labels: { eventId?: string; topic: string }): SourceReading => {
+const readOrder = (body: unknown, shop: string, labels: { eventId?: string; topic: string }): SourceReading => {
   const decoded = Order.decode(body);
   if (decoded._tag === 'Left') return { kind: 'refused', ...labels, reason: firstProblem(decoded.left) };
   const order = decoded.right;
@@ -163,7 +168,7 @@ const readOrder = (body: unknown, labels: { eventId?: string; topic: string }): 
   if (mapped === undefined) return { kind: 'refused', ...labels, reason: `financial_status ${financial} is not one Shopify documents` };
   const cancelled = typeof order.cancelled_at === 'string' && mapped === 'pending';
   const status: OrderStatus = cancelled ? 'refused' : mapped;
-  const externalId = `shopify:${order.id}`;
+  const externalId = `shopify:${shop}:${order.id}`;
   const created = newOrderOf(order, externalId, status);
   const note = cancelled
     ? `cancelled while ${financial}`
@@ -176,6 +181,7 @@ const readOrder = (body: unknown, labels: { eventId?: string; topic: string }): 
     kind: 'order',
     ...labels,
     externalId,
+    formerExternalId: `shopify:${order.id}`,
     at: order.updated_at,
     status,
     ...(typeof created === 'string' ? { cannotCreate: created } : { order: created }),
@@ -183,25 +189,36 @@ const readOrder = (body: unknown, labels: { eventId?: string; topic: string }): 
   };
 };
 
-const readRefund = (body: unknown, labels: { eventId?: string; topic: string }): SourceReading => {
+const readRefund = (body: unknown, shop: string, labels: { eventId?: string; topic: string }): SourceReading => {
   const decoded = Refund.decode(body);
   if (decoded._tag === 'Left') return { kind: 'refused', ...labels, reason: firstProblem(decoded.left) };
   const refund = decoded.right;
   const refunded = (refund.transactions ?? [])
     .filter((transaction) => transaction.kind === 'refund' && transaction.status === 'success')
     .reduce((sum, transaction) => sum + (centsOfText(transaction.amount) ?? 0), 0);
+  const externalId = `shopify:${shop}:${refund.order_id}`;
   return {
     kind: 'order',
     ...labels,
-    externalId: `shopify:${refund.order_id}`,
+    externalId,
+    formerExternalId: `shopify:${refund.order_id}`,
     at: refund.created_at,
     status: 'refunded',
     refundedCents: refunded,
-    cannotCreate: `no order shopify:${refund.order_id} to refund yet: refunds/create does not carry the order (its orders/create does)`,
+    cannotCreate: `no order ${externalId} to refund yet: refunds/create does not carry the order (its orders/create does)`,
   };
 };
 
 const ORDER_TOPICS = new Set(['orders/create', 'orders/paid', 'orders/updated', 'orders/cancelled']);
+
+/** A shop's permanent domain as Shopify names it (`jsmith.myshopify.com`), lower-cased; undefined for anything else. */
+const shopOf = (domain: string | undefined): string | undefined => {
+  const shop = domain?.trim().toLowerCase();
+  return shop !== undefined && shop.length <= MAX_SHOP_LENGTH && /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(shop) ? shop : undefined;
+};
+
+/** A body that opens with `<`: a webhook made with Shopify's XML format. */
+const looksLikeXml = (body: Uint8Array): boolean => /^\s*</.test(Buffer.from(body.subarray(0, 64)).toString('latin1'));
 
 export const readShopify = (request: SourceRequest): SourceReading => {
   const topic = request.headers['x-shopify-topic'];
@@ -210,7 +227,22 @@ export const readShopify = (request: SourceRequest): SourceReading => {
   if (request.headers['x-shopify-test'] === 'true') return { kind: 'ignored', ...labels, reason: "Shopify's test notification" };
   if (topic === undefined || (!ORDER_TOPICS.has(topic) && topic !== 'refunds/create'))
     return { kind: 'ignored', ...labels, reason: `Shopify's ${topic ?? 'delivery without X-Shopify-Topic'} does not concern orders` };
-  const body = parseJson(request.body);
-  if (body === undefined) return { kind: 'refused', ...labels, reason: 'the body is not UTF-8 JSON' };
-  return topic === 'refunds/create' ? readRefund(body, labels) : readOrder(body, labels);
+  const shop = shopOf(request.headers['x-shopify-shop-domain']);
+  if (shop === undefined)
+    return {
+      kind: 'refused',
+      ...labels,
+      reason:
+        'X-Shopify-Shop-Domain is missing or not a shop’s domain (<name>.myshopify.com): Shopify sends it with every webhook, and a relay between Shopify and this service must pass it on as it is',
+    };
+  if (looksLikeXml(request.body))
+    return {
+      kind: 'refused',
+      ...labels,
+      reason:
+        'the webhook sends XML: in Shopify admin (Settings → Notifications → Webhooks) delete it and create it again with the format JSON',
+    };
+  const body = readBodyJson(request.body);
+  if (!body.ok) return { kind: 'refused', ...labels, reason: body.problem };
+  return topic === 'refunds/create' ? readRefund(body.value, shop, labels) : readOrder(body.value, shop, labels);
 };

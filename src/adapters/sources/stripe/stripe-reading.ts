@@ -5,7 +5,8 @@ import type { OrderStatus } from '../../../domain/order-status';
 import type { OrderReading, SourceReading } from '../../../domain/source-reading';
 import { decodeTouch, mergeTouches, trackingOf, type Touch } from '../../../domain/touch';
 import { centsOfMinorUnits } from '../amounts';
-import { currencyCode, customerOf, firstProblem, givenAmounts, maybe, parseJson, productOf, text, unixSeconds } from '../payloads';
+import { readBodyJson } from '../exact-json';
+import { currencyCode, customerOf, firstProblem, givenAmounts, maybe, productOf, text, unixSeconds } from '../payloads';
 import { paymentMethodOf } from '../payment-methods';
 
 /**
@@ -26,13 +27,15 @@ type Event = t.TypeOf<typeof Event>;
 const metadata = maybe(t.record(t.string, t.string));
 /** An id, or the object it names when the endpoint expands it. */
 const idOf = maybe(t.union([t.string, t.type({ id: t.string })]));
+/** An amount in minor units: a number, or its digits as text when it passes 2^53 (exact-json.ts), which no amount is. */
+const minorAmount = maybe(t.union([t.number, t.string]));
 const details = maybe(t.partial({ email: maybe(t.string), name: maybe(t.string), phone: maybe(t.string) }));
 
 const Session = t.intersection([
   t.type({ id: t.string, mode: t.string, payment_intent: idOf }),
   t.partial({
     payment_status: maybe(t.string),
-    amount_total: maybe(t.number),
+    amount_total: minorAmount,
     currency: maybe(t.string),
     created: unixSeconds,
     customer_details: details,
@@ -46,7 +49,7 @@ const Session = t.intersection([
 const PaymentIntent = t.intersection([
   t.type({ id: t.string }),
   t.partial({
-    amount: maybe(t.number),
+    amount: minorAmount,
     currency: maybe(t.string),
     created: unixSeconds,
     metadata,
@@ -59,7 +62,7 @@ const PaymentIntent = t.intersection([
 const Charge = t.intersection([
   t.type({ id: t.string, payment_intent: idOf }),
   t.partial({
-    amount: maybe(t.number),
+    amount: minorAmount,
     amount_refunded: maybe(t.number),
     refunded: maybe(t.boolean),
     currency: maybe(t.string),
@@ -73,7 +76,7 @@ const Charge = t.intersection([
 
 const Dispute = t.intersection([
   t.type({ id: t.string, payment_intent: idOf }),
-  t.partial({ amount: maybe(t.number), currency: maybe(t.string), created: unixSeconds, status: maybe(t.string), reason: maybe(t.string) }),
+  t.partial({ amount: minorAmount, currency: maybe(t.string), created: unixSeconds, status: maybe(t.string), reason: maybe(t.string) }),
 ]);
 
 const piOf = (ref: t.TypeOf<typeof idOf>): string | undefined =>
@@ -93,7 +96,7 @@ const touchOf = (meta: Readonly<Record<string, string>> | null | undefined, refe
 };
 
 interface Money {
-  readonly amount?: number | null | undefined;
+  readonly amount?: number | string | null | undefined;
   readonly currency?: string | null | undefined;
 }
 
@@ -102,7 +105,7 @@ const moneyOf = ({ amount, currency }: Money, what: string): { cents: number; cu
   const code = currencyCode.decode(currency);
   if (code._tag === 'Left') return `the ${what} has no currency`;
   if (amount === null || amount === undefined) return `the ${what} has no amount`;
-  const cents = centsOfMinorUnits(amount, code.right);
+  const cents = typeof amount === 'number' ? centsOfMinorUnits(amount, code.right) : undefined;
   return cents === undefined
     ? `the ${what}'s amount ${amount} ${code.right} is not a whole count of cents`
     : { cents, currency: code.right };
@@ -288,8 +291,24 @@ const READERS: Readonly<Record<string, (event: Event) => SourceReading>> = {
   'charge.dispute.closed': readDispute,
 };
 
+/**
+ * A thin event (docs.stripe.com/event-destinations, "thin" payload style): its id, type and a
+ * reference to the object, without the object, which a source has no API key to fetch.
+ */
+const ThinEvent = t.type({ id: t.string, type: t.string, related_object: t.unknown });
+
 export const readStripe = (request: SourceRequest): SourceReading => {
-  const decoded = Event.decode(parseJson(request.body));
+  const body = readBodyJson(request.body);
+  if (!body.ok) return { kind: 'refused', reason: body.problem };
+  if (ThinEvent.is(body.value))
+    return {
+      kind: 'refused',
+      eventId: body.value.id,
+      topic: body.value.type,
+      reason:
+        'a thin event carries no payment, only a reference to it: in Stripe’s Workbench (Webhooks), create the event destination again with the Snapshot payload style',
+    };
+  const decoded = Event.decode(body.value);
   if (decoded._tag === 'Left') return { kind: 'refused', reason: `not a Stripe event: ${firstProblem(decoded.left)}` };
   const event = decoded.right;
   const read = READERS[event.type];

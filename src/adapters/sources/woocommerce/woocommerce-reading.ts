@@ -15,17 +15,20 @@ import {
   lineItemsOf,
   gmtDate,
   maybe,
-  parseJson,
+  MAX_SHOP_LENGTH,
   personName,
   productOf,
 } from '../payloads';
+import { readBodyJson } from '../exact-json';
 import { paymentMethodOf } from '../payment-methods';
 import { pingOf } from './woocommerce-signature';
 
 /**
  * What a WooCommerce order webhook says (woocommerce.github.io/woocommerce-rest-api-docs, "Order
  * properties" and "Webhooks"): every order topic but order.deleted carries the order as the REST API
- * (v3) gives it; the order is `woocommerce:<order id>`.
+ * (v3) gives it. WooCommerce numbers orders per site, so the order is `woocommerce:<site>:<order id>`,
+ * the site being the `X-WC-Webhook-Source` WC_Webhook::deliver sends (its home_url, as
+ * `shop.example.com` or `example.com/shop`).
  */
 
 const LineItem = t.intersection([
@@ -57,14 +60,14 @@ type Order = t.TypeOf<typeof Order>;
 const Meta = t.type({ key: t.string, value: t.unknown });
 
 /**
- * WooCommerce's order statuses → the order's status. Processing (paid, being prepared) and completed
- * are paid; on-hold (awaiting a transfer or a check) is pending; failed and cancelled are refused.
+ * The statuses that decide on their own: pending (awaiting payment) and on-hold (awaiting a transfer, a
+ * check, a review) are not paid, whatever else the order says; failed and cancelled were never paid;
+ * refunded is refunded. Every other status (processing, completed, a plugin's) is paid exactly when
+ * WooCommerce recorded the payment's date (below).
  */
 const STATUS: Readonly<Record<string, OrderStatus>> = {
   pending: 'pending',
   'on-hold': 'pending',
-  processing: 'paid',
-  completed: 'paid',
   failed: 'refused',
   cancelled: 'refused',
   refunded: 'refunded',
@@ -160,18 +163,64 @@ const newOrderOf = (order: Order, externalId: string, status: OrderStatus, at: D
   };
 };
 
-/** The status WooCommerce reports, read as the service's, with a word on what was read as what. */
+/**
+ * The status WooCommerce reports, read as the service's, with a word on what was read as what. A
+ * payment is WooCommerce's `date_paid`: a gateway sets it when the money is taken (payment_complete),
+ * while cash on delivery leaves a processing order without it until the order is completed
+ * (WC_Gateway_COD makes completed its paid status), so processing alone is not paid.
+ */
 const statusOf = (order: Order): { status: OrderStatus; note?: string } | { ignored: string } => {
   const mapped = STATUS[order.status];
   if (mapped !== undefined) return { status: mapped };
   const ignored = NOT_A_PAYMENT[order.status];
   if (ignored !== undefined) return { ignored };
-  // A status a plugin added (shipped, delivered…): whether the order was paid is what counts.
-  const status: OrderStatus = order.date_paid_gmt === null || order.date_paid_gmt === undefined ? 'pending' : 'paid';
-  return { status, note: `status ${order.status} read as ${status} (${status === 'paid' ? 'it has' : 'it has no'} date_paid_gmt)` };
+  const paid = order.date_paid_gmt !== null && order.date_paid_gmt !== undefined;
+  if (paid)
+    return order.status === 'processing' || order.status === 'completed'
+      ? { status: 'paid' }
+      : { status: 'paid', note: `status ${order.status} read as paid (it has date_paid_gmt)` };
+  return { status: 'pending', note: `status ${order.status} without date_paid_gmt: WooCommerce has recorded no payment yet` };
 };
 
-const readOrder = (body: unknown, topic: string, deliveryId: string | undefined): SourceReading => {
+/**
+ * The site a delivery comes from: `X-WC-Webhook-Source`, WordPress's home URL
+ * (`https://shop.example.com/`), as its host and path (`shop.example.com`, `example.com/shop`): the
+ * same whether the site is reached over http or https. Undefined when it is missing or not a URL.
+ */
+const siteOf = (source: string | undefined): string | undefined => {
+  if (source === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(source.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  const site = `${url.host}${url.pathname.replace(/\/+$/, '')}`;
+  return site.length <= MAX_SHOP_LENGTH ? site : undefined;
+};
+
+/**
+ * What to change in WooCommerce when a webhook's API version sends another shape than the REST API's
+ * v3 order: the legacy API wraps the order in `{ "order": … }`, WP REST API Integration v1 has no
+ * `date_created_gmt`.
+ */
+const API_VERSION =
+  'set the webhook’s API version to WP REST API Integration v3 (WooCommerce → Settings → Advanced → Webhooks → the webhook)';
+const LegacyOrder = t.type({ order: t.UnknownRecord });
+const V1Order = t.type({ id: t.unknown, date_created: t.string });
+
+const otherApiVersion = (body: unknown): string | undefined => {
+  if (LegacyOrder.is(body) && !t.type({ id: t.unknown }).is(body))
+    return `the webhook sends the legacy API’s format ({ "order": … }): ${API_VERSION}`;
+  if (V1Order.is(body) && !t.type({ date_created_gmt: t.unknown }).is(body))
+    return `the webhook sends the order without date_created_gmt, as WP REST API Integration v1 does: ${API_VERSION}`;
+  return undefined;
+};
+
+const readOrder = (body: unknown, site: string, topic: string, deliveryId: string | undefined): SourceReading => {
+  const other = otherApiVersion(body);
+  if (other !== undefined) return { kind: 'refused', topic, ...(deliveryId === undefined ? {} : { eventId: deliveryId }), reason: other };
   const decoded = Order.decode(body);
   if (decoded._tag === 'Left')
     return { kind: 'refused', topic, ...(deliveryId === undefined ? {} : { eventId: deliveryId }), reason: firstProblem(decoded.left) };
@@ -182,7 +231,7 @@ const readOrder = (body: unknown, topic: string, deliveryId: string | undefined)
   const read = statusOf(order);
   if ('ignored' in read) return { kind: 'ignored', ...labels, reason: read.ignored };
   const { status } = read;
-  const externalId = `woocommerce:${order.id}`;
+  const externalId = `woocommerce:${site}:${order.id}`;
   const at = order.date_modified_gmt ?? order.date_created_gmt;
   const created = newOrderOf(order, externalId, status, at);
   const refunded = refundedCents(order);
@@ -195,6 +244,7 @@ const readOrder = (body: unknown, topic: string, deliveryId: string | undefined)
     kind: 'order',
     ...labels,
     externalId,
+    formerExternalId: `woocommerce:${order.id}`,
     at,
     status,
     ...(typeof created === 'string' ? { cannotCreate: created } : { order: created }),
@@ -219,7 +269,15 @@ export const readWooCommerce = (request: SourceRequest): SourceReading => {
       ...labels,
       reason: `WooCommerce's ${topic ?? 'delivery without X-WC-Webhook-Topic'} does not concern orders`,
     };
-  const body = parseJson(request.body);
-  if (body === undefined) return { kind: 'refused', ...labels, reason: 'the body is not UTF-8 JSON' };
-  return readOrder(body, topic, deliveryId);
+  const site = siteOf(request.headers['x-wc-webhook-source']);
+  if (site === undefined)
+    return {
+      kind: 'refused',
+      ...labels,
+      reason:
+        'X-WC-Webhook-Source is missing or not the site’s address: WooCommerce sends it with every webhook, and a relay between WooCommerce and this service must pass it on as it is',
+    };
+  const body = readBodyJson(request.body);
+  if (!body.ok) return { kind: 'refused', ...labels, reason: body.problem };
+  return readOrder(body.value, site, topic, deliveryId);
 };

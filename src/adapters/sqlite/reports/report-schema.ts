@@ -316,7 +316,7 @@ const releasedRebuild = (): string[] =>
   );
 
 /** Keeps `spend_months` and `spend_days` equal to the sums of `spend`, in each write's transaction. */
-const spendTriggers = (): string => {
+export const spendTriggers = (): string => {
   const add = (row: 'NEW' | 'OLD', sign: '+' | '-') => `
     INSERT INTO spend_months (dashboard_id, month, utm_source, utm_medium, utm_campaign, utm_content, currency, amount_cents)
       VALUES (${row}.dashboard_id, substr(${row}.date, 1, 7), ${row}.utm_source, ${row}.utm_medium, ${row}.utm_campaign, ${row}.utm_content, ${row}.currency, ${sign}${row}.amount_cents)

@@ -47,6 +47,12 @@ export const TAGS = [
       "Sources of the bearer token's dashboard: a checkout platform's webhooks (Shopify, Stripe) turned into orders without code; " +
       'the platform posts to the `url` of the source, `POST /in/v1/{sourceId}`, signed with its own secret.',
   },
+  {
+    name: 'ad-accounts',
+    description:
+      "Ad accounts of the bearer token's dashboard (Meta, Google Ads, TikTok): their daily spend per campaign and ad is read every hour " +
+      'and on demand, replacing what the account wrote before for its last 28 days; credentials are encrypted at rest and never shown.',
+  },
   { name: 'admin', description: 'Dashboards and API tokens, behind ADMIN_TOKEN; disabled (404) when it is not set.' },
   { name: 'operations', description: 'Probes and this document, without authentication.' },
   { name: 'tracking', description: 'The browser tracking script shops add to their pages, without authentication.' },

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { UseCases } from '../../../src/application/use-cases';
 import { WebhookDoorbells } from '../../../src/adapters/webhooks/doorbell';
-import { REPEAT_EVERY_MS, RepeatedFailureLog } from '../../../src/adapters/webhooks/repeated-failure-log';
+import { REPEAT_EVERY_MS, RepeatedFailureLog } from '../../../src/adapters/system/repeated-failure-log';
 import { WebhookWorker } from '../../../src/adapters/webhooks/webhook-worker';
 import { memoryLogger } from '../../support/memory-log';
 import { eventually } from '../../support/webhook-receiver';

@@ -1,0 +1,81 @@
+import {
+  ACCOUNT_ID_RULES,
+  AD_PLATFORM_LABELS,
+  CONVERSION_TARGET_FIELD,
+  CREDENTIAL_FIELDS,
+  normalAccountId,
+  type AdCredentials,
+  type AdPlatformName,
+  type ConversionSettings,
+} from './ad-account';
+
+/** What is wrong with one field of an ad account's input, by its path (`credentials.refreshToken`). */
+export interface InputProblem {
+  readonly path: string;
+  readonly message: string;
+}
+
+type Result<A> = { readonly ok: A } | { readonly problems: readonly InputProblem[] };
+
+const ALL_CREDENTIAL_FIELDS = ['accessToken', 'developerToken', 'clientId', 'clientSecret', 'refreshToken', 'loginCustomerId'] as const;
+
+/** The account id as the platform's API takes it, or why the given one cannot be one. */
+export const accountIdFor = (platform: AdPlatformName, given: string): Result<string> => {
+  const id = normalAccountId(platform, given);
+  return id === undefined ? { problems: [{ path: 'accountId', message: `must be ${ACCOUNT_ID_RULES[platform]}` }] } : { ok: id };
+};
+
+/**
+ * The platform's credentials out of fields each already checked for its form: every one the platform
+ * needs, none it does not take.
+ */
+export const credentialsFor = (platform: AdPlatformName, given: Readonly<Partial<Record<string, string>>>): Result<AdCredentials> => {
+  const label = AD_PLATFORM_LABELS[platform];
+  const required = CREDENTIAL_FIELDS[platform];
+  const optional: readonly string[] = platform === 'google' ? ['loginCustomerId'] : [];
+  const problems: InputProblem[] = [
+    ...required
+      .filter((name) => given[name] === undefined)
+      .map((name) => ({ path: `credentials.${name}`, message: `is required for ${label}` })),
+    ...ALL_CREDENTIAL_FIELDS.filter((name) => given[name] !== undefined && !required.includes(name) && !optional.includes(name)).map(
+      (name) => ({
+        path: `credentials.${name}`,
+        message: `is not a credential ${label} takes`,
+      }),
+    ),
+  ];
+  if (problems.length > 0) return { problems };
+  const credentials = Object.fromEntries(
+    [...required, ...optional].filter((name) => given[name] !== undefined).map((name) => [name, given[name]]),
+  );
+  return { ok: credentials as unknown as AdCredentials };
+};
+
+export interface ConversionsInput {
+  readonly enabled: boolean;
+  readonly pixelId?: string;
+  readonly conversionAction?: string;
+  readonly pixelCode?: string;
+  readonly testEventCode?: string;
+}
+
+/** The conversion settings in the platform's own field, and only it; Google has no test event code (it validates instead). */
+export const conversionsFor = (platform: AdPlatformName, given: ConversionsInput): Result<ConversionSettings> => {
+  const label = AD_PLATFORM_LABELS[platform];
+  const own = CONVERSION_TARGET_FIELD[platform];
+  const others = (['pixelId', 'conversionAction', 'pixelCode'] as const).filter((name) => name !== own && given[name] !== undefined);
+  const target = given[own];
+  const problems: InputProblem[] = [
+    ...(target === undefined ? [{ path: `conversions.${own}`, message: `is required for ${label}` }] : []),
+    ...others.map((name) => ({ path: `conversions.${name}`, message: `is not a field of ${label}: it takes ${own}` })),
+    ...(platform === 'google' && given.testEventCode !== undefined
+      ? [{ path: 'conversions.testEventCode', message: 'Google Ads has no test event code' }]
+      : []),
+  ];
+  if (problems.length > 0 || target === undefined) return { problems };
+  return { ok: { enabled: given.enabled, target, ...(given.testEventCode === undefined ? {} : { testEventCode: given.testEventCode }) } };
+};
+
+/** Every problem of the results at once, or their values. */
+export const problemsOf = (...results: readonly Result<unknown>[]): readonly InputProblem[] =>
+  results.flatMap((result) => ('problems' in result ? result.problems : []));
