@@ -21,7 +21,7 @@ const ORDERS = Array.from({ length: 500 }, (_, i) =>
 
 /**
  * The service on a real MongoDB wire server reached through a proxy that the test cuts in the middle
- * of a batch: every connection dropped, new ones refused (a server gone, a network split). No driver
+ * of a batch: every connection reset, new ones too (a server gone, a network split). No driver
  * is mocked: the failures are the driver's own (a pool cleared, a server that cannot be selected).
  */
 describeWithMongo('a MongoDB that fails in the middle of a batch', (mongo) => {
@@ -72,7 +72,18 @@ describeWithMongo('a MongoDB that fails in the middle of a batch', (mongo) => {
     proxy.onCommand = () => undefined;
     proxy.restore();
     // The driver finds the server again at its next check; a loaded machine may take a while.
-    await eventually('the store is back', async () => (await fetch(`${api.url}/readyz`)).status === 200, 30_000);
+    let readiness = '';
+    await eventually(
+      'the store is back',
+      async () => {
+        const res = await fetch(`${api.url}/readyz`);
+        readiness = `${res.status} ${await res.text()}`;
+        return res.status === 200;
+      },
+      30_000,
+    ).catch((err: unknown) => {
+      throw new Error(`${(err as Error).message}; /readyz answered ${readiness}`);
+    });
     const orders = mongo.client.db(mongo.dbName).collection('orders');
     const storedBefore = await orders.countDocuments({ dashboardId });
     const again = await api.request('POST', BATCH, { token, body: { orders: ORDERS } });

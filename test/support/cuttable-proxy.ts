@@ -30,8 +30,8 @@ export const commandOf = (message: Buffer): { readonly name: string; readonly co
 };
 
 /**
- * A loopback TCP proxy in front of a MongoDB server, speaking nothing but bytes: `cut` drops every
- * connection at once (a network failure, a server gone) and refuses new ones until `restore`. The
+ * A loopback TCP proxy in front of a MongoDB server, speaking nothing but bytes: `cut` resets every
+ * connection at once (a network failure, a server gone) and new ones until `restore`. The
  * client's messages are forwarded whole, one at a time, each shown to `onCommand` first, so that a
  * test can cut right after the message it names, before any later one is forwarded.
  */
@@ -62,9 +62,13 @@ export class CuttableProxy {
     return `mongodb://127.0.0.1:${port}${path.startsWith('/') ? path : `/${path}`}`;
   }
 
+  /**
+   * Resets every connection, as a server or a network that is gone does (a FIN instead could leave the
+   * driver's monitor waiting for good on a hello it had just written).
+   */
   cut(): void {
     this.refusing = true;
-    for (const socket of this.sockets) socket.destroy();
+    for (const socket of this.sockets) socket.resetAndDestroy();
     this.sockets.clear();
   }
 
@@ -79,7 +83,7 @@ export class CuttableProxy {
 
   private accept(client: Socket): void {
     if (this.refusing) {
-      client.destroy();
+      client.resetAndDestroy();
       return;
     }
     const upstream = connect(this.target.port, this.target.host);
