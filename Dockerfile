@@ -16,6 +16,7 @@ FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 SQLITE_PATH=/data/orders.db
 WORKDIR /app
 COPY --from=build /app/package.json ./
+COPY LICENSE NOTICE ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist/src ./dist/src
 COPY --from=build /app/dist/browser ./dist/browser

@@ -1,4 +1,7 @@
+import BetterSqlite3 from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -7,21 +10,35 @@ import { BENCH_ADMIN_TOKEN, benchTenant, eventLoopDelay, startBenchService, stop
 import { anOrderPayload } from '../test/support/order-builder';
 
 /**
- * One tenant against another (DECISIONS D23, issue 24). The service runs as its own process on a fresh
- * SQLite file, with two dashboards. A victim sends one request after another, each `POST
- * /api/v1/orders` followed by `GET /healthz`, first alone, then while the other tenant runs each
- * attack from 2 loops (the password flood from 16): the victim's p50 and p99 of both, as ratios to
- * the alone baseline of the same run, and the event loop's delay p99 and max as the service's own
- * metrics say it (prom-client's histogram, reset at each scrape). The hostile batches, the bad CSVs
- * and the source webhooks run from BENCH_ATTACK_LOOPS loops (16), half of each kind; `refused` counts
- * the attacks answered 429 or 503, or cut off. Loopback only; prints, asserts nothing: `npm run bench:neighbour`.
- * Goals: every ratio under 5x, event-loop delay p99 under 20 ms.
+ * One tenant against another. The service runs as its own process on a fresh SQLite file, with two
+ * dashboards. A victim sends one request after another, each `POST /api/v1/orders` followed by `GET
+ * /healthz`, first alone, then while the other tenant runs each case from a worker thread: the victim's
+ * p50 and p99 of both as ratios to the alone baseline of the same run, the event loop's delay p99 and
+ * max as the service's own metrics say it (prom-client's histogram, reset at each scrape), and how long
+ * after its POST's answer each of the victim's orders reached the victim's webhook receiver (on
+ * loopback, answering at once). `attacks` counts the attacker's requests answered, `refused` those
+ * answered 429 or 503, or cut off. Between two cases the bench waits for the re-pricing jobs a case
+ * left to end. Prints, asserts nothing: `npm run bench:neighbour`.
+ *
+ * The cases: password forms (16 loops of wrong passwords), hostile and full batches, wide reports,
+ * bad CSVs, well-formed 2 MiB costs and spend CSVs (4 loops each, their rows stored in slices), 40
+ * concurrent sign-ins with the right password from one address and from 40, source deliveries with a
+ * bad signature, and 20 webhook endpoints that never answer while the attacker records orders.
+ * Goals: every ratio under 5x; an upload never holds the event loop past 20 ms at a time.
  */
 
 const PHASE_MS = Number(process.env['BENCH_PHASE_MS'] ?? 8_000);
 const KEYS = Number(process.env['BENCH_KEYS'] ?? 30_000);
 const ATTACK_LOOPS = Number(process.env['BENCH_ATTACK_LOOPS'] ?? 16);
+/** BENCH_CASES=upload,sign-in: only the cases whose names hold one of these words (the alone baseline always runs). */
+const CASES = (process.env['BENCH_CASES'] ?? '').split(',').filter((word) => word !== '');
 const BATCH_LIMIT = 4 * 1024 * 1024;
+/** The batch limit the service runs with: 500 orders of 200 lines each (4.5 MB) fit under it. */
+const SERVICE_BATCH_LIMIT = 5 * 1024 * 1024;
+const CSV_BYTES = 2 * 1024 * 1024;
+/** The console's public address: forms come from its origin. */
+const PUBLIC = 'http://orders.bench';
+const WEBHOOK_TIMEOUT_MS = 2_000;
 const OWNER = { email: 'attacker@shop.example', password: 'attacker password 1' };
 
 const percentile = (sorted: readonly number[], p: number): number =>
@@ -60,17 +77,59 @@ const notUtf8Csv = (): Buffer => {
   return Buffer.concat([header, ...Array<Buffer>(Math.floor((2 * 1024 * 1024 - 80) / line.length)).fill(line)]);
 };
 
+/** 2 MiB of product costs, one product a line (about 84,000), the sold product p-1 last at `cents`. */
+const costsCsv = (cents: number): Buffer => {
+  const head = 'product,currency,unit_cost,from\n';
+  const last = `p-1,BRL,${(cents / 100).toFixed(2)},2025-01-01\n`;
+  const lines: string[] = [];
+  let bytes = head.length + last.length;
+  for (let i = 0; ; i++) {
+    const line = `P${String(i).padStart(6, '0')},BRL,1.5,2025-01-01\n`;
+    if (bytes + line.length > CSV_BYTES) break;
+    lines.push(line);
+    bytes += line.length;
+  }
+  return Buffer.from(head + lines.join('') + last);
+};
+
+/** 2 MiB of spend, separated by `;` with decimal commas: a campaign a line (about 40,000). */
+const spendCsv = (): Buffer => {
+  const head = 'date;utm_source;utm_medium;utm_campaign;utm_content;currency;amount\n';
+  const lines: string[] = [];
+  let bytes = head.length;
+  for (let i = 0; ; i++) {
+    const line = `2026-03-${String(1 + (i % 28)).padStart(2, '0')};google;cpc;c-${i};ad-1;BRL;1234,50\n`;
+    if (bytes + line.length > CSV_BYTES) break;
+    lines.push(line);
+    bytes += line.length;
+  }
+  return Buffer.from(head + lines.join(''));
+};
+
+/** 500 orders of 200 lines each, ids of their own: the largest batch of orders that the API takes. */
+const batchAtTheLimit = (prefix: string): string => {
+  const product = { name: 'p', quantity: 1, unitPriceCents: 1 };
+  const orders = Array.from({ length: 500 }, (_, i) =>
+    anOrderPayload({ externalId: `${prefix}-${i}`, products: Array<typeof product>(200).fill(product) }),
+  );
+  return JSON.stringify({ orders });
+};
+
 interface Phase {
   readonly name: string;
   /** The attack's loops, each running until `stop()` says so; each counts the requests it made, and their statuses. */
   readonly loops: readonly ((stop: () => boolean, done: (status: number) => void) => Promise<void>)[];
 }
 
-/** The console's sign-in form, as the attacker's owner. */
-const signInAs = (base: string, password: string) =>
+/** The console's sign-in form, as the attacker's owner; from `address` when given (the service trusts X-Forwarded-For). */
+const signInAs = (base: string, password: string, address?: string) =>
   fetch(`${base}/console/sign-in`, {
     method: 'POST',
-    headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      origin: PUBLIC,
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(address === undefined ? {} : { 'x-forwarded-for': address }),
+    },
     body: new URLSearchParams({ email: OWNER.email, password }).toString(),
     redirect: 'manual',
   });
@@ -84,6 +143,8 @@ interface AttackSetting {
   readonly sourceId: string;
   readonly wide: string;
   readonly widePage: string;
+  /** The attacker's password, for sign-ins that hash to the end. */
+  readonly password: string;
 }
 
 const repeat =
@@ -114,16 +175,19 @@ const attackPhases = (s: AttackSetting): Phase[] => {
   const signIn = (password: string) => signInAs(base, password);
   const consolePost = (path: string, body: URLSearchParams | FormData) => {
     body.set('csrf', csrf);
-    return fetch(`${base}${path}`, { method: 'POST', headers: { cookie, origin: base }, body, redirect: 'manual' });
+    return fetch(`${base}${path}`, { method: 'POST', headers: { cookie, origin: PUBLIC }, body, redirect: 'manual' });
   };
   const numbers = numbersBatch();
   const deep = deepBatch();
   const [badLines, notUtf8] = [badLinesCsv(), notUtf8Csv()];
-  const upload = (bytes: Buffer) => {
+  const upload = (bytes: Buffer, path = '/console/spend') => {
     const form = new FormData();
-    form.set('file', new Blob([bytes], { type: 'text/csv' }), 'spend.csv');
-    return consolePost('/console/spend', form);
+    form.set('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), 'file.csv');
+    return consolePost(path, form);
   };
+  const spend = spendCsv();
+  let costRound = 0;
+  let batches = 0;
   // Deliveries of BODY_LIMIT_BYTES whose signature is wrong: no token, read whole, then refused.
   const delivery = Buffer.alloc(256 * 1024 - 64, 'x');
   const deliver = (sourceId: string) => () =>
@@ -170,6 +234,31 @@ const attackPhases = (s: AttackSetting): Phase[] => {
       name: `source webhooks (256 KiB, bad signature; ${ATTACK_LOOPS})`,
       loops: halves(deliver(s.sourceId), deliver('src_unknownsource0000000000')),
     },
+    {
+      name: 'costs CSV upload (2 MiB, 84k rows; 4)',
+      loops: Array.from({ length: 4 }, () => repeat(() => upload(costsCsv(100 + (costRound++ % 900)), '/console/costs'))),
+    },
+    { name: 'spend CSV upload (2 MiB, 40k rows; 4)', loops: Array.from({ length: 4 }, () => repeat(() => upload(spend))) },
+    {
+      name: 'batch at the limit (500 x 200 lines; 4)',
+      loops: Array.from({ length: 4 }, () => repeat(() => call('POST', '/api/v1/orders/batch', batchAtTheLimit(`batch-${batches++}`)))),
+    },
+    {
+      name: 'sign-in flood (40 concurrent, 1 address)',
+      loops: Array.from({ length: 40 }, () => repeat(() => signInAs(base, s.password, '203.0.113.7'))),
+    },
+    {
+      name: 'sign-in flood (40 concurrent, 40 addresses)',
+      loops: Array.from({ length: 40 }, (_, i) => repeat(() => signInAs(base, s.password, `198.51.100.${i + 1}`))),
+    },
+    { name: 'alone, again', loops: [] },
+    {
+      name: 'hanging webhook endpoints (20; orders, 4)',
+      loops: Array.from({ length: 4 }, (_, loop) => {
+        let n = 0;
+        return repeat(() => call('POST', '/api/v1/orders', JSON.stringify(anOrderPayload({ externalId: `hang-${loop}-${n++}` }))));
+      }),
+    },
   ];
 };
 
@@ -206,8 +295,17 @@ const main = async (): Promise<void> => {
     SQLITE_PATH: sqlitePath,
     ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
     RATE_LIMIT_MAX: '1000000000',
+    BATCH_BODY_LIMIT_BYTES: String(SERVICE_BATCH_LIMIT),
+    // The sign-in floods come from addresses of their own; the victim's API calls carry a token.
+    TRUST_PROXY: 'on',
+    PUBLIC_BASE_URL: PUBLIC,
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    WEBHOOK_TIMEOUT_MS: String(WEBHOOK_TIMEOUT_MS),
   });
   const { base, metricsPort } = running;
+  const receiver = await victimReceiver();
+  const hanging = await hangingServer();
+  const jobs = new BetterSqlite3(sqlitePath, { readonly: true });
   try {
     const victim = await benchTenant(base, 'victim');
     const attacker = await benchTenant(base, 'attacker');
@@ -258,6 +356,14 @@ const main = async (): Promise<void> => {
         JSON.stringify({ platform: 'shopify', name: 'shop', secret: 'a-shopify-secret-0123456789' }),
       )
     ).json()) as { source: { id: string } };
+    // The victim's endpoint, on every order it makes: how soon its deliveries start, whatever the attacker does.
+    const subscribed = await api(
+      victim.token,
+      'POST',
+      '/api/v1/webhooks',
+      JSON.stringify({ url: `http://127.0.0.1:${receiver.port}/hook`, events: ['order.created'] }),
+    );
+    if (subscribed.status !== 201) throw new Error(`the victim's endpoint answered ${subscribed.status}`);
     const yearAgo = new Date(now - 365 * 86_400_000);
     const setting: AttackSetting = {
       base,
@@ -267,11 +373,33 @@ const main = async (): Promise<void> => {
       sourceId: source.source.id,
       wide: `/api/v1/reports/breakdown?from=${encodeURIComponent(yearAgo.toISOString())}&to=${encodeURIComponent(new Date(now).toISOString())}&by=utmSource,utmMedium,utmCampaign&limit=1000`,
       widePage: `/console/reports?period=custom&from=${yearAgo.toISOString().slice(0, 10)}&to=${new Date(now).toISOString().slice(0, 10)}&by1=utmSource&by2=utmMedium&by3=utmCampaign`,
+      password: OWNER.password,
+    };
+    /** Before the webhook case: the attacker's 20 endpoints, each on a server that takes the request and never answers. */
+    const hangEndpoints = async (): Promise<void> => {
+      for (let i = 0; i < 20; i++) {
+        const res = await api(
+          attacker.token,
+          'POST',
+          '/api/v1/webhooks',
+          JSON.stringify({ url: `http://127.0.0.1:${hanging.port}/hang-${i}`, events: ['order.created'] }),
+        );
+        if (res.status !== 201) throw new Error(`a hanging endpoint answered ${res.status}`);
+      }
+    };
+    /** Until the re-pricing jobs a case left have ended (a minute at most), so that the next case starts from quiet. */
+    const settle = async (): Promise<void> => {
+      const until = Date.now() + 60_000;
+      while ((jobs.prepare('SELECT count(*) FROM reprice_jobs').pluck().get() as number) > 0 && Date.now() < until)
+        await new Promise((done) => setTimeout(done, 200));
     };
     const metric = () => eventLoopDelay(metricsPort);
 
     let order = 0;
     const run = async (name: string, index: number) => {
+      if (name.startsWith('hanging webhook')) await hangEndpoints();
+      else await settle();
+      const answeredAt = new Map<string, number>();
       let counted = Promise.resolve({ attacks: 0, refused: 0 });
       let worker: Worker | undefined;
       if (index > 0) {
@@ -295,31 +423,43 @@ const main = async (): Promise<void> => {
       while (Date.now() < until) {
         posts.push(
           await time(async () => {
-            const res = await api(victim.token, 'POST', '/api/v1/orders', JSON.stringify(anOrderPayload({ externalId: `v-${order++}` })));
+            const externalId = `v-${order++}`;
+            const res = await api(victim.token, 'POST', '/api/v1/orders', JSON.stringify(anOrderPayload({ externalId })));
             await res.arrayBuffer();
             if (res.status !== 201) throw new Error(`the victim's order answered ${res.status}`);
+            answeredAt.set(externalId, performance.now());
           }),
         );
         probes.push(await time(async () => (await fetch(`${base}/healthz`)).arrayBuffer()));
       }
       const loop = await metric();
+      // The victim's deliveries of the case: each at most 15 s after the case, or counted as late.
+      const deliveredBy = Date.now() + 15_000;
+      while ([...answeredAt.keys()].some((id) => !receiver.arrivals.has(id)) && Date.now() < deliveredBy)
+        await new Promise((done) => setTimeout(done, 50));
       worker?.postMessage('stop');
       const { attacks, refused } = await counted;
       await worker?.terminate();
       posts.sort((a, b) => a - b);
       probes.sort((a, b) => a - b);
-      return { name, attacks, refused, posts, probes, loop };
+      const delivered = [...answeredAt].flatMap(([id, at]) => {
+        const arrived = receiver.arrivals.get(id);
+        return arrived === undefined ? [] : [Math.max(0, arrived - at)];
+      });
+      delivered.sort((a, b) => a - b);
+      return { name, attacks, refused, posts, probes, loop, delivered, late: answeredAt.size - delivered.length };
     };
     const names = attackPhases(setting).map((phase) => phase.name);
     const results = [];
-    for (const [index, name] of names.entries()) results.push(await run(name, index));
+    for (const [index, name] of names.entries())
+      if (index === 0 || CASES.length === 0 || CASES.some((word) => name.includes(word))) results.push(await run(name, index));
     const [alone] = results;
     const ratio = (x: number, y: number) => `${(x / y).toFixed(2)}x`;
     console.log(
       `\nThe victim's requests, ${PHASE_MS / 1000} s per phase (ms; ratios to alone); event-loop delay from the service's metrics:`,
     );
     console.log(
-      'phase                                        attacks  refused  POST p50  p99      ratio p50/p99   healthz p50  p99      ratio p50/p99   loop p99  max',
+      'phase                                        attacks  refused  POST p50  p99      ratio p50/p99   healthz p50  p99      ratio p50/p99   loop p99  max     delivery p50  p99  late',
     );
     for (const r of results) {
       const [p50, p99, h50, h99] = [
@@ -329,12 +469,62 @@ const main = async (): Promise<void> => {
         percentile(r.probes, 0.99),
       ];
       console.log(
-        `${r.name.padEnd(44)} ${String(r.attacks).padStart(7)}  ${String(r.refused).padStart(7)}  ${p50.toFixed(1).padStart(8)}  ${p99.toFixed(1).padStart(7)}  ${ratio(p50, percentile(alone.posts, 0.5)).padStart(6)}/${ratio(p99, percentile(alone.posts, 0.99)).padEnd(7)}  ${h50.toFixed(1).padStart(11)}  ${h99.toFixed(1).padStart(7)}  ${ratio(h50, percentile(alone.probes, 0.5)).padStart(6)}/${ratio(h99, percentile(alone.probes, 0.99)).padEnd(7)}  ${r.loop.p99.toFixed(1).padStart(8)}  ${r.loop.max.toFixed(1).padStart(6)}`,
+        `${r.name.padEnd(44)} ${String(r.attacks).padStart(7)}  ${String(r.refused).padStart(7)}  ${p50.toFixed(1).padStart(8)}  ${p99.toFixed(1).padStart(7)}  ${ratio(p50, percentile(alone.posts, 0.5)).padStart(6)}/${ratio(p99, percentile(alone.posts, 0.99)).padEnd(7)}  ${h50.toFixed(1).padStart(11)}  ${h99.toFixed(1).padStart(7)}  ${ratio(h50, percentile(alone.probes, 0.5)).padStart(6)}/${ratio(h99, percentile(alone.probes, 0.99)).padEnd(7)}  ${r.loop.p99.toFixed(1).padStart(8)}  ${r.loop.max.toFixed(1).padStart(6)}  ${percentile(r.delivered, 0.5).toFixed(0).padStart(12)}  ${percentile(r.delivered, 0.99).toFixed(0).padStart(5)}  ${String(r.late).padStart(4)}`,
+      );
+    }
+    console.log('\nThe cases against their goals (POST ratios to alone under 5x; an upload holding the event loop under 20 ms at a time):');
+    for (const r of results.slice(1)) {
+      const [p50, p99] = [
+        percentile(r.posts, 0.5) / percentile(alone.posts, 0.5),
+        percentile(r.posts, 0.99) / percentile(alone.posts, 0.99),
+      ];
+      const upload = r.name.includes('CSV upload');
+      const met = p50 < 5 && p99 < 5 && (!upload || r.loop.max < 20);
+      console.log(
+        `  ${r.name.padEnd(44)} POST p50 ${p50.toFixed(2)}x, p99 ${p99.toFixed(2)}x; worst event-loop delay ${r.loop.max.toFixed(1)} ms: ${met ? 'met' : 'NOT met'}`,
       );
     }
   } finally {
+    jobs.close();
+    receiver.close();
+    hanging.close();
     await stopBenchService(running, dir);
   }
+};
+
+/** The victim's webhook receiver: answers 204 at once and notes when each order's delivery arrived. */
+const victimReceiver = async (): Promise<{ port: number; arrivals: Map<string, number>; close: () => void }> => {
+  const arrivals = new Map<string, number>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const id = /"externalId":"(v-\d+)"/.exec(Buffer.concat(chunks).toString('utf8'))?.[1];
+      if (id !== undefined && !arrivals.has(id)) arrivals.set(id, performance.now());
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { port: (server.address() as AddressInfo).port, arrivals, close: () => server.close() };
+};
+
+/** A server that takes every connection and request and never answers: an endpoint that hangs until the service gives up. */
+const hangingServer = async (): Promise<{ port: number; close: () => void }> => {
+  const sockets = new Set<Socket>();
+  const server = createNetServer((socket) => {
+    sockets.add(socket);
+    socket.on('data', () => undefined);
+    socket.on('error', () => undefined);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
 };
 
 (isMainThread ? main() : attack(workerData as { setting: AttackSetting; index: number })).catch((error: unknown) => {

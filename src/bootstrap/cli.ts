@@ -4,7 +4,7 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { AccountError } from '../application/accounts/account-errors';
-import type { Invitation, User } from '../domain/account';
+import { ROLES, type Invitation, type Role, type User } from '../domain/account';
 import { parseArgs } from 'node:util';
 import * as E from 'fp-ts/Either';
 import type { Storage } from '../application/ports/storage';
@@ -18,7 +18,8 @@ import { compose, configuredWiring } from './composition';
 import { openStorage } from './open-storage';
 import { parseSpendCsv, SPEND_CSV_MAX_BYTES } from '../application/spend/spend-csv';
 import { parseCostsCsv } from '../application/costs/costs-csv';
-import { CSV_MAX_BYTES, type CsvRefusal } from '../application/shared/csv-file';
+import { CSV_MAX_BYTES, linesOf, type CsvRead, type CsvRefusal } from '../application/shared/csv-file';
+import { UploadInterrupted, UPLOAD_SLICE_ROWS } from '../application/shared/sliced-upload';
 import { utf8Lines } from '../application/shared/utf8-lines';
 import { describeErrors } from '../adapters/http/kit/codec-kit';
 import { dateTimeProblem, parseIsoInstant } from '../adapters/http/kit/dates';
@@ -27,7 +28,6 @@ import { CreateOrderBody } from '../adapters/http/orders/order-codecs';
 import { isScope, SCOPES, type Scope } from '../domain/scope';
 import { isTimeZone } from '../domain/time-zone';
 import { isTaxRate, MAX_TAX_RATE } from '../domain/tax-rate';
-import { MAX_SPEND_ENTRIES } from '../domain/spend';
 import {
   isSourceSecret,
   MAX_SOURCE_NAME_LENGTH,
@@ -55,14 +55,17 @@ export const USAGE = `usage: orders-cli <command>
   costs import --dashboard DASHBOARD_ID --file FILE.csv
                               product,currency,unit_cost,from (unit_cost in currency units, from a
                               day YYYY-MM-DD); every line is checked, nothing is imported when one
-                              is wrong, and the whole file is stored in one write
+                              is wrong
+                              Both: names in any case and order, separated by , or by ; (then
+                              12,50 is taken too); stored ${UPLOAD_SLICE_ROWS} lines at a time, and a failed
+                              import run again completes what it stored
   orders import --dashboard DASHBOARD_ID --file FILE.jsonl
                               one order per line, as POST /api/v1/orders takes it, created 500
                               at a time (the batch path); a progress line on stderr, then a
                               summary: created, duplicates, invalid lines with their numbers
   users create-owner --email EMAIL --dashboard DASHBOARD_ID
-                              the dashboard's owner in the console: a new user, or an existing one
-                              made owner (password unchanged)
+                              a new user, owner of the dashboard in the console; refused for an
+                              email that has an account (invite it: invitations create)
   users reset-password --email EMAIL
                               sets a new password and ends the user's sessions
   users remove-member --email EMAIL --dashboard DASHBOARD_ID
@@ -71,6 +74,10 @@ export const USAGE = `usage: orders-cli <command>
   users list                  every user with their memberships (never a password hash)
                               A new password is taken from ORDERS_PASSWORD (12 to 128 characters);
                               without it one is generated and printed this once.
+  invitations create --dashboard DASHBOARD_ID --email EMAIL --role owner|analyst
+                              prints a one-time invitation link, valid 7 days, for the operator to
+                              send to that person; an existing account accepts it signed in as
+                              itself or with its password
   invitations list --dashboard DASHBOARD_ID
                               the pending invitations (neither accepted nor expired), newest first
   invitations revoke INVITATION_ID
@@ -107,6 +114,7 @@ type Command =
   | { kind: 'users reset-password'; email: string; password?: string }
   | { kind: 'users list' }
   | { kind: 'users remove-member'; email: string; dashboardId: string }
+  | { kind: 'invitations create'; dashboardId: string; email: string; role: Role }
   | { kind: 'invitations list'; dashboardId: string }
   | { kind: 'invitations revoke'; invitationId: string }
   | { kind: 'reports rebuild' }
@@ -162,7 +170,7 @@ export const runCli = async (argv: readonly string[], env: Env, io: CliIo, stora
       command.kind === 'users create-owner' || command.kind === 'users reset-password'
         ? { ...command, ...(env['ORDERS_PASSWORD'] === undefined ? {} : { password: env['ORDERS_PASSWORD'] }) }
         : command;
-    return await onStore(loaded.config, storage, (useCases) => run(withPassword, useCases, io));
+    return await onStore(loaded.config, storage, (useCases) => run(withPassword, useCases, io, loaded.config.publicBaseUrl));
   } catch (err) {
     return fail(err instanceof CliError ? err : new CliError('FAILED', err instanceof Error ? err.message : String(err)));
   }
@@ -198,7 +206,7 @@ const accountFailure = (error: AccountError): CliError => {
     case 'LastOwner':
       return new CliError(
         'REFUSED',
-        `the last owner of dashboard ${error.dashboardId} cannot be removed: make another owner first (users create-owner)`,
+        `the last owner of dashboard ${error.dashboardId} cannot be removed: make another owner first (invitations create --role owner)`,
       );
     case 'InvitationNotFound':
       return new CliError('NOT_FOUND', `no pending invitation ${error.invitationId}`);
@@ -282,6 +290,7 @@ const OPTIONS = {
   file: { type: 'string' },
   dashboard: { type: 'string' },
   email: { type: 'string' },
+  role: { type: 'string' },
   to: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -359,6 +368,17 @@ const parse = (argv: readonly string[]): Command => {
     case 'users remove-member':
       noExtra();
       return { kind: command, email: required(values.email, '--email EMAIL'), dashboardId: required(values.dashboard, '--dashboard ID') };
+    case 'invitations create': {
+      noExtra();
+      const role = required(values.role, '--role owner|analyst');
+      if (!(ROLES as readonly string[]).includes(role)) throw new CliError('USAGE', `--role ${role} is not one of ${ROLES.join(', ')}`);
+      return {
+        kind: command,
+        dashboardId: required(values.dashboard, '--dashboard ID'),
+        email: required(values.email, '--email EMAIL'),
+        role: role as Role,
+      };
+    }
     case 'invitations list':
       noExtra();
       return { kind: command, dashboardId: required(values.dashboard, '--dashboard ID') };
@@ -419,17 +439,18 @@ const readInput = async (file: string, maxBytes = Infinity): Promise<Uint8Array>
  */
 const readCsvFile = async <A>(
   command: { dashboardId: string; file: string },
-  parse: (bytes: Uint8Array) => Promise<E.Either<CsvRefusal, readonly A[]>>,
+  parse: (bytes: Uint8Array) => Promise<E.Either<CsvRefusal, CsvRead<A>>>,
   maxBytes: number,
   useCases: UseCases,
   io: CliIo,
-): Promise<readonly A[] | undefined> => {
+): Promise<CsvRead<A> | undefined> => {
   await knownDashboard(command.dashboardId, useCases);
   const read = await parse(await readInput(command.file, maxBytes));
   if (E.isRight(read)) return read.right;
   if (read.left._tag === 'CsvTooLarge') throw new CliError('REFUSED', `${command.file} is larger than ${read.left.limitBytes} bytes`);
   const { problems, stoppedEarly } = read.left;
-  const counted = stoppedEarly ? `the reading stopped at ${problems.length} lines that` : `${problems.length} lines`;
+  const lines = linesOf(problems);
+  const counted = stoppedEarly ? `the reading stopped at ${lines} lines that` : `${lines} ${lines === 1 ? 'line' : 'lines'}`;
   io.err(
     JSON.stringify({
       error: { code: 'INVALID_CSV', message: `${counted} cannot be imported; nothing was imported`, lines: problems },
@@ -438,27 +459,42 @@ const readCsvFile = async <A>(
   return undefined;
 };
 
-/** Imports a spend CSV in batches of the API's size, after every line was checked. */
-const importSpend = async (command: { dashboardId: string; file: string }, useCases: UseCases, io: CliIo): Promise<number> => {
-  const entries = await readCsvFile(command, parseSpendCsv, SPEND_CSV_MAX_BYTES, useCases, io);
-  if (entries === undefined) return 1;
-  let upserted = 0;
-  for (let at = 0; at < entries.length; at += MAX_SPEND_ENTRIES) {
-    upserted += await useCases.putSpend.execute(command.dashboardId, entries.slice(at, at + MAX_SPEND_ENTRIES));
+/**
+ * Stores a file's entries with `importRows` (in slices, as the console's upload does) and prints
+ * `{ [what]: { file, lines, upserted, ignoredColumns } }`. A store that fails part way stops with how
+ * many lines it stored: running the same import again completes it.
+ */
+const importRead = async <A>(
+  what: 'spend' | 'costs',
+  command: { dashboardId: string; file: string },
+  read: CsvRead<A>,
+  importRows: (dashboardId: string, rows: readonly A[]) => Promise<number>,
+  io: CliIo,
+): Promise<number> => {
+  let upserted: number;
+  try {
+    upserted = await importRows(command.dashboardId, read.entries);
+  } catch (err) {
+    if (!(err instanceof UploadInterrupted)) throw err;
+    const why = err.cause instanceof Error ? err.cause.message : String(err.cause);
+    throw new CliError(
+      'FAILED',
+      `the store failed after the first ${err.storedRows} of ${err.rows} lines were stored (${why}); run the same import again to store the rest`,
+    );
   }
-  return print(io, { spend: { file: command.file, lines: entries.length, upserted } });
+  return print(io, { [what]: { file: command.file, lines: read.entries.length, upserted, ignoredColumns: read.ignoredColumns } });
 };
 
-/**
- * Imports a product costs CSV (DECISIONS D20) after every line was checked, in one write: on SQLite
- * and in memory the file is stored whole or not at all, a crash included. A key given on two lines
- * takes the later one.
- */
+/** Imports a spend CSV after every line was checked, in slices (ImportSpend). */
+const importSpend = async (command: { dashboardId: string; file: string }, useCases: UseCases, io: CliIo): Promise<number> => {
+  const read = await readCsvFile(command, parseSpendCsv, SPEND_CSV_MAX_BYTES, useCases, io);
+  return read === undefined ? 1 : importRead('spend', command, read, (id, rows) => useCases.importSpend.execute(id, rows), io);
+};
+
+/** Imports a product costs CSV after every line was checked, in slices (ImportProductCosts); a key on two lines takes the later one. */
 const importCosts = async (command: { dashboardId: string; file: string }, useCases: UseCases, io: CliIo): Promise<number> => {
-  const entries = await readCsvFile(command, parseCostsCsv, CSV_MAX_BYTES, useCases, io);
-  if (entries === undefined) return 1;
-  const upserted = await useCases.putProductCosts.execute(command.dashboardId, entries);
-  return print(io, { costs: { file: command.file, lines: entries.length, upserted } });
+  const read = await readCsvFile(command, parseCostsCsv, CSV_MAX_BYTES, useCases, io);
+  return read === undefined ? 1 : importRead('costs', command, read, (id, rows) => useCases.importProductCosts.execute(id, rows), io);
 };
 
 /** At most this many invalid lines are listed in the summary; `invalid` counts them all. */
@@ -526,6 +562,7 @@ const run = async (
   command: Exclude<Command, { kind: 'help' | 'backup' | 'reports rebuild' | 'sources create' | 'sources list' | 'sources delete' }>,
   useCases: UseCases,
   io: CliIo,
+  publicBaseUrl: string | undefined,
 ): Promise<number> => {
   switch (command.kind) {
     case 'dashboards create':
@@ -545,13 +582,19 @@ const run = async (
     case 'users create-owner': {
       const password = command.password ?? generatedPassword();
       const made = await useCases.createOwner.execute(command.dashboardId, command.email, password);
+      if (E.isLeft(made) && made.left._tag === 'EmailTaken')
+        throw new CliError(
+          'REFUSED',
+          `${made.left.email} already has an account, which joins a dashboard only by accepting an invitation: ` +
+            `run invitations create --dashboard ${command.dashboardId} --email ${made.left.email} --role owner, and send the link ` +
+            'to that person, who opens it signed in as that account or gives its password',
+        );
       if (E.isLeft(made)) throw accountFailure(made.left);
       return print(io, {
         user: userView(made.right.user),
         role: 'owner',
         dashboardId: command.dashboardId,
-        created: made.right.created,
-        ...(made.right.created && command.password === undefined ? { password } : {}),
+        ...(command.password === undefined ? { password } : {}),
       });
     }
     case 'users reset-password': {
@@ -576,6 +619,12 @@ const run = async (
       const removed = await useCases.removeMember.execute('operator', command.dashboardId, { email: command.email });
       if (E.isLeft(removed)) throw accountFailure(removed.left);
       return print(io, { removed: { user: userView(removed.right.user), dashboardId: command.dashboardId } });
+    }
+    case 'invitations create': {
+      await knownDashboard(command.dashboardId, useCases);
+      const invited = await useCases.inviteMember.execute('operator', command.dashboardId, command.email, command.role);
+      if (E.isLeft(invited)) throw accountFailure(invited.left);
+      return print(io, { invitation: invitationView(invited.right.invitation), ...invitationLink(invited.right.token, publicBaseUrl) });
     }
     case 'invitations list': {
       await knownDashboard(command.dashboardId, useCases);
@@ -623,6 +672,10 @@ const sourceSecretOf = (env: Env): string => {
     );
   return secret;
 };
+
+/** An invitation's link as the console shows it: whole when PUBLIC_BASE_URL says where the console is, else its path. */
+const invitationLink = (token: string, publicBaseUrl: string | undefined) =>
+  publicBaseUrl === undefined ? { path: `/console/invitations/${token}` } : { link: `${publicBaseUrl}/console/invitations/${token}` };
 
 /** A source as the CLI prints it: the URL to paste when PUBLIC_BASE_URL says where the service is, else its path. */
 const sourceLine = (source: Source, publicBaseUrl: string | undefined) => ({

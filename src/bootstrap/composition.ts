@@ -26,7 +26,9 @@ import { OutboundUrlPolicy } from '../adapters/webhooks/outbound-url-policy';
 import type { Config } from './config';
 import type { AdSyncNudge } from '../application/ads/ad-sync-nudge';
 import type { AdSyncSettings } from '../application/ads/sync-ad-accounts';
-import { adPlatformAdapters, type AdPlatformSettings } from '../adapters/ads/registry';
+import { adPlatformAdapters, conversionPlatformAdapters, type AdPlatformSettings } from '../adapters/ads/registry';
+import type { ConversionNudge } from '../application/conversions/conversion-nudge';
+import type { ConversionSendingSettings } from '../application/conversions/send-conversions';
 import { AesGcmCredentialVault } from '../adapters/system/aes-gcm-credential-vault';
 import { DEFAULT_RETRY_SCHEDULE } from './config-variables';
 import { HTTP_WEBHOOK_SENDER, PORTS, STORAGE, USE_CASES, WIRING } from './tokens';
@@ -56,6 +58,10 @@ export interface AdsWiring {
   readonly nudge?: AdSyncNudge;
   /** Tests shorten the leases; an hour between syncs, leases of a minute by default. */
   readonly sync?: Partial<AdSyncSettings>;
+  /** AD_CONVERSIONS_RETRY_SCHEDULE: seconds between the attempts of a conversion; the webhooks' schedule by default. */
+  readonly conversionRetrySchedule?: readonly number[];
+  /** Wakes the conversion senders after a relay; none when the process runs none (the CLI). */
+  readonly conversionNudge?: ConversionNudge;
 }
 
 export interface WebhookWiring {
@@ -87,6 +93,7 @@ export const adsWiringOf = (config: Config): AdsWiring => ({
     tiktokApiUrl: config.ads.tiktokApiUrl,
     timeoutMs: config.ads.timeoutMs,
   },
+  conversionRetrySchedule: config.ads.conversionRetrySchedule,
 });
 
 const DEFAULT_ADS: AdsWiring = {
@@ -102,6 +109,17 @@ const DEFAULT_ADS: AdsWiring = {
 /** An hour between syncs; a claim holds a minute and is renewed every 20 s while the sync runs. */
 const DEFAULT_AD_SYNC: AdSyncSettings = { everyMs: 3_600_000, leaseMs: 60_000, renewEveryMs: 20_000 };
 const NO_AD_NUDGE: AdSyncNudge = { syncDue: () => undefined };
+const NO_CONVERSION_NUDGE: ConversionNudge = { conversionsDue: () => undefined };
+
+/**
+ * A claim on a conversion holds 5 s and is renewed every 1.5 s while its request runs, as a webhook
+ * delivery's: the claims of a process killed mid-request end within 5 s.
+ */
+const conversionSendingOf = (ads: AdsWiring): ConversionSendingSettings => ({
+  retrySchedule: ads.conversionRetrySchedule ?? DEFAULT_RETRY_SCHEDULE,
+  leaseMs: 5_000,
+  renewEveryMs: 1_500,
+});
 
 const DEFAULT_WEBHOOKS: WebhookWiring = { timeoutMs: 15_000, retrySchedule: DEFAULT_RETRY_SCHEDULE, allowPrivateUrls: false };
 
@@ -176,6 +194,10 @@ export const PORT_REGISTRATIONS: PortRegistrations = {
   credentialVault: (c) => new AesGcmCredentialVault(adsOf(c).credentialsKey),
   adSyncNudge: (c) => adsOf(c).nudge ?? NO_AD_NUDGE,
   adSyncSettings: (c) => ({ ...DEFAULT_AD_SYNC, ...adsOf(c).sync }),
+  conversions: (c) => storageOf(c).conversions,
+  conversionPlatforms: (c) => conversionPlatformAdapters(adsOf(c).platforms),
+  conversionSending: (c) => conversionSendingOf(adsOf(c)),
+  conversionNudge: (c) => adsOf(c).conversionNudge ?? NO_CONVERSION_NUDGE,
 };
 
 const PORT_NAMES = Object.keys(PORT_REGISTRATIONS) as (keyof Ports)[];

@@ -80,6 +80,9 @@ export const VARIABLES = {
   AD_SYNC_CONCURRENCY: { codec: intText('syncs', 1, 100), fallback: '4' },
   AD_SYNC_POLL_INTERVAL_MS: { codec: intText('ms', 10, 600_000), fallback: '10000' },
   AD_PLATFORM_TIMEOUT_MS: { codec: intText('ms', 100, 600_000), fallback: '30000' },
+  AD_CONVERSIONS_CONCURRENCY: { codec: intText('requests', 1, 1_000), fallback: '8' },
+  AD_CONVERSIONS_POLL_INTERVAL_MS: { codec: intText('ms', 10, 600_000), fallback: '1000' },
+  AD_CONVERSIONS_RETRY_SCHEDULE: { codec: secondsList, fallback: DEFAULT_RETRY_SCHEDULE.join(',') },
   CONSOLE: {
     codec: text('console', (s) => s === 'on' || s === 'off', 'must be on or off'),
     fallback: 'on',

@@ -74,6 +74,12 @@ export interface AdsConfig {
   readonly pollIntervalMs: number;
   /** AD_PLATFORM_TIMEOUT_MS: how long one request to a platform may take. */
   readonly timeoutMs: number;
+  /** AD_CONVERSIONS_CONCURRENCY: the most conversion requests in flight in this process, half of them per dashboard. */
+  readonly conversionConcurrency: number;
+  /** AD_CONVERSIONS_POLL_INTERVAL_MS: how often the store is looked at for conversions that fell due. */
+  readonly conversionPollIntervalMs: number;
+  /** AD_CONVERSIONS_RETRY_SCHEDULE: seconds between the attempts of a conversion, one retry per delay. */
+  readonly conversionRetrySchedule: readonly number[];
 }
 
 /** The webhooks' settings (DECISIONS D12; docs/webhooks.md). */
@@ -178,6 +184,9 @@ export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false
         syncConcurrency: v.AD_SYNC_CONCURRENCY as number,
         pollIntervalMs: v.AD_SYNC_POLL_INTERVAL_MS as number,
         timeoutMs: v.AD_PLATFORM_TIMEOUT_MS as number,
+        conversionConcurrency: v.AD_CONVERSIONS_CONCURRENCY as number,
+        conversionPollIntervalMs: v.AD_CONVERSIONS_POLL_INTERVAL_MS as number,
+        conversionRetrySchedule: v.AD_CONVERSIONS_RETRY_SCHEDULE as readonly number[],
       },
     },
   };

@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { BackgroundWorker } from '../application/ports/background-worker';
 import type { Clock } from '../application/ports/clock';
 import type { IdGenerator } from '../application/ports/id-generator';
@@ -10,7 +9,7 @@ import type { Storage } from '../application/ports/storage';
 import { createHttpApp } from '../adapters/http/app';
 import { registerConsole } from '../adapters/console/console';
 import { HeavyRequestTurns } from '../adapters/system/heavy-request-turns';
-import { createHttpServer } from '../adapters/http/kit/server';
+import { createHttpServer, listen, type SharedHttpServer } from '../adapters/http/kit/server';
 import { listenForMetrics, PrometheusMetrics } from '../adapters/metrics/prometheus-metrics';
 import { asyncFileDestination } from '../adapters/logging/log-destinations';
 import { PinoLogger } from '../adapters/logging/pino-logger';
@@ -19,6 +18,8 @@ import { WebhookDoorbells } from '../adapters/webhooks/doorbell';
 import type { Resolver } from '../adapters/webhooks/outbound-addresses';
 import { WebhookWorker } from '../adapters/webhooks/webhook-worker';
 import { AdSyncDoorbell, AdSyncWorker } from '../adapters/ads/ad-sync-worker';
+import { ConversionDoorbell, ConversionWorker } from '../adapters/ads/conversion-worker';
+import type { ConversionReport } from '../application/conversions/send-conversions';
 import type { AdSyncReport } from '../application/ads/sync-ad-accounts';
 import type { AdPlatformSettings } from '../adapters/ads/registry';
 import type { Config } from './config';
@@ -59,8 +60,15 @@ export interface ServiceOverrides {
   readonly heavyTurns?: HeavyRequestTurns;
   /** Told of every ad account sync (tests wait for them). */
   readonly onAdSync?: (report: AdSyncReport) => void;
+  /** Told of every conversion sent or not (tests wait for them). */
+  readonly onConversion?: (report: ConversionReport) => void;
   /** Shorter waits on the ad platforms' rate limits and outages (tests). */
   readonly adPlatformClient?: AdPlatformSettings['client'];
+  /**
+   * Takes its requests from this server instead of listening on `config.host:config.port` (tests:
+   * one port and its keep-alive connections for every service a run starts).
+   */
+  readonly sharedServer?: SharedHttpServer;
 }
 
 /** Starts the HTTP service on `config.host:config.port`, then its background workers. */
@@ -73,6 +81,7 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   });
   const doorbells = new WebhookDoorbells();
   const adDoorbell = new AdSyncDoorbell();
+  const conversionDoorbell = new ConversionDoorbell();
   const ads = adsWiringOf(config);
   const { useCases, ids, webhookSender } = compose({
     ...configuredWiring(config),
@@ -82,7 +91,12 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     ids: overrides.ids,
     slugs: overrides.slugs,
     passwords: overrides.passwords,
-    ads: { ...ads, platforms: { ...ads.platforms, client: overrides.adPlatformClient }, nudge: adDoorbell },
+    ads: {
+      ...ads,
+      platforms: { ...ads.platforms, client: overrides.adPlatformClient },
+      nudge: adDoorbell,
+      conversionNudge: conversionDoorbell,
+    },
   });
   const metrics = new PrometheusMetrics(() => storage.outbox.backlog());
   const onAttempt = (report: AttemptReport): void => {
@@ -97,7 +111,14 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     logger,
     overrides.onAdSync,
   );
-  const workers = [webhookWorker, adSyncWorker, ...(storage.workers ?? []), ...(overrides.workers ?? [])];
+  const conversionWorker = new ConversionWorker(
+    useCases,
+    conversionDoorbell,
+    { concurrency: config.ads.conversionConcurrency, pollIntervalMs: config.ads.conversionPollIntervalMs },
+    logger,
+    overrides.onConversion,
+  );
+  const workers = [webhookWorker, adSyncWorker, conversionWorker, ...(storage.workers ?? []), ...(overrides.workers ?? [])];
   const workerStates = new Map<string, 'running' | 'stopping' | 'stopped'>(workers.map((worker) => [worker.name, 'stopped']));
   let draining = false;
   const storeState = async (): Promise<'up' | 'read-only' | 'down'> => {
@@ -120,16 +141,9 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   );
   if (config.console)
     registerConsole(router, { useCases, logger, publicBaseUrl: () => publicBaseUrl, configuredBaseUrl: config.publicBaseUrl, heavyTurns });
-  const server = createHttpServer(app, config.http, ids, logger);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { address, port } = server.address() as AddressInfo;
-  const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  const serving =
+    overrides.sharedServer?.attach(app) ?? (await listen(createHttpServer(app, config.http, ids, logger), config.host, config.port));
+  const { server, url } = serving;
   publicBaseUrl = config.publicBaseUrl ?? url;
   logger.info('listening', { url, publicBaseUrl, ...(config.console ? { console: `${publicBaseUrl}/console` } : {}) });
   let metricsListener: Awaited<ReturnType<typeof listenForMetrics>> | undefined;
@@ -138,7 +152,7 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
       metricsListener = await listenForMetrics(metrics.registry, config.metricsHost ?? config.host, config.metricsPort);
   } catch (err) {
     // A start that fails half-way leaves nothing open behind it.
-    await new Promise((resolve) => server.close(resolve));
+    await serving.close();
     await storage.health.close();
     throw err;
   }
@@ -158,12 +172,11 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
       if (config.shutdownReadinessDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownReadinessDelayMs));
       const deadline = new AbortController();
       const timer = setTimeout(() => {
-        server.closeAllConnections();
+        serving.cutOff();
         deadline.abort();
       }, config.shutdownTimeoutMs);
       const deadlinePassed = new Promise<void>((resolve) => deadline.signal.addEventListener('abort', () => resolve()));
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+      const closed = serving.close();
       const workersStopped = Promise.allSettled(
         workers.map(async (worker) => {
           workerStates.set(worker.name, 'stopping');

@@ -50,6 +50,10 @@ export const PORTS: { readonly [K in keyof Ports]-?: InjectionToken<Ports[K]> } 
   credentialVault: Symbol('CredentialVault'),
   adSyncNudge: Symbol('AdSyncNudge'),
   adSyncSettings: Symbol('AdSyncSettings'),
+  conversions: Symbol('ConversionRepository'),
+  conversionPlatforms: Symbol('ConversionPlatforms'),
+  conversionSending: Symbol('ConversionSendingSettings'),
+  conversionNudge: Symbol('ConversionNudge'),
 };
 
 /** What the service was started with: the store it opened and the settings of its configuration. */

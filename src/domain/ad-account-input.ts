@@ -57,9 +57,10 @@ export interface ConversionsInput {
   readonly conversionAction?: string;
   readonly pixelCode?: string;
   readonly testEventCode?: string;
+  readonly validateOnly?: boolean;
 }
 
-/** The conversion settings in the platform's own field, and only it; Google has no test event code (it validates instead). */
+/** The conversion settings in the platform's own field, and only it; Google has no test event code (it validates instead), the others no `validateOnly`. */
 export const conversionsFor = (platform: AdPlatformName, given: ConversionsInput): Result<ConversionSettings> => {
   const label = AD_PLATFORM_LABELS[platform];
   const own = CONVERSION_TARGET_FIELD[platform];
@@ -69,11 +70,21 @@ export const conversionsFor = (platform: AdPlatformName, given: ConversionsInput
     ...(target === undefined ? [{ path: `conversions.${own}`, message: `is required for ${label}` }] : []),
     ...others.map((name) => ({ path: `conversions.${name}`, message: `is not a field of ${label}: it takes ${own}` })),
     ...(platform === 'google' && given.testEventCode !== undefined
-      ? [{ path: 'conversions.testEventCode', message: 'Google Ads has no test event code' }]
+      ? [{ path: 'conversions.testEventCode', message: 'Google Ads has no test event code: its test mode is validateOnly' }]
+      : []),
+    ...(platform !== 'google' && given.validateOnly !== undefined
+      ? [{ path: 'conversions.validateOnly', message: `${label} has no validateOnly: its test mode is testEventCode` }]
       : []),
   ];
   if (problems.length > 0 || target === undefined) return { problems };
-  return { ok: { enabled: given.enabled, target, ...(given.testEventCode === undefined ? {} : { testEventCode: given.testEventCode }) } };
+  return {
+    ok: {
+      enabled: given.enabled,
+      target,
+      ...(given.testEventCode === undefined ? {} : { testEventCode: given.testEventCode }),
+      ...(given.validateOnly === true ? { validateOnly: true } : {}),
+    },
+  };
 };
 
 /** Every problem of the results at once, or their values. */

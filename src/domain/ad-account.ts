@@ -117,16 +117,26 @@ export const ACCOUNT_ID_RULES: Readonly<Record<AdPlatformName, string>> = {
   tiktok: 'an advertiser id: digits (7012345678901234567)',
 };
 
-/**
- * Sending purchases back to the platform (its conversions API): stored and shown, off unless enabled.
- * The sending itself is not built yet: the settings wait for it.
- */
+/** Sending paid orders back to the platform's conversions API (docs/ad-platforms.md): off unless enabled. */
 export interface ConversionSettings {
   readonly enabled: boolean;
   /** Meta's dataset (pixel) id, Google's conversion action (resource name or id), TikTok's pixel code. */
   readonly target: string;
-  /** Meta's and TikTok's `test_event_code`: events land in the platform's test view. */
+  /** Meta's and TikTok's `test_event_code`: events land in the platform's test view and count nowhere. */
   readonly testEventCode?: string;
+  /** Google's test mode: each upload is checked (`validateOnly`) and not recorded. */
+  readonly validateOnly?: boolean;
+}
+
+/** Whether the platform is told of paid orders in its test mode: it checks them and counts none. */
+export const isTestMode = (settings: ConversionSettings): boolean => settings.testEventCode !== undefined || settings.validateOnly === true;
+
+/** The last refusal of the platform's conversions API, until an event is accepted again: the account needs attention. */
+export interface ConversionProblem {
+  /** The platform's own message. */
+  readonly message: string;
+  /** When the refusals began. */
+  readonly since: Date;
 }
 
 /** The field that names `ConversionSettings.target` in each platform's words. */
@@ -163,6 +173,8 @@ export interface AdAccount {
   readonly campaignKey: CampaignKey;
   readonly utmSource: string;
   readonly conversions?: ConversionSettings;
+  /** Set by the sending of conversions alone, never by an edit: the platform refused the last one. */
+  readonly conversionProblem?: ConversionProblem;
   /** The credentials, sealed by the credential vault for this account alone; never shown. */
   readonly sealedCredentials: string;
   readonly createdAt: Date;

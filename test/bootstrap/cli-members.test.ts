@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import * as E from 'fp-ts/Either';
+import { compose } from '../../src/bootstrap/composition';
+import { cheapScrypt } from '../support/held-hasher';
 import { runCli } from '../../src/bootstrap/cli';
 import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
 import type { Storage } from '../../src/application/ports/storage';
@@ -54,7 +57,7 @@ describe('orders-cli: members and invitations (DECISIONS D23)', () => {
       1,
       {
         code: 'REFUSED',
-        message: `the last owner of dashboard ${dashboardId} cannot be removed: make another owner first (users create-owner)`,
+        message: `the last owner of dashboard ${dashboardId} cannot be removed: make another owner first (invitations create --role owner)`,
       },
     ]);
     const again = await cli(['users', 'remove-member', '--email', 'owner@shop.example', '--dashboard', dashboardId], storage);
@@ -96,11 +99,62 @@ describe('orders-cli: members and invitations (DECISIONS D23)', () => {
     expect([unknownDashboard.code, unknownDashboard.error()]).to.deep.equal([1, { code: 'NOT_FOUND', message: 'no dashboard dsh_none' }]);
   });
 
+  it('refuses create-owner for an email that has an account, naming the invitation that adds it, which the account accepts itself', async function () {
+    this.timeout(30_000);
+    const other = (await cli(['dashboards', 'create', '--name', 'Other'], storage)).json().dashboard.id;
+    const refused = await cli(['users', 'create-owner', '--email', 'Owner@Shop.example', '--dashboard', other], storage);
+    expect([refused.code, refused.error()]).to.deep.equal([
+      1,
+      {
+        code: 'REFUSED',
+        message:
+          'owner@shop.example already has an account, which joins a dashboard only by accepting an invitation: ' +
+          `run invitations create --dashboard ${other} --email owner@shop.example --role owner, and send the link to that person, ` +
+          'who opens it signed in as that account or gives its password',
+      },
+    ]);
+    const memberships = async () =>
+      (await cli(['users', 'list'], storage)).json().users[0].memberships.map((m: { dashboardId: string }) => m.dashboardId);
+    expect(await memberships()).to.deep.equal([dashboardId]);
+    const invited = await cli(['invitations', 'create', '--dashboard', other, '--email', 'owner@shop.example', '--role', 'owner'], storage);
+    expect(invited.code).to.equal(0);
+    expect(invited.json().invitation).to.deep.include({
+      dashboardId: other,
+      email: 'owner@shop.example',
+      role: 'owner',
+      invitedBy: 'operator',
+    });
+    const token = /^\/console\/invitations\/([\w-]{43})$/.exec(invited.json().path)?.[1];
+    expect(token, invited.json().path).to.be.a('string');
+    expect(await memberships(), 'an invitation adds nothing until it is accepted').to.deep.equal([dashboardId]);
+    const { useCases } = compose({
+      storage,
+      transitions: {},
+      rateLimit: { max: 1000, windowSeconds: 60 },
+      idempotency: { ttlMs: 60_000, leaseMs: 10_000 },
+      passwords: cheapScrypt(),
+    });
+    const wrong = await useCases.acceptInvitation.execute({ token: token!, password: 'not the password!', address: '10.0.0.1' });
+    expect(E.isLeft(wrong) && wrong.left._tag).to.equal('InvalidCredentials');
+    expect(
+      E.isRight(await useCases.acceptInvitation.execute({ token: token!, password: 'a long enough password', address: '10.0.0.1' })),
+    ).to.equal(true);
+    expect(await memberships()).to.deep.equal([dashboardId, other]);
+    const nowhere = await cli(
+      ['invitations', 'create', '--dashboard', 'dsh_none', '--email', 'x@shop.example', '--role', 'owner'],
+      storage,
+    );
+    expect([nowhere.code, nowhere.error()]).to.deep.equal([1, { code: 'NOT_FOUND', message: 'no dashboard dsh_none' }]);
+    const badRole = await cli(['invitations', 'create', '--dashboard', other, '--email', 'x@shop.example', '--role', 'admin'], storage);
+    expect([badRole.code, badRole.error().message]).to.deep.equal([2, '--role admin is not one of owner, analyst']);
+  });
+
   it('answers 2 with the usage when an argument is missing or extra', async () => {
     for (const argv of [
       ['users', 'remove-member', '--email', 'owner@shop.example'],
       ['users', 'remove-member', '--dashboard', dashboardId],
       ['invitations', 'list'],
+      ['invitations', 'create', '--dashboard', dashboardId, '--email', 'x@shop.example'],
       ['invitations', 'revoke'],
       ['invitations', 'revoke', 'inv_a', 'inv_b'],
     ]) {

@@ -55,7 +55,7 @@ describe('orders-cli: time zones, spend and reports', () => {
     const csv = `${HEADER}\r\n2026-03-10,google,cpc,"black ""friday"", sale",ad-1,BRL,1234.50\n2026-03-10,meta,,launch,,BRL,7\n\n`;
     const imported = await cli(['spend', 'import', '--dashboard', dashboardId, '--file', file(csv)], storage);
     expect(imported.code, imported.err).to.equal(0);
-    expect(imported.json()).to.deep.equal({ spend: { file: join(folder, 'spend.csv'), lines: 2, upserted: 2 } });
+    expect(imported.json()).to.deep.equal({ spend: { file: join(folder, 'spend.csv'), lines: 2, upserted: 2, ignoredColumns: [] } });
     const listed = await storage.spend.list(dashboardId, { page: 1, pageSize: 10 });
     expect(listed.entries).to.deep.equal([
       {
@@ -85,13 +85,31 @@ describe('orders-cli: time zones, spend and reports', () => {
     const csv = `${HEADER}\n2026-03-10,google,cpc,a,,BRL,10\n2026-02-30,google,cpc,a,,BRL,10\n2026-03-11,,cpc,a,,brl,1.234\n2026-03-12,google,cpc\n`;
     const refused = await cli(['spend', 'import', '--dashboard', dashboardId, '--file', file(csv)], storage);
     expect(refused.code).to.equal(1);
-    const lines = JSON.parse(refused.err).error.lines.map((l: { line: number }) => l.line);
-    expect(lines).to.deep.equal([3, 4, 5]);
+    const error = JSON.parse(refused.err).error;
+    expect(error.message).to.equal('3 lines cannot be imported; nothing was imported');
+    expect(error.lines.map((l: { line: number; column?: string }) => `${l.line}:${l.column ?? ''}`)).to.deep.equal([
+      '3:date',
+      '4:utm_source',
+      '4:currency',
+      '4:amount',
+      '5:',
+    ]);
+    expect(error.lines[3].message).to.equal(
+      'expected an amount in units of the currency, with at most 2 decimals and no thousands separator, up to 100000000000, such as 12.50; found "1.234"',
+    );
+    expect(error.lines[4].message).to.equal('has 3 fields where the header has 7, separated by ,');
     expect((await storage.spend.list(dashboardId, { page: 1, pageSize: 10 })).total).to.equal(0);
     expect(await parseSpendCsv(Buffer.from('day,source\n'))).to.deep.equal(
       E.left({
         _tag: 'CsvInvalid',
-        problems: [{ line: 1, message: `the first line must be the header ${HEADER}` }],
+        problems: [
+          {
+            line: 1,
+            message:
+              'the header lacks utm_source, utm_campaign, currency and amount; "source" is not a column. The first line names the columns ' +
+              `(in any order and case): ${HEADER}, then one line each, such as 2026-03-01,google,cpc,black-friday,ad-1,BRL,12.50`,
+          },
+        ],
         stoppedEarly: false,
       }),
     );
@@ -146,12 +164,12 @@ describe('orders-cli: time zones, spend and reports', () => {
     const csv = `${COSTS_HEADER}\r\n"SHIRT, blue",BRL,23.50,2026-03-01\nMUG,USD,0,2026-03-01\nMUG,USD,1.15,2026-03-01\n\n`;
     const imported = await cli(['costs', 'import', '--dashboard', dashboardId, '--file', file(csv, 'costs.csv')], storage);
     expect(imported.code, imported.err).to.equal(0);
-    expect(imported.json()).to.deep.equal({ costs: { file: join(folder, 'costs.csv'), lines: 3, upserted: 2 } });
+    expect(imported.json()).to.deep.equal({ costs: { file: join(folder, 'costs.csv'), lines: 3, upserted: 2, ignoredColumns: [] } });
     expect((await storage.productCosts.list(dashboardId, { pageSize: 10 })).entries).to.deep.equal([
       { product: 'MUG', currency: 'USD', unitCostCents: 115, from: '2026-03-01' },
       { product: 'SHIRT, blue', currency: 'BRL', unitCostCents: 2_350, from: '2026-03-01' },
     ]);
-    // More lines than an API call takes: one write all the same.
+    // More lines than an API call takes, stored in slices.
     const many = Array.from({ length: 1_500 }, (_, i) => `P-${i},BRL,1,2026-03-01`).join('\n');
     const large = await cli(
       ['costs', 'import', '--dashboard', dashboardId, '--file', file(`${COSTS_HEADER}\n${many}\n`, 'many.csv')],
@@ -169,11 +187,26 @@ describe('orders-cli: time zones, spend and reports', () => {
     expect(refused.code).to.equal(1);
     const error = JSON.parse(refused.err).error;
     expect(error.code).to.equal('INVALID_CSV');
-    expect(error.lines.map((l: { line: number }) => l.line)).to.deep.equal([3, 4, 5, 6]);
-    expect(error.lines[1].message).to.include('product').and.include('unit_cost').and.include('from');
+    expect(error.lines.map((l: { line: number; column?: string }) => `${l.line}:${l.column ?? ''}`)).to.deep.equal([
+      '3:currency',
+      '4:product',
+      '4:unit_cost',
+      '4:from',
+      '5:unit_cost',
+      '6:',
+    ]);
+    expect(error.lines[0].message).to.equal('expected a currency\'s three capital letters, such as BRL; found "brl"');
+    expect(error.lines[3].message).to.equal('expected a day written YYYY-MM-DD, such as 2026-03-01; found "2026-02-30"');
     expect((await storage.productCosts.list(dashboardId, { pageSize: 10 })).entries).to.deep.equal([]);
     const header = await cli(['costs', 'import', '--dashboard', dashboardId, '--file', file('sku,cost\nA,1\n', 'h.csv')], storage);
-    expect(JSON.parse(header.err).error.lines).to.deep.equal([{ line: 1, message: `the first line must be the header ${COSTS_HEADER}` }]);
+    expect(JSON.parse(header.err).error.lines).to.deep.equal([
+      {
+        line: 1,
+        message:
+          'the header lacks currency and from. The first line names the columns (in any order and case): product,currency,unit_cost,from, ' +
+          'then one line each, such as JOG-SLM,BRL,12.50,2026-03-01',
+      },
+    ]);
     expect((await cli(['costs', 'import', '--dashboard', 'dsh_missing', '--file', file(`${COSTS_HEADER}\n`)], storage)).code).to.equal(1);
     expect((await cli(['costs', 'import', '--dashboard', dashboardId], storage)).code).to.equal(2);
   });

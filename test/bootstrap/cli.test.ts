@@ -73,7 +73,7 @@ describe('orders-cli', () => {
         ORDERS_PASSWORD: 'a long enough password',
       });
       expect(made.code, made.err).to.equal(0);
-      expect(made.json()).to.deep.include({ role: 'owner', dashboardId, created: true });
+      expect(made.json()).to.deep.include({ role: 'owner', dashboardId });
       expect(made.json()).not.to.have.property('password');
       const listed = await cli(['users', 'list'], storage);
       expect(listed.json().users).to.deep.equal([{ ...made.json().user, memberships: [{ dashboardId, role: 'owner' }] }]);

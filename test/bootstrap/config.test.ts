@@ -207,6 +207,13 @@ describe('loadConfig', () => {
         syncConcurrency: 4,
         pollIntervalMs: 10_000,
         timeoutMs: 30_000,
+        conversionConcurrency: 8,
+        conversionPollIntervalMs: 1_000,
+        conversionRetrySchedule: [5, 300, 1800, 7200, 18000, 36000, 36000],
+      });
+      expect(ok({ AD_CONVERSIONS_RETRY_SCHEDULE: '1,2', AD_CONVERSIONS_CONCURRENCY: '2' }).ads).to.deep.include({
+        conversionRetrySchedule: [1, 2],
+        conversionConcurrency: 2,
       });
       const set = ok({ META_API_URL: 'http://127.0.0.1:4000/meta/', CREDENTIALS_KEY: 'ab'.repeat(32), AD_SYNC_CONCURRENCY: '2' }).ads;
       expect(set.metaApiUrl).to.equal('http://127.0.0.1:4000/meta');

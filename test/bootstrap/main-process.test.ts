@@ -88,6 +88,7 @@ describe('the service process', function () {
       'listening',
       'worker started',
       'worker started',
+      'worker started',
       'request',
       'shutting down',
       'stopped',
@@ -98,7 +99,7 @@ describe('the service process', function () {
       expect(new Date(String(line.time)).toISOString()).to.equal(line.time);
       expect(line).not.to.have.any.keys('pid', 'hostname');
     }
-    expect(logs[4]).to.deep.include({ requestId: 'format-1', method: 'GET', route: '/healthz', status: 200 });
+    expect(logs[5]).to.deep.include({ requestId: 'format-1', method: 'GET', route: '/healthz', status: 200 });
   });
 
   it('writes its log lines before it exits 1 when it cannot listen', async () => {

@@ -127,7 +127,10 @@ describe('service lifecycle: workers and the shutdown order', () => {
       expect(ready.status).to.equal(200);
       expect(ready.body).to.deep.equal({
         status: 'ready',
-        components: { store: 'up', workers: { webhooks: 'running', 'ad-sync': 'running', deliveries: 'running' } },
+        components: {
+          store: 'up',
+          workers: { webhooks: 'running', 'ad-sync': 'running', 'ad-conversions': 'running', deliveries: 'running' },
+        },
       });
     } finally {
       worker.finish();
@@ -136,13 +139,17 @@ describe('service lifecycle: workers and the shutdown order', () => {
   });
 
   it('answers 503 on /readyz from SIGTERM on, while it still serves everything else for SHUTDOWN_READINESS_DELAY_MS', async () => {
-    const api = await TestApi.start({ shutdownReadinessDelayMs: 400 });
+    // Its own port, whose closing is part of what is checked.
+    const api = await TestApi.start({ shutdownReadinessDelayMs: 400 }, {}, { ownPort: true });
     const { token } = await api.newDashboard();
     const stopping = api.stop();
     const draining = await api.request('GET', '/readyz');
     const body = expectProblem(draining, 503, 'SERVICE_UNAVAILABLE', ['components']);
     expect(body.detail).to.equal('The service is shutting down');
-    expect(body.components).to.deep.equal({ store: 'up', workers: { webhooks: 'running', 'ad-sync': 'running' } });
+    expect(body.components).to.deep.equal({
+      store: 'up',
+      workers: { webhooks: 'running', 'ad-sync': 'running', 'ad-conversions': 'running' },
+    });
     expect(draining.headers.get('retry-after')).to.equal('5');
     expect((await api.request('GET', '/healthz')).status).to.equal(200);
     expect(

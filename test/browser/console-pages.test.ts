@@ -170,6 +170,40 @@ describeWithBrowser('every console page with data in it, at 1280 and 375 px (DEC
     });
   }
 
+  for (const width of [1280, 375]) {
+    it(`takes a Brazilian spreadsheet's costs at ${width} px, and lists a refused file's problems by line and column within the screen`, async function () {
+      this.timeout(60_000);
+      await page.setViewportSize({ width, height: 900 });
+      const upload = async (name: string, content: string): Promise<void> => {
+        await page.goto(`${api.url}/console/costs`);
+        await page.setInputFiles('#file', { name, mimeType: 'text/csv', buffer: Buffer.from(content) });
+        await submit('form[enctype] button[type=submit]');
+      };
+      await upload('custos.csv', `sku;custo\nJOG-SLM;12,50\n${LONG};R$ 3,00\n`);
+      const alert = page.locator('[role=alert]');
+      expect(await alert.innerText()).to.include('Line 1: the header lacks currency and from.');
+      expect(await alert.innerText()).to.include('such as JOG-SLM;BRL;12,50;2026-03-01');
+      await upload('custos.csv', `SKU;Moeda;Custo;Desde\nJOG-SLM;BRL;12,505;01/03/2026\n${LONG};BRL;R$ 3,00;2026-03-01\n`);
+      expect(await page.locator('[role=alert] li').allInnerTexts()).to.deep.equal([
+        'Line 2, column unit_cost: expected an amount in units of the currency, with at most 2 decimals and no thousands separator, up to 100000000000, such as 12,50; found "12,505"',
+        'Line 2, column from: expected a day written YYYY-MM-DD, such as 2026-03-01; found "01/03/2026"',
+        'Line 3, column unit_cost: expected an amount in units of the currency, with at most 2 decimals and no thousands separator, up to 100000000000, such as 12,50; found "R$ 3,00"',
+      ]);
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth'), 'the refused page').to.be.at.most(width);
+      await page.evaluate(AXE);
+      expect(
+        await page.evaluate<string[]>(
+          `axe.run().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id))`,
+        ),
+      ).to.deep.equal([]);
+      await page.screenshot({ path: join(SCREENSHOTS, `${width}-costs-refused.png`), fullPage: true });
+      await upload('custos.csv', `\uFEFFSKU;Moeda;Custo;Desde;Nome\r\nJOG-SLM;BRL;12,50;2026-03-01;Calça Jogger\r\n`);
+      expect(await page.locator('[role=status]').innerText()).to.equal('1 cost stored. Columns not read: Nome.');
+      expect(await page.locator('table.keyed tbody').innerText()).to.include('JOG-SLM');
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth'), 'the page after the upload').to.be.at.most(width);
+    });
+  }
+
   it('answers every form with a redirect: a reload asks with GET, posts nothing again, and shows a secret no more', async function () {
     this.timeout(60_000);
     await page.setViewportSize({ width: 1280, height: 900 });

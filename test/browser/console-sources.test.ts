@@ -210,7 +210,7 @@ describeWithBrowser('the console’s Sources pages in Chromium (DECISIONS D21, D
     expect((await post('/console/sources', { platform: 'stripe', name: 'no token' }, false)).status).to.equal(403);
     expect((await post(`/console/sources/${source.id}/delete`, {}, false)).status).to.equal(403);
     await context.clearCookies();
-    const invited = await useCases.inviteMember.execute(ownerId, dashboardId, ANALYST.email, 'analyst');
+    const invited = await useCases.inviteMember.execute({ ownerId: ownerId }, dashboardId, ANALYST.email, 'analyst');
     if (invited._tag === 'Left') throw new Error('the invitation failed');
     expect(
       (await useCases.acceptInvitation.execute({ token: invited.right.token, password: ANALYST.password, address: '127.0.0.1' }))._tag,

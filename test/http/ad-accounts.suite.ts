@@ -273,7 +273,14 @@ export const adAccountsSuite = (store: string, storage: () => Promise<Storage>):
       expect(again.status).to.equal(409);
       expect(again.body.code).to.equal('AD_ACCOUNT_ALREADY_CONNECTED');
       const listed = await api.request('GET', PATH, { token });
-      expect(listed.body.adAccounts[0].conversions).to.deep.equal({ enabled: false, pixelId: '987', testEventCode: 'TEST42' });
+      expect(listed.body.adAccounts[0].conversions).to.deep.equal({
+        enabled: false,
+        pixelId: '987',
+        testEventCode: 'TEST42',
+        status: 'ok',
+        message: null,
+        failingSince: null,
+      });
     });
 
     it('refuses to connect without CREDENTIALS_KEY, naming it', async () => {

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
 import type { Storage } from '../../src/application/ports/storage';
+import { StorageUnavailableError } from '../../src/application/ports/storage-health';
+import { UPLOAD_SLICE_ROWS } from '../../src/application/shared/sliced-upload';
 import { ConsoleSession } from '../support/console-session';
 import { anOrderPayload } from '../support/order-builder';
 import { TestApi } from '../support/test-api';
@@ -33,7 +35,7 @@ describe('console files (DECISIONS D18, D23)', function () {
       form.set('file', new Blob([content], { type: 'text/csv' }), 'spend.csv');
       return session.post('/console/spend', '/console/spend', form);
     };
-    const listedLines = (page: string): string[] => [...page.matchAll(/<li>Line ([\d,]+): /g)].map((m) => m[1]);
+    const listedLines = (page: string): string[] => [...page.matchAll(/<li>Line ([\d,]+)[:,]/g)].map((m) => m[1]);
 
     it('stops reading at 100 bad lines, lists those and says the rest was not checked; imports nothing', async () => {
       const bad = Array.from({ length: 250 }, (_, i) => `2026-02-30,google,cpc,c-${i},,BRL,1`);
@@ -65,6 +67,57 @@ describe('console files (DECISIONS D18, D23)', function () {
       expect((await session.get('/console/spend')).text).to.include('1 entry stored.');
       const large = await upload(`${SPEND_HEADER}\n${'2026-03-01,google,cpc,good,,BRL,1\n'.repeat(70_000)}`);
       expect(large.status).to.equal(413);
+    });
+  });
+
+  describe('the costs CSV upload', () => {
+    const upload = (content: Uint8Array | string) => {
+      const form = new FormData();
+      form.set('file', new Blob([content], { type: 'text/csv' }), 'custos.csv');
+      return session.post('/console/costs', '/console/costs', form);
+    };
+    const dashboardId = async (): Promise<string> => (await api.request('GET', '/api/v1/dashboard', { token })).body.dashboard.id;
+
+    it("takes a Brazilian spreadsheet's file and names the columns it did not read", async () => {
+      const stored = await upload('\uFEFFSKU;Moeda;Custo;Desde;Nome\r\nJOG-SLM;BRL;12,50;2026-03-01;Calça Jogger\r\n');
+      expect([stored.status, stored.headers.get('location')]).to.deep.equal([303, '/console/costs']);
+      expect((await session.get('/console/costs')).text).to.include('1 cost stored. Columns not read: Nome.');
+      expect((await storage.productCosts.priceList(await dashboardId())).map((e) => e.unitCostCents)).to.deep.equal([1_250]);
+    });
+
+    it('says which line and column are wrong, what they should hold and what they hold', async () => {
+      const refused = await upload('sku;custo\nJOG-SLM;12,50\n');
+      expect(refused.status).to.equal(400);
+      expect(refused.text).to.include(
+        '<li>Line 1: the header lacks currency and from. The first line names the columns (in any order and case): ' +
+          'product;currency;unit_cost;from, then one line each, such as JOG-SLM;BRL;12,50;2026-03-01</li>',
+      );
+      const bad = await upload('product;currency;unit_cost;from\nJOG-SLM;BRL;12.505;2026-03-01\n');
+      expect(bad.text).to.include('<li>Line 2, column <code>unit_cost</code>: expected an amount in units of the currency');
+      expect(bad.text).to.include('such as 12,50; found &quot;12.505&quot;</li>');
+    });
+
+    it('answers 503 with how many lines were stored when the store fails part way, and the same file sent again completes it', async () => {
+      const lines = Array.from({ length: 1_200 }, (_, i) => `P-${i};BRL;${i},50;2026-03-01`);
+      const file = `product;currency;unit_cost;from\n${lines.join('\n')}\n`;
+      const put = storage.productCosts.put.bind(storage.productCosts);
+      let calls = 0;
+      storage.productCosts.put = async (id, slice) => {
+        if (++calls === 2) throw new StorageUnavailableError('the store is read-only');
+        return put(id, slice);
+      };
+      const failed = await upload(file);
+      expect([failed.status, failed.headers.get('retry-after')]).to.deep.equal([503, '5']);
+      expect(failed.text).to.include(
+        `The data store stopped taking the file after its first ${UPLOAD_SLICE_ROWS} lines of 1,200 were stored. Send the same file again in a moment`,
+      );
+      expect(await storage.productCosts.priceList(await dashboardId())).to.have.length(UPLOAD_SLICE_ROWS);
+      const again = await upload(file);
+      expect(again.status).to.equal(303);
+      expect((await session.get('/console/costs')).text).to.include('1,200 costs stored.');
+      const stored = await storage.productCosts.priceList(await dashboardId());
+      expect(stored).to.have.length(1_200);
+      expect(stored.find((e) => e.product === 'P-1199')?.unitCostCents).to.equal(119_950);
     });
   });
 

@@ -21,6 +21,8 @@ export interface HarnessOptions {
   readonly dashboard?: boolean;
   /** Resolves the host names of webhook URLs (by default the system's resolver). */
   readonly resolver?: Resolver;
+  /** Listens on a port of its own instead of the run's shared server: what Node answers before routing is logged in `logs`. */
+  readonly ownPort?: boolean;
 }
 
 /** What each test gets: a running service, its log lines, its clock and a dashboard with a token. */
@@ -43,12 +45,16 @@ export const useApi = (storageFactory: StorageFactory, options: HarnessOptions =
     harness.logs = lines;
     const fresh = await storageFactory();
     const storage = options.storage === undefined ? fresh : options.storage(fresh, logger);
-    running = await TestApi.start(options.config ?? {}, {
-      storage,
-      logger,
-      ...(options.clock === true ? { clock: harness.clock } : {}),
-      ...(options.resolver === undefined ? {} : { resolver: options.resolver }),
-    });
+    running = await TestApi.start(
+      options.config ?? {},
+      {
+        storage,
+        logger,
+        ...(options.clock === true ? { clock: harness.clock } : {}),
+        ...(options.resolver === undefined ? {} : { resolver: options.resolver }),
+      },
+      { ownPort: options.ownPort === true },
+    );
     harness.api = running;
     if (options.dashboard !== false) Object.assign(harness, await running.newDashboard());
   });

@@ -7,6 +7,7 @@ import { ConsoleSession } from '../support/console-session';
 import { anOrderPayload } from '../support/order-builder';
 import { TestApi, type ApiResponse } from '../support/test-api';
 import { expectProblem } from './problem-assertions';
+import { parseRaw } from './raw-request';
 
 const BATCH = '/api/v1/orders/batch';
 const HEAVY = 64 * 1024;
@@ -97,6 +98,74 @@ describe('heavy requests take turns per dashboard (DECISIONS D23)', function () 
     ).to.equal(201);
     const listed = await api.request('GET', '/api/v1/orders?pageSize=100', { token: a.token });
     expect(listed.body.orders.map((o: { externalId: string }) => o.externalId)).to.deep.equal(['light']);
+  });
+
+  /** A raw connection, connected, that reads nothing until `resume()`: a client too busy to read. */
+  const busyClient = async (): Promise<{ socket: Socket; failure: () => string | undefined; answer: () => Promise<string> }> => {
+    const { hostname, port } = new URL(api.url);
+    const socket = connect(Number(port), hostname);
+    sockets.push(socket);
+    let failure: string | undefined;
+    socket.on('error', (err: NodeJS.ErrnoException) => (failure = err.code));
+    const closed = new Promise((done) => socket.once('close', done));
+    await new Promise((done) => socket.once('connect', done));
+    socket.pause();
+    const answer = async (): Promise<string> => {
+      let received = '';
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk: string) => (received += chunk));
+      socket.resume();
+      await closed;
+      return received;
+    };
+    return { socket, failure: () => failure, answer };
+  };
+  const heavyHead = (token: string, length: number): string =>
+    `POST ${BATCH} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n` +
+    `Content-Length: ${length}\r\n\r\n`;
+
+  it('lets a client that goes on sending its body read the 429: the connection closes once the body is in, not at the answer', async () => {
+    await start({ perDashboard: 1, queue: 0 });
+    hold(a.token);
+    await until(() => turns.load(a.dashboardId).running === 1);
+    const client = await busyClient();
+    const length = 16 * HEAVY;
+    client.socket.write(heavyHead(a.token, length));
+    // The answer waits unread in the client's buffer while it goes on writing the body.
+    await until(() => client.socket.readableLength > 0 || client.failure() !== undefined);
+    for (let sent = 0; sent < length && client.failure() === undefined; sent += HEAVY) {
+      client.socket.write(' '.repeat(HEAVY));
+      await new Promise((done) => setTimeout(done, 5));
+    }
+    const refused = parseRaw(await client.answer());
+    expect(client.failure(), 'no reset while the body was still being sent').to.equal(undefined);
+    expectProblem(refused, 429, 'TOO_MANY_HEAVY_REQUESTS');
+    expect(refused.headers.get('connection')).to.equal('close');
+    expect(turns.load(a.dashboardId)).to.deep.equal({ running: 1, waiting: 0 });
+  });
+
+  it('serves no request sent behind a refused one on its connection', async () => {
+    await start({ perDashboard: 1, queue: 0 });
+    const made = await api.request('POST', '/api/v1/links', {
+      token: a.token,
+      body: { destinationUrl: 'https://shop.example/', utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'promo' },
+    });
+    expect(made.status, made.text).to.equal(201);
+    const slug = new URL(made.body.link.shortUrl as string).pathname;
+    hold(a.token);
+    await until(() => turns.load(a.dashboardId).running === 1);
+    const client = await busyClient();
+    client.socket.write(
+      `POST ${BATCH} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${a.token}\r\nContent-Type: application/json\r\n` +
+        'Transfer-Encoding: chunked\r\n\r\n5\r\n{"ord\r\n',
+    );
+    await until(() => client.socket.readableLength > 0 || client.failure() !== undefined);
+    // The body's last chunk and a click in one small write, read by the server at once. A click needs
+    // no body: nothing but the connection's state can keep it from being counted.
+    client.socket.write(`0\r\n\r\nGET ${slug} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    await client.answer();
+    const link = await api.request('GET', `/api/v1/links/${made.body.link.id}`, { token: a.token });
+    expect(link.body.link.clicks, 'the click sent behind the refused request').to.equal(0);
   });
 
   it("says the same to a refused dashboard whatever another dashboard is doing: its own bounds, never another's load", async () => {

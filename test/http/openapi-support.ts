@@ -261,6 +261,9 @@ export const describesAdAccountOperations = async (
   conforms(one, 'PATCH', await call('PATCH', `${A}/${id}`, { credentials: { refreshToken: 'x' } }));
   conforms(`${one}/sync`, 'POST', await call('POST', `${A}/${id}/sync`));
   conforms(`${one}/sync`, 'POST', await call('POST', `${A}/ada_missing/sync`));
+  conforms(`${one}/conversions`, 'GET', await call('GET', `${A}/${id}/conversions?pageSize=2`));
+  conforms(`${one}/conversions`, 'GET', await call('GET', `${A}/${id}/conversions?status=lost`));
+  conforms(`${one}/conversions`, 'GET', await call('GET', `${A}/ada_missing/conversions`));
   conforms(one, 'DELETE', await call('DELETE', `${A}/${id}`));
   conforms(one, 'DELETE', await call('DELETE', `${A}/${id}`));
 };

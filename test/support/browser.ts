@@ -1,8 +1,12 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { skippedSuite } from './optional-suites';
 
-/** Debian's chromium package; playwright-core drives it and never downloads a browser of its own. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/**
+ * Debian's chromium package, or the browser CHROMIUM_PATH names; playwright-core drives it and never
+ * downloads a browser of its own.
+ */
+export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 /**
  * Headless, and quiet on the network: without the background-networking flags Chromium reaches for
@@ -22,40 +26,31 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-let announcedSkip = false;
-
-const announceSkip = (): void => {
-  if (announcedSkip) return;
-  announcedSkip = true;
-  const bar = '!'.repeat(100);
-  console.warn(
-    [
-      '',
-      bar,
-      `!!  BROWSER SUITES SKIPPED: ${CHROMIUM_PATH} is missing, so the tracking script was not tried in a browser.`,
-      '!!  To run them: apt-get update && apt-get install -y chromium   (bash .ci/run installs it and sets REQUIRE_BROWSER=1)',
-      bar,
-      '',
-    ].join('\n'),
-  );
-};
+const BROWSER_NOTICE = [
+  `BROWSER SUITES SKIPPED: ${CHROMIUM_PATH} is missing, so the tracking script and the console were not tried in a browser.`,
+  'To run them: apt-get update && apt-get install -y chromium   (bash .ci/run installs it and sets REQUIRE_BROWSER=1),',
+  '         or: CHROMIUM_PATH=/path/to/chromium npm test',
+];
 
 /**
- * `describe` with one headless Chromium for the suite. Without the browser every test inside is
- * skipped with a loud message, or fails the run when REQUIRE_BROWSER=1 (CI installs it).
+ * `describe` with one headless Chromium for the suite. Without the browser the suite is one pending
+ * line, and the run ends saying how to run them; with REQUIRE_BROWSER=1 (CI installs it) it fails.
  */
 export const describeWithBrowser = (title: string, body: (browser: () => Browser) => void): void => {
+  if (!existsSync(CHROMIUM_PATH)) {
+    skippedSuite(title, {
+      what: 'no Chromium',
+      why: `${CHROMIUM_PATH} is missing: apt-get install -y chromium`,
+      requiredBy: 'REQUIRE_BROWSER',
+      notice: BROWSER_NOTICE,
+    });
+    return;
+  }
   describe(title, function () {
     let browser: Browser | undefined;
 
     before(async function () {
       this.timeout(60_000);
-      if (!existsSync(CHROMIUM_PATH)) {
-        if (process.env.REQUIRE_BROWSER === '1')
-          throw new Error(`REQUIRE_BROWSER=1 but ${CHROMIUM_PATH} is missing: apt-get install -y chromium`);
-        announceSkip();
-        this.skip();
-      }
       browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     });
 

@@ -13,6 +13,8 @@ export class HeldHasher implements PasswordHasher {
   private gate: Promise<void> | undefined;
   private open: () => void = () => undefined;
   calls = 0;
+  /** The password of each call, in the order the calls reached this hasher. */
+  readonly order: string[] = [];
   inFlight = 0;
   maxInFlight = 0;
 
@@ -26,19 +28,20 @@ export class HeldHasher implements PasswordHasher {
   }
 
   hash(password: string): Promise<string> {
-    return this.counted(() => this.inner.hash(password));
+    return this.counted(password, () => this.inner.hash(password));
   }
 
   verify(password: string, stored: string): Promise<boolean> {
-    return this.counted(() => this.inner.verify(password, stored));
+    return this.counted(password, () => this.inner.verify(password, stored));
   }
 
   verifyNothing(password: string): Promise<void> {
-    return this.counted(() => this.inner.verifyNothing(password));
+    return this.counted(password, () => this.inner.verifyNothing(password));
   }
 
-  private async counted<A>(work: () => Promise<A>): Promise<A> {
+  private async counted<A>(password: string, work: () => Promise<A>): Promise<A> {
     this.calls++;
+    this.order.push(password);
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {

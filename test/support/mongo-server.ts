@@ -4,6 +4,7 @@ import type { Logger } from '../../src/application/ports/logger';
 import { connectMongoStorage, type MongoStorageOptions } from '../../src/adapters/mongodb/mongo-storage';
 import type { Storage } from '../../src/application/ports/storage';
 import { memoryLogger } from './memory-log';
+import { skippedSuite } from './optional-suites';
 
 export interface MongoServer {
   readonly uri: string;
@@ -14,8 +15,14 @@ export interface MongoServer {
 /** The image testcontainers starts when no MONGODB_URI is given (override: MONGODB_TEST_IMAGE). */
 const DEFAULT_IMAGE = 'mongo:7.0';
 
-let located: Promise<{ server?: MongoServer; reason?: string }> | undefined;
-let announcedSkip = false;
+/** How a MongoDB server can be had, found before the test files load; a container is started only when a suite needs it. */
+type Availability =
+  | { readonly kind: 'uri'; readonly server: MongoServer }
+  | { readonly kind: 'container'; readonly start: () => Promise<MongoServer> }
+  | { readonly kind: 'none'; readonly reason: string };
+
+let availability: Availability | undefined;
+let started: Promise<MongoServer> | undefined;
 
 /** `uri` with `name=value` in its query string, keeping whatever options it had. */
 const withUriOption = (uri: string, name: string, value: string): string => {
@@ -34,9 +41,15 @@ export const withDatabasePath = (uri: string, dbName: string): string => {
   return `${scheme}${hosts}/${encodeURIComponent(dbName)}${query}`;
 };
 
-const locate = async (): Promise<{ server?: MongoServer; reason?: string }> => {
-  const fromEnv = process.env['MONGODB_URI'];
-  if (fromEnv !== undefined && fromEnv !== '') return { server: { uri: fromEnv, origin: 'MONGODB_URI' } };
+/** MONGODB_URI, when set. */
+const fromEnvironment = (): Availability | undefined => {
+  const uri = process.env['MONGODB_URI'];
+  return uri === undefined || uri === '' ? undefined : { kind: 'uri', server: { uri, origin: 'MONGODB_URI' } };
+};
+
+const probe = async (): Promise<Availability> => {
+  const fromEnv = fromEnvironment();
+  if (fromEnv !== undefined) return fromEnv;
   // Loaded only when needed, and allowed to fail: testcontainers is optional here.
   // eslint-disable-next-line @typescript-eslint/consistent-type-imports
   let testcontainers: typeof import('testcontainers');
@@ -47,49 +60,55 @@ const locate = async (): Promise<{ server?: MongoServer; reason?: string }> => {
     mongoModule = await import('@testcontainers/mongodb');
   } catch (err) {
     return {
+      kind: 'none',
       reason: `testcontainers cannot be loaded on Node ${process.version}; the installed version may need a newer Node (${(err as Error).message.slice(0, 100)})`,
     };
   }
   try {
     await testcontainers.getContainerRuntimeClient();
   } catch {
-    return { reason: 'MONGODB_URI is unset and no container runtime (Docker, Podman) is reachable for testcontainers' };
+    return { kind: 'none', reason: 'MONGODB_URI is unset and no container runtime (Docker, Podman) is reachable for testcontainers' };
   }
   const image = process.env['MONGODB_TEST_IMAGE'] ?? DEFAULT_IMAGE;
-  // A runtime is there: failing to start the container is an error, not a reason to skip.
-  const container = await new mongoModule.MongoDBContainer(image).start();
   return {
-    server: {
-      uri: withUriOption(container.getConnectionString(), 'directConnection', 'true'),
-      origin: `testcontainers (${image}); the reaper removes the container when the run ends`,
+    kind: 'container',
+    // A runtime is there: failing to start the container is an error, not a reason to skip.
+    start: async () => {
+      const container = await new mongoModule.MongoDBContainer(image).start();
+      return {
+        uri: withUriOption(container.getConnectionString(), 'directConnection', 'true'),
+        origin: `testcontainers (${image}); the reaper removes the container when the run ends`,
+      };
     },
   };
 };
 
+/** Looks once for a MongoDB server to test against (test/support/setup.ts, before the files load). */
+export const lookForMongo = async (): Promise<void> => {
+  availability ??= await probe();
+};
+
+/** What test/support/setup.ts found; without it (mocha run without .mocharc.json), MONGODB_URI alone. */
+const current = (): Availability =>
+  availability ?? fromEnvironment() ?? { kind: 'none', reason: 'MONGODB_URI is unset, and test/support/setup.js did not look further' };
+
 /**
  * A MongoDB server for the tests: MONGODB_URI when set; otherwise a `mongo` container started by
- * testcontainers when a container runtime is reachable; otherwise undefined. Looked up once per run.
+ * testcontainers when a container runtime is reachable (once per run); otherwise undefined.
  */
-export const findMongoServer = async (): Promise<MongoServer | undefined> => (await (located ??= locate())).server;
-
-const announceSkip = async (): Promise<void> => {
-  if (announcedSkip) return;
-  announcedSkip = true;
-  const reason = (await located)?.reason ?? 'no MongoDB server';
-  const bar = '!'.repeat(100);
-  console.warn(
-    [
-      '',
-      bar,
-      '!!  MONGODB SUITES SKIPPED: no MongoDB server to test against.',
-      `!!  Why: ${reason}.`,
-      '!!  To run them: MONGODB_URI=mongodb://127.0.0.1:27017/ npm test   (any MongoDB, or mongo-java-server)',
-      '!!           or: eval "$(bash .ci/mongo-java-server/start.sh)" && npm test; bash .ci/mongo-java-server/stop.sh',
-      bar,
-      '',
-    ].join('\n'),
-  );
+export const findMongoServer = async (): Promise<MongoServer | undefined> => {
+  const found = current();
+  if (found.kind === 'none') return undefined;
+  if (found.kind === 'uri') return found.server;
+  return (started ??= found.start());
 };
+
+const mongoNotice = (reason: string): string[] => [
+  'MONGODB SUITES SKIPPED: no MongoDB server to test against.',
+  `Why: ${reason}.`,
+  'To run them: MONGODB_URI=mongodb://127.0.0.1:27017/ npm test   (any MongoDB, or mongo-java-server)',
+  '         or: eval "$(bash .ci/mongo-java-server/start.sh)" && npm test; bash .ci/mongo-java-server/stop.sh',
+];
 
 /** A database name no other run uses: MongoDB allows 63 characters. */
 const uniqueDatabaseName = (label: string): string =>
@@ -112,9 +131,15 @@ export interface MongoTestDatabase {
 
 /**
  * `describe`, on a database of its own when a MongoDB server is found, dropped after the suite.
- * Without a server every test inside is skipped (pending), with a loud message saying how to run them.
+ * Without a server the suite is one pending line, and the run ends saying how to run them; with
+ * REQUIRE_MONGODB=1 (CI) it fails instead.
  */
 export const describeWithMongo = (title: string, body: (mongo: MongoTestDatabase) => void): void => {
+  const found = current();
+  if (found.kind === 'none') {
+    skippedSuite(title, { what: 'no MongoDB server', why: found.reason, requiredBy: 'REQUIRE_MONGODB', notice: mongoNotice(found.reason) });
+    return;
+  }
   describe(title, function () {
     let state: { uri: string; dbName: string; client: MongoClient } | undefined;
     const opened: Storage[] = [];
@@ -147,12 +172,7 @@ export const describeWithMongo = (title: string, body: (mongo: MongoTestDatabase
     before(async function () {
       this.timeout(180_000);
       const server = await findMongoServer();
-      if (server === undefined) {
-        // CI provides a server; there a missing one must fail the run, not skip quietly past it.
-        if (process.env.REQUIRE_MONGODB === '1') throw new Error(`REQUIRE_MONGODB=1 but ${(await located)?.reason ?? 'no MongoDB server'}`);
-        await announceSkip();
-        this.skip();
-      }
+      if (server === undefined) throw new Error('no MongoDB server, though one was found before the files loaded');
       const client = new MongoClient(server.uri, { serverSelectionTimeoutMS: 5_000 });
       await client.connect();
       state = { uri: server.uri, dbName: uniqueDatabaseName(title), client };

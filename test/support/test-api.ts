@@ -1,5 +1,6 @@
 import type { Config } from '../../src/bootstrap/config';
 import { startService, type RunningService, type ServiceOverrides } from '../../src/bootstrap/service';
+import { takeSharedServer } from './shared-http-server';
 import { TEST_ADMIN_TOKEN, testConfig } from './test-config';
 
 export interface ApiResponse {
@@ -19,14 +20,52 @@ export interface RequestOptions {
 }
 
 /**
+ * At most this many of the tests' requests in flight to one address at once. fetch keeps its
+ * connections alive but opens a new one for each request that finds none idle: a burst of 100
+ * parallel requests took 100 new connections, and as many ports, where 16 serve it, still 16 at once
+ * on the service.
+ */
+const MAX_IN_FLIGHT = 16;
+const lanes = new Map<string, { inFlight: number; readonly waiting: (() => void)[] }>();
+
+const inTurn = async <A>(origin: string, send: () => Promise<A>): Promise<A> => {
+  const lane = lanes.get(origin) ?? { inFlight: 0, waiting: [] };
+  lanes.set(origin, lane);
+  if (lane.inFlight >= MAX_IN_FLIGHT) await new Promise<void>((resolve) => lane.waiting.push(resolve));
+  else lane.inFlight += 1;
+  try {
+    return await send();
+  } finally {
+    // fetch puts the connection back among the idle ones just after the body is read: the next
+    // request, sent at once, would not find it and would open another.
+    await new Promise((resolve) => setImmediate(resolve));
+    const next = lane.waiting.shift();
+    if (next === undefined) lane.inFlight -= 1;
+    else next();
+  }
+};
+
+/**
  * A real service on a real socket, with helpers to call it. Storage defaults to the embedded store;
  * pass `storage` to run the same tests on another.
  */
 export class TestApi {
   private constructor(readonly service: RunningService) {}
 
-  static async start(config: Partial<Config> = {}, overrides: ServiceOverrides = {}): Promise<TestApi> {
-    return new TestApi(await startService(testConfig(config), overrides));
+  /**
+   * A service on the run's shared server (test/support/shared-http-server.ts), unless the test sets
+   * the address or the connection limits, asks for `ownPort` (its connection-level answers logged
+   * by its own logger), or another service holds the shared server: then on a port of its own.
+   */
+  static async start(config: Partial<Config> = {}, overrides: ServiceOverrides = {}, { ownPort = false } = {}): Promise<TestApi> {
+    const mayShare = !ownPort && overrides.sharedServer === undefined && !('port' in config || 'host' in config || 'http' in config);
+    const turn = mayShare ? await takeSharedServer() : undefined;
+    try {
+      return new TestApi(await startService(testConfig(config), turn === undefined ? overrides : { ...overrides, sharedServer: turn }));
+    } catch (err) {
+      turn?.release();
+      throw err;
+    }
   }
 
   get url(): string {
@@ -42,8 +81,10 @@ export class TestApi {
       headers['content-type'] ??= 'application/json';
     }
     // A redirect (a short link) is answered as it is, not followed.
-    const response = await fetch(this.url + path, { method, headers, body, redirect: 'manual' });
-    const text = await response.text();
+    const { response, text } = await inTurn(this.url, async () => {
+      const answer = await fetch(this.url + path, { method, headers, body, redirect: 'manual' });
+      return { response: answer, text: await answer.text() };
+    });
     let parsed: unknown;
     try {
       parsed = text === '' ? undefined : JSON.parse(text);

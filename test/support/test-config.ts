@@ -49,6 +49,9 @@ export const testConfig = (changes: Partial<Config> = {}): Config => ({
     syncConcurrency: 4,
     pollIntervalMs: 200,
     timeoutMs: 5_000,
+    conversionConcurrency: 8,
+    conversionPollIntervalMs: 200,
+    conversionRetrySchedule: [0, 0],
   },
   ...changes,
 });

@@ -23,6 +23,8 @@ export interface PlatformResponse {
   readonly headers: Headers;
   /** The body as JSON, or undefined when it is not JSON. */
   readonly json: unknown;
+  /** The body as text. */
+  readonly text: string;
 }
 
 /** An answer that is not what was asked for. */
@@ -95,14 +97,16 @@ export const callPlatform = async <A>(
   return E.left({ kind: 'unavailable', message: `${last} (tried ${settings.attempts} times)` });
 };
 
-const reasonOf = (err: unknown): string => {
+/** Why a request got no answer, in a few words that hold nothing of the request. */
+export const reasonOf = (err: unknown): string => {
   if (err instanceof Error && err.name === 'TimeoutError') return 'no answer in time';
   const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
   const code = typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : undefined;
   return code ?? 'the connection failed';
 };
 
-const send = async (request: PlatformRequest, timeoutMs: number, signal: AbortSignal): Promise<PlatformResponse> => {
+/** One request, its answer read whole (within MAX_BODY_BYTES) and parsed when it is JSON. */
+export const send = async (request: PlatformRequest, timeoutMs: number, signal: AbortSignal): Promise<PlatformResponse> => {
   const response = await fetch(request.url, {
     method: request.method ?? 'GET',
     headers: { accept: 'application/json', ...request.headers },
@@ -117,7 +121,7 @@ const send = async (request: PlatformRequest, timeoutMs: number, signal: AbortSi
   } catch {
     json = undefined;
   }
-  return { status: response.status, headers: response.headers, json };
+  return { status: response.status, headers: response.headers, json, text };
 };
 
 const boundedText = async (response: Response): Promise<string> => {

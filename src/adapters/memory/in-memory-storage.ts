@@ -1,5 +1,6 @@
 import type { Storage } from '../../application/ports/storage';
 import { InMemoryAdAccountRepository } from './ads/in-memory-ad-account-repository';
+import { InMemoryConversionRepository } from './ads/in-memory-conversion-repository';
 import { inMemoryAccountStores } from './accounts/in-memory-account-stores';
 import { InMemoryEventFeed } from './orders/in-memory-event-feed';
 import { InMemoryDashboardRepository } from './accounts/in-memory-dashboard-repository';
@@ -26,6 +27,8 @@ export const inMemoryStorage = (): Storage => {
   const deliveries = new InMemoryDeliveryRepository();
   const events = new InMemoryEventFeed();
   const webhooks = new InMemoryWebhookEndpointRepository();
+  const adAccounts = new InMemoryAdAccountRepository();
+  const conversions = new InMemoryConversionRepository();
   return {
     description: 'in-memory store (STORE=memory: data lives only as long as the process)',
     persistent: false,
@@ -37,7 +40,7 @@ export const inMemoryStorage = (): Storage => {
     rateLimits: new InMemoryRateLimitCounter(),
     webhooks,
     deliveries,
-    outbox: new InMemoryWebhookOutbox(orders, deliveries, events, webhooks),
+    outbox: new InMemoryWebhookOutbox(orders, deliveries, events, webhooks, adAccounts, conversions),
     events,
     reports: new InMemoryReportReader(orders, spend, productCosts),
     spend,
@@ -45,7 +48,8 @@ export const inMemoryStorage = (): Storage => {
     sourceDeliveries: new InMemorySourceDeliveryLog(),
     productCosts,
     accounts: inMemoryAccountStores(),
-    adAccounts: new InMemoryAdAccountRepository(),
+    adAccounts,
+    conversions,
     health: new InMemoryStorageHealth(),
   };
 };

@@ -29,7 +29,11 @@ export const COLLECTIONS = {
   sources: 'sources',
   sourceDeliveries: 'source_deliveries',
   adAccounts: 'ad_accounts',
+  conversionDeliveries: 'conversion_deliveries',
 } as const;
+
+/** The unique (eventId, adAccountId) index of conversion deliveries, named where its refusals are told apart from others. */
+export const EVENT_AD_ACCOUNT_INDEX = 'conversion_deliveries_event_adAccount_unique';
 
 /** The unique (eventId, endpointId) index of deliveries, named where its refusals are told apart from others. */
 export const EVENT_ENDPOINT_INDEX = 'webhook_deliveries_event_endpoint_unique';
@@ -140,6 +144,17 @@ export const INDEXES: Readonly<Record<keyof typeof COLLECTIONS, readonly IndexDe
     { name: 'ad_accounts_dashboard_slot_unique', key: { dashboardId: 1, slot: 1 }, unique: true },
     { name: 'ad_accounts_dashboard_platform_account_unique', key: { dashboardId: 1, platform: 1, accountId: 1 }, unique: true },
     { name: 'ad_accounts_nextSyncAt', key: { nextSyncAt: 1 } },
+  ],
+  conversionDeliveries: [
+    // One delivery per order event and ad account, whoever relays the event, however many times.
+    { name: EVENT_AD_ACCOUNT_INDEX, key: { eventId: 1, adAccountId: 1 }, unique: true },
+    { name: 'conversion_deliveries_status_nextAttemptAt', key: { status: 1, nextAttemptAt: 1 } },
+    { name: 'conversion_deliveries_adAccount_createdAt_id', key: { adAccountId: 1, createdAt: -1, _id: -1 } },
+    { name: 'conversion_deliveries_adAccount_status_createdAt_id', key: { adAccountId: 1, status: 1, createdAt: -1, _id: -1 } },
+    // A refund finds the purchase it takes back.
+    { name: 'conversion_deliveries_adAccount_order_kind', key: { adAccountId: 1, 'conversion.orderId': 1, 'conversion.kind': 1 } },
+    // Deleted by the server 30 days after they were made.
+    { name: 'conversion_deliveries_expiresAt_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 },
   ],
 };
 

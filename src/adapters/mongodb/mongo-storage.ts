@@ -25,6 +25,7 @@ import { MongoStorageHealth } from './mongo-storage-health';
 import { MongoTokenRepository } from './accounts/mongo-token-repository';
 import { MongoWebhookEndpointRepository } from './webhooks/mongo-webhook-endpoint-repository';
 import { MongoWebhookOutbox } from './webhooks/mongo-webhook-outbox';
+import { MongoConversionRepository } from './ads/mongo-conversion-repository';
 
 /**
  * Timeouts short enough that a request fails with 503 in a few seconds instead of hanging when the
@@ -98,6 +99,7 @@ export const createMongoStorage = (
     productCosts,
     accounts: mongoAccountStores(db, logger),
     adAccounts: new MongoAdAccountRepository(db, logger),
+    conversions: new MongoConversionRepository(db, logger),
     workers: [new MongoReportRollup(db, logger)],
     health: new MongoStorageHealth(client, db, options.pingTimeoutMs),
   };

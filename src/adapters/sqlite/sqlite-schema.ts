@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { ADS_MIGRATION } from './ads/ads-schema';
+import { CONVERSIONS_MIGRATION } from './ads/conversions-schema';
 import { ACCOUNTS_MIGRATION } from './accounts/accounts-schema';
 import { EVENT_FEED_MIGRATION } from './orders/event-feed-schema';
 import { PROFIT_MIGRATION } from './reports/profit-schema';
@@ -213,6 +214,7 @@ export const MIGRATIONS: readonly string[] = [
   COSTS_IN_ROLLUPS_MIGRATION,
   PRODUCTS_ROLLUP_MIGRATION,
   ADS_MIGRATION,
+  CONVERSIONS_MIGRATION,
 ];
 
 /** Marks the file as this service's (`PRAGMA application_id`): "ORDS". */

@@ -1,6 +1,7 @@
 import type { Logger } from '../../application/ports/logger';
 import type { Storage } from '../../application/ports/storage';
 import { SqliteAdAccountRepository } from './ads/sqlite-ad-account-repository';
+import { SqliteConversionRepository } from './ads/sqlite-conversion-repository';
 import { sqliteAccountStores } from './accounts/sqlite-account-stores';
 import { SqliteEventFeed } from './orders/sqlite-event-feed';
 import { SqliteDashboardRepository } from './accounts/sqlite-dashboard-repository';
@@ -48,6 +49,7 @@ export const sqliteStorageOn = (db: SqliteDatabase, logger: Logger): Storage => 
     productCosts: new SqliteProductCostRepository(db, logger),
     accounts: sqliteAccountStores(db, logger),
     adAccounts: new SqliteAdAccountRepository(db, logger),
+    conversions: new SqliteConversionRepository(db, logger),
     health: new SqliteStorageHealth(db, () => offload.close()),
   };
 };

@@ -59,17 +59,22 @@ export class AcceptInvitation {
         return this.join(invitation, signedIn.right.user, now, signedIn.right);
       }
       case 'newAccount':
-        return this.create(invitation, answer.password, now);
+        return this.create(invitation, answer.password, answer.address, now);
     }
   }
 
-  private async create(invitation: Invitation, password: string, now: Date): Promise<E.Either<AccountError, AcceptedInvitation>> {
+  private async create(
+    invitation: Invitation,
+    password: string,
+    address: string,
+    now: Date,
+  ): Promise<E.Either<AccountError, AcceptedInvitation>> {
     const problem = passwordProblem(password);
     if (problem !== undefined) return E.left({ _tag: 'PasswordRejected', reason: problem });
     const user: User = {
       id: this.ids.next('usr'),
       email: invitation.email,
-      passwordHash: await this.hasher.hash(password),
+      passwordHash: await this.hasher.hash(password, address),
       createdAt: now,
       passwordChangedAt: now,
     };

@@ -27,10 +27,10 @@ export class ChangePassword {
     if (O.isNone(user)) return E.left(invalidCredentials);
     const now = this.clock.now();
     return this.attempts.guard(user.value.email, address, now, async () => {
-      if (!(await this.hasher.verify(current, user.value.passwordHash))) return E.left(invalidCredentials);
+      if (!(await this.hasher.verify(current, user.value.passwordHash, address))) return E.left(invalidCredentials);
       const problem = passwordProblem(next);
       if (problem !== undefined) return E.left({ _tag: 'PasswordRejected', reason: problem });
-      await this.accounts.users.setPassword(userId, await this.hasher.hash(next), now);
+      await this.accounts.users.setPassword(userId, await this.hasher.hash(next, address), now);
       await this.accounts.sessions.deleteByUser(userId);
       return E.right(await openSession(this.accounts, this.secrets, { ...user.value, passwordChangedAt: now }, now));
     });

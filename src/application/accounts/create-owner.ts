@@ -5,16 +5,21 @@ import type { AccountStores } from '../ports/account-repositories';
 import type { Clock } from '../ports/clock';
 import type { DashboardRepository } from '../ports/dashboard-repository';
 import type { IdGenerator } from '../ports/id-generator';
-import type { PasswordHasher } from '../ports/password-hasher';
+import { OPERATOR_CLIENT, type PasswordHasher } from '../ports/password-hasher';
 import type { AccountError } from './account-errors';
 
 export interface CreatedOwner {
+  /** The new account, owner of the dashboard. */
   readonly user: User;
-  /** False when the email already had an account: it became an owner, its password unchanged. */
-  readonly created: boolean;
 }
 
-/** The first owner of a dashboard, from the CLI (DECISIONS D17): a new user, or an existing one made owner. */
+/**
+ * A dashboard's owner from the CLI: always a new account, with the password given. An email that
+ * already has an account is refused (`EmailTaken`), also when another process makes it meanwhile:
+ * only an account adds itself to a dashboard, by accepting an invitation signed in as it or with its
+ * password. Whoever holds that password may not be the person the operator has in mind (the holder of
+ * an invitation link chooses the password of a new email's account).
+ */
 export class CreateOwner {
   constructor(
     private readonly accounts: AccountStores,
@@ -28,25 +33,19 @@ export class CreateOwner {
     const normalized = normalizeEmail(email);
     if (!isEmail(normalized)) return E.left({ _tag: 'InvalidEmail', email });
     if (O.isNone(await this.dashboards.findById(dashboardId))) return E.left({ _tag: 'DashboardNotFound', dashboardId });
+    if (O.isSome(await this.accounts.users.findByEmail(normalized))) return E.left({ _tag: 'EmailTaken', email: normalized });
+    const problem = passwordProblem(password);
+    if (problem !== undefined) return E.left({ _tag: 'PasswordRejected', reason: problem });
     const now = this.clock.now();
-    let user = await this.accounts.users.findByEmail(normalized);
-    let created = false;
-    if (O.isNone(user)) {
-      const problem = passwordProblem(password);
-      if (problem !== undefined) return E.left({ _tag: 'PasswordRejected', reason: problem });
-      const fresh: User = {
-        id: this.ids.next('usr'),
-        email: normalized,
-        passwordHash: await this.hasher.hash(password),
-        createdAt: now,
-        passwordChangedAt: now,
-      };
-      // Another process may have made it meanwhile: then it is the one made owner.
-      created = await this.accounts.users.insert(fresh);
-      user = created ? O.some(fresh) : await this.accounts.users.findByEmail(normalized);
-      if (O.isNone(user)) return E.left({ _tag: 'EmailTaken', email: normalized });
-    }
-    await this.accounts.memberships.put({ userId: user.value.id, dashboardId, role: 'owner', createdAt: now });
-    return E.right({ user: user.value, created });
+    const user: User = {
+      id: this.ids.next('usr'),
+      email: normalized,
+      passwordHash: await this.hasher.hash(password, OPERATOR_CLIENT),
+      createdAt: now,
+      passwordChangedAt: now,
+    };
+    if (!(await this.accounts.users.insert(user))) return E.left({ _tag: 'EmailTaken', email: normalized });
+    await this.accounts.memberships.put({ userId: user.id, dashboardId, role: 'owner', createdAt: now });
+    return E.right({ user });
   }
 }

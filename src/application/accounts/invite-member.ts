@@ -3,8 +3,8 @@ import { INVITATION_TTL_MS, isEmail, normalizeEmail, type Invitation, type Role 
 import type { AccountStores } from '../ports/account-repositories';
 import type { Clock } from '../ports/clock';
 import type { IdGenerator } from '../ports/id-generator';
-import type { OpaqueSecrets } from '../ports/password-hasher';
-import { refusalOf } from './account-actor';
+import { OPERATOR_CLIENT, type OpaqueSecrets } from '../ports/password-hasher';
+import { refusalOf, type AccountActor } from './account-actor';
 import type { AccountError } from './account-errors';
 
 export interface IssuedInvitation {
@@ -13,7 +13,11 @@ export interface IssuedInvitation {
   readonly token: string;
 }
 
-/** An owner invites someone into a dashboard with a role (DECISIONS D17): a one-time link valid 7 days. */
+/**
+ * An owner (or the operator, at the CLI) invites someone into a dashboard with a role (DECISIONS D17):
+ * a one-time link valid 7 days. The only way into a dashboard for an account that exists: its holder
+ * accepts the link signed in as it or with its password (AcceptInvitation).
+ */
 export class InviteMember {
   constructor(
     private readonly accounts: AccountStores,
@@ -22,8 +26,8 @@ export class InviteMember {
     private readonly clock: Clock,
   ) {}
 
-  async execute(ownerId: string, dashboardId: string, email: string, role: Role): Promise<E.Either<AccountError, IssuedInvitation>> {
-    const refused = await refusalOf(this.accounts, { ownerId }, dashboardId);
+  async execute(actor: AccountActor, dashboardId: string, email: string, role: Role): Promise<E.Either<AccountError, IssuedInvitation>> {
+    const refused = await refusalOf(this.accounts, actor, dashboardId);
     if (refused !== undefined) return E.left(refused);
     const normalized = normalizeEmail(email);
     if (!isEmail(normalized)) return E.left({ _tag: 'InvalidEmail', email });
@@ -35,7 +39,7 @@ export class InviteMember {
       email: normalized,
       role,
       tokenHash: this.secrets.hash(token),
-      invitedBy: ownerId,
+      invitedBy: actor === 'operator' ? OPERATOR_CLIENT : actor.ownerId,
       createdAt: now,
       expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
     };

@@ -47,10 +47,10 @@ export class SignIn {
     return this.attempts.guard(normalized, address, now, async () => {
       const user = await this.accounts.users.findByEmail(normalized);
       if (O.isNone(user)) {
-        await this.hasher.verifyNothing(password);
+        await this.hasher.verifyNothing(password, address);
         return E.left(invalidCredentials);
       }
-      if (!(await this.hasher.verify(password, user.value.passwordHash))) return E.left(invalidCredentials);
+      if (!(await this.hasher.verify(password, user.value.passwordHash, address))) return E.left(invalidCredentials);
       return E.right(await openSession(this.accounts, this.secrets, user.value, now));
     });
   }

@@ -1,7 +1,9 @@
 import * as E from 'fp-ts/Either';
 import * as O from 'fp-ts/Option';
 import { changeAdAccount, needsSyncAfter, type AdAccount, type AdAccountChanges, type AdCredentials } from '../../domain/ad-account';
+import type { ConversionNudge } from '../conversions/conversion-nudge';
 import type { AdAccountRepository } from '../ports/ad-account-repository';
+import type { ConversionRepository } from '../ports/conversion-repository';
 import type { Clock } from '../ports/clock';
 import type { CredentialVault } from '../ports/credential-vault';
 import { changeStored } from '../shared/change-stored';
@@ -17,11 +19,14 @@ export class UpdateAdAccount {
     private readonly vault: CredentialVault,
     private readonly clock: Clock,
     private readonly nudge: AdSyncNudge,
+    private readonly conversions: ConversionRepository,
+    private readonly conversionNudge: ConversionNudge,
   ) {}
 
   /**
    * Applies the edit (new credentials sealed like the first ones). An edit that changes how spend is
-   * named or read makes the account due at once, so that its rows follow.
+   * named or read makes the account due at once, so that its rows follow; new credentials also send at
+   * once the conversions that were waiting for them.
    */
   async execute(
     dashboardId: string,
@@ -38,6 +43,9 @@ export class UpdateAdAccount {
       changeAdAccount(current, changes, this.clock.now()),
     );
     if (O.isNone(changed)) return E.left(adAccountNotFound(id));
+    if (credentials !== undefined && (await this.conversions.makeDueOfAccount(dashboardId, id, this.clock.now())) > 0) {
+      this.conversionNudge.conversionsDue();
+    }
     if (needsSyncAfter(changes)) {
       await this.accounts.requestSync(dashboardId, id, this.clock.now());
       this.nudge.syncDue();

@@ -1,4 +1,5 @@
 import type { ProductCostRepository } from '../ports/product-cost-repository';
+import { ImportProductCosts } from './import-product-costs';
 import { ListProductCosts } from './list-product-costs';
 import { PutProductCosts } from './put-product-costs';
 
@@ -6,9 +7,13 @@ export interface CostPorts {
   readonly productCosts: ProductCostRepository;
 }
 
-export const costUseCases = ({ productCosts }: CostPorts) => ({
-  putProductCosts: new PutProductCosts(productCosts),
-  listProductCosts: new ListProductCosts(productCosts),
-});
+export const costUseCases = ({ productCosts }: CostPorts) => {
+  const putProductCosts = new PutProductCosts(productCosts);
+  return {
+    putProductCosts,
+    importProductCosts: new ImportProductCosts(putProductCosts),
+    listProductCosts: new ListProductCosts(productCosts),
+  };
+};
 
 export type CostUseCases = ReturnType<typeof costUseCases>;

@@ -1,5 +1,5 @@
 import type { Option } from 'fp-ts/Option';
-import type { AdAccount, AdAccountSync } from '../../domain/ad-account';
+import type { AdAccount, AdAccountSync, ConversionProblem } from '../../domain/ad-account';
 
 /** A claim on an account's sync: the lease holder alone may record how the sync ended. */
 export interface AdSyncLease {
@@ -75,4 +75,10 @@ export interface AdAccountRepository {
 
   /** Ends the lease without recording anything: the account stays due as it was (a sync cut off at shutdown). */
   release(lease: AdSyncLease): Promise<void>;
+
+  /**
+   * Records the conversions API's last refusal (or, with undefined, that it accepts again), apart from
+   * the settings and the sync: neither an edit nor a sync undoes it. False when the account is gone.
+   */
+  setConversionProblem(dashboardId: string, id: string, problem: ConversionProblem | undefined): Promise<boolean>;
 }

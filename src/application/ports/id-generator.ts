@@ -1,5 +1,7 @@
 /** Makes identifiers: opaque, unguessable, never a counter (DECISIONS D4). */
 export interface IdGenerator {
   /** A new id that starts with `prefix` and an underscore, such as `ord_…`. */
-  next(prefix: 'ord' | 'dsh' | 'tok' | 'req' | 'evt' | 'lnk' | 'whk' | 'dlv' | 'usr' | 'inv' | 'src' | 'sdl' | 'ada' | 'lse'): string;
+  next(
+    prefix: 'ord' | 'dsh' | 'tok' | 'req' | 'evt' | 'lnk' | 'whk' | 'dlv' | 'usr' | 'inv' | 'src' | 'sdl' | 'ada' | 'lse' | 'cnv',
+  ): string;
 }

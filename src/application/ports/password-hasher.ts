@@ -4,15 +4,25 @@
  * (DECISIONS D23): nothing was computed, and the caller may try again later.
  */
 export interface PasswordHasher {
-  hash(password: string): Promise<string>;
+  /** `client`: who asks (HashingClient), so that one client's many requests wait behind one another, not before others'. */
+  hash(password: string, client: HashingClient): Promise<string>;
   /** Whether `password` matches `stored`, compared in constant time. */
-  verify(password: string, stored: string): Promise<boolean>;
+  verify(password: string, stored: string, client: HashingClient): Promise<boolean>;
   /**
    * The work of a verification against no stored hash, for an unknown email: the answer takes about
    * as long as for a wrong password, so it does not tell which emails have accounts.
    */
-  verifyNothing(password: string): Promise<void>;
+  verifyNothing(password: string, client: HashingClient): Promise<void>;
 }
+
+/**
+ * Who a password hash is made for: the client's address as the service sees it (the one its sign-in
+ * throttling counts), or OPERATOR_CLIENT for the CLI.
+ */
+export type HashingClient = string;
+
+/** The operator at the command line, beside the store: one client, whatever the command. */
+export const OPERATOR_CLIENT: HashingClient = 'operator';
 
 /**
  * The hasher's refusal when its queue is full: an expected outcome, which the account use cases

@@ -1,5 +1,6 @@
 import type { AdAccountRepository } from './ad-account-repository';
 import type { AccountStores } from './account-repositories';
+import type { ConversionRepository } from './conversion-repository';
 import type { EventFeed } from './event-feed';
 import type { BackgroundWorker } from './background-worker';
 import type { DashboardRepository } from './dashboard-repository';
@@ -49,6 +50,8 @@ export interface Storage {
   readonly productCosts: ProductCostRepository;
   /** Ad accounts and where each one's sync stands (docs/ad-platforms.md). */
   readonly adAccounts: AdAccountRepository;
+  /** Paid orders on their way to the ad accounts' conversions APIs, and their log (docs/ad-platforms.md). */
+  readonly conversions: ConversionRepository;
   /** Console users, memberships, invitations and sessions (DECISIONS D17). */
   readonly accounts: AccountStores;
   readonly health: StorageHealth;

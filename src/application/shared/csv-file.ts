@@ -5,17 +5,69 @@ import { utf8Lines } from './utf8-lines';
 
 /**
  * The largest CSV read, from the console and the CLI alike (spend, product costs): 2 MiB, the
- * console's upload limit (about 30,000 lines of 60-70 bytes). Larger files are split.
+ * console's upload limit (about 30,000 spend lines, or 100,000 short cost lines). Larger files are split.
  */
 export const CSV_MAX_BYTES = 2 * 1024 * 1024;
 
 /** The reading stops at this many bad lines: a file of bad lines costs no more than this to answer. */
 export const MAX_CSV_PROBLEMS = 100;
 
+/**
+ * How long the reading holds the event loop at a time. Another request waits for a stretch at each of
+ * its own steps (its body, its writes, their sync), several per order: shorter than the batches' 5 ms,
+ * since a 2 MiB file takes hundreds of stretches, one after another.
+ */
+const CSV_SLICE_MS = 2;
+
+/** The most columns a header may name: a line is cut into no more fields than its columns need. */
+export const MAX_CSV_COLUMNS = 100;
+
+/**
+ * How a file writes its fields, as its header line shows: separated by `,` (amounts with a decimal
+ * point), or by `;`, as spreadsheets save CSV where the comma is the decimal mark (amounts `12,50` or
+ * `12.50`).
+ */
+export interface CsvFormat {
+  readonly separator: ',' | ';';
+}
+
+/** One column a CSV may hold: how its text becomes a value, and what it expects, for the error that says so. */
+export interface CsvColumn<V> {
+  /** Other names the header may give it, beside its own (compared as `columnKey` makes them). */
+  readonly aliases: readonly string[];
+  /** A column the header may leave out: its value is then the empty text. */
+  readonly optional: boolean;
+  /** The value of a field (trimmed), or undefined when it is not one. */
+  readonly read: (text: string, format: CsvFormat) => V | undefined;
+  /** What a field must be, in a few words: "a day written YYYY-MM-DD". */
+  readonly expected: string;
+  /** A field as the file should write it: "2026-03-01". */
+  readonly example: (format: CsvFormat) => string;
+}
+
+type Columns = Readonly<Record<string, CsvColumn<unknown>>>;
+
+/** One line's values, by column. */
+export type CsvValues<C extends Columns> = { readonly [K in keyof C]: C[K] extends CsvColumn<infer V> ? V : never };
+
+export interface CsvShape<C extends Columns, A> {
+  /** The columns by their names, in the order the documented header gives them. */
+  readonly columns: C;
+  readonly entryOf: (values: CsvValues<C>) => A;
+}
+
 export interface CsvProblem {
   /** 1-based. */
   readonly line: number;
+  /** The column at fault, by its own name; absent when the whole line is. */
+  readonly column?: string;
   readonly message: string;
+}
+
+/** A file read whole: its entries, and the header's columns that no column of the shape takes (their fields are not read). */
+export interface CsvRead<A> {
+  readonly entries: readonly A[];
+  readonly ignoredColumns: readonly string[];
 }
 
 /** Why a CSV imports nothing. */
@@ -23,17 +75,34 @@ export type CsvRefusal =
   | { readonly _tag: 'CsvTooLarge'; readonly limitBytes: number }
   | {
       readonly _tag: 'CsvInvalid';
-      /** The bad lines in file order, at most MAX_CSV_PROBLEMS. */
+      /** The problems of the bad lines in file order (a line may have several), lines at most MAX_CSV_PROBLEMS. */
       readonly problems: readonly CsvProblem[];
-      /** True when the reading stopped at MAX_CSV_PROBLEMS, leaving the rest of the file unread. */
+      /** True when the reading stopped at MAX_CSV_PROBLEMS bad lines, leaving the rest of the file unread. */
       readonly stoppedEarly: boolean;
     };
 
-/** The fields of one CSV line (RFC 4180: commas, fields in double quotes with `""` for a quote). */
-const fieldsOf = (line: string): string[] | undefined => {
+/** How many lines the problems are about. */
+export const linesOf = (problems: readonly CsvProblem[]): number => new Set(problems.map((p) => p.line)).size;
+
+/**
+ * A header name as it is compared: lower case, without accents, spaces, underscores or other signs, so
+ * that `Unit cost`, `unit_cost` and `UNIT-COST` are one name, and `Custo unitário` is `custounitario`.
+ */
+export const columnKey = (name: string): string =>
+  name
+    .normalize('NFD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+
+/**
+ * The fields of one line (RFC 4180: fields in double quotes with `""` for a quote), cut at `separator`;
+ * the first `limit` only, the rest of the line left unread.
+ */
+const fieldsOf = (line: string, separator: string, limit: number): string[] | undefined => {
   const fields: string[] = [];
   let at = 0;
   for (;;) {
+    if (fields.length === limit) return fields;
     if (line[at] === '"') {
       let value = '';
       at++;
@@ -51,16 +120,21 @@ const fieldsOf = (line: string): string[] | undefined => {
       }
       fields.push(value);
       if (at === line.length) return fields;
-      if (line[at] !== ',') return undefined;
+      if (line[at] !== separator) return undefined;
       at++;
     } else {
-      const comma = line.indexOf(',', at);
-      fields.push(comma === -1 ? line.slice(at) : line.slice(at, comma));
-      if (comma === -1) return fields;
-      at = comma + 1;
+      const next = line.indexOf(separator, at);
+      fields.push(next === -1 ? line.slice(at) : line.slice(at, next));
+      if (next === -1) return fields;
+      at = next + 1;
     }
   }
 };
+
+/** `;` when the header line holds more semicolons than commas (header names hold neither). */
+const formatOf = (header: string): CsvFormat => ({
+  separator: header.split(';').length > header.split(',').length ? ';' : ',',
+});
 
 /** `12.34` → 1234, `5` → 500, `0.5` → 50: decimal text to cents with string arithmetic, never a float. */
 export const centsOf = (amount: string): number | undefined => {
@@ -70,59 +144,153 @@ export const centsOf = (amount: string): number | undefined => {
   return cents <= MAX_CENTS ? cents : undefined;
 };
 
-/** What the amount column of a CSV must be, said once for every CSV with money in it. */
-export const AMOUNT_RULE = `must be a decimal number of currency units with at most 2 decimals, up to ${MAX_CENTS / 100}`;
+/** An amount column: decimal text in units of the currency, with a decimal comma too in a `;` file. */
+export const amountColumn = (aliases: readonly string[]): CsvColumn<number> => ({
+  aliases,
+  optional: false,
+  read: (text, { separator }) => centsOf(separator === ';' ? text.replace(/^(\d+),(\d{1,2})$/, '$1.$2') : text),
+  expected: `an amount in units of the currency, with at most 2 decimals and no thousands separator, up to ${MAX_CENTS / 100}`,
+  example: ({ separator }) => (separator === ';' ? '12,50' : '12.50'),
+});
+
+/** A column of free text: 1 to `max` code points, or also empty when `optional`. */
+export const textColumn = (example: string, max: number, aliases: readonly string[] = [], optional = false): CsvColumn<string> => ({
+  aliases,
+  optional,
+  // More than 2 × max UTF-16 units is more than max code points: never spread.
+  read: (text) => ((text.length >= 1 || optional) && text.length <= 2 * max && [...text].length <= max ? text : undefined),
+  expected: optional ? `text of at most ${max} characters, or nothing` : `text of 1 to ${max} characters`,
+  example: () => example,
+});
+
+/** A column read as it is, when `valid` says it may be. */
+export const checkedColumn = (
+  valid: (text: string) => boolean,
+  expected: string,
+  example: string,
+  aliases: readonly string[] = [],
+): CsvColumn<string> => ({ aliases, optional: false, read: (text) => (valid(text) ? text : undefined), expected, example: () => example });
 
 const NOT_UTF8 = 'is not valid UTF-8: save the file as UTF-8 (CSV UTF-8 in a spreadsheet)';
 
-export interface CsvShape<A> {
-  /** The first line, lower case, compared without spaces around each name. */
-  readonly header: readonly string[];
-  /** One line's entry from its fields (as many as the header names, trimmed), or what is wrong with it. */
-  readonly entryOf: (fields: readonly string[]) => A | string;
-}
+/** At most 40 characters of a field, for a message about it. */
+const cut = (text: string): string => {
+  // Never more than 80 UTF-16 units spread, however long the field.
+  const points = [...text.slice(0, 81)];
+  return points.length > 40 ? `${points.slice(0, 40).join('')}…` : text;
+};
+
+const quoted = (text: string): string => JSON.stringify(cut(text));
+
+/** "a, b and c". */
+const listed = (names: readonly string[]): string =>
+  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+
+/** Where each column of the shape is in the file, or what is wrong with the header. */
+type HeaderMap = { readonly at: ReadonlyMap<string, number>; readonly ignored: readonly string[] } | string;
+
+const headerOf = <C extends Columns>(names: readonly string[], columns: C, format: CsvFormat): HeaderMap => {
+  const byKey = new Map<string, string>();
+  for (const [name, column] of Object.entries(columns)) for (const alias of [name, ...column.aliases]) byKey.set(columnKey(alias), name);
+  const at = new Map<string, number>();
+  const ignored: string[] = [];
+  for (const [index, raw] of names.entries()) {
+    const given = raw.trim();
+    // A spreadsheet saves the empty cells right of a table as empty names: nothing to read there.
+    if (given === '') continue;
+    const name = byKey.get(columnKey(given));
+    if (name === undefined) ignored.push(cut(given));
+    else if (at.has(name)) return `the header names ${name} twice (${quoted(names[at.get(name)!].trim())} and ${quoted(given)})`;
+    else at.set(name, index);
+  }
+  const missing = Object.entries(columns)
+    .filter(([name, column]) => !column.optional && !at.has(name))
+    .map(([name]) => name);
+  if (missing.length === 0) return { at, ignored };
+  const unknown =
+    ignored.length === 0 ? '' : `; ${listed(ignored.map(quoted))} ${ignored.length === 1 ? 'is not a column' : 'are not columns'}`;
+  return `the header lacks ${listed(missing)}${unknown}. ${expectedHeader(columns, format)}`;
+};
+
+/** The header the file needs and a line under it, in the file's own separator. */
+const expectedHeader = (columns: Columns, format: CsvFormat): string => {
+  const all = Object.entries(columns);
+  return `The first line names the columns (in any order and case): ${all.map(([name]) => name).join(format.separator)}, then one line each, such as ${all
+    .map(([, column]) => column.example(format))
+    .join(format.separator)}`;
+};
 
 /**
- * Reads a CSV from its bytes: the header, then one entry per line (empty lines skipped). A file over
- * CSV_MAX_BYTES is refused unread; a line that is not UTF-8 or cannot be imported is a problem with
- * its line number, and the reading stops at MAX_CSV_PROBLEMS of them; any problem means nothing is
- * imported. The lines are read in stretches of the event loop (DECISIONS D23), so a large file never
- * holds other requests up for long.
+ * Reads a CSV from its bytes: a header line that names the shape's columns (by name or alias, in any
+ * order and case; a UTF-8 BOM before it is skipped; its separator, `,` or `;`, is the file's), then one
+ * entry per line (empty lines skipped). A file over CSV_MAX_BYTES is refused unread; a line that is not
+ * UTF-8, or a field that is not what its column expects, is a problem naming the line and the column,
+ * and the reading stops at MAX_CSV_PROBLEMS bad lines; any problem means nothing is imported. The
+ * lines are read in stretches of the event loop, so a large file never holds other requests up for long.
  */
-export const readCsv = async <A>(bytes: Uint8Array, shape: CsvShape<A>): Promise<E.Either<CsvRefusal, readonly A[]>> => {
+export const readCsv = async <C extends Columns, A>(
+  bytes: Uint8Array,
+  shape: CsvShape<C, A>,
+): Promise<E.Either<CsvRefusal, CsvRead<A>>> => {
   if (bytes.length > CSV_MAX_BYTES) return E.left({ _tag: 'CsvTooLarge', limitBytes: CSV_MAX_BYTES });
-  const slices = new EventLoopSlices();
+  const slices = new EventLoopSlices(CSV_SLICE_MS);
   const entries: A[] = [];
   const problems: CsvProblem[] = [];
-  const invalid = (stoppedEarly: boolean) => E.left({ _tag: 'CsvInvalid' as const, problems, stoppedEarly });
-  const header = shape.header.join(',');
-  let line = 0;
-  for (const raw of utf8Lines(bytes)) {
+  const refused = (message: string) => E.left({ _tag: 'CsvInvalid' as const, problems: [{ line: 1, message }], stoppedEarly: false });
+  const lines = utf8Lines(bytes);
+  // A file has a first line, if an empty one.
+  const first = lines.next().value as string | undefined;
+  if (first === undefined) return refused(NOT_UTF8);
+  const text = first.replace(/^\uFEFF/, '');
+  const format = formatOf(text);
+  if (text.trim() === '') return refused(`the first line is empty. ${expectedHeader(shape.columns, format)}`);
+  const names = fieldsOf(text, format.separator, MAX_CSV_COLUMNS + 1);
+  if (names !== undefined && names.length > MAX_CSV_COLUMNS) return refused(`the header has more than ${MAX_CSV_COLUMNS} columns`);
+  const header =
+    names === undefined
+      ? `the first line is not a header. ${expectedHeader(shape.columns, format)}`
+      : headerOf(names, shape.columns, format);
+  if (typeof header === 'string') return refused(header);
+  let badLines = 0;
+  let line = 1;
+  for (const raw of lines) {
     line++;
-    if (line === 1) {
-      if (raw === undefined) return E.left({ _tag: 'CsvInvalid', problems: [{ line, message: NOT_UTF8 }], stoppedEarly: false });
-      const names = fieldsOf(raw.replace(/^\uFEFF/, ''));
-      if (names === undefined || names.map((h) => h.trim().toLowerCase()).join(',') !== header)
-        return E.left({
-          _tag: 'CsvInvalid',
-          problems: [{ line: 1, message: `the first line must be the header ${header}` }],
-          stoppedEarly: false,
-        });
-      continue;
-    }
     if (raw?.trim() === '') continue;
-    const fields = raw === undefined ? undefined : fieldsOf(raw);
-    const entry =
-      raw === undefined
-        ? NOT_UTF8
-        : fields === undefined || fields.length !== shape.header.length
-          ? `must have ${shape.header.length} fields (${header})`
-          : shape.entryOf(fields.map((field) => field.trim()));
-    if (typeof entry === 'string') {
-      problems.push({ line, message: entry });
-      if (problems.length >= MAX_CSV_PROBLEMS) return invalid(true);
-    } else if (problems.length === 0) entries.push(entry);
+    const read = lineOf(raw, line, header.at, format, shape);
+    if (E.isLeft(read)) {
+      problems.push(...read.left);
+      if (++badLines >= MAX_CSV_PROBLEMS) return E.left({ _tag: 'CsvInvalid', problems, stoppedEarly: true });
+    } else if (badLines === 0) entries.push(read.right);
     await slices.pause();
   }
-  return problems.length > 0 ? invalid(false) : E.right(entries);
+  if (badLines > 0) return E.left({ _tag: 'CsvInvalid', problems, stoppedEarly: false });
+  return E.right({ entries, ignoredColumns: header.ignored });
+};
+
+/** A line's entry, or its problems. */
+const lineOf = <C extends Columns, A>(
+  raw: string | undefined,
+  line: number,
+  at: ReadonlyMap<string, number>,
+  format: CsvFormat,
+  shape: CsvShape<C, A>,
+): E.Either<CsvProblem[], A> => {
+  if (raw === undefined) return E.left([{ line, message: NOT_UTF8 }]);
+  const needed = Math.max(...at.values()) + 1;
+  const fields = fieldsOf(raw, format.separator, needed);
+  if (fields === undefined) return E.left([{ line, message: 'has a quote (") that is not closed, or text after a closing quote' }]);
+  if (fields.length < needed)
+    return E.left([{ line, message: `has ${fields.length} fields where the header has ${needed}, separated by ${format.separator}` }]);
+  const values: Record<string, unknown> = {};
+  const wrong: CsvProblem[] = [];
+  for (const [name, column] of Object.entries(shape.columns)) {
+    const index = at.get(name);
+    const text = index === undefined ? '' : fields[index].trim();
+    const value = column.read(text, format);
+    if (value === undefined) {
+      const found = text === '' ? 'nothing' : quoted(text);
+      wrong.push({ line, column: name, message: `expected ${column.expected}, such as ${column.example(format)}; found ${found}` });
+    } else values[name] = value;
+  }
+  return wrong.length > 0 ? E.left(wrong) : E.right(shape.entryOf(values as CsvValues<C>));
 };

@@ -3,42 +3,42 @@ import { NOT_SET } from '../../domain/attribution';
 import { isCurrencyCode } from '../../domain/money';
 import type { SpendEntry } from '../../domain/spend';
 import { isCalendarDate } from '../../domain/time-zone';
-import { AMOUNT_RULE, centsOf, CSV_MAX_BYTES, readCsv, type CsvRefusal } from '../shared/csv-file';
-
-/** The header a spend CSV starts with (DECISIONS D16). */
-export const SPEND_CSV_HEADER = ['date', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'currency', 'amount'] as const;
+import { amountColumn, checkedColumn, CSV_MAX_BYTES, readCsv, textColumn, type CsvRead, type CsvRefusal } from '../shared/csv-file';
 
 /** The largest spend CSV read: about 30,000 lines, a year of daily spend for 80 campaigns. */
 export const SPEND_CSV_MAX_BYTES = CSV_MAX_BYTES;
 
-/** 1 to 255 code points; a string of more than 510 UTF-16 units has more than 255, so it is never spread. */
-const text = (value: string): boolean => value.length >= 1 && value.length <= 510 && [...value].length <= 255;
+/** As the API takes a key's fields: 1 to 255 characters. */
+const KEY_MAX = 255;
 
-/** One line's entry, or what is wrong with it. */
-const entryOf = (fields: readonly string[]): SpendEntry | string => {
-  const [date, source, medium, campaign, content, currency, amount] = fields as [string, string, string, string, string, string, string];
-  const cents = centsOf(amount);
-  const wrong = [
-    ...(isCalendarDate(date) ? [] : ['date must be a calendar date written YYYY-MM-DD']),
-    ...(text(source) ? [] : ['utm_source must be 1 to 255 characters']),
-    ...(medium === '' || text(medium) ? [] : ['utm_medium must be at most 255 characters']),
-    ...(text(campaign) ? [] : ['utm_campaign must be 1 to 255 characters']),
-    ...(content === '' || text(content) ? [] : ['utm_content must be at most 255 characters']),
-    ...(isCurrencyCode(currency) ? [] : ['currency must be three uppercase letters']),
-    ...(cents === undefined ? [`amount ${AMOUNT_RULE}`] : []),
-  ];
-  if (wrong.length > 0) return wrong.join('; ');
-  return {
-    date,
-    utmSource: source,
-    utmMedium: medium === '' ? NOT_SET : medium,
-    utmCampaign: campaign,
-    utmContent: content === '' ? NOT_SET : content,
-    currency,
-    amountCents: cents!,
-  };
+/** The columns of a spend CSV, with the other names a header may give them (English and Portuguese); medium and content may be left out. */
+const SPEND_COLUMNS = {
+  date: checkedColumn(isCalendarDate, 'a day written YYYY-MM-DD', '2026-03-01', ['day', 'data', 'dia']),
+  utm_source: textColumn('google', KEY_MAX),
+  utm_medium: textColumn('cpc', KEY_MAX, [], true),
+  utm_campaign: textColumn('black-friday', KEY_MAX),
+  utm_content: textColumn('ad-1', KEY_MAX, [], true),
+  currency: checkedColumn(isCurrencyCode, "a currency's three capital letters", 'BRL', ['moeda']),
+  amount: amountColumn(['spend', 'valor', 'gasto']),
 };
 
-/** Reads a spend CSV (readCsv: strict UTF-8, at most CSV_MAX_BYTES, stops at MAX_CSV_PROBLEMS bad lines). */
-export const parseSpendCsv = (bytes: Uint8Array): Promise<E.Either<CsvRefusal, readonly SpendEntry[]>> =>
-  readCsv(bytes, { header: SPEND_CSV_HEADER, entryOf });
+/** The header a spend CSV starts with, as the documentation and the console show it. */
+export const SPEND_CSV_HEADER = Object.keys(SPEND_COLUMNS);
+
+/** Every name a spend CSV's header may give each column. */
+export const SPEND_CSV_ALIASES = Object.fromEntries(Object.entries(SPEND_COLUMNS).map(([name, column]) => [name, column.aliases]));
+
+/** Reads a spend CSV (readCsv: strict UTF-8, `,` or `;`, at most CSV_MAX_BYTES, stops at MAX_CSV_PROBLEMS bad lines). */
+export const parseSpendCsv = (bytes: Uint8Array): Promise<E.Either<CsvRefusal, CsvRead<SpendEntry>>> =>
+  readCsv(bytes, {
+    columns: SPEND_COLUMNS,
+    entryOf: (v) => ({
+      date: v.date,
+      utmSource: v.utm_source,
+      utmMedium: v.utm_medium === '' ? NOT_SET : v.utm_medium,
+      utmCampaign: v.utm_campaign,
+      utmContent: v.utm_content === '' ? NOT_SET : v.utm_content,
+      currency: v.currency,
+      amountCents: v.amount,
+    }),
+  });

@@ -1,4 +1,8 @@
+import type { AdAccount } from '../../domain/ad-account';
 import { newDelivery, type Delivery } from '../../domain/delivery';
+import { conversionDeliveriesOf } from '../conversions/conversions-of-events';
+import type { ConversionNudge } from '../conversions/conversion-nudge';
+import type { AdAccountRepository } from '../ports/ad-account-repository';
 import { subscribes, type WebhookEndpoint } from '../../domain/webhook';
 import type { Clock } from '../ports/clock';
 import type { IdGenerator } from '../ports/id-generator';
@@ -12,8 +16,10 @@ const UNSUBSCRIBED_PER_LIMIT = 10;
 
 /**
  * The relay: turns the events waiting in the orders' outboxes into deliveries, one per event and
- * subscribed endpoint, then takes them out of the outboxes. Subscriptions are read now, at relay
- * time: an endpoint disabled or deleted by then gets nothing. Creating a delivery is idempotent on
+ * subscribed endpoint, and into conversion deliveries, one per paid (refunded, charged back) event
+ * and ad account sending conversions, then takes them out of the outboxes. Subscriptions and
+ * accounts are read now, at relay time: an endpoint disabled or deleted by then gets nothing, nor
+ * does an account whose conversions were turned off. Creating a delivery is idempotent on
  * (event, endpoint), so a relay that dies half-way, or two relays of one order at once (two
  * instances), make each delivery once: at least once, never twice.
  */
@@ -25,6 +31,8 @@ export class RelayOrderEvents {
     private readonly nudge: WebhookNudge,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly adAccounts: AdAccountRepository,
+    private readonly conversionNudge: ConversionNudge,
   ) {}
 
   /**
@@ -47,14 +55,23 @@ export class RelayOrderEvents {
       if (endpoints === undefined) endpointsOf.set(dashboardId, (endpoints = this.endpoints.listByDashboard(dashboardId)));
       return endpoints;
     };
+    const accountsOf = new Map<string, Promise<readonly AdAccount[]>>();
+    const accounts = (dashboardId: string): Promise<readonly AdAccount[]> => {
+      let listedAccounts = accountsOf.get(dashboardId);
+      if (listedAccounts === undefined) accountsOf.set(dashboardId, (listedAccounts = this.adAccounts.listByDashboard(dashboardId)));
+      return listedAccounts;
+    };
     const made = await Promise.all(
       entries.map(async (entry) => {
-        const deliveries = this.deliveriesOf(entry, await listed(entry.dashboardId));
-        await this.outbox.relay(entry, deliveries);
-        return deliveries.length;
+        const [endpoints, adAccounts] = await Promise.all([listed(entry.dashboardId), accounts(entry.dashboardId)]);
+        const deliveries = this.deliveriesOf(entry, endpoints);
+        const conversions = conversionDeliveriesOf(entry.events, adAccounts, this.ids, this.clock.now());
+        await this.outbox.relay(entry, deliveries, conversions);
+        return { deliveries: deliveries.length, conversions: conversions.length };
       }),
     );
-    if (made.some((count) => count > 0)) this.nudge.deliveriesDue();
+    if (made.some((count) => count.deliveries > 0)) this.nudge.deliveriesDue();
+    if (made.some((count) => count.conversions > 0)) this.conversionNudge.conversionsDue();
     return quick.relayed + entries.length;
   }
 

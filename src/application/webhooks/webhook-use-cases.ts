@@ -10,6 +10,8 @@ import type { WebhookPayloads } from '../ports/webhook-payloads';
 import type { WebhookSecrets } from '../ports/webhook-secrets';
 import type { WebhookSender } from '../ports/webhook-sender';
 import type { WebhookUrlPolicy } from '../ports/webhook-url-policy';
+import type { AdAccountRepository } from '../ports/ad-account-repository';
+import type { ConversionNudge } from '../conversions/conversion-nudge';
 import { CreateWebhook } from './create-webhook';
 import { DeleteWebhook } from './delete-webhook';
 import { DeliverWebhooks, type WebhookSettings } from './deliver-webhooks';
@@ -33,6 +35,8 @@ export interface WebhookPorts {
   readonly webhookUrls: WebhookUrlPolicy;
   readonly webhookSettings: WebhookSettings;
   readonly nudge: WebhookNudge;
+  readonly adAccounts: AdAccountRepository;
+  readonly conversionNudge: ConversionNudge;
   readonly ids: IdGenerator;
   readonly clock: Clock;
 }
@@ -47,7 +51,7 @@ export const webhookUseCases = (p: WebhookPorts) => ({
   sendTestWebhook: new SendTestWebhook(p.webhooks, p.deliveries, p.webhookPayloads, p.nudge, p.ids, p.clock),
   listDeliveries: new ListDeliveries(p.webhooks, p.deliveries),
   retryDelivery: new RetryDelivery(p.webhooks, p.deliveries, p.nudge, p.clock),
-  relayOrderEvents: new RelayOrderEvents(p.outbox, p.webhooks, p.webhookPayloads, p.nudge, p.ids, p.clock),
+  relayOrderEvents: new RelayOrderEvents(p.outbox, p.webhooks, p.webhookPayloads, p.nudge, p.ids, p.clock, p.adAccounts, p.conversionNudge),
   listEvents: new ListEvents(p.events, p.webhookPayloads, p.clock),
   deliverWebhooks: new DeliverWebhooks(p.deliveries, p.webhooks, p.webhookSender, p.webhookSettings, p.clock),
 });

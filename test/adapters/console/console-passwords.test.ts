@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import * as O from 'fp-ts/Option';
+import { HASHING_BOUNDS } from '../../../src/adapters/system/bounded-password-hasher';
+import { RandomOpaqueSecrets } from '../../../src/adapters/system/scrypt-password-hasher';
 import { compose } from '../../../src/bootstrap/composition';
 import { ConsoleClient, type ConsoleResponse } from '../../support/console-client';
 import { from, OWNER, startConsole, type ConsoleWorld } from '../../support/console-world';
@@ -13,6 +15,8 @@ import { eventually } from '../../support/webhook-receiver';
 const PUBLIC = 'http://orders.test';
 const PROXIED = { publicBaseUrl: PUBLIC, trustProxy: 1 };
 const WRONG = 'not the password!';
+/** Hashes at once on this machine (fewer than its cores): the queue's 16 places come on top. */
+const { concurrency: RUNNING, queue: QUEUED } = HASHING_BOUNDS;
 
 const expectRetryAfter = (res: ConsoleResponse, status: number): void => {
   expect(res.status, res.text).to.equal(status);
@@ -32,7 +36,7 @@ describe('the console’s passwords under load and guessing (over HTTP)', () => 
       world = await startConsole(PROXIED, held);
     });
 
-    it('hashes 2 passwords at once, queues 16 and answers 503 with Retry-After beyond, while orders are still taken', async () => {
+    it('hashes fewer passwords at once than the cores, queues 16 and answers 503 with Retry-After beyond, while orders are still taken', async () => {
       const analyst = client();
       expect((await analyst.signIn(OWNER.email, OWNER.password, from('198.51.100.1'))).status).to.equal(303);
       await analyst.get('/console/password');
@@ -44,19 +48,20 @@ describe('the console’s passwords under load and guessing (over HTTP)', () => 
           return res;
         }),
       );
-      await eventually('22 answers while 2 hashes are held', async () => answered.length >= 22);
+      const refused = 40 - RUNNING - QUEUED;
+      await eventually(`${refused} answers while ${RUNNING} hashes are held`, async () => answered.length >= refused);
       for (const res of answered) {
         expectRetryAfter(res, 503);
         expect(res.text).to.contain('Try again');
       }
-      expect(held.inFlight, 'hashes running').to.equal(2);
+      expect(held.inFlight, 'hashes running').to.equal(RUNNING);
       const order = await world.api.request('POST', '/api/v1/orders', { token: world.token, body: anOrderPayload() });
       expect(order.status, 'an order while the queue is full').to.equal(201);
       held.release();
       const all = await Promise.all(changes);
-      expect(all.filter((res) => res.status === 400)).to.have.length(18);
-      expect(all.filter((res) => res.status === 503)).to.have.length(22);
-      expect(held.maxInFlight).to.equal(2);
+      expect(all.filter((res) => res.status === 400)).to.have.length(RUNNING + QUEUED);
+      expect(all.filter((res) => res.status === 503)).to.have.length(refused);
+      expect(held.maxInFlight).to.equal(RUNNING);
     });
 
     it('holds sign-ins to the same bounds, an unknown email as a known one', async () => {
@@ -70,17 +75,42 @@ describe('the console’s passwords under load and guessing (over HTTP)', () => 
             return res;
           }),
       );
-      await eventually('32 answers while 2 hashes are held', async () => answered.length >= 32);
+      await eventually('the answers beyond the queue while hashes are held', async () => answered.length >= 50 - RUNNING - QUEUED);
       for (const res of answered) expectRetryAfter(res, 503);
       held.release();
       const all = await Promise.all(signIns);
-      expect(all.filter((res) => res.status === 401)).to.have.length(18);
-      expect(held.maxInFlight).to.equal(2);
+      expect(all.filter((res) => res.status === 401)).to.have.length(RUNNING + QUEUED);
+      expect(held.maxInFlight).to.equal(RUNNING);
       expect(
         (await client().signIn(OWNER.email, OWNER.password, from('203.0.113.200'))).status,
         'the busy attempts counted nothing',
       ).to.equal(303);
     });
+    it("checks another address's password before most of one address's flood, which waits behind itself", async () => {
+      held.hold();
+      // One address's sign-ins (unknown emails, hashed all the same): as many as run, its 8 places, and one more, refused.
+      const answered: ConsoleResponse[] = [];
+      const flood = Array.from({ length: RUNNING + 9 }, (_, i) =>
+        client()
+          .signIn(`nobody${i}@shop.example`, WRONG, from('198.51.100.66'))
+          .then((res) => (answered.push(res), res)),
+      );
+      await eventually('the flood in the queue, its last one refused', async () => answered.length === 1);
+      expectRetryAfter(answered[0], 503);
+      const other = client().signIn(OWNER.email, OWNER.password, from('198.51.100.77'));
+      // Its attempt is counted just before it asks for its hash: once the count shows, it is in the queue.
+      const pair = `password:pair:${new RandomOpaqueSecrets().hash(`${OWNER.email}\n198.51.100.77`)}`;
+      await eventually(
+        'the other address counted',
+        async () => (await world.storage.rateLimits.hit(pair, 15 * 60_000, new Date(), 0)).count === 1,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      held.release();
+      expect((await other).status).to.equal(303);
+      expect((await Promise.all(flood)).filter((res) => res.status === 401)).to.have.length(RUNNING + 8);
+      expect(held.order.indexOf(OWNER.password), 'the other address, within the first round').to.be.at.most(RUNNING + 1);
+    });
+
     it('answers an invitation’s acceptance 503 with Retry-After while the queue is full', async () => {
       const { useCases } = compose({
         storage: world.storage,
@@ -91,7 +121,7 @@ describe('the console’s passwords under load and guessing (over HTTP)', () => 
       });
       const owner = await world.storage.accounts.users.findByEmail(OWNER.email);
       if (O.isNone(owner)) throw new Error('no owner');
-      const issued = await useCases.inviteMember.execute(owner.value.id, world.dashboardId, 'new@shop.example', 'analyst');
+      const issued = await useCases.inviteMember.execute({ ownerId: owner.value.id }, world.dashboardId, 'new@shop.example', 'analyst');
       if (issued._tag === 'Left') throw new Error(issued.left._tag);
       held.hold();
       let refused = 0;
@@ -100,13 +130,13 @@ describe('the console’s passwords under load and guessing (over HTTP)', () => 
           .signIn(OWNER.email, WRONG, from(`203.0.113.${i + 1}`))
           .then((res) => (refused += res.status === 503 ? 1 : 0)),
       );
-      await eventually('12 sign-ins refused: the queue is full', async () => refused >= 12);
+      await eventually('sign-ins refused: the queue is full', async () => refused >= 30 - RUNNING - QUEUED);
       const accepted = await client().post('/console/invitations/accept', { token: issued.right.token, password: 'a new password 12' });
       expectRetryAfter(accepted, 503);
       expect(accepted.text).to.contain('Try again in');
       held.release();
       await Promise.all(signIns);
-      expect(held.maxInFlight).to.equal(2);
+      expect(held.maxInFlight).to.equal(RUNNING);
     });
   });
 

@@ -25,7 +25,7 @@ const DAYS = 90;
  */
 describeWithMongo('MongoDB reports in zones off the hour', (mongo) => {
   let storage: Storage;
-  let client: MongoClient;
+  let client: MongoClient | undefined;
   const finds: { collection: string; filter: Record<string, unknown> }[] = [];
   const orders = Array.from({ length: 3 * DAYS }, (_, i) =>
     anOrder()
@@ -49,7 +49,8 @@ describeWithMongo('MongoDB reports in zones off the hour', (mongo) => {
   });
 
   after(async () => {
-    await client.close();
+    // Unset when the before hook failed part-way: its error is the one to read, not a TypeError here.
+    await client?.close();
   });
 
   it('reads the days of a month whose cells lag them, until the rollup sums the month again', async () => {
@@ -101,7 +102,7 @@ describeWithMongo('MongoDB reports in zones off the hour', (mongo) => {
       };
       finds.length = 0;
       const { logger } = memoryLogger();
-      const db = client.db(mongo.dbName);
+      const db = client!.db(mongo.dbName);
       const reader = new MongoReportReader(db, logger, storage.spend, new MongoProfitReads(db, logger, storage.productCosts));
       expect(asStrings(await reader.cells('dsh_z', query), [])).to.deep.equal(directCells(orders, query));
       // Besides the marks, the orders are read once, for the cost of the paid ones' lines (mongo-profit-reads.ts).

@@ -10,6 +10,7 @@ import { COLLECTIONS } from '../../../src/adapters/mongodb/mongo-indexes';
 import { REPORT_DIRTY } from '../../../src/adapters/mongodb/orders/order-document';
 import { profitReportsContract } from '../../contract/profit-reports.contract';
 import { adAccountRepositoryContract } from '../../contract/ad-account-repository.contract';
+import { conversionRepositoryContract } from '../../contract/conversion-repository.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
 import { productCostRepositoryContract } from '../../contract/product-cost-repository.contract';
 import { accountStoresContract } from '../../contract/account-stores.contract';
@@ -46,6 +47,7 @@ describeWithMongo('MongoDB repositories', (mongo) => {
   sourceDeliveryLogContract('MongoSourceDeliveryLog', async () => (await emptied()).sourceDeliveries);
   spendRepositoryContract('MongoSpendRepository', async () => (await emptied()).spend);
   adAccountRepositoryContract('MongoAdAccountRepository', async () => (await emptied()).adAccounts);
+  conversionRepositoryContract('MongoConversionRepository', async () => emptied());
   productCostRepositoryContract('MongoProductCostRepository', async () => (await emptied()).productCosts);
   accountStoresContract('MongoDB', async () => (await emptied()).accounts);
   eventFeedContract('MongoDB', emptied);

@@ -14,7 +14,7 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
 
   beforeEach(() => db().dropDatabase());
 
-  it('keeps everything in twenty-one collections: orders, dashboards, tokens, links, idempotency keys, rate-limit counters, webhook endpoints and deliveries, the events feed, meta, report cells and state, spend, product costs, the console users, memberships, invitations and sessions, sources with their delivery logs, and ad accounts', async () => {
+  it('keeps everything in twenty-two collections: orders, dashboards, tokens, links, idempotency keys, rate-limit counters, webhook endpoints and deliveries, the events feed, meta, report cells and state, spend, product costs, the console users, memberships, invitations and sessions, sources with their delivery logs, ad accounts and the conversions sent to them', async () => {
     const api = await TestApi.start({}, { storage: await mongo.connect(), logger: memoryLogger().logger });
     try {
       const { token, tokenId } = await api.newDashboard();
@@ -45,6 +45,7 @@ describeWithMongo('MongoDB collections and schema version', (mongo) => {
     const names = (await db().listCollections({}, { nameOnly: true }).toArray()).map((collection) => collection.name).sort();
     expect(names).to.deep.equal([
       'ad_accounts',
+      'conversion_deliveries',
       'dashboards',
       'event_feed',
       'idempotency_keys',

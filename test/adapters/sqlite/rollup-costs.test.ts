@@ -355,6 +355,33 @@ describe('SQLite re-pricing jobs of several dashboards', () => {
   const jobsOf = (dashboardId: string): unknown =>
     db.prepare('SELECT count(*) FROM reprice_jobs WHERE dashboard_id = ?').pluck().get(dashboardId);
 
+  it('carries out the jobs of a file stored in slices in two passes: the first job, then the others together', async () => {
+    await paidOrders('dsh_a', 4 * CHUNK_MOVES);
+    const slice = (cents: number) =>
+      storage.productCosts.put('dsh_a', [{ product: 'p-1', currency: 'BRL', unitCostCents: cents, from: '2025-12-01' }]);
+    await slice(10);
+    expect(await db.repriceChunk()).to.equal(true);
+    for (const cents of [20, 30, 40, 50]) await slice(cents);
+    const progress = db.prepare('SELECT done_seq FROM reprice_jobs ORDER BY id').pluck();
+    expect(progress.all().map((seq) => (seq as number) > 0)).to.deep.equal([true, false, false, false, false]);
+    let chunks = 1;
+    while (await db.repriceChunk()) {
+      chunks++;
+      const [first, ...others] = progress.all() as number[];
+      if (first === undefined) break;
+      if (others.length > 0 && first !== others[0]) continue;
+      expect(new Set(others).size, 'the jobs not begun move together').to.be.at.most(1);
+    }
+    // Each pass moves 100 orders, 25 a chunk: 4 chunks for the first job, 4 more for the four others (16 one after another).
+    expect(chunks).to.be.at.most(9);
+    expect(jobsOf('dsh_a')).to.equal(0);
+    expect(
+      db.prepare("SELECT sum(product_cost_cents) FROM report_totals WHERE grain = 'm' AND dashboard_id = 'dsh_a'").pluck().get(),
+    ).to.equal(4 * CHUNK_MOVES * 2 * 50);
+    const { kept, rebuilt } = rollupsAndRebuild(folder.path, folder.dir);
+    expect(kept).to.deep.equal(rebuilt);
+  });
+
   it('gives each dashboard with a job a chunk in turn: a short job made after a long one ends before it', async () => {
     await paidOrders('dsh_a', 4 * CHUNK_MOVES);
     await paidOrders('dsh_b', 3);

@@ -9,6 +9,7 @@ import { reportReaderContract } from '../../contract/report-reader.contract';
 import { breakdownRowsContract } from '../../contract/breakdown-rows.contract';
 import { profitReportsContract } from '../../contract/profit-reports.contract';
 import { adAccountRepositoryContract } from '../../contract/ad-account-repository.contract';
+import { conversionRepositoryContract } from '../../contract/conversion-repository.contract';
 import { spendRepositoryContract } from '../../contract/spend-repository.contract';
 import { productCostRepositoryContract } from '../../contract/product-cost-repository.contract';
 import { accountStoresContract } from '../../contract/account-stores.contract';
@@ -43,6 +44,7 @@ describe('SQLite adapters', () => {
   sourceDeliveryLogContract('SqliteSourceDeliveryLog', async () => fresh().sourceDeliveries);
   spendRepositoryContract('SqliteSpendRepository', async () => fresh().spend);
   adAccountRepositoryContract('SqliteAdAccountRepository', async () => fresh().adAccounts);
+  conversionRepositoryContract('SqliteConversionRepository', async () => fresh());
   productCostRepositoryContract('SqliteProductCostRepository', async () => fresh().productCosts);
   accountStoresContract('SQLite', async () => fresh().accounts);
   eventFeedContract('SQLite', async () => fresh());

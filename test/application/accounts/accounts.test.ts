@@ -71,7 +71,6 @@ describe('Console accounts (DECISIONS D17)', () => {
   describe('the first owner (CLI)', () => {
     it('is a new user with a lower-cased email and a scrypt hash, owner of the dashboard', async () => {
       const made = await owner();
-      expect(made.created).to.equal(true);
       expect(made.user.email).to.equal('owner@example.com');
       expect(made.user.passwordHash).to.match(/^scrypt\$12\$8\$1\$[\w-]+\$[\w-]+$/);
       expect(made.user.passwordHash).not.to.contain(PASSWORD);
@@ -97,12 +96,73 @@ describe('Console accounts (DECISIONS D17)', () => {
       expect(await accounts.listUsers.execute()).to.deep.equal([]);
     });
 
-    it('makes an existing user owner without touching their password', async () => {
+    it('refuses an email that has an account, leaving its password and memberships as they are', async () => {
       const first = await owner();
       await storage.dashboards.insert({ id: 'dsh_b', name: 'Other', timezone: 'UTC', taxRate: 0, createdAt: clock.now() });
-      const again = right(await accounts.createOwner.execute('dsh_b', 'OWNER@example.com', 'another password here'));
-      expect(again).to.deep.include({ created: false });
-      expect(again.user.passwordHash).to.equal(first.user.passwordHash);
+      expect(await accounts.createOwner.execute('dsh_b', ' OWNER@example.com ', 'another password here')).to.deep.equal(
+        E.left({ _tag: 'EmailTaken', email: 'owner@example.com' }),
+      );
+      expect(await storage.accounts.memberships.listByUser(first.user.id)).to.have.length(1);
+      expect(O.toUndefined(await storage.accounts.users.findByEmail('owner@example.com'))?.passwordHash).to.equal(first.user.passwordHash);
+    });
+
+    it('refuses an account made by another process while the password was being hashed', async () => {
+      await storage.dashboards.insert({ id: 'dsh_b', name: 'Other', timezone: 'UTC', taxRate: 0, createdAt: clock.now() });
+      hasher.meanwhile = async () => {
+        hasher.meanwhile = undefined;
+        right(await accounts.createOwner.execute('dsh_b', 'late@example.com', 'the first password'));
+      };
+      expect(await accounts.createOwner.execute('dsh_a', 'late@example.com', PASSWORD)).to.deep.equal(
+        E.left({ _tag: 'EmailTaken', email: 'late@example.com' }),
+      );
+      const late = O.toUndefined(await storage.accounts.users.findByEmail('late@example.com'))!;
+      expect((await storage.accounts.memberships.listByUser(late.id)).map((m) => m.dashboardId)).to.deep.equal(['dsh_b']);
+    });
+  });
+
+  describe('only an account adds itself to a dashboard', () => {
+    /** Dashboards C (the operator's) beside A (whose owner is the one who tries). */
+    beforeEach(async () => {
+      await storage.dashboards.insert({ id: 'dsh_c', name: 'Carol shop', timezone: 'UTC', taxRate: 0, createdAt: clock.now() });
+    });
+    const dashboardsOf = async (email: string) => {
+      const user = O.toUndefined(await storage.accounts.users.findByEmail(email));
+      return user === undefined ? [] : (await storage.accounts.memberships.listByUser(user.id)).map((m) => `${m.dashboardId}:${m.role}`);
+    };
+
+    it("gives nothing to an owner who accepted an invitation for someone else's email and chose its password", async () => {
+      const { user } = await owner();
+      const issued = right(await accounts.inviteMember.execute({ ownerId: user.id }, 'dsh_a', 'carol@example.com', 'analyst'));
+      right(await accounts.acceptInvitation.execute({ token: issued.token, password: 'chosen by the owner', address: '10.0.9.9' }));
+      expect(await accounts.createOwner.execute('dsh_c', 'carol@example.com', 'carol real password')).to.deep.equal(
+        E.left({ _tag: 'EmailTaken', email: 'carol@example.com' }),
+      );
+      expect(await dashboardsOf('carol@example.com')).to.deep.equal(['dsh_a:analyst']);
+      expect(E.isRight(await accounts.signIn.execute('carol@example.com', 'chosen by the owner', '10.0.9.9'))).to.equal(true);
+    });
+
+    it("adds an existing account to another dashboard only through an invitation it accepts itself, the operator's included", async () => {
+      const { user } = await owner();
+      const operators = right(await accounts.inviteMember.execute('operator', 'dsh_c', 'OWNER@example.com', 'owner'));
+      expect(operators.invitation).to.deep.include({
+        dashboardId: 'dsh_c',
+        email: 'owner@example.com',
+        role: 'owner',
+        invitedBy: 'operator',
+      });
+      const accept = (password: string, signedInUserId?: string) =>
+        accounts.acceptInvitation.execute({
+          token: operators.token,
+          password,
+          address: '10.0.9.8',
+          ...(signedInUserId === undefined ? {} : { signedInUserId }),
+        });
+      expect(await accept('a wrong password!')).to.deep.equal(E.left({ _tag: 'InvalidCredentials' }));
+      expect(await accept('', 'usr_someone_else')).to.deep.equal(E.left({ _tag: 'SignedInAsAnother', email: 'owner@example.com' }));
+      expect(await dashboardsOf('owner@example.com')).to.deep.equal(['dsh_a:owner']);
+      right(await accept(PASSWORD));
+      expect(await dashboardsOf('owner@example.com')).to.deep.equal(['dsh_a:owner', 'dsh_c:owner']);
+      expect(user.id).to.equal(O.toUndefined(await storage.accounts.users.findByEmail('owner@example.com'))?.id);
     });
   });
 
@@ -225,9 +285,9 @@ describe('Console accounts (DECISIONS D17)', () => {
   describe('a full hashing queue (DECISIONS D23)', () => {
     it('answers PasswordHashingBusy at once to sign-in, password change and invitation, counting no failure', async () => {
       const { user } = await owner();
-      const issued = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'new@example.com', 'analyst'));
+      const issued = right(await accounts.inviteMember.execute({ ownerId: user.id }, 'dsh_a', 'new@example.com', 'analyst'));
       const held = new HeldHasher();
-      const bounded = withHasher(new BoundedPasswordHasher(held, { concurrency: 1, queue: 1 }));
+      const bounded = withHasher(new BoundedPasswordHasher(held, { concurrency: 1, queue: 1, queuePerClient: 1 }));
       held.hold();
       const first = bounded.signIn.execute('owner@example.com', 'wrong password!', '10.0.8.1');
       const second = bounded.signIn.execute('owner@example.com', 'wrong password!', '10.0.8.2');
@@ -313,7 +373,7 @@ describe('Console accounts (DECISIONS D17)', () => {
   describe('invitations', () => {
     it('let an owner invite an analyst once, with a token stored as its hash, valid 7 days', async () => {
       const { user } = await owner();
-      const issued = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'Analyst@Example.com', 'analyst'));
+      const issued = right(await accounts.inviteMember.execute({ ownerId: user.id }, 'dsh_a', 'Analyst@Example.com', 'analyst'));
       expect(issued.invitation.tokenHash).not.to.equal(issued.token);
       expect(issued.invitation.expiresAt).to.deep.equal(new Date('2026-05-08T10:00:00.000Z'));
       const joined = right(
@@ -332,15 +392,15 @@ describe('Console accounts (DECISIONS D17)', () => {
 
     it('cannot be made or listed by an analyst, and expire after 7 days', async () => {
       const { user } = await owner();
-      const issued = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'analyst@example.com', 'analyst'));
+      const issued = right(await accounts.inviteMember.execute({ ownerId: user.id }, 'dsh_a', 'analyst@example.com', 'analyst'));
       const analyst = right(
         await accounts.acceptInvitation.execute({ token: issued.token, password: 'analyst password', address: '10.0.9.1' }),
       );
-      expect(await accounts.inviteMember.execute(analyst.user.id, 'dsh_a', 'x@example.com', 'owner')).to.deep.equal(
+      expect(await accounts.inviteMember.execute({ ownerId: analyst.user.id }, 'dsh_a', 'x@example.com', 'owner')).to.deep.equal(
         E.left({ _tag: 'RoleRequired', needed: 'owner' }),
       );
       expect(await accounts.listMembers.execute(analyst.user.id, 'dsh_a')).to.deep.equal(E.left({ _tag: 'RoleRequired', needed: 'owner' }));
-      const late = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'late@example.com', 'analyst'));
+      const late = right(await accounts.inviteMember.execute({ ownerId: user.id }, 'dsh_a', 'late@example.com', 'analyst'));
       clock.advance(7 * 86_400_000);
       expect(
         await accounts.acceptInvitation.execute({ token: late.token, password: 'late password 12', address: '10.0.9.1' }),
@@ -352,7 +412,7 @@ describe('Console accounts (DECISIONS D17)', () => {
 
     it('keep the password of an existing user, and never lower an owner to analyst', async () => {
       const { user } = await owner();
-      const toSelf = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'owner@example.com', 'analyst'));
+      const toSelf = right(await accounts.inviteMember.execute({ ownerId: user.id }, 'dsh_a', 'owner@example.com', 'analyst'));
       right(await accounts.acceptInvitation.execute({ token: toSelf.token, password: '', address: '10.0.9.1', signedInUserId: user.id }));
       expect(right(await accounts.listMembers.execute(user.id, 'dsh_a')).map(({ membership }) => membership.role)).to.deep.equal(['owner']);
       expect(E.isRight(await accounts.signIn.execute('owner@example.com', PASSWORD, '10.0.0.1'))).to.equal(true);
@@ -378,7 +438,7 @@ describe('Console accounts (DECISIONS D17)', () => {
     it('never sign it in with the link alone: a wrong password opens nothing, counts as a sign-in, and leaves the invitation', async () => {
       const { user } = await owner();
       const other = await otherOwner();
-      const issued = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'Other@Example.com', 'owner'));
+      const issued = right(await accounts.inviteMember.execute({ ownerId: user.id }, 'dsh_a', 'Other@Example.com', 'owner'));
       for (let attempt = 1; attempt <= 3; attempt++)
         expect(await accept(issued.token, `guess number ${attempt}!`), `attempt ${attempt}`).to.deep.equal(
           E.left({ _tag: 'InvalidCredentials' }),
@@ -394,7 +454,7 @@ describe('Console accounts (DECISIONS D17)', () => {
     it('join with the account’s own password, which opens a session of its own and keeps the password', async () => {
       const { user } = await owner();
       const other = await otherOwner();
-      const issued = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'other@example.com', 'analyst'));
+      const issued = right(await accounts.inviteMember.execute({ ownerId: user.id }, 'dsh_a', 'other@example.com', 'analyst'));
       const joined = right(await accept(issued.token, OTHER_PASSWORD));
       expect([joined.user.id, joined.dashboardId]).to.deep.equal([other.id, 'dsh_a']);
       const session = right(await accounts.authenticateSession.execute(joined.session!.sessionId));
@@ -406,7 +466,7 @@ describe('Console accounts (DECISIONS D17)', () => {
     it('join without a password when signed in as that account, and opens no other session', async () => {
       const { user } = await owner();
       const other = await otherOwner();
-      const issued = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'other@example.com', 'analyst'));
+      const issued = right(await accounts.inviteMember.execute({ ownerId: user.id }, 'dsh_a', 'other@example.com', 'analyst'));
       expect(right(await accounts.describeInvitation.execute(issued.token, other.id))).to.deep.equal({
         email: 'other@example.com',
         role: 'analyst',
@@ -422,8 +482,8 @@ describe('Console accounts (DECISIONS D17)', () => {
     it('are refused while signed in as another account, whether the invited email has one or not', async () => {
       const { user } = await owner();
       const other = await otherOwner();
-      const toOther = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'other@example.com', 'owner'));
-      const toNewcomer = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'new@example.com', 'analyst'));
+      const toOther = right(await accounts.inviteMember.execute({ ownerId: user.id }, 'dsh_a', 'other@example.com', 'owner'));
+      const toNewcomer = right(await accounts.inviteMember.execute({ ownerId: user.id }, 'dsh_a', 'new@example.com', 'analyst'));
       expect(await accept(toOther.token, OTHER_PASSWORD, user.id)).to.deep.equal(
         E.left({ _tag: 'SignedInAsAnother', email: 'other@example.com' }),
       );
@@ -438,7 +498,7 @@ describe('Console accounts (DECISIONS D17)', () => {
 
     it('do not sign in an account made for a new email while its invitation was being accepted', async () => {
       const { user } = await owner();
-      const issued = right(await accounts.inviteMember.execute(user.id, 'dsh_a', 'new@example.com', 'analyst'));
+      const issued = right(await accounts.inviteMember.execute({ ownerId: user.id }, 'dsh_a', 'new@example.com', 'analyst'));
       hasher.meanwhile = async () => {
         hasher.meanwhile = undefined;
         await accounts.createOwner.execute('dsh_a', 'new@example.com', 'someone else password');
@@ -479,7 +539,9 @@ describe('Console accounts (DECISIONS D17)', () => {
       const analyst = await member('analyst@example.com', 'analyst');
       await storage.dashboards.insert({ id: 'dsh_b', name: 'Other', timezone: 'UTC', taxRate: 0, createdAt: clock.now() });
       const stranger = await member('stranger@example.com', 'owner', 'dsh_b');
-      const invitation = right(await accounts.inviteMember.execute(first.id, 'dsh_a', 'later@example.com', 'analyst')).invitation;
+      const invitation = right(
+        await accounts.inviteMember.execute({ ownerId: first.id }, 'dsh_a', 'later@example.com', 'analyst'),
+      ).invitation;
       const roleRequired = E.left({ _tag: 'RoleRequired', needed: 'owner' });
       for (const actor of [{ ownerId: analyst.id }, { ownerId: stranger.id }]) {
         expect(await accounts.removeMember.execute(actor, 'dsh_a', { userId: first.id })).to.deep.equal(roleRequired);
@@ -508,7 +570,7 @@ describe('Console accounts (DECISIONS D17)', () => {
 
     it('leave a removed member’s session open, with their other dashboards only, from their next request', async () => {
       const first = (await owner()).user;
-      const issued = right(await accounts.inviteMember.execute(first.id, 'dsh_a', 'analyst@example.com', 'analyst'));
+      const issued = right(await accounts.inviteMember.execute({ ownerId: first.id }, 'dsh_a', 'analyst@example.com', 'analyst'));
       const joined = right(
         await accounts.acceptInvitation.execute({ token: issued.token, password: 'analyst password', address: '10.0.7.1' }),
       );
@@ -525,8 +587,8 @@ describe('Console accounts (DECISIONS D17)', () => {
 
     it('revoke a pending invitation, whose link then answers as an unknown one; an accepted one is no longer pending', async () => {
       const first = (await owner()).user;
-      const revoked = right(await accounts.inviteMember.execute(first.id, 'dsh_a', 'later@example.com', 'analyst'));
-      const used = right(await accounts.inviteMember.execute(first.id, 'dsh_a', 'used@example.com', 'analyst'));
+      const revoked = right(await accounts.inviteMember.execute({ ownerId: first.id }, 'dsh_a', 'later@example.com', 'analyst'));
+      const used = right(await accounts.inviteMember.execute({ ownerId: first.id }, 'dsh_a', 'used@example.com', 'analyst'));
       right(await accounts.acceptInvitation.execute({ token: used.token, password: 'used password 1', address: '10.0.7.1' }));
       expect(right(await accounts.revokeInvitation.execute({ ownerId: first.id }, revoked.invitation.id)).email).to.equal(
         'later@example.com',

@@ -19,7 +19,9 @@ describe('RelayOrderEvents', () => {
   let ids: SequenceIds;
   const clock = new MutableClock();
   const relayOn = (outbox: WebhookOutbox): RelayOrderEvents =>
-    new RelayOrderEvents(outbox, storage.webhooks, new ApiWebhookPayloads(), nudge, ids, clock);
+    new RelayOrderEvents(outbox, storage.webhooks, new ApiWebhookPayloads(), nudge, ids, clock, storage.adAccounts, {
+      conversionsDue: () => undefined,
+    });
   const create = async (externalId: string, status: 'pending' | 'paid' = 'pending', dashboardId = 'dsh_a') => {
     const created = await new CreateOrder(storage.orders, ids, clock, nudge).execute(dashboardId, aNewOrder({ externalId, status }));
     if (E.isLeft(created)) throw new Error('not created');

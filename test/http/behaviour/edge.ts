@@ -187,7 +187,7 @@ export const edgeBehaviour = (storageFactory: StorageFactory): void => {
   });
 
   describe('requests Node refuses before routing', () => {
-    const h = useApi(storageFactory, { dashboard: false });
+    const h = useApi(storageFactory, { dashboard: false, ownPort: true });
 
     const expectNodeProblem = (text: string, status: number, code: string): void => {
       const res = parseRaw(text);

@@ -27,11 +27,12 @@ const withFailingList =
   (storage: Storage): Storage =>
     replacing(storage, { orders: failingMethod(storage.orders, 'list', failure) });
 
-/** The background work of the store under test (MongoDB's report rollup), which /readyz lists beside the webhooks' and the ad syncs'. */
+/** The background work of the store under test (MongoDB's report rollup), which /readyz lists beside the webhooks', the ad syncs' and the conversions'. */
 let storeWorkers: readonly BackgroundWorker[] = [];
 const runningWorkers = (): Record<string, string> => ({
   webhooks: 'running',
   'ad-sync': 'running',
+  'ad-conversions': 'running',
   ...Object.fromEntries(storeWorkers.map((worker) => [worker.name, 'running'])),
 });
 

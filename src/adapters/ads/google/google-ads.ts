@@ -27,7 +27,7 @@ export interface GoogleSettings extends PlatformClientSettings {
 }
 
 /** `"30s"`, `"1.5s"` (a protobuf Duration in JSON) in ms. */
-const durationMs = (text: string | undefined): number | undefined => {
+export const durationMs = (text: string | undefined): number | undefined => {
   const match = text === undefined ? null : /^(\d+(?:\.\d+)?)s$/.exec(text);
   return match === null ? undefined : Math.ceil(Number(match[1]) * 1000);
 };
@@ -38,7 +38,7 @@ const durationMs = (text: string | undefined): number | undefined => {
  * [{"errorCode", "message", "details": {"quotaErrorDetails": {"retryDelay"}}}]}]}}`, on its own or
  * as the one element of searchStream's array. RESOURCE_EXHAUSTED waits for the delay Google names.
  */
-const judgeError = (response: PlatformResponse): NotOk => {
+export const judgeError = (response: PlatformResponse): NotOk => {
   const error = field(Array.isArray(response.json) ? response.json[0] : response.json, 'error');
   const status = textField(error, 'status');
   const details: unknown[] = (field(error, 'details') as unknown[] | undefined) ?? [];
@@ -94,7 +94,7 @@ export class GoogleAds implements AdPlatform<'google'> {
   constructor(private readonly settings: GoogleSettings) {}
 
   async readSpend(query: SpendQuery, credentials: GoogleCredentials, signal: AbortSignal): Promise<E.Either<SyncFailure, PlatformSpend>> {
-    const token = await this.accessToken(credentials, signal);
+    const token = await googleAccessToken(this.settings, credentials, signal);
     if (E.isLeft(token)) return token;
     const search = <A>(gaql: string, judge: (results: unknown[]) => Verdict<A>) =>
       callPlatform(
@@ -177,38 +177,41 @@ export class GoogleAds implements AdPlatform<'google'> {
       },
     );
   }
-
-  /** An access token for this sync; a refused refresh token (`invalid_grant`) needs a person. */
-  private accessToken(credentials: GoogleCredentials, signal: AbortSignal): Promise<E.Either<SyncFailure, string>> {
-    return callPlatform(
-      "Google's sign-in",
-      {
-        url: this.settings.oauthUrl,
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'refresh_token',
-          client_id: credentials.clientId,
-          client_secret: credentials.clientSecret,
-          refresh_token: credentials.refreshToken,
-        }).toString(),
-      },
-      (response) => {
-        const token = textField(response.json, 'access_token');
-        if (response.status === 200 && token !== undefined) return { ok: token };
-        const error = textField(response.json, 'error');
-        const said = textField(response.json, 'error_description') ?? error;
-        if (response.status >= 500 || response.status === 429) return { retry: `Google's sign-in answered ${response.status}` };
-        if (said === undefined) return unreadable("Google's sign-in", `${response.status}`);
-        return {
-          fail: {
-            kind: 'needsAttention',
-            message: `Google's sign-in refused the refresh token: ${said}${error === undefined || error === said ? '' : ` (${error})`}`,
-          },
-        };
-      },
-      this.settings,
-      signal,
-    );
-  }
 }
+
+/** An access token for one sync or upload; a refused refresh token (`invalid_grant`) needs a person. */
+export const googleAccessToken = (
+  settings: Pick<GoogleSettings, 'oauthUrl'> & PlatformClientSettings,
+  credentials: GoogleCredentials,
+  signal: AbortSignal,
+): Promise<E.Either<SyncFailure, string>> =>
+  callPlatform(
+    "Google's sign-in",
+    {
+      url: settings.oauthUrl,
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: credentials.clientId,
+        client_secret: credentials.clientSecret,
+        refresh_token: credentials.refreshToken,
+      }).toString(),
+    },
+    (response) => {
+      const token = textField(response.json, 'access_token');
+      if (response.status === 200 && token !== undefined) return { ok: token };
+      const error = textField(response.json, 'error');
+      const said = textField(response.json, 'error_description') ?? error;
+      if (response.status >= 500 || response.status === 429) return { retry: `Google's sign-in answered ${response.status}` };
+      if (said === undefined) return unreadable("Google's sign-in", `${response.status}`);
+      return {
+        fail: {
+          kind: 'needsAttention',
+          message: `Google's sign-in refused the refresh token: ${said}${error === undefined || error === said ? '' : ` (${error})`}`,
+        },
+      };
+    },
+    settings,
+    signal,
+  );

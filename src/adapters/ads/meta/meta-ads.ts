@@ -32,7 +32,7 @@ const MAX_PAGES = 2_000;
  * business use case limits (80000–80014, 80004 being ads insights).
  * https://developers.facebook.com/docs/marketing-api/overview/rate-limiting
  */
-const isRateLimitCode = (code: number): boolean => [4, 17, 32, 613].includes(code) || (code >= 80_000 && code <= 80_014);
+export const isRateLimitCode = (code: number): boolean => [4, 17, 32, 613].includes(code) || (code >= 80_000 && code <= 80_014);
 /** Codes Meta documents as temporary ("wait and retry"): unknown, service, and insights' timeouts and intermittent errors. */
 const isTemporaryCode = (code: number, subcode: number | undefined): boolean =>
   code === 1 || code === 2 || (code === 100 && subcode === 1_504_018);
@@ -59,7 +59,7 @@ const regainAccessMs = (header: string | null): number | undefined => {
  * Meta's error body (https://developers.facebook.com/docs/graph-api/guides/error-handling):
  * `{"error": {"message", "type", "code", "error_subcode", "error_user_msg", "fbtrace_id"}}`.
  */
-const judgeError = (response: PlatformResponse): NotOk => {
+export const judgeError = (response: PlatformResponse): NotOk => {
   const error = field(response.json, 'error');
   const code = Number(field(error, 'code'));
   const subcode = field(error, 'error_subcode') === undefined ? undefined : Number(field(error, 'error_subcode'));

@@ -42,6 +42,9 @@ const typedCredentials = (form: FormFields): Record<string, string> | undefined 
  * token answered by a redirect; a credential never travels back in a redirect, only the platform,
  * the name and the account id.
  */
+/** How many of an account's last conversions its page shows; the API lists them all. */
+const CONVERSIONS_SHOWN = 20;
+
 export const adAccountsFeature: ConsoleFeature = {
   menu: { path: '/console/ad-accounts', label: 'Ad accounts', access: 'owner' },
   register: (r) => {
@@ -92,9 +95,11 @@ export const adAccountsFeature: ConsoleFeature = {
       return redirect(`/console/ad-accounts/${made.right.id}?notice=connected`);
     });
 
-    r.get('/console/ad-accounts/:id', 'owner', async ({ ctx, viewer, query }) =>
-      show(adAccountView(viewer, await accountOf(viewer, param(ctx, 'id')), query)),
-    );
+    r.get('/console/ad-accounts/:id', 'owner', async ({ ctx, viewer, query }) => {
+      const account = await accountOf(viewer, param(ctx, 'id'));
+      const sent = await useCases.listConversions.execute(viewer.dashboard.id, account.id, { page: 1, pageSize: CONVERSIONS_SHOWN });
+      return show(adAccountView(viewer, account, query, E.isRight(sent) ? sent.right.conversions : []));
+    });
 
     r.post('/console/ad-accounts/:id/sync', 'owner', async ({ ctx, viewer }) => {
       const account = await accountOf(viewer, param(ctx, 'id'));

@@ -8,7 +8,9 @@ import {
   type AdAccount,
   type AdPlatformName,
 } from '../../../domain/ad-account';
+import type { ConversionDelivery } from '../../../domain/conversion';
 import { select } from '../kit/fields';
+import { conversionLog, conversionState } from './conversion-log';
 import { dateTime } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
 import { table } from '../kit/table';
@@ -39,15 +41,24 @@ const STATUS_WORDS: Readonly<Record<AdAccount['sync']['status'], string>> = {
   needsAttention: 'Needs attention',
 };
 
-/** Where the account's sync stands, in words: the platform's message when it failed, with since when. */
+/**
+ * Where the account stands, in words: its sync, with the platform's message when it failed, and the
+ * platform's refusal of the last conversion sent, each with since when.
+ */
 const stateOf = (account: AdAccount, zone: string): Fragment => {
   const { sync } = account;
-  return html`<span class="state-${sync.status}">${STATUS_WORDS[sync.status]}</span>${
+  const refused = account.conversions?.enabled === true ? account.conversionProblem : undefined;
+  const status = refused === undefined ? sync.status : 'needsAttention';
+  return html`<span class="state-${status}">${STATUS_WORDS[status]}</span>${
       sync.message === undefined
         ? ''
         : html`<br /><span class="muted"
               >${sync.message}${sync.failingSince === undefined ? '' : ` (failing since ${dateTime(sync.failingSince, zone)})`}</span
             >`
+    }${
+      refused === undefined
+        ? ''
+        : html`<br /><span class="muted">Purchases sent back refused: ${refused.message} (since ${dateTime(refused.since, zone)})</span>`
     }`;
 };
 
@@ -155,8 +166,13 @@ export const adAccountsListView = (viewer: Viewer, accounts: readonly AdAccount[
   );
 };
 
-/** One account: where its sync stands, and the forms that sync, change, re-key and disconnect it. */
-export const adAccountView = (viewer: Viewer, account: AdAccount, query: URLSearchParams): Html => {
+/** One account: where its sync stands, the purchases sent back to it, and the forms that sync, change, re-key and disconnect it. */
+export const adAccountView = (
+  viewer: Viewer,
+  account: AdAccount,
+  query: URLSearchParams,
+  conversions: readonly ConversionDelivery[],
+): Html => {
   const zone = viewer.dashboard.timezone;
   const action = (to: string) => `/console/ad-accounts/${account.id}/${to}`;
   return page(
@@ -179,6 +195,8 @@ export const adAccountView = (viewer: Viewer, account: AdAccount, query: URLSear
         <dd>utm_source <code>${account.utmSource}</code>, campaigns and ads by ${account.campaignKey === 'name' ? 'name' : 'id'}</dd>
       </dl>
       ${syncButton(viewer, account)}
+      <h2>Purchases sent back</h2>
+      ${conversionState(account, zone)} ${conversionLog(conversions, zone)}
       <h2>Change</h2>
       <form class="stack" method="post" action="${action('edit')}">
         ${csrfField(viewer)}

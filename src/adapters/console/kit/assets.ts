@@ -57,6 +57,7 @@ button.danger { background: #fff; color: var(--bad); border-color: var(--bad); }
 .secret { font-family: ui-monospace, monospace; word-break: break-all; background: var(--soft); padding: 8px; border-radius: 4px; display: block; }
 .muted { color: var(--muted); }
 code { font-family: ui-monospace, monospace; word-break: break-all; }
+ul.csv-help code { word-break: normal; overflow-wrap: anywhere; }
 svg.chart { width: 100%; height: auto; max-height: 260px; display: block; }
 svg.chart .bar { fill: #0969da; } svg.chart .bar:hover { fill: #0550ae; }
 svg.chart .bar.negative { fill: var(--bad); } svg.chart .bar.negative:hover { fill: #82071e; }

@@ -126,7 +126,7 @@ export const membersFeature: ConsoleFeature = {
     );
     r.post('/console/members', 'owner', async ({ viewer, form }) => {
       const role = (ROLES as readonly string[]).includes(field(form, 'role')) ? (field(form, 'role') as Role) : 'analyst';
-      const invited = await useCases.inviteMember.execute(viewer.user.id, viewer.dashboard.id, field(form, 'email'), role);
+      const invited = await useCases.inviteMember.execute({ ownerId: viewer.user.id }, viewer.dashboard.id, field(form, 'email'), role);
       if (E.isLeft(invited)) return refused(viewer, invited.left);
       r.flashes.put(
         viewer,

@@ -1,4 +1,4 @@
-import { COSTS_CSV_HEADER, parseCostsCsv } from '../../../application/costs/costs-csv';
+import { COSTS_CSV_ALIASES, COSTS_CSV_HEADER, parseCostsCsv } from '../../../application/costs/costs-csv';
 import { show } from '../kit/answers';
 import { csvUploadForm, registerCsvUpload } from '../kit/csv-upload';
 import type { ConsoleFeature } from '../kit/feature';
@@ -18,13 +18,12 @@ const costsPage = (viewer: Viewer, entries: Html, result?: Fragment) =>
     html`${result ?? ''}
       ${
         viewer.role === 'owner'
-          ? csvUploadForm(
-              viewer,
-              '/console/costs',
-              html`One line per product, currency and first day, with the header <code>${COSTS_CSV_HEADER.join(',')}</code>; unit costs in
-                units of the currency (<code>12.50</code>). Each line sets the product's cost from that day on; every line is checked first,
-                and nothing is stored when one is wrong.`,
-            )
+          ? csvUploadForm(viewer, '/console/costs', {
+              lines: 'One line per product, currency and first day: it sets the product’s cost from that day on.',
+              header: COSTS_CSV_HEADER,
+              aliases: COSTS_CSV_ALIASES,
+              values: html`Unit costs in units of the currency (<code>12.50</code>), days as <code>2026-03-01</code>.`,
+            })
           : ''
       }
       <h2>Costs</h2>
@@ -58,7 +57,7 @@ export const costsFeature: ConsoleFeature = {
       path: '/console/costs',
       access: 'owner',
       parse: parseCostsCsv,
-      store: (viewer, entries) => useCases.putProductCosts.execute(viewer.dashboard.id, entries),
+      store: (viewer, entries) => useCases.importProductCosts.execute(viewer.dashboard.id, entries),
       stored: (upserted) => `${counted(upserted, 'cost', 'costs')} stored.`,
       page: async (viewer, refusal) => costsPage(viewer, await entriesOf(viewer), refusal),
     });

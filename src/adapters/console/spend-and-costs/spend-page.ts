@@ -1,5 +1,4 @@
-import { parseSpendCsv, SPEND_CSV_HEADER } from '../../../application/spend/spend-csv';
-import { MAX_SPEND_ENTRIES } from '../../../domain/spend';
+import { parseSpendCsv, SPEND_CSV_ALIASES, SPEND_CSV_HEADER } from '../../../application/spend/spend-csv';
 import { show } from '../kit/answers';
 import { csvUploadForm, registerCsvUpload } from '../kit/csv-upload';
 import type { ConsoleFeature } from '../kit/feature';
@@ -14,12 +13,13 @@ const spendPage = (viewer: Viewer, entries: Html, result?: Fragment) =>
     '/console/spend',
     'Spend',
     html`${result ?? ''}
-      ${csvUploadForm(
-        viewer,
-        '/console/spend',
-        html`One line per day and campaign, with the header <code>${SPEND_CSV_HEADER.join(',')}</code>; amounts in units of the currency
-          (<code>1234.50</code>). Each line sets that day's amount; every line is checked first, and nothing is stored when one is wrong.`,
-      )}
+      ${csvUploadForm(viewer, '/console/spend', {
+        lines: 'One line per day and campaign: it sets that day’s amount.',
+        header: SPEND_CSV_HEADER,
+        aliases: SPEND_CSV_ALIASES,
+        optional: ['utm_medium', 'utm_content'],
+        values: html`Amounts in units of the currency (<code>1234.50</code>), days as <code>2026-03-01</code>.`,
+      })}
       <h2>Entries</h2>
       ${entries}`,
   );
@@ -53,12 +53,7 @@ export const spendFeature: ConsoleFeature = {
       path: '/console/spend',
       access: 'member',
       parse: parseSpendCsv,
-      store: async (viewer, entries) => {
-        let upserted = 0;
-        for (let at = 0; at < entries.length; at += MAX_SPEND_ENTRIES)
-          upserted += await useCases.putSpend.execute(viewer.dashboard.id, entries.slice(at, at + MAX_SPEND_ENTRIES));
-        return upserted;
-      },
+      store: (viewer, entries) => useCases.importSpend.execute(viewer.dashboard.id, entries),
       stored: (upserted) => `${counted(upserted, 'entry', 'entries')} stored.`,
       page: async (viewer, refusal) => spendPage(viewer, await entriesOf(viewer, 1), refusal),
     });

@@ -10,10 +10,13 @@ import {
   MAX_CONVERSION_FIELD_LENGTH,
   MAX_CREDENTIAL_LENGTH,
 } from '../../../domain/ad-account';
+import { ATTEMPT_OUTCOMES, CLICK_ID_NAMES, CONVERSION_KINDS, CONVERSION_STATUSES } from '../../../domain/conversion';
+import { RESPONSE_BODY_LIMIT_BYTES } from '../../../domain/delivery';
 import { IdParam } from '../access/admin-codecs';
-import { bool, check, nullable, oneOf, str, strictObject } from '../kit/codec-kit';
+import { arrayOf, bool, check, int, nullable, oneOf, str, strictObject } from '../kit/codec-kit';
 import { utcDateTime } from '../kit/dates';
 import { component, described } from '../kit/json-schema';
+import { listPage, pagingParams, single } from '../kit/list-query';
 import { currency, text } from '../orders/order-codecs';
 
 /** Codecs of what a caller sends and reads about ad accounts (docs/ad-platforms.md). */
@@ -71,14 +74,23 @@ const conversionField = str(1, MAX_CONVERSION_FIELD_LENGTH);
 
 export const ConversionsBody = strictObject(
   'AdConversionSettings',
-  { enabled: described(bool, 'Whether paid orders are to be sent to the platform. Stored; the sending itself is not built yet.') },
+  { enabled: described(bool, "Whether each order that becomes paid is sent to the platform's conversions API.") },
   {
     pixelId: described(conversionField, 'Meta: the dataset (pixel) id.'),
-    conversionAction: described(conversionField, 'Google: the conversion action (its id or resource name).'),
+    conversionAction: described(
+      conversionField,
+      'Google: the conversion action (its id or resource name `customers/…/conversionActions/…`).',
+    ),
     pixelCode: described(conversionField, 'TikTok: the pixel code.'),
-    testEventCode: described(conversionField, "Meta and TikTok: the `test_event_code` of the platform's test view."),
+    testEventCode: described(
+      conversionField,
+      "Meta and TikTok: the `test_event_code` of the platform's test view; events sent with it count nowhere.",
+    ),
+    validateOnly: described(bool, 'Google: `true` for its test mode: each upload is checked and not recorded.'),
   },
-  { description: "Sending paid orders back to the platform's conversions API: the platform's own field, and only it. Not sent yet." },
+  {
+    description: "Sending paid orders back to the platform's conversions API: the platform's own field, and only it. Off unless `enabled`.",
+  },
 );
 
 const name = str(1, MAX_AD_ACCOUNT_NAME_LENGTH);
@@ -116,7 +128,8 @@ export const UpdateAdAccountBody = strictObject(
 
 export const AdAccountPath = strictObject('AdAccountPath', { adAccountId: described(IdParam, 'The id of the ad account (`ada_…`).') });
 
-const nullableTime = described(t.union([utcDateTime, t.null]), '`null` when there is none yet.');
+const nullableTimeOf = () => t.union([utcDateTime, t.null]);
+const nullableTime = described(nullableTimeOf(), '`null` when there is none yet.');
 
 export const AdAccountView = strictObject(
   'AdAccount',
@@ -131,18 +144,29 @@ export const AdAccountView = strictObject(
       t.union([
         strictObject(
           'AdConversionSettingsView',
-          { enabled: bool },
-          { pixelId: t.string, conversionAction: t.string, pixelCode: t.string, testEventCode: t.string },
+          {
+            enabled: bool,
+            status: described(
+              component('AdConversionStatus', oneOf(['ok', 'needsAttention'] as const), ''),
+              '`needsAttention` when the platform refused the last conversion (while `enabled`); `ok` otherwise.',
+            ),
+            message: described(t.union([t.string, t.null]), "The platform's own words about the refusal; `null` while it accepts."),
+            failingSince: described(nullableTimeOf(), 'When the refusals began; `null` while it accepts.'),
+          },
+          { pixelId: t.string, conversionAction: t.string, pixelCode: t.string, testEventCode: t.string, validateOnly: bool },
         ),
         t.null,
       ]),
-      'The conversion settings, `null` when there are none. Nothing is sent yet.',
+      'The conversion settings and whether the platform accepts what is sent, `null` when there are none.',
     ),
     status: described(
-      component('AdAccountStatus', oneOf(AD_ACCOUNT_STATUSES), 'Where the sync of an ad account stands.'),
-      "`ok` after a sync that worked; `syncing` while one is asked for or running; `needsAttention` after one that failed (`message` says why, in the platform's words; the spend of the last sync that worked stays).",
+      component('AdAccountStatus', oneOf(AD_ACCOUNT_STATUSES), 'Where an ad account stands: its sync, and the conversions sent to it.'),
+      "`ok` after a sync that worked; `syncing` while one is asked for or running; `needsAttention` after one that failed (`message` says why, in the platform's words; the spend of the last sync that worked stays), or when the platform refused the last conversion sent (`conversions.message`).",
     ),
-    message: described(t.union([t.string, t.null]), "The platform's message about the last failed sync; `null` after one that worked."),
+    message: described(
+      t.union([t.string, t.null]),
+      "The platform's message about the last failed sync, else about the last refused conversion; `null` when neither.",
+    ),
     lastSyncedAt: described(nullableTime, 'When a sync last worked: the spend is as of then.'),
     failingSince: described(nullableTime, 'When the syncs started failing; `null` while they work.'),
     nextSyncAt: described(
@@ -169,3 +193,67 @@ export const AdAccountList = strictObject('AdAccountList', { adAccounts: describ
 export const SyncAccepted = strictObject('AdSyncAccepted', {
   adAccount: described(AdAccountView, 'The account, `syncing`: read it again to see how the sync went.'),
 });
+
+export const conversionKind = component(
+  'ConversionEvent',
+  oneOf(CONVERSION_KINDS),
+  '`purchase` (the order became paid), `refund` and `chargeback` (Google only: sent as a retraction of the purchase).',
+);
+export const conversionStatus = component('ConversionStatus', oneOf(CONVERSION_STATUSES), 'Where a conversion stands.');
+
+/** The query string of GET /api/v1/ad-accounts/{adAccountId}/conversions; unknown parameters are refused. */
+export const ListConversionsQuery = strictObject(
+  'ListConversionsQuery',
+  {},
+  { ...pagingParams('Conversions'), status: described(single(conversionStatus), 'Only conversions with this status.') },
+);
+
+const ConversionAttemptView = strictObject(
+  'ConversionAttempt',
+  {
+    at: utcDateTime,
+    durationMs: int(0, Number.MAX_SAFE_INTEGER),
+    outcome: described(
+      component('ConversionAttemptOutcome', oneOf(ATTEMPT_OUTCOMES), ''),
+      '`accepted` by the platform; `refused` (a person must act: the account needs attention); `unavailable` (an outage, a rate limit, no answer: tried again).',
+    ),
+    test: described(bool, "Sent in the platform's test mode (`testEventCode`, `validateOnly`): counted nowhere."),
+    responseStatus: described(t.union([int(100, 599), t.null]), 'The HTTP status the platform answered; `null` without an answer.'),
+    reply: described(
+      t.union([t.string, t.null]),
+      `The start of the platform's answer (at most ${RESPONSE_BODY_LIMIT_BYTES} bytes); \`null\` without one.`,
+    ),
+    message: described(t.union([t.string, t.null]), "The platform's own message about a refusal or an outage; `null` when accepted."),
+  },
+  {},
+);
+
+export const ConversionView = strictObject(
+  'Conversion',
+  {
+    id: described(t.string, 'Made by the service (`cnv_…`).'),
+    orderId: described(t.string, "The order's `id`: the `event_id` (Meta, TikTok) and `orderId` (Google) sent."),
+    externalId: described(t.string, "The order's `externalId`."),
+    event: conversionKind,
+    status: conversionStatus,
+    occurredAt: described(utcDateTime, 'When the order was paid (refunded, charged back): the event time sent.'),
+    valueCents: described(int(0, Number.MAX_SAFE_INTEGER), "The order's gross amount, sent as the value."),
+    currency,
+    matchedBy: described(
+      arrayOf(oneOf([...CLICK_ID_NAMES, 'email', 'phone'] as const), 0, 3),
+      "What was sent to match the buyer: the platform's click id, the hashed email, the hashed phone. The values are never shown.",
+    ),
+    attempts: described(arrayOf(ConversionAttemptView, 0, 100), 'Oldest first.'),
+    nextAttemptAt: described(t.union([utcDateTime, t.null]), 'When the next attempt is due; `null` once finished.'),
+    createdAt: utcDateTime,
+  },
+  {},
+  { description: "One order change sent to the account's platform, and every attempt with the platform's reply." },
+);
+
+export const ConversionList = listPage(
+  'ConversionList',
+  'conversions',
+  ConversionView,
+  'Every conversion of the account matching the filter, on all pages.',
+);

@@ -8,11 +8,15 @@ import {
   AdAccountList,
   AdAccountPath,
   AdAccountResponse,
+  ConversionList,
   CreateAdAccountBody,
+  ListConversionsQuery,
   SyncAccepted,
   UpdateAdAccountBody,
 } from './ad-account-codecs';
-import { adAccountView } from './ad-account-presenters';
+import { adAccountView, conversionView } from './ad-account-presenters';
+import { CONVERSION_RETENTION_MS } from '../../../domain/conversion';
+import { RESPONSE_BODY_LIMIT_BYTES } from '../../../domain/delivery';
 
 /** Ad accounts (docs/ad-platforms.md), scoped to the bearer token's dashboard. */
 
@@ -224,6 +228,35 @@ export const syncAdAccountRoute = route({
   },
 });
 
+export const listConversionsRoute = route({
+  method: 'get',
+  path: `${AD_ACCOUNTS_PATH}/{adAccountId}/conversions`,
+  operationId: 'listAdAccountConversions',
+  summary: "List what was sent to an ad account's conversions API",
+  description:
+    `The conversions sent (or on their way) to the account's platform, newest first (\`createdAt\` descending, then \`id\` descending), ` +
+    `kept ${CONVERSION_RETENTION_MS / 86_400_000} days: each order change with what matched the buyer (never the hashes), and every ` +
+    `attempt with its outcome and the start of the platform's reply (at most ${RESPONSE_BODY_LIMIT_BYTES} bytes). ` +
+    'Out-of-range values and unknown parameters are refused.',
+  tag: 'ad-accounts',
+  guards: ['token', 'rateLimit'],
+  scope: 'ads:read',
+  params: AdAccountPath,
+  query: ListConversionsQuery,
+  responses: { 200: { description: 'One page of conversions.', body: ConversionList } },
+  problems: ['AdAccountNotFound'],
+  handle: async ({ principal, params, query }, { useCases }) => {
+    const { page, pageSize, status } = query;
+    return pipe(
+      await useCases.listConversions.execute(principal.dashboardId, params.adAccountId, { page, pageSize, status }),
+      E.map((result) => ({
+        status: 200 as const,
+        body: { conversions: result.conversions.map(conversionView), page, pageSize, total: result.total },
+      })),
+    );
+  },
+});
+
 export const adAccountRoutes = [
   createAdAccountRoute,
   listAdAccountsRoute,
@@ -231,4 +264,5 @@ export const adAccountRoutes = [
   updateAdAccountRoute,
   deleteAdAccountRoute,
   syncAdAccountRoute,
+  listConversionsRoute,
 ];

@@ -1,5 +1,5 @@
-import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import type { IdGenerator } from '../../../application/ports/id-generator';
 import type { Logger } from '../../../application/ports/logger';
 import { ERROR_TABLE } from './error-table';
@@ -70,8 +70,36 @@ const answerClientError = (socket: Socket, err: NodeJS.ErrnoException, ids: IdGe
   );
 };
 
+/**
+ * Closes a connection in stages when its answer went out before its request's body arrived (a
+ * refusal that reads no body: 429 TOO_MANY_HEAVY_REQUESTS, say). Node would close the socket at once;
+ * the client's next write of its body would then meet a reset, and a client that had not read the
+ * answer yet would lose it (EPIPE instead of the 429). As RFC 9112 (section 9.6) advises, the write
+ * side closes first, the rest of the body is read and dropped, and the socket closes once the body is
+ * in or the client closes its side; at the latest at the request timeout.
+ */
+const closeInStages = (socket: Socket, requestOf: (socket: Socket) => IncomingMessage | undefined): void => {
+  const closeNow = socket.destroySoon.bind(socket);
+  // Node's server calls destroySoon once the answer of a connection it closes is written.
+  socket.destroySoon = () => {
+    const request = requestOf(socket);
+    if (request === undefined || request.complete) {
+      closeNow();
+      return;
+    }
+    socket.end();
+    const close = (): void => {
+      socket.destroy();
+    };
+    request.once('end', close);
+    socket.once('end', close);
+  };
+};
+
 /** An HTTP server for `app` with the limits set and Node's own refusals answered as problems. */
 export const createHttpServer = (app: { callback(): RequestListener }, limits: ServerLimits, ids: IdGenerator, logger: Logger): Server => {
+  const handle = app.callback();
+  const requests = new WeakMap<Socket, IncomingMessage>();
   const server = createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
@@ -79,11 +107,62 @@ export const createHttpServer = (app: { callback(): RequestListener }, limits: S
       // How often Node looks for requests past their timeouts: often enough that a timeout means it.
       connectionsCheckingInterval: Math.max(25, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 4))),
     },
-    app.callback(),
+    (req, res) => {
+      // A request sent behind one whose answer closed the connection: never served (RFC 9112, 9.6).
+      if (!req.socket.writable) {
+        req.socket.destroy();
+        return;
+      }
+      requests.set(req.socket, req);
+      void handle(req, res);
+    },
   );
+  server.on('connection', (socket: Socket) => closeInStages(socket, (s) => requests.get(s)));
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxConnections = limits.maxConnections;
   capPerAddress(server, limits.maxConnectionsPerAddress);
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(socket, err, ids, logger));
   return server;
+};
+
+/** Where a service takes its requests: an HTTP server of its own, or its turn on one that outlives it. */
+export interface Serving {
+  readonly server: Server;
+  /** `http://host:port`, with the port actually bound. */
+  readonly url: string;
+  /** Stops taking requests; resolves once those in flight are answered. */
+  close(): Promise<void>;
+  /** Ends the requests still in flight, when the shutdown timeout has passed. */
+  cutOff(): void;
+}
+
+/**
+ * An HTTP server that outlives the services attached to it one after another: from `attach` until its
+ * `close`, `app` takes every request. Tests start hundreds of services; one port and its
+ * keep-alive connections serve them all.
+ */
+export interface SharedHttpServer {
+  attach(app: { callback(): RequestListener }): Serving;
+}
+
+/** `server` listening on `host:port` (0: a free one); closing it stops accepting connections and ends the idle ones. */
+export const listen = async (server: Server, host: string, port: number): Promise<Serving> => {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { address, port: bound } = server.address() as AddressInfo;
+  return {
+    server,
+    url: `http://${address.includes(':') ? `[${address}]` : address}:${bound}`,
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await closed;
+    },
+    cutOff: () => server.closeAllConnections(),
+  };
 };

@@ -6,7 +6,7 @@ import type {
   AdSyncLease,
   ClaimedAdAccount,
 } from '../../../application/ports/ad-account-repository';
-import type { AdAccount, AdAccountSync } from '../../../domain/ad-account';
+import type { AdAccount, AdAccountSync, ConversionProblem } from '../../../domain/ad-account';
 import { oldestFirst } from '../oldest-first';
 
 interface Stored {
@@ -43,7 +43,13 @@ export class InMemoryAdAccountRepository implements AdAccountRepository {
     const stored = this.byId.get(account.id);
     if (stored === undefined || stored.account.dashboardId !== account.dashboardId || stored.account.version !== account.version - 1)
       return false;
-    stored.account = structuredClone({ ...account, sync: stored.account.sync });
+    const { conversionProblem: _given, ...settings } = account;
+    const kept = stored.account.conversionProblem;
+    stored.account = structuredClone({
+      ...settings,
+      sync: stored.account.sync,
+      ...(kept === undefined ? {} : { conversionProblem: kept }),
+    });
     return true;
   }
 
@@ -106,6 +112,19 @@ export class InMemoryAdAccountRepository implements AdAccountRepository {
     if (stored === undefined) return;
     stored.leaseUntil = 0;
     delete stored.leaseId;
+  }
+
+  async setConversionProblem(dashboardId: string, id: string, problem: ConversionProblem | undefined): Promise<boolean> {
+    const stored = this.byId.get(id);
+    if (stored === undefined || stored.account.dashboardId !== dashboardId) return false;
+    const { conversionProblem: _previous, ...rest } = stored.account;
+    stored.account = problem === undefined ? rest : { ...rest, conversionProblem: structuredClone(problem) };
+    return true;
+  }
+
+  /** Whether the dashboard has an account that sends conversions: the in-memory outbox's quick step skips its events. */
+  sendsConversions(dashboardId: string): boolean {
+    return this.of(dashboardId).some((s) => s.account.conversions?.enabled === true);
   }
 
   private held(lease: AdSyncLease): Stored | undefined {

@@ -1,5 +1,8 @@
 import type { OutboxEntry, UnsubscribedRelay, WebhookOutbox } from '../../../application/ports/webhook-outbox';
+import type { ConversionDelivery } from '../../../domain/conversion';
 import type { Delivery } from '../../../domain/delivery';
+import type { InMemoryAdAccountRepository } from '../ads/in-memory-ad-account-repository';
+import type { InMemoryConversionRepository } from '../ads/in-memory-conversion-repository';
 import type { InMemoryDeliveryRepository } from './in-memory-delivery-repository';
 import type { InMemoryEventFeed } from '../orders/in-memory-event-feed';
 import type { InMemoryOrderRepository } from '../orders/in-memory-order-repository';
@@ -12,6 +15,8 @@ export class InMemoryWebhookOutbox implements WebhookOutbox {
     private readonly deliveries: InMemoryDeliveryRepository,
     private readonly feed: InMemoryEventFeed,
     private readonly endpoints: InMemoryWebhookEndpointRepository,
+    private readonly adAccounts: InMemoryAdAccountRepository,
+    private readonly conversions: InMemoryConversionRepository,
   ) {}
 
   async pending(limit: number): Promise<readonly OutboxEntry[]> {
@@ -21,7 +26,9 @@ export class InMemoryWebhookOutbox implements WebhookOutbox {
   /** One synchronous step, like a relay: the endpoints read are those of the moment. */
   async relayUnsubscribed(limit: number): Promise<UnsubscribedRelay> {
     const oldest = this.orders.outboxes(limit);
-    const unsubscribed = oldest.filter((entry) => !this.endpoints.anyOf(entry.dashboardId));
+    const unsubscribed = oldest.filter(
+      (entry) => !this.endpoints.anyOf(entry.dashboardId) && !this.adAccounts.sendsConversions(entry.dashboardId),
+    );
     for (const entry of unsubscribed) {
       this.feed.add(entry.dashboardId, entry.events, Date.now());
       this.orders.dropFromOutbox(
@@ -36,8 +43,9 @@ export class InMemoryWebhookOutbox implements WebhookOutbox {
     return this.orders.outboxBacklog();
   }
 
-  async relay(entry: OutboxEntry, deliveries: readonly Delivery[]): Promise<void> {
+  async relay(entry: OutboxEntry, deliveries: readonly Delivery[], conversions: readonly ConversionDelivery[] = []): Promise<void> {
     for (const delivery of deliveries) this.deliveries.insertNow(delivery);
+    for (const conversion of conversions) this.conversions.insertNow(conversion);
     this.feed.add(entry.dashboardId, entry.events, Date.now());
     this.orders.dropFromOutbox(
       entry.orderId,

@@ -1,6 +1,12 @@
 import * as t from 'io-ts';
 import { AD_ACCOUNT_STATUSES, AD_PLATFORMS, CAMPAIGN_KEYS, type AdAccount, type AdAccountSync } from '../../../domain/ad-account';
-import { storedConversions, storedConversionsCodec } from '../../persistence/ad-account-records';
+import {
+  conversionProblemRecord,
+  storedConversionProblem,
+  storedConversionProblemCodec,
+  storedConversions,
+  storedConversionsCodec,
+} from '../../persistence/ad-account-records';
 import { oneOfCodec } from '../../persistence/corrupt-record';
 import { bsonCount, bsonDate } from '../bson-codecs';
 
@@ -26,6 +32,7 @@ export const adAccountDocumentCodec = t.intersection([
   }),
   t.partial({
     conversions: storedConversionsCodec,
+    conversionProblem: storedConversionProblemCodec,
     message: t.string,
     lastSyncedAt: bsonDate,
     failingSince: bsonDate,
@@ -80,6 +87,7 @@ export const adAccountToDocument = (account: AdAccount): AdAccountDocument => ({
   accountId: account.accountId,
   ...settingsOf(account),
   ...(account.conversions === undefined ? {} : { conversions: account.conversions }),
+  ...(account.conversionProblem === undefined ? {} : { conversionProblem: conversionProblemRecord(account.conversionProblem) }),
   createdAt: account.createdAt,
   ...syncUpdate(account.sync).$set,
 });
@@ -93,6 +101,7 @@ export const adAccountFromDocument = (d: t.TypeOf<typeof adAccountDocumentCodec>
   campaignKey: d.campaignKey,
   utmSource: d.utmSource,
   ...(d.conversions === undefined ? {} : { conversions: storedConversions(d.conversions) }),
+  ...(d.conversionProblem === undefined ? {} : { conversionProblem: storedConversionProblem(d.conversionProblem) }),
   sealedCredentials: d.sealedCredentials,
   createdAt: d.createdAt,
   updatedAt: d.updatedAt,

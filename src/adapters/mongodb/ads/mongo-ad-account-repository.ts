@@ -8,7 +8,8 @@ import type {
   ClaimedAdAccount,
 } from '../../../application/ports/ad-account-repository';
 import type { Logger } from '../../../application/ports/logger';
-import type { AdAccount, AdAccountSync } from '../../../domain/ad-account';
+import type { AdAccount, AdAccountSync, ConversionProblem } from '../../../domain/ad-account';
+import { conversionProblemRecord } from '../../persistence/ad-account-records';
 import { guarded, insertUnlessDuplicate } from '../mongo-errors';
 import { MongoCollection } from '../mongo-collection';
 import {
@@ -139,6 +140,15 @@ export class MongoAdAccountRepository implements AdAccountRepository {
         { $set: { leaseUntil: FREE }, $unset: { leaseId: '' } },
       ),
     );
+  }
+
+  async setConversionProblem(dashboardId: string, id: string, problem: ConversionProblem | undefined): Promise<boolean> {
+    const update =
+      problem === undefined
+        ? { $unset: { conversionProblem: '' as const } }
+        : { $set: { conversionProblem: conversionProblemRecord(problem) } };
+    const result = await guarded(() => this.accounts.documents.updateOne({ _id: id, dashboardId }, update));
+    return result.matchedCount === 1;
   }
 
   private decode(document: unknown): AdAccount {

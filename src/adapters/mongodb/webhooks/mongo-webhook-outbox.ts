@@ -2,19 +2,23 @@ import * as t from 'io-ts';
 import { MongoBulkWriteError, type Db } from 'mongodb';
 import type { Logger } from '../../../application/ports/logger';
 import type { OutboxEntry, UnsubscribedRelay, WebhookOutbox } from '../../../application/ports/webhook-outbox';
+import type { ConversionDelivery } from '../../../domain/conversion';
 import type { Delivery } from '../../../domain/delivery';
+import { conversionToDocument, type ConversionDocument } from '../ads/conversion-documents';
 import { guarded } from '../mongo-errors';
 import type { MongoEventFeed } from '../orders/mongo-event-feed';
 import { MongoCollection } from '../mongo-collection';
-import { EVENT_ENDPOINT_INDEX } from '../mongo-indexes';
+import { EVENT_AD_ACCOUNT_INDEX, EVENT_ENDPOINT_INDEX } from '../mongo-indexes';
 import { outboxDocumentCodec, outboxFromDocument, type OrderDocument } from '../orders/order-document';
 import { deliveryToDocument, type DeliveryDocument } from './webhook-documents';
 
 const pendingCodec = t.intersection([outboxDocumentCodec, t.type({ dashboardId: t.string })]);
 
-/** The unique (eventId, endpointId) index refused a delivery made before: the only refusal a relay expects. */
-const madeBefore = (error: { code?: unknown; errmsg?: string }): boolean =>
-  error.code === 11000 && (error.errmsg ?? '').includes(` index: ${EVENT_ENDPOINT_INDEX} `);
+/** The unique (eventId, endpointId) or (eventId, adAccountId) index refused a delivery made before: the only refusal a relay expects. */
+const madeBefore =
+  (index: string) =>
+  (error: { code?: unknown; errmsg?: string }): boolean =>
+    error.code === 11000 && (error.errmsg ?? '').includes(` index: ${index} `);
 
 /**
  * The outbox of the MongoDB store is the `outbox` array of each order document, written by the same
@@ -26,6 +30,7 @@ const madeBefore = (error: { code?: unknown; errmsg?: string }): boolean =>
 export class MongoWebhookOutbox implements WebhookOutbox {
   private readonly orders: MongoCollection<OrderDocument>;
   private readonly deliveries: MongoCollection<DeliveryDocument>;
+  private readonly conversions: MongoCollection<ConversionDocument>;
 
   constructor(
     db: Db,
@@ -34,6 +39,7 @@ export class MongoWebhookOutbox implements WebhookOutbox {
   ) {
     this.orders = new MongoCollection(db, 'orders', logger);
     this.deliveries = new MongoCollection(db, 'webhookDeliveries', logger);
+    this.conversions = new MongoCollection(db, 'conversionDeliveries', logger);
   }
 
   /** Through the partial index of the orders whose outbox holds events: orders without any cost nothing. */
@@ -71,18 +77,11 @@ export class MongoWebhookOutbox implements WebhookOutbox {
     return row?.n ?? 0;
   }
 
-  async relay(entry: OutboxEntry, deliveries: readonly Delivery[]): Promise<void> {
+  async relay(entry: OutboxEntry, deliveries: readonly Delivery[], conversions: readonly ConversionDelivery[] = []): Promise<void> {
     // The feed first, like the deliveries: a crash before the pull leaves events that the next relay finds written.
     await this.feed.add(entry.dashboardId, entry.orderId, entry.events);
-    if (deliveries.length > 0) {
-      try {
-        await guarded(() => this.deliveries.documents.insertMany(deliveries.map(deliveryToDocument), { ordered: false }));
-      } catch (err) {
-        // Any other failure (another unique key, the server) leaves the events in the outbox, to be relayed again.
-        const madeBeforeOnly = err instanceof MongoBulkWriteError && [err.writeErrors].flat().every((e) => madeBefore(e));
-        if (!madeBeforeOnly) throw err;
-      }
-    }
+    await insertNew(this.deliveries, deliveries.map(deliveryToDocument), EVENT_ENDPOINT_INDEX);
+    await insertNew(this.conversions, conversions.map(conversionToDocument), EVENT_AD_ACCOUNT_INDEX);
     const eventIds = entry.events.map((event) => event.id);
     await guarded(() =>
       this.orders.documents.updateOne({ _id: entry.orderId, dashboardId: entry.dashboardId }, {
@@ -91,3 +90,21 @@ export class MongoWebhookOutbox implements WebhookOutbox {
     );
   }
 }
+
+/**
+ * Inserts the documents, those made before (refused by `uniqueIndex`) left as they are. Any other
+ * failure (another unique key, the server) rejects, leaving the events in the outbox to be relayed again.
+ */
+const insertNew = async <D extends DeliveryDocument | ConversionDocument>(
+  collection: MongoCollection<D>,
+  documents: readonly D[],
+  uniqueIndex: string,
+): Promise<void> => {
+  if (documents.length === 0) return;
+  try {
+    await guarded(() => collection.documents.insertMany(documents as never, { ordered: false }));
+  } catch (err) {
+    const madeBeforeOnly = err instanceof MongoBulkWriteError && [err.writeErrors].flat().every(madeBefore(uniqueIndex));
+    if (!madeBeforeOnly) throw err;
+  }
+};

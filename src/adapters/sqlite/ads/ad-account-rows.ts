@@ -1,6 +1,12 @@
 import * as t from 'io-ts';
 import { AD_ACCOUNT_STATUSES, AD_PLATFORMS, CAMPAIGN_KEYS, type AdAccount, type AdAccountSync } from '../../../domain/ad-account';
-import { storedConversions, storedConversionsCodec } from '../../persistence/ad-account-records';
+import {
+  conversionProblemRecord,
+  storedConversionProblem,
+  storedConversionProblemCodec,
+  storedConversions,
+  storedConversionsCodec,
+} from '../../persistence/ad-account-records';
 import { oneOfCodec } from '../../persistence/corrupt-record';
 import { instant, jsonText, optionalInstant, positiveCount, present } from '../sqlite-codecs';
 
@@ -27,6 +33,7 @@ export const adAccountRowCodec = t.type({
   next_sync_at: instant,
   currency: optionalText,
   time_zone: optionalText,
+  conversion_problem: t.union([t.null, jsonText(storedConversionProblemCodec)]),
 });
 
 export const AD_ACCOUNT_COLUMNS: readonly string[] = Object.keys(adAccountRowCodec.props);
@@ -65,6 +72,7 @@ export const adAccountToRow = (account: AdAccount): Record<string, string | numb
   updated_at: account.updatedAt.getTime(),
   version: account.version,
   ...syncToRow(account.sync),
+  conversion_problem: account.conversionProblem === undefined ? null : JSON.stringify(conversionProblemRecord(account.conversionProblem)),
 });
 
 export const adAccountFromRow = (row: t.TypeOf<typeof adAccountRowCodec>): AdAccount => ({
@@ -76,6 +84,7 @@ export const adAccountFromRow = (row: t.TypeOf<typeof adAccountRowCodec>): AdAcc
   campaignKey: row.campaign_key,
   utmSource: row.utm_source,
   ...(row.conversions === null ? {} : { conversions: storedConversions(row.conversions) }),
+  ...(row.conversion_problem === null ? {} : { conversionProblem: storedConversionProblem(row.conversion_problem) }),
   sealedCredentials: row.sealed_credentials,
   createdAt: row.created_at,
   updatedAt: row.updated_at,

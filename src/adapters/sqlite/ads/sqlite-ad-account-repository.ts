@@ -8,7 +8,8 @@ import type {
   ClaimedAdAccount,
 } from '../../../application/ports/ad-account-repository';
 import type { Logger } from '../../../application/ports/logger';
-import type { AdAccount, AdAccountSync } from '../../../domain/ad-account';
+import type { AdAccount, AdAccountSync, ConversionProblem } from '../../../domain/ad-account';
+import { conversionProblemRecord } from '../../persistence/ad-account-records';
 import { columnLists } from '../column-lists';
 import { decodeRow, rowIdOf } from '../sqlite-codecs';
 import type { SqliteDatabase } from '../sqlite-database';
@@ -47,6 +48,7 @@ export class SqliteAdAccountRepository implements AdAccountRepository {
   private readonly renewLease: Statement;
   private readonly finish: Statement;
   private readonly releaseLease: Statement;
+  private readonly writeProblem: Statement;
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -87,6 +89,7 @@ export class SqliteAdAccountRepository implements AdAccountRepository {
        WHERE id = @accountId AND lease_id = @leaseId`,
     );
     this.releaseLease = db.prepare('UPDATE ad_accounts SET lease_until = 0, lease_id = NULL WHERE id = @accountId AND lease_id = @leaseId');
+    this.writeProblem = db.prepare('UPDATE ad_accounts SET conversion_problem = ? WHERE id = ? AND dashboard_id = ?');
   }
 
   async insert(account: AdAccount, limit: number): Promise<AdAccountInsert> {
@@ -148,6 +151,11 @@ export class SqliteAdAccountRepository implements AdAccountRepository {
 
   async release(lease: AdSyncLease): Promise<void> {
     await this.db.write(() => this.releaseLease.run({ accountId: lease.accountId, leaseId: lease.leaseId }));
+  }
+
+  async setConversionProblem(dashboardId: string, id: string, problem: ConversionProblem | undefined): Promise<boolean> {
+    const text = problem === undefined ? null : JSON.stringify(conversionProblemRecord(problem));
+    return this.db.write(() => this.writeProblem.run(text, id, dashboardId).changes === 1);
   }
 
   private decode(raw: unknown): AdAccount {

@@ -43,10 +43,43 @@ interface Job {
   /** Moved so far: sequence numbers up to this one. */
   readonly doneSeq: number;
   /** The price before the change of each product and currency it touched, by `currency\0product`. */
-  readonly before: ReadonlyMap<string, UnitCostOf>;
+  readonly before: HistoryLookups;
 }
 
 const pairKey = (product: string, currency: string): string => `${currency}\u0000${product}`;
+
+/**
+ * The histories a change kept, by `currency\0product`, each made into a lookup when first asked for: a
+ * slice of a costs file touches hundreds of products, and an order asks for the few it holds.
+ */
+class HistoryLookups {
+  private readonly histories: ReadonlyMap<string, PairHistory>;
+  private readonly lookups = new Map<string, UnitCostOf>();
+
+  constructor(
+    pairs: readonly PairHistory[],
+    private readonly zone: string,
+  ) {
+    this.histories = new Map(pairs.map((pair) => [pairKey(pair.product, pair.currency), pair]));
+  }
+
+  has(key: string): boolean {
+    return this.histories.has(key);
+  }
+
+  get(key: string): UnitCostOf | undefined {
+    let lookup = this.lookups.get(key);
+    const pair = this.histories.get(key);
+    if (lookup === undefined && pair !== undefined) {
+      lookup = unitCostLookup(
+        pair.entries.map((entry) => ({ ...entry, product: pair.product, currency: pair.currency })),
+        this.zone,
+      );
+      this.lookups.set(key, lookup);
+    }
+    return lookup;
+  }
+}
 
 /** Whether the job has still to move the order `row` (which carries `seq` when it is stored). */
 const awaits = (job: Job, row: OrderRow): boolean => {
@@ -79,7 +112,7 @@ export class RollupPricer {
   private readonly jobPairs: Statement;
   private dayStarts = new Map<string, number>();
   /** Each job's prices before it, read once: they never change. */
-  private readonly befores = new Map<number, ReadonlyMap<string, UnitCostOf>>();
+  private readonly befores = new Map<number, HistoryLookups>();
 
   constructor(db: Preparing) {
     this.anyCost = db.prepare('SELECT 1 FROM product_costs WHERE dashboard_id = ? LIMIT 1').pluck();
@@ -118,32 +151,32 @@ export class RollupPricer {
     const later = jobs.slice(at);
     if (later.length === 0 && this.anyCost.get(dashboardId) === undefined) return () => undefined;
     let zone: string | undefined;
+    // Each product and currency's history, found once (the lookup lives within one write): a chunk prices
+    // up to CHUNK_SEQS orders twice, and a file uploaded in slices leaves many jobs to look through.
+    const chosen = new Map<string, UnitCostOf | readonly (readonly [start: number, cents: number])[]>();
     return (product, currency, instant) => {
       const key = pairKey(product, currency);
-      for (const job of later) {
-        const before = job.before.get(key);
-        if (before !== undefined) return before(product, currency, instant);
+      let before = chosen.get(key);
+      if (before === undefined) {
+        zone ??= (this.zone.get(dashboardId) as string | undefined) ?? 'UTC';
+        const inZone = zone;
+        before =
+          later.find((job) => job.before.has(key))?.before.get(key) ??
+          (this.history.all(dashboardId, product, currency) as [string, number][]).map(
+            ([from, cents]) => [this.startOf(from, inZone), cents] as const,
+          );
+        chosen.set(key, before);
       }
-      zone ??= (this.zone.get(dashboardId) as string | undefined) ?? 'UTC';
-      for (const [from, cents] of this.history.iterate(dashboardId, product, currency) as Iterable<[string, number]>)
-        if (this.startOf(from, zone) <= instant) return cents;
-      return undefined;
+      if (typeof before === 'function') return before(product, currency, instant);
+      return before.find(([start]) => start <= instant)?.[1];
     };
   }
 
-  private beforeOf(id: number): ReadonlyMap<string, UnitCostOf> {
+  private beforeOf(id: number): HistoryLookups {
     let before = this.befores.get(id);
     if (before === undefined) {
       const { zone, pairs } = this.jobPairs.get(id) as { zone: string; pairs: string };
-      before = new Map(
-        (JSON.parse(pairs) as PairHistory[]).map((pair) => [
-          pairKey(pair.product, pair.currency),
-          unitCostLookup(
-            pair.entries.map((entry) => ({ ...entry, product: pair.product, currency: pair.currency })),
-            zone,
-          ),
-        ]),
-      );
+      before = new HistoryLookups(JSON.parse(pairs) as PairHistory[], zone);
       if (this.befores.size >= KNOWN_DAYS) this.befores.clear();
       this.befores.set(id, before);
     }
@@ -192,15 +225,7 @@ export const carryPriceChange = (
   if (affected === 0) return 'nothing to move';
   const jobs = pricer.jobsOf(change.dashboardId);
   if (jobs.length === 0 && affected <= inlineMax) {
-    const before = new Map(
-      change.pairs.map((pair) => [
-        pairKey(pair.product, pair.currency),
-        unitCostLookup(
-          pair.entries.map((entry) => ({ ...entry, product: pair.product, currency: pair.currency })),
-          change.zone,
-        ),
-      ]),
-    );
+    const before = new HistoryLookups(change.pairs, change.zone);
     const was = pricer.pricesBefore(
       change.dashboardId,
       [{ id: 0, dashboardId: change.dashboardId, fromAt: change.fromAt, maxSeq: 0, doneSeq: 0, before }],
@@ -230,11 +255,14 @@ export const CHUNK_SEQS = 2_000;
 export const CHUNK_MOVES = 25;
 
 /**
- * One chunk (inside a write of the group commit) of the oldest job of the dashboard whose turn it is:
+ * One chunk (inside a write of the group commit) of the oldest jobs of the dashboard whose turn it is:
  * the first with a job after `after` in the order of their ids, round, so that a dashboard's long job
  * (minutes at 1,000,000 orders) delays another's by a chunk at a time, never by the whole of it
- * (DECISIONS D23). The job's next orders, in sequence order, are moved from the prices before it to
- * the prices after it, and its progress saved with them; the job is gone once it has moved all.
+ * (DECISIONS D23). The oldest job is carried out together with the jobs after it that have reached
+ * the same sequence number (those not begun, when it has not either): a file uploaded in slices
+ * leaves a job per slice, which one pass over the orders carries out. Each of their next orders, in
+ * sequence order, moves from the prices before the first of them it awaits to the prices after the
+ * last of them, and their progress is saved with it; a job is gone once it has moved all its orders.
  * Resolves the dashboard served, or undefined when there is no job.
  */
 export const runRepriceChunk = (db: Preparing, fold: RollupFold, pricer: RollupPricer, after?: string): string | undefined => {
@@ -242,10 +270,13 @@ export const runRepriceChunk = (db: Preparing, fold: RollupFold, pricer: RollupP
   const next = ((after === undefined ? undefined : turn.get(after)) ?? turn.get('')) as string | null | undefined;
   if (next === null || next === undefined) return undefined;
   const jobs = pricer.jobsOf(next);
-  const job = jobs[0];
-  let upTo = Math.min(job.maxSeq, job.doneSeq + CHUNK_SEQS);
-  const was = pricer.pricesBefore(next, jobs, 0);
-  const is = pricer.pricesBefore(next, jobs, 1);
+  const doneSeq = jobs[0].doneSeq;
+  let together = 1;
+  while (together < jobs.length && jobs[together].doneSeq === doneSeq) together++;
+  const group = jobs.slice(0, together);
+  let upTo = Math.min(Math.max(...group.map((job) => job.maxSeq)), doneSeq + CHUNK_SEQS);
+  const is = pricer.pricesBefore(next, jobs, together);
+  const was = new Map<number, UnitCostOf>();
   const rows = db
     .prepare(
       // NOT INDEXED: the range of sequence numbers on the primary key (2 ms at 1,000,000 orders); the planner
@@ -253,17 +284,24 @@ export const runRepriceChunk = (db: Preparing, fold: RollupFold, pricer: RollupP
       `SELECT seq, ${fold.reads.join(', ')} FROM orders NOT INDEXED
        WHERE seq > ? AND seq <= ? AND dashboard_id = ? AND status = 'paid' AND created_at >= ? ORDER BY seq`,
     )
-    .all(job.doneSeq, upTo, next, job.fromAt) as OrderRow[];
+    .all(doneSeq, upTo, next, Math.min(...group.map((job) => job.fromAt))) as OrderRow[];
   let moves = 0;
   for (const row of rows) {
     if (moves === CHUNK_MOVES) {
       upTo = (row['seq'] as number) - 1;
       break;
     }
-    if (move(fold, row, was, is)) moves += 1;
+    const first = group.findIndex((job) => awaits(job, row));
+    if (first < 0) continue;
+    if (!was.has(first)) was.set(first, pricer.pricesBefore(next, jobs, first));
+    if (move(fold, row, was.get(first)!, is)) moves += 1;
   }
-  if (upTo >= job.maxSeq) db.prepare('DELETE FROM reprice_jobs WHERE id = ?').run(job.id);
-  else db.prepare('UPDATE reprice_jobs SET done_seq = ? WHERE id = ?').run(upTo, job.id);
+  const remove = db.prepare('DELETE FROM reprice_jobs WHERE id = ?');
+  const progress = db.prepare('UPDATE reprice_jobs SET done_seq = ? WHERE id = ?');
+  for (const job of group) {
+    if (upTo >= job.maxSeq) remove.run(job.id);
+    else progress.run(upTo, job.id);
+  }
   return next;
 };
 

@@ -4,7 +4,10 @@ import { FEED_RETENTION_MS } from '../../../application/ports/event-feed';
 import type { Logger } from '../../../application/ports/logger';
 import type { OrderEvent } from '../../../application/ports/order-repository';
 import type { OutboxEntry, UnsubscribedRelay, WebhookOutbox } from '../../../application/ports/webhook-outbox';
+import type { ConversionDelivery } from '../../../domain/conversion';
 import type { Delivery } from '../../../domain/delivery';
+import { conversionToRow } from '../ads/conversion-rows';
+import { INSERT_CONVERSION } from '../ads/sqlite-conversion-repository';
 import { EVENT_COLUMNS, eventFromRow, eventRowCodec } from '../orders/order-rows';
 import { decodeRow, rowIdOf } from '../sqlite-codecs';
 import { asStorageError } from '../sqlite-errors';
@@ -17,6 +20,7 @@ const pendingRowCodec = t.intersection([eventRowCodec, t.type({ order_id: t.stri
 /** A relay waiting for the write that takes the relays of its turn together. */
 interface QueuedRelay {
   readonly rows: readonly Record<string, unknown>[];
+  readonly conversionRows: readonly Record<string, unknown>[];
   readonly eventIds: readonly string[];
   readonly done: (error?: Error) => void;
 }
@@ -35,6 +39,7 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
   private readonly selectUnsubscribed: Statement;
   private readonly countPending: Statement;
   private readonly insertDelivery: Statement;
+  private readonly insertConversion: Statement;
   private readonly deleteEvents: Statement;
   private readonly copyToFeed: Statement;
   private readonly purgeFeed: Statement;
@@ -56,14 +61,17 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
        WHERE e.order_seq IN (SELECT order_seq FROM order_events ORDER BY seq LIMIT ?)
        ORDER BY e.seq`,
     );
-    // The same orders' events, ids alone, each saying whether its dashboard has no endpoint.
+    // The same orders' events, ids alone, each saying whether its dashboard has no endpoint and no
+    // ad account sending conversions.
     this.selectUnsubscribed = db.prepare(
       `SELECT e.id, e.order_seq, NOT EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.dashboard_id = o.dashboard_id)
+         AND NOT EXISTS (SELECT 1 FROM ad_accounts a WHERE a.dashboard_id = o.dashboard_id AND json_extract(a.conversions, '$.enabled') = 1)
        FROM order_events e JOIN orders o ON o.seq = e.order_seq
        WHERE e.order_seq IN (SELECT order_seq FROM order_events ORDER BY seq LIMIT ?)
        ORDER BY e.seq`,
     );
     this.insertDelivery = db.prepare(INSERT_DELIVERY);
+    this.insertConversion = db.prepare(INSERT_CONVERSION);
     this.deleteEvents = db.prepare('DELETE FROM order_events WHERE id IN (SELECT value FROM json_each(?))');
     // The events feed (DECISIONS D19) gets the relayed events, in their order, once each.
     this.copyToFeed = db.prepare(
@@ -113,11 +121,12 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
     return row.n;
   }
 
-  async relay(entry: OutboxEntry, deliveries: readonly Delivery[]): Promise<void> {
+  async relay(entry: OutboxEntry, deliveries: readonly Delivery[], conversions: readonly ConversionDelivery[] = []): Promise<void> {
     const rows = deliveries.map(deliveryToRow);
+    const conversionRows = conversions.map(conversionToRow);
     const eventIds = entry.events.map((event) => event.id);
     return new Promise<void>((resolve, reject) => {
-      this.queued.push({ rows, eventIds, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.queued.push({ rows, conversionRows, eventIds, done: (error) => (error === undefined ? resolve() : reject(error)) });
       if (this.queued.length === 1) this.relayQueued();
     });
   }
@@ -135,6 +144,7 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
         this.savepoint.run();
         try {
           for (const row of relay.rows) this.insertDelivery.run(row);
+          for (const row of relay.conversionRows) this.insertConversion.run(row);
           this.release.run();
         } catch (error) {
           this.rollbackTo.run();

@@ -5,7 +5,7 @@ import type { HeaderObject, ParameterObject, SecuritySchemeObject } from './type
 
 /** What the document says that cannot be derived from the route table: titles, prose, examples. */
 
-export const API_VERSION = '0.1.0';
+export const API_VERSION = '0.3.0';
 
 export const API_DESCRIPTION = `An order-recording service: orders are created and listed through /api/v1 with a bearer token that names the dashboard (account) they belong to.
 
