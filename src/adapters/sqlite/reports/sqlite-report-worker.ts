@@ -42,14 +42,14 @@ const answer = async (request: ReportRequest): Promise<unknown> => {
 };
 
 parentPort!.on('message', (request: ReportRequest) => {
-  answer(request).then(
-    (reply) => parentPort!.postMessage({ id: request.id, ...(reply as object) }),
-    (err: unknown) => {
+  // The reply's post inside the chain: a reply that cannot be posted is answered as this request's error.
+  answer(request)
+    .then((reply) => parentPort!.postMessage({ id: request.id, ...(reply as object) }))
+    .catch((err: unknown) => {
       const meaning = unavailableMeaning(err);
       parentPort!.postMessage({
         id: request.id,
         error: { message: meaning ?? (err instanceof Error ? err.message : 'report failed'), unavailable: meaning !== undefined },
       });
-    },
-  );
+    });
 });
