@@ -60,18 +60,50 @@ export interface ConversionsInput {
   readonly validateOnly?: boolean;
 }
 
-/** The conversion settings in the platform's own field, and only it; Google has no test event code (it validates instead), the others no `validateOnly`. */
+type ConversionTextField = 'pixelId' | 'conversionAction' | 'pixelCode' | 'testEventCode';
+
+/**
+ * The form each platform's conversion fields take, as its screens show them, said with an example:
+ * the refusals of the API and of the console, and the API's document, read them from here.
+ */
+export const CONVERSION_FIELD_FORMS: Readonly<Record<ConversionTextField, { readonly pattern: RegExp; readonly form: string }>> = {
+  pixelId: { pattern: /^\d{1,20}$/, form: "the dataset's id: digits, as Meta's Events Manager shows it (1234567890123456)" },
+  conversionAction: {
+    pattern: /^(\d{1,20}|customers\/\d{10}\/conversionActions\/\d{1,20})$/,
+    form: "the conversion action's id (987654321) or its resource name (customers/1234567890/conversionActions/987654321)",
+  },
+  pixelCode: {
+    pattern: /^[A-Z0-9]{1,64}$/,
+    form: "the pixel's code: capital letters and digits, as TikTok's Events Manager shows it (C4ABCDEFGH12345678IJ)",
+  },
+  testEventCode: {
+    pattern: /^[A-Za-z0-9]{1,64}$/,
+    form: "the code the platform's Test events view shows: letters and digits (TEST12345)",
+  },
+};
+
+const formProblem = (name: ConversionTextField, value: string | undefined): InputProblem[] =>
+  value === undefined || CONVERSION_FIELD_FORMS[name].pattern.test(value)
+    ? []
+    : [{ path: `conversions.${name}`, message: `must be ${CONVERSION_FIELD_FORMS[name].form}` }];
+
+/**
+ * The conversion settings in the platform's own field, and only it, each field of its form; Google has
+ * no test event code (it validates instead), the others no `validateOnly`.
+ */
 export const conversionsFor = (platform: AdPlatformName, given: ConversionsInput): Result<ConversionSettings> => {
   const label = AD_PLATFORM_LABELS[platform];
   const own = CONVERSION_TARGET_FIELD[platform];
   const others = (['pixelId', 'conversionAction', 'pixelCode'] as const).filter((name) => name !== own && given[name] !== undefined);
   const target = given[own];
   const problems: InputProblem[] = [
-    ...(target === undefined ? [{ path: `conversions.${own}`, message: `is required for ${label}` }] : []),
+    ...(target === undefined
+      ? [{ path: `conversions.${own}`, message: `is required for ${label}: ${CONVERSION_FIELD_FORMS[own].form}` }]
+      : formProblem(own, target)),
     ...others.map((name) => ({ path: `conversions.${name}`, message: `is not a field of ${label}: it takes ${own}` })),
     ...(platform === 'google' && given.testEventCode !== undefined
       ? [{ path: 'conversions.testEventCode', message: 'Google Ads has no test event code: its test mode is validateOnly' }]
-      : []),
+      : formProblem('testEventCode', given.testEventCode)),
     ...(platform !== 'google' && given.validateOnly !== undefined
       ? [{ path: 'conversions.validateOnly', message: `${label} has no validateOnly: its test mode is testEventCode` }]
       : []),

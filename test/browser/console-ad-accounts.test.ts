@@ -73,10 +73,14 @@ describeWithBrowser('the console’s Ad accounts page in Chromium', (browser) =>
       expect(await widerThanViewport(page)).to.deep.equal([]);
 
       await page.selectOption('#platform', 'meta');
+      await submit('form[action="/console/ad-accounts"][method=get] button[type=submit]');
+      expect(await page.locator('#developerToken').count(), 'only the chosen platform’s credentials').to.equal(0);
+      expect(await seriousViolations(page)).to.deep.equal([]);
+      expect(await widerThanViewport(page)).to.deep.equal([]);
       await page.fill('#name', 'Meta shop');
       await page.fill('#accountId', 'act_1234567890');
       await page.fill('#accessToken', fake.meta.accessToken);
-      await submit('form[action="/console/ad-accounts"] button[type=submit]');
+      await submit('form[action="/console/ad-accounts"][method=post] button[type=submit]');
       expect(new URL(page.url()).pathname).to.match(/^\/console\/ad-accounts\/ada_\w+$/);
       expect(page.url()).to.not.contain(fake.meta.accessToken);
       expect(await text('[role=status]')).to.contain('The account was connected');
@@ -141,7 +145,10 @@ describeWithBrowser('the console’s Ad accounts page in Chromium', (browser) =>
     await open(`/console/ad-accounts/${id}`);
     await page.fill('#accessToken', 'not-a-valid token');
     await submit('form[action$="/credentials"] button');
-    expect(await text('[role=alert]')).to.contain('The platform’s credentials are needed');
+    expect(await text('[role=alert]'))
+      .to.contain('The credentials were not replaced')
+      .and.contain('Access token must be 1 to 2048 printable ASCII characters without spaces');
+    expect(await page.inputValue('#accessToken'), 'a credential is never sent back').to.equal('');
     await page.fill('#accessToken', fake.meta.accessToken);
     await submit('form[action$="/credentials"] button');
     expect(await text('[role=status]')).to.contain('The credentials were replaced');

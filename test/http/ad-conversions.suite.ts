@@ -369,6 +369,26 @@ export const adConversionsSuite = (store: string, storage: () => Promise<Storage
         path: 'conversions.validateOnly',
         message: 'Meta has no validateOnly: its test mode is testEventCode',
       });
+      const malformed = await api.request('POST', PATH, {
+        token,
+        body: { ...meta({ enabled: true, pixelId: 'px-1', testEventCode: 'TEST 1' }), name: 'x', campaignKey: 'name', accountId: 'act_5' },
+      });
+      expect(malformed.status).to.equal(400);
+      expect(malformed.body.details).to.deep.include({
+        path: 'conversions.pixelId',
+        message: "must be the dataset's id: digits, as Meta's Events Manager shows it (1234567890123456)",
+      });
+      expect(malformed.body.details).to.deep.include({
+        path: 'conversions.testEventCode',
+        message: "must be the code the platform's Test events view shows: letters and digits (TEST12345)",
+      });
+      const patched = await api.request('PATCH', `${PATH}/${accountId}`, {
+        token,
+        body: { conversions: { enabled: true, pixelId: '998877 ' } },
+      });
+      expect(patched.status).to.equal(400);
+      expect(patched.body.details.map((d: { path: string }) => d.path)).to.deep.equal(['conversions.pixelId']);
+      expect((await accountOf(accountId)).conversions).to.include({ enabled: true, pixelId: '998877' });
     });
   });
 };

@@ -1,20 +1,22 @@
 import {
+  ACCOUNT_ID_RULES,
   AD_PLATFORM_LABELS,
   AD_PLATFORMS,
   DEFAULT_UTM_SOURCE,
   MAX_AD_ACCOUNT_NAME_LENGTH,
-  MAX_AD_ACCOUNTS_PER_DASHBOARD,
   MAX_CREDENTIAL_LENGTH,
   type AdAccount,
   type AdPlatformName,
 } from '../../../domain/ad-account';
 import type { ConversionDelivery } from '../../../domain/conversion';
-import { select } from '../kit/fields';
-import { conversionLog, conversionState } from './conversion-log';
-import { dateTime } from '../kit/format';
+import { problemSummary, select, textField, type FormProblem } from '../kit/fields';
+import type { FormFields } from '../kit/forms';
+import { asSentence, dateTime } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
 import { table } from '../kit/table';
-import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
+import { csrfField, notice, page, type Viewer } from '../kit/layout';
+import { CONVERSION_FIELD_LABELS, conversionFields, conversionValuesOf, typedConversionValues } from './conversion-fields';
+import { conversionLog, conversionState } from './conversion-log';
 
 const NOTICES: Readonly<Record<string, string>> = {
   connected: 'The account was connected; its first sync is under way. Reload the page in a moment to see how it went.',
@@ -22,18 +24,43 @@ const NOTICES: Readonly<Record<string, string>> = {
   changed: 'The account was changed.',
   credentials: 'The credentials were replaced; the account is being synced again with them.',
   deleted: 'The account was disconnected and its credentials deleted. The spend it read stays in the reports.',
+  sending: 'Saved: each order that becomes paid from now on is sent to the platform.',
+  stopped:
+    'Saved: paid orders are no longer sent. Those still waiting are marked Not sent at their next attempt, unless the sending is on again by then.',
+  unsent: 'Saved: paid orders are not sent.',
 };
 
-const PROBLEMS: Readonly<Record<string, string>> = {
-  platform: 'Choose the platform of the account.',
-  name: `An account needs a name of 1 to ${MAX_AD_ACCOUNT_NAME_LENGTH} characters.`,
-  utmSource: 'The utm_source is 1 to 255 characters.',
-  accountId: 'That is not an account id of this platform: Meta’s act_1234567890, Google’s 123-456-7890, TikTok’s advertiser id.',
-  credentials: `The platform’s credentials are needed, each 1 to ${MAX_CREDENTIAL_LENGTH} characters without spaces: Meta and TikTok an access token; Google a developer token, a client id and secret and a refresh token (a manager account id is optional). Fill only the platform’s fields.`,
-  limit: `This dashboard has its ${MAX_AD_ACCOUNTS_PER_DASHBOARD} ad accounts already: disconnect one first.`,
-  duplicate: 'This dashboard already has that account: change the one there is instead.',
-  key: 'Accounts cannot be connected: the service runs without CREDENTIALS_KEY.',
+/** Which of the pages' forms was refused, with what it held (never a credential) and why. */
+export interface RefusedForm {
+  readonly form: 'connect' | 'edit' | 'credentials' | 'conversions';
+  readonly values: FormFields;
+  readonly problems: readonly FormProblem[];
+}
+
+const LEADS: Readonly<Record<RefusedForm['form'], string>> = {
+  connect: 'The account was not connected:',
+  edit: 'The account was not changed:',
+  credentials: 'The credentials were not replaced:',
+  conversions: 'The purchases sent back were not changed:',
 };
+
+/** What a page shows over its forms: a form's result, or the refused form's problems. */
+export interface PageState {
+  readonly notice?: string;
+  readonly refused?: RefusedForm;
+}
+
+const top = (state: PageState): Fragment =>
+  html`${notice(NOTICES[state.notice ?? ''])}
+  ${state.refused === undefined ? '' : problemSummary(LEADS[state.refused.form], state.refused.problems)}`;
+
+/** The problems of `form` when it is the one refused. */
+const problemsOf = (state: PageState, form: RefusedForm['form']): readonly FormProblem[] =>
+  state.refused?.form === form ? state.refused.problems : [];
+
+/** What `form` held when it was refused, else `fallback`. */
+const typedIn = (state: PageState, form: RefusedForm['form'], name: string, fallback: string): string =>
+  state.refused?.form === form ? (state.refused.values.get(name) ?? '').trim() : fallback;
 
 const STATUS_WORDS: Readonly<Record<AdAccount['sync']['status'], string>> = {
   ok: 'OK',
@@ -76,40 +103,110 @@ const syncButton = (viewer: Viewer, account: AdAccount): Html =>
     ${csrfField(viewer)}<button type="submit" class="secondary" aria-label="Sync now: ${account.name}">Sync now</button>
   </form>`;
 
-const credentialFields = (platform: AdPlatformName | 'any'): Html => {
-  const input = (name: string, label: string) =>
-    html`<div>
-      <label for="${name}">${label}</label
-      ><input id="${name}" name="${name}" type="password" autocomplete="off" maxlength="${MAX_CREDENTIAL_LENGTH}" />
-    </div>`;
-  const token = html`<fieldset>
-    <legend>Meta or TikTok</legend>
-    ${input('accessToken', 'Access token (Meta: a system user’s token with ads_read; TikTok: the advertiser’s token)')}
-  </fieldset>`;
-  const google = html`<fieldset>
-    <legend>Google Ads</legend>
-    ${input('developerToken', 'Developer token')} ${input('clientId', 'OAuth client id')} ${input('clientSecret', 'OAuth client secret')}
-    ${input('refreshToken', 'Refresh token')}
-    <div>
-      <label for="loginCustomerId">Manager account id (optional, 123-456-7890)</label
-      ><input id="loginCustomerId" name="loginCustomerId" autocomplete="off" maxlength="12" />
-    </div>
-  </fieldset>`;
-  return platform === 'google' ? google : platform === 'any' ? html`${token} ${google}` : token;
+/** The labels of the pages' fields, by the API's names of the fields, which their inputs carry too. */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  name: 'Name',
+  accountId: 'Account id',
+  utmSource: 'utm_source',
+  accessToken: 'Access token',
+  developerToken: 'Developer token',
+  clientId: 'OAuth client id',
+  clientSecret: 'OAuth client secret',
+  refreshToken: 'Refresh token',
+  loginCustomerId: 'Manager account id',
+  ...CONVERSION_FIELD_LABELS,
 };
 
-/** The dashboard's ad accounts, each with its state and last sync, and the form that connects one. */
-export const adAccountsListView = (viewer: Viewer, accounts: readonly AdAccount[], canConnect: boolean, query: URLSearchParams): Html => {
+/** The platform's credentials, in password fields that never hold a value. */
+const credentialFields = (platform: AdPlatformName, problems: readonly FormProblem[]): Html => {
+  const secret = (name: string, help?: string) =>
+    textField(name, FIELD_LABELS[name], '', {
+      type: 'password',
+      maxlength: MAX_CREDENTIAL_LENGTH,
+      problems,
+      ...(help === undefined ? {} : { help: html`<p>${help}</p>` }),
+    });
+  const fields =
+    platform === 'google'
+      ? html`${secret('developerToken')} ${secret('clientId')} ${secret('clientSecret')}
+        ${secret('refreshToken', 'Granted for the https://www.googleapis.com/auth/adwords scope.')}
+        ${textField('loginCustomerId', `${FIELD_LABELS.loginCustomerId} (optional)`, '', {
+          maxlength: 12,
+          problems,
+          help: html`<p>When the access goes through a manager account: its id (123-456-7890).</p>`,
+        })}`
+      : secret(
+          'accessToken',
+          platform === 'meta' ? 'A system user’s token with ads_read on the account.' : 'The advertiser’s access token.',
+        );
+  return html`<fieldset class="fields">
+    <legend>${AD_PLATFORM_LABELS[platform]} credentials</legend>
+    ${fields}
+    <p class="help">Encrypted before they are stored and never shown again.</p>
+  </fieldset>`;
+};
+
+const campaignKeyField = (chosen: string): Html =>
+  select('campaignKey', 'The links name campaigns and ads by', ['name', 'id'], chosen, undefined, {
+    name: 'their names ({{campaign.name}}, __CAMPAIGN_NAME__)',
+    id: 'their ids ({campaignid}, {{campaign.id}})',
+  });
+
+/** The platform to connect an account of: its form shows that platform's fields only. */
+const platformChooser = (): Html =>
+  html`<form class="filters" method="get" action="/console/ad-accounts">
+    ${select('platform', 'Platform', AD_PLATFORMS, '', undefined, AD_PLATFORM_LABELS)}
+    <div><button type="submit" class="secondary">Continue</button></div>
+  </form>`;
+
+/** The form that connects an account of `platform`: what a refused one held is kept, except its credentials. */
+const connectForm = (viewer: Viewer, platform: AdPlatformName, state: PageState): Html => {
+  const problems = problemsOf(state, 'connect');
+  const typed = (name: string, fallback = '') => typedIn(state, 'connect', name, fallback);
+  const conversions =
+    state.refused?.form === 'connect' ? typedConversionValues(platform, state.refused.values) : conversionValuesOf(undefined);
+  return html`<p>${AD_PLATFORM_LABELS[platform]} account · <a href="/console/ad-accounts">another platform</a></p>
+    <form class="stack" method="post" action="/console/ad-accounts">
+      ${csrfField(viewer)}<input type="hidden" name="platform" value="${platform}" />
+      ${textField('name', FIELD_LABELS.name, typed('name'), { maxlength: MAX_AD_ACCOUNT_NAME_LENGTH, required: true, problems })}
+      ${textField('accountId', FIELD_LABELS.accountId, typed('accountId'), {
+        maxlength: 64,
+        required: true,
+        problems,
+        help: html`<p>${asSentence(ACCOUNT_ID_RULES[platform])}</p>`,
+      })}
+      ${campaignKeyField(typed('campaignKey', 'name'))}
+      ${textField('utmSource', `${FIELD_LABELS.utmSource} of the links (optional)`, typed('utmSource'), {
+        maxlength: 255,
+        problems,
+        help: html`<p>Empty: ${DEFAULT_UTM_SOURCE[platform]}.</p>`,
+      })}
+      ${credentialFields(platform, problems)} ${conversionFields(platform, conversions, problems)}
+      <div><button type="submit">Connect the account</button></div>
+    </form>`;
+};
+
+/**
+ * The dashboard's ad accounts, each with its state and last sync, and the form that connects one of
+ * the `platform` chosen (the platforms to choose from until one is).
+ */
+export const adAccountsListView = (
+  viewer: Viewer,
+  accounts: readonly AdAccount[],
+  canConnect: boolean,
+  platform: AdPlatformName | undefined,
+  state: PageState,
+): Html => {
   const zone = viewer.dashboard.timezone;
-  const chosen = query.get('platform') ?? '';
   return page(
     viewer,
     '/console/ad-accounts',
     'Ad accounts',
-    html`${notice(NOTICES[query.get('notice') ?? ''])} ${problem(PROBLEMS[query.get('problem') ?? ''])}
+    html`${top(state)}
       <p>
         A connected account’s daily spend per campaign and ad is read every hour (and when you press Sync now), for its last 28 days, so
-        that the reports show it without an upload. Its campaigns and ads are named as its links name them.
+        that the reports show it without an upload. Its campaigns and ads are named as its links name them. It can also be sent each order
+        that becomes paid.
       </p>
       <h2>Accounts</h2>
       ${table({
@@ -129,35 +226,9 @@ export const adAccountsListView = (viewer: Viewer, accounts: readonly AdAccount[
       <h2>Connect an account</h2>
       ${
         canConnect
-          ? html`<form class="stack" method="post" action="/console/ad-accounts">
-              ${csrfField(viewer)} ${select('platform', 'Platform', AD_PLATFORMS, chosen, undefined, AD_PLATFORM_LABELS)}
-              <div>
-                <label for="name">Name</label
-                ><input id="name" name="name" required maxlength="${MAX_AD_ACCOUNT_NAME_LENGTH}" value="${query.get('name') ?? ''}" />
-              </div>
-              <div>
-                <label for="accountId">Account id (Meta act_…, Google 123-456-7890, TikTok advertiser id)</label
-                ><input id="accountId" name="accountId" required maxlength="64" value="${query.get('accountId') ?? ''}" />
-              </div>
-              ${select(
-                'campaignKey',
-                'The links name campaigns and ads by',
-                ['name', 'id'],
-                query.get('campaignKey') ?? 'name',
-                undefined,
-                {
-                  name: 'their names ({{campaign.name}}, __CAMPAIGN_NAME__)',
-                  id: 'their ids ({campaignid}, {{campaign.id}})',
-                },
-              )}
-              <div>
-                <label for="utmSource">utm_source of the links (empty: ${Object.values(DEFAULT_UTM_SOURCE).join(', ')})</label
-                ><input id="utmSource" name="utmSource" maxlength="255" value="${query.get('utmSource') ?? ''}" />
-              </div>
-              ${credentialFields('any')}
-              <p class="muted">The credentials are encrypted before they are stored and never shown again.</p>
-              <div><button type="submit">Connect the account</button></div>
-            </form>`
+          ? platform === undefined
+            ? platformChooser()
+            : connectForm(viewer, platform, state)
           : html`<p class="error" role="alert">
               Accounts cannot be connected: the service runs without <code>CREDENTIALS_KEY</code>, the key their credentials are encrypted
               with. The operator sets it (32 random bytes, <code>openssl rand -base64 32</code>) and restarts the service.
@@ -167,19 +238,19 @@ export const adAccountsListView = (viewer: Viewer, accounts: readonly AdAccount[
 };
 
 /** One account: where its sync stands, the purchases sent back to it, and the forms that sync, change, re-key and disconnect it. */
-export const adAccountView = (
-  viewer: Viewer,
-  account: AdAccount,
-  query: URLSearchParams,
-  conversions: readonly ConversionDelivery[],
-): Html => {
+export const adAccountView = (viewer: Viewer, account: AdAccount, conversions: readonly ConversionDelivery[], state: PageState): Html => {
   const zone = viewer.dashboard.timezone;
   const action = (to: string) => `/console/ad-accounts/${account.id}/${to}`;
+  const edited = (name: string, fallback: string) => typedIn(state, 'edit', name, fallback);
+  const sending =
+    state.refused?.form === 'conversions'
+      ? typedConversionValues(account.platform, state.refused.values)
+      : conversionValuesOf(account.conversions);
   return page(
     viewer,
     '/console/ad-accounts',
     `Ad account “${account.name}”`,
-    html`${notice(NOTICES[query.get('notice') ?? ''])} ${problem(PROBLEMS[query.get('problem') ?? ''])}
+    html`${top(state)}
       <dl class="facts">
         <dt>Platform</dt>
         <dd>${AD_PLATFORM_LABELS[account.platform]} ${account.accountId}</dd>
@@ -196,25 +267,43 @@ export const adAccountView = (
       </dl>
       ${syncButton(viewer, account)}
       <h2>Purchases sent back</h2>
-      ${conversionState(account, zone)} ${conversionLog(conversions, zone)}
+      ${conversionState(account, zone)}
+      <form class="stack" method="post" action="${action('conversions')}">
+        ${csrfField(viewer)} ${conversionFields(account.platform, sending, problemsOf(state, 'conversions'))}
+        <div><button type="submit" class="secondary">Save the purchases sent back</button></div>
+      </form>
+      <h3>Last conversions</h3>
+      ${conversionLog(conversions, zone)}
       <h2>Change</h2>
       <form class="stack" method="post" action="${action('edit')}">
         ${csrfField(viewer)}
-        <div>
-          <label for="name">Name</label
-          ><input id="name" name="name" required maxlength="${MAX_AD_ACCOUNT_NAME_LENGTH}" value="${account.name}" />
-        </div>
-        ${select('campaignKey', 'The links name campaigns and ads by', ['name', 'id'], account.campaignKey, undefined, { name: 'their names', id: 'their ids' })}
-        <div>
-          <label for="utmSource">utm_source of the links</label
-          ><input id="utmSource" name="utmSource" required maxlength="255" value="${account.utmSource}" />
-        </div>
+        ${textField('name', FIELD_LABELS.name, edited('name', account.name), {
+          maxlength: MAX_AD_ACCOUNT_NAME_LENGTH,
+          required: true,
+          problems: problemsOf(state, 'edit'),
+        })}
+        ${select(
+          'campaignKey',
+          'The links name campaigns and ads by',
+          ['name', 'id'],
+          edited('campaignKey', account.campaignKey),
+          undefined,
+          {
+            name: 'their names',
+            id: 'their ids',
+          },
+        )}
+        ${textField('utmSource', `${FIELD_LABELS.utmSource} of the links`, edited('utmSource', account.utmSource), {
+          maxlength: 255,
+          required: true,
+          problems: problemsOf(state, 'edit'),
+        })}
         <div><button type="submit" class="secondary">Save</button></div>
       </form>
       <h2>Replace the credentials</h2>
       <p>After a token expired or was revoked: the account is synced again with the new ones at once.</p>
       <form class="stack" method="post" action="${action('credentials')}">
-        ${csrfField(viewer)} ${credentialFields(account.platform)}
+        ${csrfField(viewer)} ${credentialFields(account.platform, problemsOf(state, 'credentials'))}
         <div><button type="submit">Replace the credentials</button></div>
       </form>
       <h2>Disconnect</h2>

@@ -54,6 +54,10 @@ button.secondary { background: #fff; color: var(--accent); }
 button.danger { background: #fff; color: var(--bad); border-color: var(--bad); }
 .notice { padding: 8px 12px; border-radius: 6px; background: #ddf4ff; border: 1px solid #54aeff; margin-bottom: 12px; }
 .error { padding: 8px 12px; border-radius: 6px; background: #ffebe9; border: 1px solid #ff8182; margin-bottom: 12px; color: var(--bad); }
+.summary p { margin: 0; } .summary ul { margin: 4px 0 0; padding-left: 1.25rem; } .summary a { color: var(--bad); }
+.field-problem { margin: 2px 0 0; color: var(--bad); font-size: 0.9rem; } input[aria-invalid="true"] { border-color: var(--bad); }
+.help { color: var(--muted); font-size: 0.85rem; } .help p { margin: 2px 0 4px; } .help code { word-break: normal; overflow-wrap: anywhere; }
+fieldset.fields { display: grid; gap: 8px; min-width: 0; grid-template-columns: minmax(0, 1fr); }
 .secret { font-family: ui-monospace, monospace; word-break: break-all; background: var(--soft); padding: 8px; border-radius: 4px; display: block; }
 .muted { color: var(--muted); }
 code { font-family: ui-monospace, monospace; word-break: break-all; }

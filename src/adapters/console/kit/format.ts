@@ -63,3 +63,6 @@ export const shortDay = (date: string): string => `${MONTHS[Number(date.slice(5,
 
 /** `Nov 3, 2026` for the calendar day `2026-11-03`. */
 export const longDay = (date: string): string => `${shortDay(date)}, ${date.slice(0, 4)}`;
+
+/** A rule the domain words as a phrase (`the dataset's id: digits (123)`), as a sentence of help. */
+export const asSentence = (phrase: string): string => `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}.`;

@@ -10,6 +10,7 @@ import {
   MAX_CONVERSION_FIELD_LENGTH,
   MAX_CREDENTIAL_LENGTH,
 } from '../../../domain/ad-account';
+import { CONVERSION_FIELD_FORMS } from '../../../domain/ad-account-input';
 import { ATTEMPT_OUTCOMES, CLICK_ID_NAMES, CONVERSION_KINDS, CONVERSION_STATUSES } from '../../../domain/conversion';
 import { RESPONSE_BODY_LIMIT_BYTES } from '../../../domain/delivery';
 import { IdParam } from '../access/admin-codecs';
@@ -76,15 +77,12 @@ export const ConversionsBody = strictObject(
   'AdConversionSettings',
   { enabled: described(bool, "Whether each order that becomes paid is sent to the platform's conversions API.") },
   {
-    pixelId: described(conversionField, 'Meta: the dataset (pixel) id.'),
-    conversionAction: described(
-      conversionField,
-      'Google: the conversion action (its id or resource name `customers/…/conversionActions/…`).',
-    ),
-    pixelCode: described(conversionField, 'TikTok: the pixel code.'),
+    pixelId: described(conversionField, `Meta: ${CONVERSION_FIELD_FORMS.pixelId.form}.`),
+    conversionAction: described(conversionField, `Google: ${CONVERSION_FIELD_FORMS.conversionAction.form}.`),
+    pixelCode: described(conversionField, `TikTok: ${CONVERSION_FIELD_FORMS.pixelCode.form}.`),
     testEventCode: described(
       conversionField,
-      "Meta and TikTok: the `test_event_code` of the platform's test view; events sent with it count nowhere.",
+      `Meta and TikTok: ${CONVERSION_FIELD_FORMS.testEventCode.form}; events sent with it count nowhere.`,
     ),
     validateOnly: described(bool, 'Google: `true` for its test mode: each upload is checked and not recorded.'),
   },
