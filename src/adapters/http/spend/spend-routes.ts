@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/Either';
+import { pageOf } from '../kit/list-query';
 import { route } from '../kit/route';
 import { valuesFor } from '../kit/well-formed';
 import { ListSpendQuery, MAX_SPEND_BODY_VALUES, PutSpendBody, PutSpendResponse, SpendList } from './spend-codecs';
@@ -47,15 +48,8 @@ export const listSpendRoute = route({
       return E.left({ _tag: 'ValidationFailed', details: [{ path: 'query.from', message: 'must not be later than query.to' }] });
     }
     const result = await useCases.listSpend.execute(principal.dashboardId, { from, to, page, pageSize });
-    return E.right({
-      status: 200 as const,
-      body: {
-        entries: result.entries.map((entry) => ({ ...entry, adAccount: entry.adAccount ?? null })),
-        page,
-        pageSize,
-        total: result.total,
-      },
-    });
+    const entries = result.entries.map((entry) => ({ ...entry, adAccount: entry.adAccount ?? null }));
+    return E.right({ status: 200 as const, body: pageOf('entries', entries, query, result.total) });
   },
 });
 
