@@ -1,4 +1,4 @@
-import { campaignUrl, type Destination, type LinkParam, type UtmFields } from './campaign-url';
+import { campaignUrl, utmFieldsOf, type Destination, type LinkParam, type UtmFields } from './campaign-url';
 
 /**
  * A UTM link (D13): a destination with campaign fields, the URL built from them, and a short link
@@ -51,12 +51,7 @@ export const newLink = (input: LinkInput, ids: { id: string; dashboardId: string
   slug: ids.slug,
   ...(input.name === undefined ? {} : { name: input.name }),
   destinationUrl: input.destination.href,
-  utmSource: input.utmSource,
-  utmMedium: input.utmMedium,
-  utmCampaign: input.utmCampaign,
-  ...(input.utmTerm === undefined ? {} : { utmTerm: input.utmTerm }),
-  ...(input.utmContent === undefined ? {} : { utmContent: input.utmContent }),
-  ...(input.utmId === undefined ? {} : { utmId: input.utmId }),
+  ...utmFieldsOf(input),
   params: input.params.map(({ key, value }) => ({ key, value })),
   url: linkUrl(input),
   clicks: 0,
