@@ -9,7 +9,7 @@ import {
   type AdPlatformName,
 } from '../../../domain/ad-account';
 import type { ConversionDelivery } from '../../../domain/conversion';
-import { select } from '../kit/fields';
+import { input, select } from '../kit/fields';
 import { conversionLog, conversionState } from './conversion-log';
 import { dateTime } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
@@ -77,23 +77,17 @@ const syncButton = (viewer: Viewer, account: AdAccount): Html =>
   </form>`;
 
 const credentialFields = (platform: AdPlatformName | 'any'): Html => {
-  const input = (name: string, label: string) =>
-    html`<div>
-      <label for="${name}">${label}</label
-      ><input id="${name}" name="${name}" type="password" autocomplete="off" maxlength="${MAX_CREDENTIAL_LENGTH}" />
-    </div>`;
+  const credential = (name: string, label: string) =>
+    input(name, label, { type: 'password', autocomplete: 'off', maxlength: MAX_CREDENTIAL_LENGTH });
   const token = html`<fieldset>
     <legend>Meta or TikTok</legend>
-    ${input('accessToken', 'Access token (Meta: a system user’s token with ads_read; TikTok: the advertiser’s token)')}
+    ${credential('accessToken', 'Access token (Meta: a system user’s token with ads_read; TikTok: the advertiser’s token)')}
   </fieldset>`;
   const google = html`<fieldset>
     <legend>Google Ads</legend>
-    ${input('developerToken', 'Developer token')} ${input('clientId', 'OAuth client id')} ${input('clientSecret', 'OAuth client secret')}
-    ${input('refreshToken', 'Refresh token')}
-    <div>
-      <label for="loginCustomerId">Manager account id (optional, 123-456-7890)</label
-      ><input id="loginCustomerId" name="loginCustomerId" autocomplete="off" maxlength="12" />
-    </div>
+    ${credential('developerToken', 'Developer token')} ${credential('clientId', 'OAuth client id')}
+    ${credential('clientSecret', 'OAuth client secret')} ${credential('refreshToken', 'Refresh token')}
+    ${input('loginCustomerId', 'Manager account id (optional, 123-456-7890)', { autocomplete: 'off', maxlength: 12 })}
   </fieldset>`;
   return platform === 'google' ? google : platform === 'any' ? html`${token} ${google}` : token;
 };
@@ -131,14 +125,12 @@ export const adAccountsListView = (viewer: Viewer, accounts: readonly AdAccount[
         canConnect
           ? html`<form class="stack" method="post" action="/console/ad-accounts">
               ${csrfField(viewer)} ${select('platform', 'Platform', AD_PLATFORMS, chosen, undefined, AD_PLATFORM_LABELS)}
-              <div>
-                <label for="name">Name</label
-                ><input id="name" name="name" required maxlength="${MAX_AD_ACCOUNT_NAME_LENGTH}" value="${query.get('name') ?? ''}" />
-              </div>
-              <div>
-                <label for="accountId">Account id (Meta act_…, Google 123-456-7890, TikTok advertiser id)</label
-                ><input id="accountId" name="accountId" required maxlength="64" value="${query.get('accountId') ?? ''}" />
-              </div>
+              ${input('name', 'Name', { required: true, maxlength: MAX_AD_ACCOUNT_NAME_LENGTH, value: query.get('name') ?? '' })}
+              ${input('accountId', 'Account id (Meta act_…, Google 123-456-7890, TikTok advertiser id)', {
+                required: true,
+                maxlength: 64,
+                value: query.get('accountId') ?? '',
+              })}
               ${select(
                 'campaignKey',
                 'The links name campaigns and ads by',
@@ -150,10 +142,10 @@ export const adAccountsListView = (viewer: Viewer, accounts: readonly AdAccount[
                   id: 'their ids ({campaignid}, {{campaign.id}})',
                 },
               )}
-              <div>
-                <label for="utmSource">utm_source of the links (empty: ${Object.values(DEFAULT_UTM_SOURCE).join(', ')})</label
-                ><input id="utmSource" name="utmSource" maxlength="255" value="${query.get('utmSource') ?? ''}" />
-              </div>
+              ${input('utmSource', `utm_source of the links (empty: ${Object.values(DEFAULT_UTM_SOURCE).join(', ')})`, {
+                maxlength: 255,
+                value: query.get('utmSource') ?? '',
+              })}
               ${credentialFields('any')}
               <p class="muted">The credentials are encrypted before they are stored and never shown again.</p>
               <div><button type="submit">Connect the account</button></div>
@@ -199,16 +191,9 @@ export const adAccountView = (
       ${conversionState(account, zone)} ${conversionLog(conversions, zone)}
       <h2>Change</h2>
       <form class="stack" method="post" action="${action('edit')}">
-        ${csrfField(viewer)}
-        <div>
-          <label for="name">Name</label
-          ><input id="name" name="name" required maxlength="${MAX_AD_ACCOUNT_NAME_LENGTH}" value="${account.name}" />
-        </div>
+        ${csrfField(viewer)} ${input('name', 'Name', { required: true, maxlength: MAX_AD_ACCOUNT_NAME_LENGTH, value: account.name })}
         ${select('campaignKey', 'The links name campaigns and ads by', ['name', 'id'], account.campaignKey, undefined, { name: 'their names', id: 'their ids' })}
-        <div>
-          <label for="utmSource">utm_source of the links</label
-          ><input id="utmSource" name="utmSource" required maxlength="255" value="${account.utmSource}" />
-        </div>
+        ${input('utmSource', 'utm_source of the links', { required: true, maxlength: 255, value: account.utmSource })}
         <div><button type="submit" class="secondary">Save</button></div>
       </form>
       <h2>Replace the credentials</h2>

@@ -1,4 +1,5 @@
-import { html, type Html } from './html';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../domain/account';
+import { html, trusted, type Fragment, type Html } from './html';
 
 /**
  * A labelled `<select>` of `options`, `chosen` selected, with an empty first option named `empty` if
@@ -21,3 +22,30 @@ export const select = (
       )}
     </select>
   </div>`;
+
+/** What an `<input>` says besides its name: each attribute as given, a `true` written bare, `false` and undefined left out. */
+export type InputAttributes = Readonly<Record<string, string | number | boolean | undefined>>;
+
+const ATTRIBUTE_NAME = /^[a-z][a-z-]*$/;
+
+/** Attribute names come from the console's code, never from a request; checked anyway, as they are not escaped. */
+const attributesOf = (attributes: InputAttributes): Fragment =>
+  Object.entries(attributes).map(([name, value]) => {
+    if (!ATTRIBUTE_NAME.test(name)) throw new Error(`not an attribute name: ${name}`);
+    if (value === undefined || value === false) return '';
+    return value === true ? html` ${trusted(name)}` : html` ${trusted(name)}="${value}"`;
+  });
+
+/** A labelled `<input>` whose name is its id too, with its `attributes` (`type`, `required`, `maxlength`, `value`, …). */
+export const input = (name: string, label: Fragment, attributes: InputAttributes = {}): Html =>
+  html`<div><label for="${name}">${label}</label><input id="${name}" name="${name}" ${attributesOf(attributes)} /></div>`;
+
+/** A password's field: a new one, within the lengths a password may have, or the current one, typed as it was chosen. */
+export const passwordInput = (name: string, label: Fragment, autocomplete: 'new-password' | 'current-password'): Html =>
+  input(name, label, {
+    type: 'password',
+    autocomplete,
+    required: true,
+    minlength: autocomplete === 'new-password' ? PASSWORD_MIN_LENGTH : undefined,
+    maxlength: PASSWORD_MAX_LENGTH,
+  });

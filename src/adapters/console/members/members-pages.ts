@@ -3,6 +3,7 @@ import type { AccountError } from '../../../application/accounts/account-errors'
 import { ROLES, type Role } from '../../../domain/account';
 import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
+import { input } from '../kit/fields';
 import { field, param } from '../kit/router';
 import { dateTime } from '../kit/format';
 import { html, type Fragment } from '../kit/html';
@@ -104,8 +105,7 @@ export const membersFeature: ConsoleFeature = {
           })}
           <h2>Invite someone</h2>
           <form class="stack" method="post" action="/console/members">
-            ${csrfField(viewer)}
-            <div><label for="email">Email</label><input id="email" name="email" type="email" required maxlength="254" /></div>
+            ${csrfField(viewer)} ${input('email', 'Email', { type: 'email', required: true, maxlength: 254 })}
             <div>
               <label for="role">Role</label
               ><select id="role" name="role">

@@ -3,6 +3,7 @@ import { MAX_TAX_RATE } from '../../../domain/tax-rate';
 import { isTimeZone, TIME_ZONES } from '../../../domain/time-zone';
 import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
+import { input } from '../kit/fields';
 import { html, type Fragment } from '../kit/html';
 import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
 import { field } from '../kit/router';
@@ -47,8 +48,7 @@ export const settingsFeature: ConsoleFeature = {
         'Settings',
         html`${top}
           <form class="stack" method="post" action="/console/settings">
-            ${csrfField(viewer)}
-            <div><label for="name">Dashboard name</label><input id="name" name="name" required maxlength="200" value="${form.name}" /></div>
+            ${csrfField(viewer)} ${input('name', 'Dashboard name', { required: true, maxlength: 200, value: form.name })}
             <div>
               <label for="timezone">Time zone of reports and spend dates</label
               ><select id="timezone" name="timezone">

@@ -6,6 +6,7 @@ import {
   SOURCE_PLATFORMS,
   type Source,
 } from '../../../domain/source';
+import { input } from '../kit/fields';
 import { dateTime } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
 import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
@@ -90,14 +91,12 @@ export const sourcesListView = (
             )}
           </select>
         </div>
-        <div>
-          <label for="name">Name</label
-          ><input id="name" name="name" required maxlength="${MAX_SOURCE_NAME_LENGTH}" value="${query.get('name') ?? ''}" />
-        </div>
-        <div>
-          <label for="secret">The platform’s secret (optional now: Stripe shows it only once the endpoint exists)</label
-          ><input id="secret" name="secret" type="password" autocomplete="off" maxlength="${MAX_SOURCE_SECRET_LENGTH}" />
-        </div>
+        ${input('name', 'Name', { required: true, maxlength: MAX_SOURCE_NAME_LENGTH, value: query.get('name') ?? '' })}
+        ${input('secret', 'The platform’s secret (optional now: Stripe shows it only once the endpoint exists)', {
+          type: 'password',
+          autocomplete: 'off',
+          maxlength: MAX_SOURCE_SECRET_LENGTH,
+        })}
         <p class="muted">
           Shopify’s webhook signing secret, WooCommerce’s webhook secret, Stripe’s endpoint signing secret (<code>whsec_…</code>) or
           Hotmart’s hottok. It is kept to check each delivery and never shown again.
@@ -133,19 +132,12 @@ export const sourceView = (
       <h2>Replace the secret</h2>
       <form class="stack" method="post" action="${action('secret')}">
         ${csrfField(viewer)}
-        <div>
-          <label for="secret">${guide.secret}</label
-          ><input id="secret" name="secret" type="password" autocomplete="off" required maxlength="${MAX_SOURCE_SECRET_LENGTH}" />
-        </div>
+        ${input('secret', guide.secret, { type: 'password', autocomplete: 'off', required: true, maxlength: MAX_SOURCE_SECRET_LENGTH })}
         <div><button type="submit">Replace the secret</button></div>
       </form>
       <h2>Rename</h2>
       <form class="stack" method="post" action="${action('rename')}">
-        ${csrfField(viewer)}
-        <div>
-          <label for="name">Name</label
-          ><input id="name" name="name" required maxlength="${MAX_SOURCE_NAME_LENGTH}" value="${source.name}" />
-        </div>
+        ${csrfField(viewer)} ${input('name', 'Name', { required: true, maxlength: MAX_SOURCE_NAME_LENGTH, value: source.name })}
         <div><button type="submit" class="secondary">Rename</button></div>
       </form>
       <h2>Delivery log</h2>
