@@ -23,6 +23,28 @@ export const select = (
     </select>
   </div>`;
 
+/**
+ * A fieldset of checkboxes named `name`, one per option, those `chosen` checked; `label` names each
+ * for a person. Each box's id is `name` and its option, punctuation made `-` (`scope-orders-read`).
+ */
+export const checkboxes = <V extends string>(
+  name: string,
+  legend: Fragment,
+  options: readonly V[],
+  chosen: readonly V[],
+  label: (option: V) => Fragment,
+): Html =>
+  html`<fieldset>
+    <legend>${legend}</legend>
+    ${options.map((option) => {
+      const id = `${name}-${option.replace(/[.:]/g, '-')}`;
+      return html`<div class="check">
+        <input type="checkbox" id="${id}" name="${name}" value="${option}" ${chosen.includes(option) ? html` checked` : ''} />
+        <label for="${id}">${label(option)}</label>
+      </div>`;
+    })}
+  </fieldset>`;
+
 /** What an `<input>` says besides its name: each attribute as given, a `true` written bare, `false` and undefined left out. */
 export type InputAttributes = Readonly<Record<string, string | number | boolean | undefined>>;
 

@@ -3,7 +3,7 @@ import type { AccountError } from '../../../application/accounts/account-errors'
 import { ROLES, type Role } from '../../../domain/account';
 import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
-import { input } from '../kit/fields';
+import { input, select } from '../kit/fields';
 import { field, param } from '../kit/router';
 import { dateTime } from '../kit/format';
 import { html, type Fragment } from '../kit/html';
@@ -106,12 +106,7 @@ export const membersFeature: ConsoleFeature = {
           <h2>Invite someone</h2>
           <form class="stack" method="post" action="/console/members">
             ${csrfField(viewer)} ${input('email', 'Email', { type: 'email', required: true, maxlength: 254 })}
-            <div>
-              <label for="role">Role</label
-              ><select id="role" name="role">
-                ${ROLES.map((role) => html`<option value="${role}" ${role === 'analyst' ? html` selected` : ''}>${role}</option>`)}
-              </select>
-            </div>
+            ${select('role', 'Role', ROLES, 'analyst')}
             <div><button type="submit">Create the invitation link</button></div>
           </form>`,
       );

@@ -3,7 +3,7 @@ import { MAX_TAX_RATE } from '../../../domain/tax-rate';
 import { isTimeZone, TIME_ZONES } from '../../../domain/time-zone';
 import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
-import { input } from '../kit/fields';
+import { input, select } from '../kit/fields';
 import { html, type Fragment } from '../kit/html';
 import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
 import { field } from '../kit/router';
@@ -49,12 +49,7 @@ export const settingsFeature: ConsoleFeature = {
         html`${top}
           <form class="stack" method="post" action="/console/settings">
             ${csrfField(viewer)} ${input('name', 'Dashboard name', { required: true, maxlength: 200, value: form.name })}
-            <div>
-              <label for="timezone">Time zone of reports and spend dates</label
-              ><select id="timezone" name="timezone">
-                ${TIME_ZONES.map((z) => html`<option value="${z}" ${z === form.timezone ? html` selected` : ''}>${z}</option>`)}
-              </select>
-            </div>
+            ${select('timezone', 'Time zone of reports and spend dates', TIME_ZONES, form.timezone)}
             <div>
               <label for="taxRate">Tax rate on paid revenue, in percent (profit subtracts it)</label
               ><input id="taxRate" name="taxRate" inputmode="decimal" required aria-describedby="taxRate-form" value="${form.taxRate}" />

@@ -6,13 +6,15 @@ import {
   SOURCE_PLATFORMS,
   type Source,
 } from '../../../domain/source';
-import { input } from '../kit/fields';
+import { input, select } from '../kit/fields';
 import { dateTime } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
 import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
 import { table } from '../kit/table';
 import { deliveryLog } from './delivery-log';
 import { PLATFORM_GUIDES } from './platform-steps';
+
+const PLATFORM_LABELS = Object.fromEntries(SOURCE_PLATFORMS.map((p) => [p, PLATFORM_GUIDES[p].label]));
 
 /** What the Sources pages say: a notice after a change, a problem with a form, both named in the redirect's query. */
 const NOTICES: Readonly<Record<string, string>> = {
@@ -82,15 +84,7 @@ export const sourcesListView = (
       })}
       <h2>Add a source</h2>
       <form class="stack" method="post" action="/console/sources">
-        ${csrfField(viewer)}
-        <div>
-          <label for="platform">Platform</label
-          ><select id="platform" name="platform" required>
-            ${SOURCE_PLATFORMS.map(
-              (p) => html`<option value="${p}" ${p === chosen ? html` selected` : ''}>${PLATFORM_GUIDES[p].label}</option>`,
-            )}
-          </select>
-        </div>
+        ${csrfField(viewer)} ${select('platform', 'Platform', SOURCE_PLATFORMS, chosen, undefined, PLATFORM_LABELS)}
         ${input('name', 'Name', { required: true, maxlength: MAX_SOURCE_NAME_LENGTH, value: query.get('name') ?? '' })}
         ${input('secret', 'The platform’s secret (optional now: Stripe shows it only once the endpoint exists)', {
           type: 'password',

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/Either';
 import { SCOPES, type Scope } from '../../../domain/scope';
 import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
+import { checkboxes, input } from '../kit/fields';
 import { dateTime } from '../kit/format';
 import { SCOPE_WORDS } from '../kit/words';
 import { html, type Fragment } from '../kit/html';
@@ -31,19 +32,9 @@ export const tokensFeature: ConsoleFeature = {
         html`${top}
           <h2>Create a token</h2>
           <form class="stack" method="post" action="/console/tokens">
-            ${csrfField(viewer)}
-            <div><label for="name">Name</label><input id="name" name="name" maxlength="200" required /></div>
-            <fieldset>
-              <legend>What the token may do</legend>
-              ${SCOPES.map(
-                (s) =>
-                  html`<div class="check">
-                    <input type="checkbox" id="scope-${s.replace(':', '-')}" name="scope" value="${s}" />
-                    <label for="scope-${s.replace(':', '-')}">${SCOPE_WORDS[s]} <code class="muted">${s}</code></label>
-                  </div>`,
-              )}
-            </fieldset>
-            <div><label for="expiresOn">Expires on (optional)</label><input id="expiresOn" name="expiresOn" type="date" /></div>
+            ${csrfField(viewer)} ${input('name', 'Name', { maxlength: 200, required: true })}
+            ${checkboxes('scope', 'What the token may do', SCOPES, [], (s) => html`${SCOPE_WORDS[s]} <code class="muted">${s}</code>`)}
+            ${input('expiresOn', 'Expires on (optional)', { type: 'date' })}
             <div><button type="submit">Create the token</button></div>
           </form>
           <h2>Tokens</h2>

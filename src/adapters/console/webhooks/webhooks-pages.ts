@@ -2,6 +2,7 @@ import * as E from 'fp-ts/Either';
 import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from '../../../domain/webhook';
 import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
+import { checkboxes, input } from '../kit/fields';
 import { EVENT_WORDS } from '../kit/words';
 import { html, type Fragment } from '../kit/html';
 import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
@@ -33,22 +34,13 @@ export const webhooksFeature: ConsoleFeature = {
     const { useCases } = r.deps;
 
     const eventBoxes = (chosen: readonly WebhookEventType[]) =>
-      html`<fieldset>
-        <legend>Events (none checked: every event)</legend>
-        ${WEBHOOK_EVENT_TYPES.map(
-          (e) =>
-            html`<div class="check">
-              <input
-                type="checkbox"
-                id="event-${e.replace('.', '-')}"
-                name="event"
-                value="${e}"
-                ${chosen.includes(e) ? html` checked` : ''}
-              />
-              <label for="event-${e.replace('.', '-')}">${EVENT_WORDS[e]} <code class="muted">${e}</code></label>
-            </div>`,
-        )}
-      </fieldset>`;
+      checkboxes(
+        'event',
+        'Events (none checked: every event)',
+        WEBHOOK_EVENT_TYPES,
+        chosen,
+        (e) => html`${EVENT_WORDS[e]} <code class="muted">${e}</code>`,
+      );
     const webhooksPage = async (viewer: Viewer, top: Fragment = '') => {
       const endpoints = await useCases.listWebhooks.execute(viewer.dashboard.id);
       return page(
@@ -58,10 +50,8 @@ export const webhooksFeature: ConsoleFeature = {
         html`${top}
           <h2>Add an endpoint</h2>
           <form class="stack" method="post" action="/console/webhooks">
-            ${csrfField(viewer)}
-            <div><label for="url">URL</label><input id="url" name="url" type="url" required maxlength="2048" /></div>
-            <div><label for="description">Description (optional)</label><input id="description" name="description" maxlength="500" /></div>
-            ${eventBoxes([])}
+            ${csrfField(viewer)} ${input('url', 'URL', { type: 'url', required: true, maxlength: 2048 })}
+            ${input('description', 'Description (optional)', { maxlength: 500 })} ${eventBoxes([])}
             <div><button type="submit">Add the endpoint</button></div>
           </form>
           <h2>Endpoints</h2>
