@@ -14,7 +14,7 @@ import { conversionLog, conversionState } from './conversion-log';
 import { dateTime } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
 import { table } from '../kit/table';
-import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
+import { csrfField, notice, page, postButton, problem, type Viewer } from '../kit/layout';
 
 const NOTICES: Readonly<Record<string, string>> = {
   connected: 'The account was connected; its first sync is under way. Reload the page in a moment to see how it went.',
@@ -72,9 +72,7 @@ const zoneNote = (account: AdAccount, zone: string): Fragment =>
     : html`<span class="zone-note">Days of ${account.sync.timeZone}, not the dashboard’s ${zone}</span>`;
 
 const syncButton = (viewer: Viewer, account: AdAccount): Html =>
-  html`<form class="inline" method="post" action="/console/ad-accounts/${account.id}/sync">
-    ${csrfField(viewer)}<button type="submit" class="secondary" aria-label="Sync now: ${account.name}">Sync now</button>
-  </form>`;
+  postButton(viewer, `/console/ad-accounts/${account.id}/sync`, 'Sync now', 'secondary', `Sync now: ${account.name}`);
 
 const credentialFields = (platform: AdPlatformName | 'any'): Html => {
   const credential = (name: string, label: string) =>
@@ -204,9 +202,7 @@ export const adAccountView = (
       </form>
       <h2>Disconnect</h2>
       <p>The credentials are deleted; the spend the account read stays in the reports.</p>
-      <form class="inline" method="post" action="${action('delete')}">
-        ${csrfField(viewer)}<button type="submit" class="danger">Disconnect the account</button>
-      </form>
+      ${postButton(viewer, action('delete'), 'Disconnect the account', 'danger')}
       <p><a href="/console/ad-accounts">All ad accounts</a></p>`,
   );
 };

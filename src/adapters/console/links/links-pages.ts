@@ -6,7 +6,7 @@ import type { ConsoleFeature } from '../kit/feature';
 import { input } from '../kit/fields';
 import { dateTime } from '../kit/format';
 import { html, type Html } from '../kit/html';
-import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
+import { csrfField, notice, page, postButton, problem, type Viewer } from '../kit/layout';
 import { field, param } from '../kit/router';
 import { table } from '../kit/table';
 
@@ -107,11 +107,7 @@ export const linksFeature: ConsoleFeature = {
               {
                 header: 'Actions',
                 cell: ({ link }) =>
-                  html`<form class="inline" method="post" action="/console/links/${link.id}/delete">
-                    ${csrfField(viewer)}<button type="submit" class="danger" aria-label="Delete the link ${link.name ?? link.slug}">
-                      Delete
-                    </button>
-                  </form>`,
+                  postButton(viewer, `/console/links/${link.id}/delete`, 'Delete', 'danger', `Delete the link ${link.name ?? link.slug}`),
               },
             ],
           })}`,

@@ -7,7 +7,7 @@ import { input, select } from '../kit/fields';
 import { field, param } from '../kit/router';
 import { dateTime } from '../kit/format';
 import { html, type Fragment } from '../kit/html';
-import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
+import { csrfField, notice, page, postButton, problem, type Viewer } from '../kit/layout';
 import { secretBlock } from '../kit/shown-once';
 import { table } from '../kit/table';
 import { ROLE_WORDS } from '../kit/words';
@@ -44,11 +44,6 @@ export const membersFeature: ConsoleFeature = {
   register: (r) => {
     const { useCases, publicBaseUrl } = r.deps;
 
-    const button = (viewer: Viewer, action: string, label: string, name: string) =>
-      html`<form class="inline" method="post" action="${action}">
-        ${csrfField(viewer)}<button type="submit" class="danger" aria-label="${label}">${name}</button>
-      </form>`;
-
     const membersPage = async (viewer: Viewer, top: Fragment = '') => {
       const owner = { ownerId: viewer.user.id };
       const [members, invitations] = await Promise.all([
@@ -76,7 +71,7 @@ export const membersFeature: ConsoleFeature = {
                 cell: ({ user, membership }) =>
                   membership.role === 'owner' && owners === 1
                     ? html`<span class="muted">the last owner</span>`
-                    : button(viewer, `/console/members/${user.id}/remove`, `Remove ${user.email}`, 'Remove'),
+                    : postButton(viewer, `/console/members/${user.id}/remove`, 'Remove', 'danger', `Remove ${user.email}`),
               },
             ],
           })}
@@ -94,11 +89,12 @@ export const membersFeature: ConsoleFeature = {
               {
                 header: 'Link',
                 cell: (invitation) =>
-                  button(
+                  postButton(
                     viewer,
                     `/console/members/invitations/${invitation.id}/revoke`,
-                    `Revoke the invitation of ${invitation.email}`,
                     'Revoke',
+                    'danger',
+                    `Revoke the invitation of ${invitation.email}`,
                   ),
               },
             ],

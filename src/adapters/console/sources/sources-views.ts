@@ -9,7 +9,7 @@ import {
 import { input, select } from '../kit/fields';
 import { dateTime } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
-import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
+import { csrfField, notice, page, postButton, problem, type Viewer } from '../kit/layout';
 import { table } from '../kit/table';
 import { deliveryLog } from './delivery-log';
 import { PLATFORM_GUIDES } from './platform-steps';
@@ -138,9 +138,7 @@ export const sourceView = (
       ${deliveryLog(path, log.page, log.number, zone)}
       <h2>Delete</h2>
       <p>The source’s URL answers 404 from then on and its log goes with it; the orders it made stay.</p>
-      <form class="inline" method="post" action="${action('delete')}">
-        ${csrfField(viewer)}<button type="submit" class="danger">Delete the source</button>
-      </form>
+      ${postButton(viewer, action('delete'), 'Delete the source', 'danger')}
       <p><a href="/console/sources">All sources</a></p>`,
   );
 };

@@ -6,7 +6,7 @@ import { checkboxes, input } from '../kit/fields';
 import { dateTime } from '../kit/format';
 import { SCOPE_WORDS } from '../kit/words';
 import { html, type Fragment } from '../kit/html';
-import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
+import { csrfField, notice, page, postButton, problem, type Viewer } from '../kit/layout';
 import { field, param, type PostRequest } from '../kit/router';
 import { secretBlock } from '../kit/shown-once';
 import { table } from '../kit/table';
@@ -52,11 +52,7 @@ export const tokensFeature: ConsoleFeature = {
                 header: 'State',
                 cell: (t) =>
                   t.revokedAt === undefined
-                    ? html`<form class="inline" method="post" action="/console/tokens/${t.id}/revoke">
-                        ${csrfField(viewer)}<button type="submit" class="danger" aria-label="Revoke the token ${t.name ?? t.id}">
-                          Revoke
-                        </button>
-                      </form>`
+                    ? postButton(viewer, `/console/tokens/${t.id}/revoke`, 'Revoke', 'danger', `Revoke the token ${t.name ?? t.id}`)
                     : `revoked ${dateTime(t.revokedAt, zone)}`,
               },
             ],

@@ -2,7 +2,7 @@ import { RESPONSE_BODY_LIMIT_BYTES, type Delivery, type DeliveryAttempt, type De
 import { attemptsColumn, replyDetails } from '../kit/attempts';
 import { count, dateTime } from '../kit/format';
 import { html, type Html } from '../kit/html';
-import { csrfField, type Viewer } from '../kit/layout';
+import { postButton, type Viewer } from '../kit/layout';
 import { table } from '../kit/table';
 import { EVENT_WORDS } from '../kit/words';
 
@@ -55,10 +55,7 @@ export const webhookDeliveryLog = (viewer: Viewer, endpointId: string, deliverie
       attemptsColumn(attemptLine(zone)),
       {
         header: 'Retry',
-        cell: (d) =>
-          html`<form class="inline" method="post" action="/console/webhooks/${endpointId}/deliveries/${d.id}/retry">
-            ${csrfField(viewer)}<button type="submit" class="secondary">Retry</button>
-          </form>`,
+        cell: (d) => postButton(viewer, `/console/webhooks/${endpointId}/deliveries/${d.id}/retry`, 'Retry', 'secondary'),
       },
     ],
   });

@@ -5,7 +5,7 @@ import type { ConsoleFeature } from '../kit/feature';
 import { checkboxes, input } from '../kit/fields';
 import { EVENT_WORDS } from '../kit/words';
 import { html, type Fragment } from '../kit/html';
-import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
+import { csrfField, notice, page, postButton, problem, type Viewer } from '../kit/layout';
 import { field, param } from '../kit/router';
 import { secretBlock } from '../kit/shown-once';
 import { table } from '../kit/table';
@@ -99,10 +99,8 @@ export const webhooksFeature: ConsoleFeature = {
     const endpointPage = async (viewer: Viewer, endpoint: WebhookEndpoint, top: Fragment = '') => {
       const log = await useCases.listDeliveries.execute(viewer.dashboard.id, endpoint.id, { page: 1, pageSize: 50 });
       const deliveries = E.isRight(log) ? log.right.deliveries : [];
-      const action = (path: string, label: string, kind = 'secondary') =>
-        html`<form class="inline" method="post" action="/console/webhooks/${endpoint.id}/${path}">
-          ${csrfField(viewer)}<button type="submit" class="${kind}">${label}</button>
-        </form>`;
+      const action = (path: string, label: string, kind: 'secondary' | 'danger' = 'secondary') =>
+        postButton(viewer, `/console/webhooks/${endpoint.id}/${path}`, label, kind);
       return page(
         viewer,
         '/console/webhooks',
