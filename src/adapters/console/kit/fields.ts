@@ -52,11 +52,13 @@ const ATTRIBUTE_NAME = /^[a-z][a-z-]*$/;
 
 /** Attribute names come from the console's code, never from a request; checked anyway, as they are not escaped. */
 const attributesOf = (attributes: InputAttributes): Fragment =>
-  Object.entries(attributes).map(([name, value]) => {
-    if (!ATTRIBUTE_NAME.test(name)) throw new Error(`not an attribute name: ${name}`);
-    if (value === undefined || value === false) return '';
-    return value === true ? html` ${trusted(name)}` : html` ${trusted(name)}="${value}"`;
-  });
+  Object.entries(attributes)
+    .filter(([, value]) => value !== undefined && value !== false)
+    .map(([name, value], i) => {
+      if (!ATTRIBUTE_NAME.test(name)) throw new Error(`not an attribute name: ${name}`);
+      const separator = i === 0 ? '' : ' ';
+      return value === true ? html`${separator}${trusted(name)}` : html`${separator}${trusted(name)}="${value}"`;
+    });
 
 /** A labelled `<input>` whose name is its id too, with its `attributes` (`type`, `required`, `maxlength`, `value`, …). */
 export const input = (name: string, label: Fragment, attributes: InputAttributes = {}): Html =>
