@@ -1,9 +1,16 @@
 import * as E from 'fp-ts/Either';
-import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from '../../../domain/webhook';
+import {
+  MAX_WEBHOOK_DESCRIPTION_LENGTH,
+  MAX_WEBHOOK_URL_LENGTH,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEndpoint,
+  type WebhookEventType,
+} from '../../../domain/webhook';
 import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
 import { checkboxes, input } from '../kit/fields';
 import { EVENT_WORDS } from '../kit/words';
+import { count } from '../kit/format';
 import { html, type Fragment } from '../kit/html';
 import { csrfField, notice, page, postButton, problem, type Viewer } from '../kit/layout';
 import { field, param } from '../kit/router';
@@ -50,8 +57,8 @@ export const webhooksFeature: ConsoleFeature = {
         html`${top}
           <h2>Add an endpoint</h2>
           <form class="stack" method="post" action="/console/webhooks">
-            ${csrfField(viewer)} ${input('url', 'URL', { type: 'url', required: true, maxlength: 2048 })}
-            ${input('description', 'Description (optional)', { maxlength: 500 })} ${eventBoxes([])}
+            ${csrfField(viewer)} ${input('url', 'URL', { type: 'url', required: true, maxlength: MAX_WEBHOOK_URL_LENGTH })}
+            ${input('description', 'Description (optional)', { maxlength: MAX_WEBHOOK_DESCRIPTION_LENGTH })} ${eventBoxes([])}
             <div><button type="submit">Add the endpoint</button></div>
           </form>
           <h2>Endpoints</h2>
@@ -77,9 +84,14 @@ export const webhooksFeature: ConsoleFeature = {
       const url = field(form, 'url');
       const description = field(form, 'description');
       const events = form.getAll('event').filter((e): e is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(e));
-      if (url === '' || url.length > 2048 || description.length > 500)
+      if (url === '' || url.length > MAX_WEBHOOK_URL_LENGTH || [...description].length > MAX_WEBHOOK_DESCRIPTION_LENGTH)
         return show(
-          await webhooksPage(viewer, problem('An endpoint needs a URL (at most 2,048 characters) and a description of at most 500.')),
+          await webhooksPage(
+            viewer,
+            problem(
+              `An endpoint needs a URL (at most ${count(MAX_WEBHOOK_URL_LENGTH)} characters) and a description of at most ${MAX_WEBHOOK_DESCRIPTION_LENGTH}.`,
+            ),
+          ),
           400,
         );
       const made = await useCases.createWebhook.execute(viewer.dashboard.id, {
