@@ -132,6 +132,9 @@ export const withClickParams = (url: string, clickQuery: string): string => {
 
 export const DESTINATION_MAX = 2048;
 
+/** The most characters (code points) of a `utm_*` value. */
+export const UTM_MAX = 255;
+
 /**
  * Letters that a host may hold beyond ASCII, in ranges that browsers' IDNA (UTS 46, as the WHATWG
  * URL standard runs it) accepts everywhere in a label: Latin, Greek, Cyrillic, kana, CJK, Hangul,

@@ -34,6 +34,9 @@ export interface LinkInput extends UtmFields {
  * links, a guesser finds one in about 5·10^13 requests. The store's unique index settles the (rarer
  * still) collision of two new slugs.
  */
+/** The most characters (code points) of a link's name. */
+export const MAX_LINK_NAME_LENGTH = 255;
+
 export const SLUG_LENGTH = 11;
 export const SLUG_PATTERN = `^[0-9A-Za-z]{${SLUG_LENGTH}}$`;
 const SLUG = new RegExp(SLUG_PATTERN);

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/Either';
+import { MAX_EMAIL_LENGTH } from '../../../domain/account';
 import { accountMessage, refusal } from '../kit/account-messages';
 import { redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
@@ -14,7 +15,7 @@ const signInForm = (next: string, message?: string) =>
     html`${problem(message)}
       <form class="stack" method="post" action="/console/sign-in">
         <input type="hidden" name="next" value="${next}" />
-        ${input('email', 'Email', { type: 'email', autocomplete: 'username', required: true, maxlength: 254 })}
+        ${input('email', 'Email', { type: 'email', autocomplete: 'username', required: true, maxlength: MAX_EMAIL_LENGTH })}
         ${passwordInput('password', 'Password', 'current-password')}
         <div><button type="submit">Sign in</button></div>
       </form>`,

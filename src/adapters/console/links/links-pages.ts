@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
-import { parseDestination } from '../../../domain/campaign-url';
-import type { LinkInput } from '../../../domain/link';
+import { DESTINATION_MAX, parseDestination, UTM_MAX } from '../../../domain/campaign-url';
+import { MAX_LINK_NAME_LENGTH, type LinkInput } from '../../../domain/link';
 import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
 import { input } from '../kit/fields';
@@ -9,8 +9,6 @@ import { html, type Html } from '../kit/html';
 import { csrfField, notice, page, postButton, problem, type Viewer } from '../kit/layout';
 import { field, param } from '../kit/router';
 import { table } from '../kit/table';
-
-const UTM_MAX = 255;
 
 const NOTICES: Readonly<Record<string, string>> = {
   deleted: 'The link was deleted; its short link answers 404 from now on.',
@@ -21,13 +19,13 @@ const linkForm = (viewer: Viewer, values: URLSearchParams, preview?: string, mes
   return html`${problem(message)}
     <form class="stack" method="post" action="/console/links">
       ${csrfField(viewer)}
-      ${input('destinationUrl', 'Destination URL', { type: 'url', required: true, maxlength: 2048, value: given('destinationUrl') })}
+      ${input('destinationUrl', 'Destination URL', { type: 'url', required: true, maxlength: DESTINATION_MAX, value: given('destinationUrl') })}
       ${input('utmSource', html`Source <code>utm_source</code>`, { required: true, maxlength: UTM_MAX, value: given('utmSource') })}
       ${input('utmMedium', html`Medium <code>utm_medium</code>`, { required: true, maxlength: UTM_MAX, value: given('utmMedium') })}
       ${input('utmCampaign', html`Campaign <code>utm_campaign</code>`, { required: true, maxlength: UTM_MAX, value: given('utmCampaign') })}
       ${input('utmContent', html`Ad content <code>utm_content</code> (optional)`, { maxlength: UTM_MAX, value: given('utmContent') })}
       ${input('utmTerm', html`Keyword <code>utm_term</code> (optional)`, { maxlength: UTM_MAX, value: given('utmTerm') })}
-      ${input('name', 'Name (optional)', { maxlength: 200, value: given('name') })}
+      ${input('name', 'Name (optional)', { maxlength: MAX_LINK_NAME_LENGTH, value: given('name') })}
       ${preview === undefined ? '' : html`<p>Preview: <code id="link-preview">${preview}</code></p>`}
       <div>
         <button type="submit" name="action" value="preview" class="secondary">Preview</button>
@@ -58,7 +56,7 @@ const linkInputOf = (form: URLSearchParams): LinkInput | string => {
     text('utmTerm', false),
   ];
   const name = field(form, 'name');
-  if (name.length > 200) problems.push('The name must be at most 200 characters.');
+  if ([...name].length > MAX_LINK_NAME_LENGTH) problems.push(`The name must be at most ${MAX_LINK_NAME_LENGTH} characters.`);
   if (problems.length > 0 || typeof destination === 'string') return problems.join(' ');
   return {
     destination,

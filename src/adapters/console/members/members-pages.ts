@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import type { AccountError } from '../../../application/accounts/account-errors';
-import { ROLES, type Role } from '../../../domain/account';
+import { MAX_EMAIL_LENGTH, ROLES, type Role } from '../../../domain/account';
 import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
 import { input, select } from '../kit/fields';
@@ -101,7 +101,7 @@ export const membersFeature: ConsoleFeature = {
           })}
           <h2>Invite someone</h2>
           <form class="stack" method="post" action="/console/members">
-            ${csrfField(viewer)} ${input('email', 'Email', { type: 'email', required: true, maxlength: 254 })}
+            ${csrfField(viewer)} ${input('email', 'Email', { type: 'email', required: true, maxlength: MAX_EMAIL_LENGTH })}
             ${select('role', 'Role', ROLES, 'analyst')}
             <div><button type="submit">Create the invitation link</button></div>
           </form>`,

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/Either';
+import { MAX_NAME_LENGTH } from '../../../domain/dashboard';
 import { SCOPES, type Scope } from '../../../domain/scope';
 import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
@@ -32,7 +33,7 @@ export const tokensFeature: ConsoleFeature = {
         html`${top}
           <h2>Create a token</h2>
           <form class="stack" method="post" action="/console/tokens">
-            ${csrfField(viewer)} ${input('name', 'Name', { maxlength: 200, required: true })}
+            ${csrfField(viewer)} ${input('name', 'Name', { maxlength: MAX_NAME_LENGTH, required: true })}
             ${checkboxes('scope', 'What the token may do', SCOPES, [], (s) => html`${SCOPE_WORDS[s]} <code class="muted">${s}</code>`)}
             ${input('expiresOn', 'Expires on (optional)', { type: 'date' })}
             <div><button type="submit">Create the token</button></div>
@@ -67,7 +68,8 @@ export const tokensFeature: ConsoleFeature = {
       const scopes = form.getAll('scope').filter((s): s is Scope => (SCOPES as readonly string[]).includes(s));
       const expiresOn = field(form, 'expiresOn');
       const problems: string[] = [];
-      if (name === '' || name.length > 200) problems.push('A token needs a name of at most 200 characters.');
+      if (name === '' || [...name].length > MAX_NAME_LENGTH)
+        problems.push(`A token needs a name of at most ${MAX_NAME_LENGTH} characters.`);
       if (scopes.length === 0) problems.push('Choose at least one scope.');
       const expiresAt = expiresOn === '' ? undefined : new Date(`${expiresOn}T00:00:00Z`);
       if (expiresAt !== undefined && (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= Date.now()))
