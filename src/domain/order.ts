@@ -161,7 +161,8 @@ const sameInstant = (a: Date | undefined, b: Date | undefined): boolean =>
 
 /**
  * Deep equality of JSON values. Arrays compare item by item; objects by their members, in any order
- * (the order of an object's members carries no meaning in JSON, RFC 8259).
+ * (the order of an object's members carries no meaning in JSON, RFC 8259). A member set to undefined
+ * counts as absent, as JSON would write it.
  */
 const sameJson = (a: JsonValue | undefined, b: JsonValue | undefined): boolean => {
   if (a === b) return true;
@@ -172,8 +173,56 @@ const sameJson = (a: JsonValue | undefined, b: JsonValue | undefined): boolean =
   }
   const objectA = a as JsonObject;
   const objectB = b as JsonObject;
-  const keys = Object.keys(objectA);
+  const keys = definedKeys(objectA);
   return (
-    keys.length === Object.keys(objectB).length && keys.every((key) => Object.hasOwn(objectB, key) && sameJson(objectA[key], objectB[key]))
+    keys.length === definedKeys(objectB).length && keys.every((key) => Object.hasOwn(objectB, key) && sameJson(objectA[key], objectB[key]))
+  );
+};
+
+const definedKeys = (object: JsonObject): string[] => Object.keys(object).filter((key) => object[key] !== undefined);
+
+type SameField<K extends keyof Order> = (stored: Order[K], sent: Order[K]) => boolean;
+
+const sameValue = <T>(a: T, b: T): boolean => a === b;
+const sameData = (a: unknown, b: unknown): boolean => sameJson(a as JsonValue | undefined, b as JsonValue | undefined);
+const ownedByTheService = (): boolean => true;
+
+/**
+ * How each field of a stored order is compared with the one a creation payload makes: every field the
+ * payload sets or defaults must be the same; `version` and `updatedAt` are the service's, not the
+ * payload's. A field added to `Order` fails to compile until it is given a comparison here.
+ */
+const SAME_AS_SENT: { readonly [K in keyof Order]-?: SameField<K> } = {
+  id: sameValue,
+  dashboardId: sameValue,
+  externalId: sameValue,
+  platform: sameValue,
+  paymentMethod: sameValue,
+  status: sameValue,
+  isTest: sameValue,
+  createdAt: sameInstant,
+  paidAt: sameInstant,
+  refundedAt: sameInstant,
+  chargedbackAt: sameInstant,
+  amounts: sameData,
+  products: sameData,
+  tracking: sameData,
+  customer: sameData,
+  fees: sameData,
+  metadata: sameData,
+  trackingExtras: sameData,
+  version: ownedByTheService,
+  updatedAt: ownedByTheService,
+};
+
+/**
+ * Whether `stored` is the order `input` would create: the same payload, once its defaults are applied
+ * (the optional amounts at 0, a status date at `createdAt`), sent again. The creation payload holds
+ * every field it needs (`createdAt` included), so the answer depends on the two orders alone.
+ */
+export const isRecordedAs = (stored: Order, input: NewOrder): boolean => {
+  const sent = createOrder(input, { id: stored.id, dashboardId: stored.dashboardId }, stored.updatedAt).order;
+  return (Object.keys(SAME_AS_SENT) as (keyof Order)[]).every((field) =>
+    (SAME_AS_SENT[field] as SameField<typeof field>)(stored[field], sent[field]),
   );
 };

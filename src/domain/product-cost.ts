@@ -9,7 +9,7 @@ import { isCalendarDate, startOfDate } from './time-zone';
  * same (product, currency, from) replaces it.
  */
 export interface ProductCostEntry {
-  /** An order line's `externalId`, else its `sku` (productOfLine). */
+  /** A product (productOfLine: an order line's `sku`, else its `externalId`), or an order line's `externalId` (unitCostOfLine). */
   readonly product: string;
   readonly currency: string;
   readonly unitCostCents: number;
@@ -36,13 +36,52 @@ export const productCostProblems = (entry: ProductCostEntry): { readonly field: 
 ];
 
 /**
- * The product an order line is: its `externalId` when it has one (even with a `sku`), else its `sku`,
- * else `(not set)` (a cost entry for `(not set)` prices the lines that have neither).
+ * The fields that name the product of an order line, first found first: its `sku`, else its
+ * `externalId`. The SKU comes first because a shop keeps one SKU for a product on every channel,
+ * where each checkout gives its lines its own id: a product sold through the API by SKU and through
+ * Shopify under Shopify's product id with the same SKU is one product.
  */
-export const productOfLine = (line: Pick<Product, 'externalId' | 'sku'>): string => line.externalId ?? line.sku ?? NOT_SET;
+export const PRODUCT_FIELDS = ['sku', 'externalId'] as const satisfies readonly (keyof Product)[];
+
+/** The product an order line is (PRODUCT_FIELDS): its `sku`, else its `externalId`, else `(not set)` (a cost entry for `(not set)` prices the lines that have neither). */
+export const productOfLine = (line: Pick<Product, 'externalId' | 'sku'>): string => {
+  for (const field of PRODUCT_FIELDS) {
+    const value = line[field];
+    if (value !== undefined) return value;
+  }
+  return NOT_SET;
+};
+
+/**
+ * The other name a line's costs may be stored under: its `externalId` when its product is its SKU and
+ * the two differ (costs entered under the line's `externalId`, before the SKU named its product, keep
+ * pricing it where the SKU has no cost in force: unitCostOfLine). Undefined otherwise.
+ */
+export const costAliasOfLine = (line: Pick<Product, 'externalId' | 'sku'>): string | undefined => {
+  const product = productOfLine(line);
+  return line.externalId !== undefined && line.externalId !== product ? line.externalId : undefined;
+};
 
 /** The unit cost in force for a product and currency at an instant, in cents; undefined when none is (the units are uncosted). */
 export type UnitCostOf = (product: string, currency: string, at: number) => number | undefined;
+
+/** What pricing reads of an order line: its product, and the other name its costs may be stored under. */
+export interface PricedLine {
+  readonly product: string;
+  /** costAliasOfLine: the line's `externalId` when its product is its SKU and the two differ. */
+  readonly costAlias?: string;
+}
+
+/**
+ * The unit cost of a line at an instant: its product's cost in force then; when its product has none
+ * in force, the cost in force for its `costAlias`. So a cost under the SKU wins from its first day
+ * on, and one stored under the line's `externalId` still prices the days before it (or every day,
+ * when the SKU has no cost in that currency).
+ */
+export const unitCostOfLine = (unitCostOf: UnitCostOf, line: PricedLine, currency: string, at: number): number | undefined => {
+  const own = unitCostOf(line.product, currency, at);
+  return own !== undefined || line.costAlias === undefined ? own : unitCostOf(line.costAlias, currency, at);
+};
 
 /**
  * A price list from a dashboard's entries: each entry holds from the start of its `from` day in `zone`

@@ -1,4 +1,4 @@
-import type { UnitCostOf } from './product-cost';
+import { unitCostOfLine, type UnitCostOf } from './product-cost';
 import type { OrderLines } from './report';
 
 /**
@@ -97,7 +97,7 @@ export const productSharesOf = (order: OrderLines & { readonly id: string }, uni
     if (!paid) continue;
     totals.paidUnits += line.quantity;
     totals.paidRevenueCents += line.quantity * line.unitPriceCents;
-    const unitCost = unitCostOf(line.product, order.currency, order.createdAt);
+    const unitCost = unitCostOfLine(unitCostOf, line, order.currency, order.createdAt);
     if (unitCost === undefined) totals.uncostedUnits += line.quantity;
     else totals.productCostCents += line.quantity * unitCost;
   }

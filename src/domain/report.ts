@@ -1,7 +1,7 @@
 import type { AttributionModel, ReportDimension, UtmDimension } from './attribution';
 import type { Product } from './order';
 import type { OrderStatus } from './order-status';
-import { productOfLine, type UnitCostOf } from './product-cost';
+import { costAliasOfLine, productOfLine, unitCostOfLine, type PricedLine, type UnitCostOf } from './product-cost';
 import { divideRounded, ratio4 } from './rounding';
 import { taxCentsOf } from './tax-rate';
 
@@ -66,17 +66,26 @@ export const addStatusTotals = (a: StatusTotals, b: StatusTotals): StatusTotals 
 export const addTotals = (a: CellTotals, b: CellTotals): CellTotals =>
   Object.fromEntries(TOTAL_FIELDS.map((field) => [field, a[field] + b[field]])) as unknown as CellTotals;
 
-/** An order line as reports read it. */
-export interface ReportLine {
-  /** productOfLine: the line's `externalId`, else its `sku`, else `(not set)`. */
-  readonly product: string;
+/** An order line as reports read it: its product (productOfLine) and the other name its costs may be under. */
+export interface ReportLine extends PricedLine {
   readonly name: string;
   readonly quantity: number;
   readonly unitPriceCents: number;
 }
 
-export const reportLinesOf = (products: readonly Product[]): ReportLine[] =>
-  products.map((line) => ({ product: productOfLine(line), name: line.name, quantity: line.quantity, unitPriceCents: line.unitPriceCents }));
+/** An order line (as stored, or as the API takes it) as reports read it: the one place a line becomes its product. */
+export const reportLineOf = (line: Pick<Product, 'externalId' | 'sku' | 'name' | 'quantity' | 'unitPriceCents'>): ReportLine => {
+  const costAlias = costAliasOfLine(line);
+  return {
+    product: productOfLine(line),
+    ...(costAlias === undefined ? {} : { costAlias }),
+    name: line.name,
+    quantity: line.quantity,
+    unitPriceCents: line.unitPriceCents,
+  };
+};
+
+export const reportLinesOf = (products: readonly Product[]): ReportLine[] => products.map(reportLineOf);
 
 /** What pricing an order's lines reads of it. */
 export interface OrderLines {
@@ -110,7 +119,7 @@ export const costTotalsOf = (order: OrderLines, unitCostOf: UnitCostOf): CostTot
   let productCostCents = 0;
   let uncostedUnits = 0;
   for (const line of order.lines) {
-    const unitCost = unitCostOf(line.product, order.currency, order.createdAt);
+    const unitCost = unitCostOfLine(unitCostOf, line, order.currency, order.createdAt);
     if (unitCost === undefined) uncostedUnits += line.quantity;
     else productCostCents += line.quantity * unitCost;
   }

@@ -8,6 +8,7 @@ import { freePort, ServiceProcess } from './service-process';
 
 const ADMIN = 'process-test-admin-token-42';
 const NONBLOCKING_STDOUT = resolve(__dirname, 'nonblocking-stdout.js');
+const STRAY_REJECTION = resolve(__dirname, 'stray-rejection.js');
 /** Enough access-log lines (about 700 kB) to fill the pipe while the test does not read it. */
 const STALLED_REQUESTS = 2_000;
 
@@ -133,6 +134,18 @@ describe('the service process', function () {
       expect(proc.stderr.join('')).to.equal('');
     });
   }
+
+  it('logs a promise rejected with nobody to handle it, by its name and code only, and goes on serving', async () => {
+    const { url, proc } = await start({ NODE_OPTIONS: `--require "${STRAY_REJECTION}"` });
+    proc.kill('SIGUSR2');
+    const line = await proc.waitForLine((text) => text.includes('"msg":"unhandled rejection"'));
+    expect(JSON.parse(line)).to.include({ level: 'error', errorName: 'Error', errorCode: 'EBUG' });
+    expect(line).not.to.include('4111');
+    expect((await fetch(`${url}/healthz`)).status).to.equal(200);
+    proc.kill('SIGTERM');
+    expect(await proc.exited).to.deep.equal({ code: 0, signal: null });
+    expect(proc.stderr.join('')).to.equal('');
+  });
 
   it('writes every line before it exits on SIGTERM, even while its log reader is stalled', async () => {
     const { url, proc } = await start({ NODE_OPTIONS: `--require "${NONBLOCKING_STDOUT}"` });

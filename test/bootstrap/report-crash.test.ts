@@ -7,7 +7,7 @@ import { openSqliteStorage } from '../../src/adapters/sqlite/sqlite-storage';
 import { REPORT_DIRTY } from '../../src/adapters/mongodb/orders/order-document';
 import { COLLECTIONS } from '../../src/adapters/mongodb/mongo-indexes';
 import type { Order } from '../../src/domain/order';
-import { productOfLine, unitCostLookup } from '../../src/domain/product-cost';
+import { unitCostLookup, unitCostOfLine } from '../../src/domain/product-cost';
 import { bucketsBetween } from '../../src/domain/time-zone';
 import { asStrings, directCells, random } from '../contract/report-reader.contract';
 import { memoryLogger } from '../support/memory-log';
@@ -18,7 +18,7 @@ import { temporaryFolder } from '../support/sqlite-files';
 import { SqliteMain } from './sqlite-process';
 import { ProductCollector } from '../../src/adapters/persistence/product-cells';
 import { rankProducts } from '../../src/application/reports/rank-products';
-import { reportLinesOf, type Range } from '../../src/domain/report';
+import { reportLineOf, reportLinesOf, type Range } from '../../src/domain/report';
 
 /**
  * The report totals after kill -9 in the middle of creations, PATCHes and (SQLite) cost uploads (DECISIONS D16, D20): each store
@@ -213,7 +213,7 @@ const expectBreakdownAgrees = async (main: SqliteMain, token: string, storage: S
     if (order.status === 'refunded') row.refundedCents += order.amounts.grossCents;
     if (order.status === 'paid')
       for (const line of order.products) {
-        const unitCost = unitCostOf(productOfLine(line), order.amounts.currency, order.createdAt.getTime());
+        const unitCost = unitCostOfLine(unitCostOf, reportLineOf(line), order.amounts.currency, order.createdAt.getTime());
         if (unitCost === undefined) row.uncostedUnits += line.quantity;
         else row.productCostCents += line.quantity * unitCost;
       }

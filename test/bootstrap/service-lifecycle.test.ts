@@ -207,7 +207,13 @@ describe('service lifecycle: workers and the shutdown order', () => {
         const [delivery] = (await deliveriesOf(storage, endpoint, dashboardId)).deliveries;
         return delivery?.status === 'pending' && delivery.attempts.length === 0;
       });
-      const claimed = await storage.deliveries.claimDue({ now: new Date(), leaseMs: 1_000, limit: 10, skipEndpoints: [] });
+      const claimed = await storage.deliveries.claimDue({
+        now: new Date(),
+        leaseMs: 1_000,
+        limit: 10,
+        skipEndpoints: [],
+        skipDashboards: [],
+      });
       expect(claimed.map((c) => c.delivery.endpointId)).to.deep.equal([endpoint.id]);
     });
   });

@@ -101,11 +101,12 @@ describeWithBrowser("the Overview's cards against the previous period (DECISIONS
     };
     await upload('product,currency,unit_cost,from\np-1,BRL,12.50,2026-01-01\np-2,BRL,not-a-number,2026-01-01\n');
     expect(await page.locator('[role=alert]').textContent()).to.contain('Nothing was imported');
-    expect(await page.locator('tbody tr').count()).to.equal(0);
+    const costs = page.getByRole('region', { name: 'Product costs' }).locator('tbody tr');
+    expect(await costs.count()).to.equal(0);
     await upload('product,currency,unit_cost,from\np-1,BRL,12.50,2026-01-01\n');
     expect(new URL(page.url()).pathname).to.equal('/console/costs');
-    expect(await page.locator('tbody tr').allTextContents()).to.have.length(1);
-    expect((await page.locator('tbody tr').first().textContent())?.replace(/\s+/g, ' ')).to.contain('p-1');
+    expect(await costs.allTextContents()).to.have.length(1);
+    expect((await costs.first().textContent())?.replace(/\s+/g, ' ')).to.contain('p-1');
   });
 
   it('sets the tax rate in Settings, and refuses one over 100', async () => {

@@ -199,7 +199,7 @@ describeWithBrowser('every console page with data in it, at 1280 and 375 px (DEC
       await page.screenshot({ path: join(SCREENSHOTS, `${width}-costs-refused.png`), fullPage: true });
       await upload('custos.csv', `\uFEFFSKU;Moeda;Custo;Desde;Nome\r\nJOG-SLM;BRL;12,50;2026-03-01;Calça Jogger\r\n`);
       expect(await page.locator('[role=status]').innerText()).to.equal('1 cost stored. Columns not read: Nome.');
-      expect(await page.locator('table.keyed tbody').innerText()).to.include('JOG-SLM');
+      expect(await page.getByRole('region', { name: 'Product costs' }).locator('tbody').innerText()).to.include('JOG-SLM');
       expect(await page.evaluate<number>('document.documentElement.scrollWidth'), 'the page after the upload').to.be.at.most(width);
     });
   }

@@ -238,7 +238,11 @@ export const breakdownRowsContract = (
             const inside = limitInsideTies(direct, query.sort);
             if (inside !== undefined) cutInsideTies++;
             for (const limit of [inside ?? 3, 1_000]) {
-              const expected = { rows: direct.slice(0, limit), totalRows: direct.length };
+              const expected = {
+                rows: direct.slice(0, limit),
+                totalRows: direct.length,
+                uncostedUnits: direct.reduce((sum, row) => sum + row.uncostedUnits, 0),
+              };
               const label = `by ${by.join(',')}, ${model}, ${JSON.stringify([query.isTest, query.filters])}, sort ${query.sort} ${query.order ?? 'descending'}, limit ${limit}`;
               expect(await memory.reports.breakdown(DASHBOARD, { ...query, limit }), `in memory, ${label}`).to.deep.equal(expected);
               expect(await storage.reports.breakdown(DASHBOARD, { ...query, limit }), label).to.deep.equal(expected);

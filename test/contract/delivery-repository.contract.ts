@@ -20,8 +20,8 @@ const attempted = (delivery: Delivery, changes: Partial<Delivery>): Delivery => 
 export const deliveryRepositoryContract = (adapterName: string, factory: () => Promise<DeliveryRepository>): void => {
   describe(`DeliveryRepository contract: ${adapterName}`, () => {
     let deliveries: DeliveryRepository;
-    const claim = (now: Date, limit = 10, skipEndpoints: string[] = []) =>
-      deliveries.claimDue({ now, leaseMs: LEASE_MS, limit, skipEndpoints });
+    const claim = (now: Date, limit = 10, skipEndpoints: string[] = [], skipDashboards: string[] = []) =>
+      deliveries.claimDue({ now, leaseMs: LEASE_MS, limit, skipEndpoints, skipDashboards });
 
     beforeEach(async () => {
       deliveries = await factory();
@@ -106,6 +106,16 @@ export const deliveryRepositoryContract = (adapterName: string, factory: () => P
         await deliveries.insert(aDelivery('dlv_1', { endpointId: 'whk_busy' }));
         await deliveries.insert(aDelivery('dlv_2', { endpointId: 'whk_free' }));
         expect((await claim(at(1), 10, ['whk_busy'])).map((c) => c.delivery.id)).to.deep.equal(['dlv_2']);
+      });
+
+      it('skips the dashboards it is told to, the longest due of the others first', async () => {
+        await deliveries.insert(aDelivery('dlv_1', { dashboardId: 'dsh_busy', endpointId: 'whk_b1', nextAttemptAt: at(0) }));
+        await deliveries.insert(aDelivery('dlv_2', { dashboardId: 'dsh_busy', endpointId: 'whk_b2', nextAttemptAt: at(0) }));
+        await deliveries.insert(aDelivery('dlv_3', { dashboardId: 'dsh_free', endpointId: 'whk_f1', nextAttemptAt: at(2) }));
+        await deliveries.insert(aDelivery('dlv_4', { dashboardId: 'dsh_other', endpointId: 'whk_o1', nextAttemptAt: at(1) }));
+        expect((await claim(at(5), 10, ['whk_o1'], ['dsh_busy'])).map((c) => c.delivery.id)).to.deep.equal(['dlv_3']);
+        expect((await claim(at(5), 10, [], ['dsh_busy'])).map((c) => c.delivery.id)).to.deep.equal(['dlv_4']);
+        expect((await claim(at(5), 10, [], [])).map((c) => c.delivery.id)).to.deep.equal(['dlv_1', 'dlv_2']);
       });
 
       // Relies on an atomic claim (one conditional update per delivery): a read then a write hands

@@ -38,6 +38,8 @@ const LENGTH = TO + 1 - FROM;
 const LINES: readonly Omit<Product, 'quantity' | 'unitPriceCents' | 'name'>[] = [
   { externalId: 'ext-1', sku: 'SKU-1' },
   { sku: 'SKU-2' },
+  // The product of the line above sold through a checkout that gives it its own id: one product, SKU-2.
+  { externalId: '7003', sku: 'SKU-2' },
   { externalId: 'ext-3' },
   {},
   { externalId: '\u{1F600}' },
@@ -51,10 +53,13 @@ export const COSTS: readonly ProductCostEntry[] = [
   { product: 'ext-1', currency: 'BRL', unitCostCents: 733, from: '2026-03-10' },
   { product: 'ext-1', currency: 'BRL', unitCostCents: 650, from: '2026-03-21' },
   { product: 'ext-1', currency: 'USD', unitCostCents: 150, from: '2026-03-15' },
-  // The line's externalId wins over its sku: this entry never prices ext-1's lines.
-  { product: 'SKU-1', currency: 'BRL', unitCostCents: 99_999, from: '2026-01-01' },
+  // The line's sku wins over its externalId from its first day on; before it, ext-1's costs price the line.
+  { product: 'SKU-1', currency: 'BRL', unitCostCents: 2_222, from: '2026-03-15' },
   { product: 'SKU-2', currency: 'BRL', unitCostCents: 0, from: '2026-01-01' },
   { product: 'SKU-2', currency: 'USD', unitCostCents: 321, from: '2026-02-14' },
+  // Under the externalId of the SKU-2 lines that have one: only they, in dollars before 2026-02-14; never in reais.
+  { product: '7003', currency: 'USD', unitCostCents: 77, from: '2026-01-01' },
+  { product: '7003', currency: 'BRL', unitCostCents: 55_555, from: '2026-01-01' },
   { product: '(not set)', currency: 'BRL', unitCostCents: 111, from: '2026-03-05' },
   { product: '\u{1F600}', currency: 'BRL', unitCostCents: 1_234, from: '2026-02-01' },
   { product: '\uFF5E', currency: 'BRL', unitCostCents: 1_234, from: '2026-02-01' },
@@ -217,7 +222,8 @@ const rounded = (n: number, d: number, digits: 0 | 4): number => {
   return Number(sign * q) / 10 ** digits;
 };
 
-const productOf = (line: Product): string => line.externalId ?? line.sku ?? '(not set)';
+/** A line's product: its SKU, else its externalId, else `(not set)`. */
+const productOf = (line: Product): string => line.sku ?? line.externalId ?? '(not set)';
 
 /** The unit cost in force: the entry of the product and currency with the latest `from` whose day (of the dashboard's zone) has begun. */
 const unitCost = (world: World, product: string, currency: string, at: number): number | undefined => {
@@ -232,6 +238,11 @@ const unitCost = (world: World, product: string, currency: string, at: number): 
       best = e;
   return best?.unitCostCents;
 };
+
+/** A line's unit cost: its product's in force; where none is, the one in force under its externalId, if it has one besides a SKU. */
+const lineCost = (world: World, line: Product, currency: string, at: number): number | undefined =>
+  unitCost(world, productOf(line), currency, at) ??
+  (line.sku !== undefined && line.externalId !== undefined ? unitCost(world, line.externalId, currency, at) : undefined);
 
 const inScope = (m: Made, scope: Scope): boolean => {
   if (scope.isTest !== undefined && m.order.isTest !== scope.isTest) return false;
@@ -257,7 +268,7 @@ const totalsOf = (orders: readonly Made[], world: World): Totals => {
     t['paidGrossCents'] += order.amounts.grossCents;
     t['paidNetCents'] += order.amounts.netToSellerCents;
     for (const line of order.products) {
-      const cost = unitCost(world, productOf(line), order.amounts.currency, order.createdAt.getTime());
+      const cost = lineCost(world, line, order.amounts.currency, order.createdAt.getTime());
       if (cost === undefined) t['uncostedUnits'] += line.quantity;
       else t['productCostCents'] += line.quantity * cost;
     }
@@ -314,6 +325,32 @@ const ranked = <R>(rows: R[], value: (r: R) => number | null, tie: (r: R) => rea
     return 0;
   });
 
+/** The paid units of the scope's orders created in [from, to] that no cost priced, and how many products they are. */
+export const directUncosted = (world: World, q: Scope & { readonly from: number; readonly to: number }) => {
+  let units = 0;
+  const products = new Set<string>();
+  for (const m of world.made) {
+    const { order } = m;
+    const at = order.createdAt.getTime();
+    if (at < q.from || at > q.to || order.status !== 'paid' || !inScope(m, q)) continue;
+    for (const line of order.products)
+      if (lineCost(world, line, order.amounts.currency, at) === undefined) {
+        units += line.quantity;
+        products.add(productOf(line));
+      }
+  }
+  return { units, products: products.size };
+};
+
+/** The products sold without a cost over [from, to], named as the products report names them, the most units first. */
+export const directUncostedProducts = (world: World, q: Scope & { readonly from: number; readonly to: number; readonly limit: number }) => {
+  const report = directProducts(world, { ...q, sort: 'uncostedUnits', limit: Number.MAX_SAFE_INTEGER, compare: false });
+  const rows = report.rows
+    .filter((row) => row.uncostedUnits > 0)
+    .map((row) => ({ product: row.product, currency: row.currency, name: row.name, uncostedUnits: row.uncostedUnits }));
+  return { rows: rows.slice(0, q.limit), totalRows: rows.length, ...directUncosted(world, q) };
+};
+
 /** A breakdown as DECISIONS D16 and D20 define it, row by row. */
 export const directBreakdown = (world: World, q: BreakdownAsked) => {
   const joins = q.by.every((d) => SPEND_DIMS.includes(d)) && q.filters.utmTerm === undefined;
@@ -348,7 +385,7 @@ export const directBreakdown = (world: World, q: BreakdownAsked) => {
     (r) => (r as unknown as DirectMetrics)[q.sort],
     (r) => [...q.by.map((d) => r.key[d]), r.currency],
   );
-  return { rows: sorted.slice(0, q.limit), totalRows: all.length };
+  return { rows: sorted.slice(0, q.limit), totalRows: all.length, uncosted: directUncosted(world, q) };
 };
 
 export interface TimeseriesAsked extends Scope {
@@ -448,7 +485,7 @@ export const directProducts = (world: World, q: ProductsAsked) => {
         if (order.status !== 'paid') continue;
         f['paidUnits'] += line.quantity;
         f['paidRevenueCents'] += line.quantity * line.unitPriceCents;
-        const cost = unitCost(world, product, order.amounts.currency, at);
+        const cost = lineCost(world, line, order.amounts.currency, at);
         if (cost === undefined) f['uncostedUnits'] += line.quantity;
         else f['productCostCents'] += line.quantity * cost;
       }
@@ -475,5 +512,5 @@ export const directProducts = (world: World, q: ProductsAsked) => {
     (r) => (r as unknown as Record<string, number>)[q.sort],
     (r) => [r.product, r.currency],
   );
-  return { rows: sorted.slice(0, q.limit), totalRows: all.length };
+  return { rows: sorted.slice(0, q.limit), totalRows: all.length, uncosted: directUncosted(world, q) };
 };

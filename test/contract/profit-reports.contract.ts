@@ -11,6 +11,8 @@ import {
   directBreakdown,
   directProducts,
   directTimeseries,
+  directUncosted,
+  directUncostedProducts,
   FROM,
   madeOrders,
   SPEND,
@@ -93,6 +95,23 @@ const PRODUCTS: readonly ProductsAsked[] = [
   { from: FROM, to: TO, model: 'last', isTest: true, filters: {}, sort: 'orders', limit: 1_000, compare: false },
 ];
 
+interface UncostedAsked {
+  readonly from: number;
+  readonly to: number;
+  readonly model: 'last' | 'first';
+  readonly isTest: boolean | undefined;
+  readonly filters: Record<string, string>;
+  readonly limit: number;
+}
+
+/** The products sold without a cost over each period, with each scope, cut where rows tie on their units. */
+const UNCOSTED: readonly UncostedAsked[] = [
+  { from: FROM, to: TO, model: 'last', isTest: false, filters: {}, limit: 1_000 },
+  { from: FROM, to: TO, model: 'last', isTest: undefined, filters: {}, limit: 2 },
+  { from: 2 * FROM - (TO + 1), to: FROM - 1, model: 'last', isTest: true, filters: {}, limit: 1_000 },
+  { from: FROM, to: TO, model: 'first', isTest: false, filters: { utmSource: 'meta' }, limit: 3 },
+];
+
 const answers = (storage: Storage) => {
   const useCases = reportUseCases(storage);
   const right = <A>(result: E.Either<unknown, A>): A => {
@@ -110,6 +129,9 @@ const answers = (storage: Storage) => {
     breakdown: async (q: BreakdownAsked) =>
       right(await useCases.getBreakdown.execute(DASHBOARD, { ...asked(q), sort: q.sort as (typeof METRICS)[number] })),
     timeseries: async (q: TimeseriesAsked) => right(await useCases.getTimeseries.execute(DASHBOARD, asked(q))).series,
+    timeseriesUncosted: async (q: TimeseriesAsked) => right(await useCases.getTimeseries.execute(DASHBOARD, asked(q))).uncosted,
+    uncostedProducts: async (q: UncostedAsked) =>
+      right(await useCases.listUncostedProducts.execute(DASHBOARD, { ...q, from: new Date(q.from), to: new Date(q.to) })),
     products: async (q: ProductsAsked) =>
       right(await useCases.getProducts.execute(DASHBOARD, { ...asked(q), sort: q.sort as (typeof PRODUCT_METRICS)[number] })),
   };
@@ -187,6 +209,18 @@ export const profitReportsContract = (
 
     it('answers a timeseries by day and by hour, in the dashboard zone and another, each bucket with its previous one', async () => {
       for (const q of TIMESERIES) await agree(JSON.stringify(q), (s) => answers(s).timeseries(q), directTimeseries(world, q));
+    });
+
+    it("says how many paid units of how many products each report's profit leaves out, over the whole current period", async () => {
+      for (const q of TIMESERIES)
+        await agree(`timeseries ${JSON.stringify(q)}`, (s) => answers(s).timeseriesUncosted(q), directUncosted(world, q));
+      const some = directUncosted(world, BREAKDOWNS[0]);
+      expect(some.units, 'units without a cost').to.be.greaterThan(0);
+      expect(some.products, 'products without a cost').to.be.greaterThan(1);
+    });
+
+    it('lists the products sold without a cost, named as the products report names them, the most units first', async () => {
+      for (const q of UNCOSTED) await agree(JSON.stringify(q), (s) => answers(s).uncostedProducts(q), directUncostedProducts(world, q));
     });
 
     it('answers the products report by every column, with and without the previous period', async () => {

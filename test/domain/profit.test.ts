@@ -1,6 +1,13 @@
 import { expect } from 'chai';
 import { compareCodePoints } from '../../src/domain/code-point-order';
-import { isProductName, productCostProblems, productOfLine, unitCostLookup } from '../../src/domain/product-cost';
+import {
+  costAliasOfLine,
+  isProductName,
+  productCostProblems,
+  productOfLine,
+  unitCostLookup,
+  unitCostOfLine,
+} from '../../src/domain/product-cost';
 import { productSharesOf } from '../../src/domain/product-report';
 import { metricsOf, previousRange, shiftedBack, totalsOfOrder, ZERO_TOTALS, type CellTotals } from '../../src/domain/report';
 import { divideRounded, ratio4 } from '../../src/domain/rounding';
@@ -72,10 +79,33 @@ describe('profit (DECISIONS D20)', () => {
       ).to.deep.equal(['unitCostCents']);
     });
 
-    it('match a line by its externalId, else its sku, else `(not set)`', () => {
-      expect(productOfLine({ externalId: 'e-1', sku: 'S-1' })).to.equal('e-1');
+    it('name a line by its sku, else its externalId, else `(not set)`; the externalId of a line with a sku is its cost alias', () => {
+      expect(productOfLine({ externalId: 'e-1', sku: 'S-1' })).to.equal('S-1');
       expect(productOfLine({ sku: 'S-1' })).to.equal('S-1');
+      expect(productOfLine({ externalId: 'e-1' })).to.equal('e-1');
       expect(productOfLine({})).to.equal('(not set)');
+      expect(costAliasOfLine({ externalId: 'e-1', sku: 'S-1' })).to.equal('e-1');
+      expect(costAliasOfLine({ externalId: 'S-1', sku: 'S-1' })).to.equal(undefined);
+      expect(costAliasOfLine({ externalId: 'e-1' })).to.equal(undefined);
+      expect(costAliasOfLine({ sku: 'S-1' })).to.equal(undefined);
+    });
+
+    it("price a line by its sku's cost in force, else by the cost in force under its externalId, day by day", () => {
+      const lookup = unitCostLookup(
+        [
+          { product: 'e-1', currency: 'BRL', unitCostCents: 400, from: '2026-01-01' },
+          { product: 'S-1', currency: 'BRL', unitCostCents: 500, from: '2026-03-01' },
+          { product: 'e-1', currency: 'USD', unitCostCents: 90, from: '2026-01-01' },
+        ],
+        'UTC',
+      );
+      const line = { product: 'S-1', costAlias: 'e-1' };
+      expect(unitCostOfLine(lookup, line, 'BRL', at('2025-12-31T23:59:59.999Z'))).to.equal(undefined);
+      expect(unitCostOfLine(lookup, line, 'BRL', at('2026-02-28T23:59:59.999Z'))).to.equal(400);
+      expect(unitCostOfLine(lookup, line, 'BRL', at('2026-03-01T00:00:00.000Z'))).to.equal(500);
+      expect(unitCostOfLine(lookup, line, 'USD', at('2026-03-01T00:00:00.000Z'))).to.equal(90);
+      expect(unitCostOfLine(lookup, { product: 'S-1' }, 'BRL', at('2026-02-28T00:00:00.000Z'))).to.equal(undefined);
+      expect(unitCostOfLine(lookup, { product: 'S-1' }, 'USD', at('2026-03-02T00:00:00.000Z'))).to.equal(undefined);
     });
   });
 

@@ -279,4 +279,38 @@ describe('heavy requests take turns per dashboard (DECISIONS D23)', function () 
     expect((await storage.spend.list(a.dashboardId, { page: 1, pageSize: 1 })).total).to.equal(1);
     await until(idle(a.dashboardId));
   });
+
+  it('refuses an upload whose form ends inside its file, and gives the turn back when the client goes away mid-upload', async () => {
+    await start({ perDashboard: 1, queue: 0 });
+    const session = await ConsoleSession.signIn(api, storage, a.dashboardId);
+    const part = '--XX\r\nContent-Disposition: form-data; name="file"; filename="spend.csv"\r\nContent-Type: text/csv\r\n\r\n';
+    const cut = await fetch(`${api.url}/console/spend`, {
+      method: 'POST',
+      headers: { ...session.headers, 'content-type': 'multipart/form-data; boundary=XX' },
+      body: `${part}date,utm_source,utm_medium`,
+      redirect: 'manual',
+    });
+    expect(cut.status).to.equal(400);
+    expect(await cut.text()).to.include('the upload could not be read');
+
+    const { hostname, port } = new URL(api.url);
+    const socket = connect(Number(port), hostname);
+    sockets.push(socket);
+    socket.on('error', () => undefined);
+    socket.write(
+      `POST /console/spend HTTP/1.1\r\nHost: ${hostname}\r\nCookie: ${session.headers.cookie}\r\nOrigin: ${session.headers.origin}\r\n` +
+        `Content-Type: multipart/form-data; boundary=XX\r\nContent-Length: ${HEAVY * 2}\r\n\r\n${part}date,utm_source`,
+    );
+    await until(() => turns.load(a.dashboardId).running === 1);
+    socket.destroy();
+    await until(idle(a.dashboardId));
+    const form = new FormData();
+    form.set(
+      'file',
+      new Blob(['date,utm_source,utm_medium,utm_campaign,utm_content,currency,amount\n2026-03-01,google,cpc,promo,,BRL,1\n']),
+      'spend.csv',
+    );
+    const stored = await session.post('/console/spend', '/console/spend', form);
+    expect([stored.status, stored.headers.get('location')], stored.text).to.deep.equal([303, '/console/spend']);
+  });
 });

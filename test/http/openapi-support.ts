@@ -179,6 +179,12 @@ export const describesReportOperations = async (
     await call('GET', `${timeseries}?from=2026-01-01T00:00:00Z&to=2026-01-10T00:00:00Z&interval=day&timezone=Asia/Kathmandu`),
   );
   conforms(timeseries, 'GET', await call('GET', `${timeseries}?from=2026-01-01T00:00:00Z&to=2026-03-10T00:00:00Z&interval=hour`));
+  // Before any cost: every product sold is without one.
+  const uncosted = '/api/v1/reports/uncosted-products';
+  const unpriced = await call('GET', `${uncosted}?${range}&isTest=all&limit=1`);
+  expect(unpriced.body.rows, unpriced.text).to.have.length(1);
+  conforms(uncosted, 'GET', unpriced);
+  conforms(uncosted, 'GET', await call('GET', `${uncosted}?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z`));
   const costs = '/api/v1/product-costs';
   const cost = { product: 'p-1', currency: 'BRL', unitCostCents: 900_000, from: '2025-12-01' };
   conforms(costs, 'PUT', await call('PUT', costs, { entries: [cost, { ...cost, product: 'SKU-1', from: '2026-01-01' }] }));

@@ -16,14 +16,14 @@ describe('POST /api/v1/orders/batch (DECISIONS D19)', () => {
         orders: [
           anOrderPayload({ externalId: 'b-1' }),
           anOrderPayload({ externalId: 'b-2', amounts: { currency: 'BRL', grossCents: -1, netToSellerCents: 0 } }),
-          anOrderPayload({ externalId: 'exists' }),
+          anOrderPayload({ externalId: 'exists', platform: 'woocommerce' }),
           anOrderPayload({ externalId: 'b-1' }),
           anOrderPayload({ externalId: 'b-3', status: 'paid' }),
         ],
       },
     });
     expect(res.status, res.text).to.equal(200);
-    expect(res.body).to.include({ created: 2, failed: 3 });
+    expect(res.body).to.include({ created: 2, alreadyRecorded: 0, failed: 3 });
     expect(res.body.results.map((r: { index: number; status: number }) => [r.index, r.status])).to.deep.equal([
       [0, 201],
       [1, 400],
@@ -37,6 +37,52 @@ describe('POST /api/v1/orders/batch (DECISIONS D19)', () => {
     expect(res.body.results[2].problem.code).to.equal('DUPLICATE_EXTERNAL_ID');
     const listed = await h.api.request('GET', `${ORDERS}?pageSize=100`, { token: h.token });
     expect(listed.body.orders.map((o: { externalId: string }) => o.externalId).sort()).to.deep.equal(['b-1', 'b-3', 'exists']);
+  });
+
+  it('converges when sent again: the orders it stored are already recorded (200, their ids), the others are created', async () => {
+    const orders = Array.from({ length: 6 }, (_, i) =>
+      anOrderPayload({ externalId: `c-${i}`, status: i % 2 === 0 ? 'paid' : 'pending', metadata: { i, tags: ['a', 'b'] } }),
+    );
+    // Part of the batch stored, as a batch answered 503 midway leaves it.
+    const first = await h.api.request('POST', BATCH, { token: h.token, body: { orders: orders.slice(0, 4) } });
+    expect(first.body).to.include({ created: 4, alreadyRecorded: 0, failed: 0 });
+    // The same orders again, their members in another order, as another client would serialize them.
+    const again = orders.map((order) => Object.fromEntries(Object.entries(order).reverse()));
+    const res = await h.api.request('POST', BATCH, { token: h.token, body: { orders: again } });
+    expect(res.status, res.text).to.equal(200);
+    expect(res.body).to.include({ created: 2, alreadyRecorded: 4, failed: 0 });
+    expect(res.body.results.map((r: { status: number }) => r.status)).to.deep.equal([200, 200, 200, 200, 201, 201]);
+    expect(res.body.results.slice(0, 4).map((r: { order: unknown }) => r.order)).to.deep.equal(
+      first.body.results.map((r: { order: unknown }) => r.order),
+    );
+    const listed = await h.api.request('GET', `${ORDERS}?pageSize=100`, { token: h.token });
+    expect(listed.body.total).to.equal(6);
+  });
+
+  it('keeps a 409 for another order under a stored externalId, and for one that changed since it was stored', async () => {
+    const order = anOrderPayload({ externalId: 'kept', metadata: { note: 'gift' } });
+    expect((await h.api.request('POST', BATCH, { token: h.token, body: { orders: [order] } })).body.created).to.equal(1);
+    const patched = anOrderPayload({ externalId: 'patched' });
+    expect((await h.api.request('POST', ORDERS, { token: h.token, body: patched })).status).to.equal(201);
+    const patch = await h.api.request('PATCH', `${ORDERS}/patched`, { token: h.token, body: { metadata: { note: 'later' } } });
+    expect(patch.status, patch.text).to.equal(200);
+    const res = await h.api.request('POST', BATCH, {
+      token: h.token,
+      body: { orders: [{ ...order, amounts: { currency: 'BRL', grossCents: 10_001, netToSellerCents: 9_000 } }, patched] },
+    });
+    expect(res.body.results.map((r: { status: number }) => r.status)).to.deep.equal([409, 409]);
+    expect(res.body.results.map((r: { problem: { code: string } }) => r.problem.code)).to.deep.equal(
+      Array(2).fill('DUPLICATE_EXTERNAL_ID'),
+    );
+    expect(res.body).to.include({ created: 0, alreadyRecorded: 0, failed: 2 });
+    const more = await h.api.request('POST', BATCH, {
+      token: h.token,
+      body: { orders: [{ ...order, metadata: { note: 'gift', more: true } }] },
+    });
+    expect(more.body.results[0].status).to.equal(409);
+    // Given twice in one batch, the externalId is answered once, the later ones 409 as always.
+    const twice = await h.api.request('POST', BATCH, { token: h.token, body: { orders: [order, order] } });
+    expect(twice.body.results.map((r: { status: number }) => r.status)).to.deep.equal([200, 409]);
   });
 
   it('counts each order against the rate limit, and refuses whole a batch larger than what is left', async () => {

@@ -40,6 +40,11 @@ export class ConsoleSession {
     return new ConsoleSession(api, cookie!);
   }
 
+  /** The headers of a request from the console's pages, for a test that writes its own request. */
+  get headers(): { readonly cookie: string; readonly origin: string } {
+    return { cookie: this.cookie, origin: this.api.url };
+  }
+
   async get(path: string): Promise<ConsoleAnswer> {
     const res = await fetch(`${this.api.url}${path}`, { headers: { cookie: this.cookie }, redirect: 'manual' });
     return { status: res.status, headers: res.headers, text: await res.text() };

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { orderToRow, WRITE_COLUMNS } from '../../src/adapters/sqlite/orders/order-rows';
-import { SqliteDatabase } from '../../src/adapters/sqlite/sqlite-database';
+import { SqliteDatabase, type SqliteDatabaseOptions } from '../../src/adapters/sqlite/sqlite-database';
 import { migrate, MIGRATIONS } from '../../src/adapters/sqlite/sqlite-schema';
 import { openSqliteStorage, sqliteStorageOn, type SqliteStorageOptions } from '../../src/adapters/sqlite/sqlite-storage';
 import type { Storage } from '../../src/application/ports/storage';
@@ -38,14 +38,16 @@ export const temporarySqliteStorage = (options: Partial<SqliteStorageOptions> = 
 };
 
 /** A database on a new file and the adapters over it; `close` closes it and removes the file. */
-export const temporarySqliteDatabase = (): {
+export const temporarySqliteDatabase = (
+  options: Omit<SqliteDatabaseOptions, 'path'> = {},
+): {
   folder: ReturnType<typeof temporaryFolder>;
   db: SqliteDatabase;
   storage: Storage;
   close: () => Promise<void>;
 } => {
   const folder = temporaryFolder();
-  const db = SqliteDatabase.open({ path: folder.path });
+  const db = SqliteDatabase.open({ path: folder.path, ...options });
   return {
     folder,
     db,

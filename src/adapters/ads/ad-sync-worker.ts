@@ -52,7 +52,9 @@ export class AdSyncWorker implements BackgroundWorker {
 
   start(): void {
     this.running = true;
-    this.loop = this.claimLoop();
+    // The loop catches what its claims throw; anything else is logged here rather than left unhandled
+    // until stop awaits it.
+    this.loop = this.claimLoop().catch((err: unknown) => this.logger.error('the ad sync loop stopped', failure(err)));
   }
 
   async stop(deadline: AbortSignal): Promise<void> {
@@ -88,13 +90,12 @@ export class AdSyncWorker implements BackgroundWorker {
   private launch(claimed: ClaimedAdAccount): void {
     const sync = this.useCases.syncAdAccounts
       .run(claimed, this.cutOff.signal)
-      .then(
-        (report) => {
-          this.report(report);
-          this.onSync(report);
-        },
-        (err: unknown) => this.logger.error('ad account sync failed', { adAccountId: claimed.account.id, ...failure(err) }),
-      )
+      .then((report) => {
+        this.report(report);
+        this.onSync(report);
+      })
+      // After the report too: a throw there would otherwise wait in `inFlight` without a handler.
+      .catch((err: unknown) => this.logger.error('ad account sync failed', { adAccountId: claimed.account.id, ...failure(err) }))
       .finally(() => {
         this.inFlight.delete(sync);
         this.doorbell.bell.ring();

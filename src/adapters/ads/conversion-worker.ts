@@ -60,7 +60,9 @@ export class ConversionWorker implements BackgroundWorker {
 
   start(): void {
     this.running = true;
-    this.loop = this.claimLoop();
+    // The loop catches what its claims throw; anything else is logged here rather than left unhandled
+    // until stop awaits it.
+    this.loop = this.claimLoop().catch((err: unknown) => this.logger.error('the conversion loop stopped', failure(err)));
     this.purge();
     this.purgeTimer = setInterval(() => this.purge(), this.settings.purgeEveryMs ?? 3_600_000);
   }
@@ -103,13 +105,12 @@ export class ConversionWorker implements BackgroundWorker {
   private launch(claimed: ClaimedConversion): void {
     const attempt = this.useCases.sendConversions
       .attempt(claimed, this.cutOff.signal)
-      .then(
-        (report) => {
-          this.report(report);
-          this.onAttempt(report);
-        },
-        (err: unknown) => this.logger.error('conversion attempt failed', { deliveryId: claimed.delivery.id, ...failure(err) }),
-      )
+      .then((report) => {
+        this.report(report);
+        this.onAttempt(report);
+      })
+      // After the report too: a throw there would otherwise wait in `inFlight` without a handler.
+      .catch((err: unknown) => this.logger.error('conversion attempt failed', { deliveryId: claimed.delivery.id, ...failure(err) }))
       .finally(() => {
         this.inFlight.delete(attempt);
         this.doorbell.bell.ring();
@@ -147,11 +148,11 @@ export class ConversionWorker implements BackgroundWorker {
   }
 
   private purge(): void {
-    this.useCases.sendConversions.purgeExpired().then(
-      (purged) => {
+    this.useCases.sendConversions
+      .purgeExpired()
+      .then((purged) => {
         if (purged > 0) this.logger.info('conversions past their 30 days deleted', { purged });
-      },
-      (err: unknown) => this.logger.error('deleting old conversions failed', failure(err)),
-    );
+      })
+      .catch((err: unknown) => this.logger.error('deleting old conversions failed', failure(err)));
   }
 }

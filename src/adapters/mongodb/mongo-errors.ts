@@ -37,6 +37,13 @@ const TRANSIENT_SERVER_CODES = new Set([
   14031, // OutOfDiskSpace
 ]);
 
+/**
+ * The connection pool's own refusals, which the driver does not export as classes: no connection
+ * came free in time, or the pool was closed under the request. (A pool cleared after a network
+ * error is a MongoNetworkError.)
+ */
+const POOL_REFUSALS = new Set(['MongoWaitQueueTimeoutError', 'MongoPoolClosedError']);
+
 /** True for driver errors that mean the server could not be reached or answer in time. */
 export const isUnavailable = (err: unknown): boolean =>
   err instanceof MongoServerSelectionError ||
@@ -46,6 +53,7 @@ export const isUnavailable = (err: unknown): boolean =>
   err instanceof MongoClientClosedError ||
   err instanceof MongoServerClosedError ||
   err instanceof MongoNotConnectedError ||
+  (err instanceof MongoError && POOL_REFUSALS.has(err.name)) ||
   (err instanceof MongoServerError && typeof err.code === 'number' && TRANSIENT_SERVER_CODES.has(err.code)) ||
   (err instanceof MongoError && err.hasErrorLabel('RetryableWriteError'));
 

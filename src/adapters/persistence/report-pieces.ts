@@ -6,25 +6,30 @@
  * too), so with quarters only the report's own `from` and `to` leave edges.
  */
 
-/** m: month, d: day, h: hour, q: quarter hour; all UTC. */
-export type Grain = 'm' | 'd' | 'h' | 'q';
+/** y: calendar year, m: month, d: day, h: hour, q: quarter hour; all UTC. */
+export type Grain = 'y' | 'm' | 'd' | 'h' | 'q';
 
-export const GRAINS: readonly Grain[] = ['m', 'd', 'h', 'q'];
+/** Largest first. */
+export const GRAINS: readonly Grain[] = ['y', 'm', 'd', 'h', 'q'];
 
-const FIXED: Readonly<Record<Exclude<Grain, 'm'>, number>> = { d: 86_400_000, h: 3_600_000, q: 900_000 };
+const FIXED: Readonly<Record<Exclude<Grain, 'm' | 'y'>, number>> = { d: 86_400_000, h: 3_600_000, q: 900_000 };
+
+/** How many months a period of a grain counted in months lasts. */
+const MONTHS = { m: 1, y: 12 } as const;
 
 /** The start of the period of `grain` that holds `instant`. */
 export const periodStart = (instant: number, grain: Grain): number => {
-  if (grain !== 'm') return instant - (((instant % FIXED[grain]) + FIXED[grain]) % FIXED[grain]);
+  if (grain !== 'm' && grain !== 'y') return instant - (((instant % FIXED[grain]) + FIXED[grain]) % FIXED[grain]);
   const date = new Date(instant);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+  const month = date.getUTCMonth();
+  return Date.UTC(date.getUTCFullYear(), month - (month % MONTHS[grain]), 1);
 };
 
 /** The start of the period of `grain` after the one that starts at `start`. */
 export const nextPeriod = (start: number, grain: Grain): number => {
-  if (grain !== 'm') return start + FIXED[grain];
+  if (grain !== 'm' && grain !== 'y') return start + FIXED[grain];
   const date = new Date(start);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + MONTHS[grain], 1);
 };
 
 export interface Piece {

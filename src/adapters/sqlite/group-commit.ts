@@ -46,8 +46,16 @@ export interface GroupCommitOptions {
    * each write a transaction of its own (false: what the benchmark compares against).
    */
   readonly grouped: boolean;
-  /** The most writes one transaction takes; the rest wait for the next turn. Bounds how long the loop is held. */
+  /** The most writes one transaction takes; the rest wait for the next turn. */
   readonly maxBatch: number;
+  /**
+   * A transaction takes no further write once its writes have run this long (it always takes one):
+   * the rest wait for the next turn, and the requests of other callers are served in between. What
+   * bounds how long the loop is held when the writes are heavy (orders of hundreds of lines).
+   */
+  readonly maxMs?: number;
+  /** Milliseconds, for `maxMs`; `performance.now` unless a test drives it. */
+  readonly now?: () => number;
   /** When given, callers are answered only once a sync that began after their COMMIT has completed. */
   readonly sync?: DurableSync;
   readonly fold?: TransactionFold;
@@ -64,7 +72,8 @@ export interface GroupCommitStats {
 
 /**
  * Group commit on one better-sqlite3 connection: the writes queued in one turn of the event loop (up
- * to `maxBatch`) run in one `BEGIN IMMEDIATE … COMMIT`, each in a savepoint of its own, and each caller
+ * to `maxBatch`, for up to `maxMs`, taken from their lanes in turn) run in one `BEGIN IMMEDIATE …
+ * COMMIT`, each in a savepoint of its own, and each caller
  * is answered once the COMMIT returned and, with `sync`, the WAL reached the disk; one sync covers
  * every commit made while it was in flight. A write that throws fails alone. When SQLite abandons the
  * whole transaction (a full disk, an I/O error, a failed COMMIT), each write runs again on its own so
@@ -73,7 +82,7 @@ export interface GroupCommitStats {
  * before the COMMIT.
  */
 export class GroupCommit {
-  private queue: PendingWrite[] = [];
+  private readonly queue = new LaneQueue();
   private scheduled = false;
   private closed = false;
   /** Writes committed (or failed) and waiting for the next sync to be answered. */
@@ -100,15 +109,15 @@ export class GroupCommit {
   }
 
   /**
-   * Queues `change`; resolves its result once the transaction that ran it has committed and, unless
-   * `durable` is false, synced. A write answered before its sync survives a crash of the process but
+   * Queues `change` in `lane`; resolves its result once the transaction that ran it has committed and,
+   * unless `durable` is false, synced. The writes of one lane run in the order they were queued. A write answered before its sync survives a crash of the process but
    * not a power loss; any write synced after it makes it durable too, since the WAL is written in order.
    */
-  submit<T>(change: Change<T>, durable = true): Promise<T> {
+  submit<T>(change: Change<T>, durable = true, lane = ''): Promise<T> {
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- asStorageError turns an Error into an Error
     if (this.closed) return Promise.reject(asStorageError(new TypeError('The database connection is not open')));
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ change, durable, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push(lane, { change, durable, resolve: resolve as (value: unknown) => void, reject });
       this.schedule();
     });
   }
@@ -116,7 +125,7 @@ export class GroupCommit {
   /** Commits every write still queued, answers them once synced, then refuses new ones. */
   async drain(): Promise<void> {
     this.closed = true;
-    while (this.queue.length > 0) this.flushOnce();
+    while (this.queue.size > 0) this.flushOnce();
     while (this.syncing !== undefined) await this.syncing;
   }
 
@@ -130,31 +139,48 @@ export class GroupCommit {
     setImmediate(() => {
       this.scheduled = false;
       this.flushOnce();
-      if (this.queue.length > 0) this.schedule();
+      if (this.queue.size > 0) this.schedule();
     });
   }
 
   private flushOnce(): void {
-    if (this.queue.length === 0) return;
+    if (this.queue.size === 0) return;
     if (!this.options.grouped) {
-      this.alone(this.queue.splice(0));
+      this.alone(this.queue.take(this.queue.size));
       return;
     }
-    const batch = this.queue.splice(0, this.options.maxBatch);
-    const result = this.transaction(batch);
+    const batch: PendingWrite[] = [];
+    const result = this.transaction(this.taker(batch));
     if (!Array.isArray(result)) {
-      if (result.failedAt === 'begin' || batch.length === 1)
-        batch.forEach((write) => this.answer(write, { ok: false, error: result.error }));
+      const failed = (write: PendingWrite): void => this.answer(write, { ok: false, error: result.error });
+      // Nothing was taken when BEGIN failed: the writes it would have taken fail with it.
+      if (result.failedAt === 'begin') this.queue.take(this.options.maxBatch).forEach(failed);
+      else if (batch.length === 1) failed(batch[0]);
       else this.alone(batch);
       return;
     }
     batch.forEach((write, i) => this.answer(write, result[i]));
   }
 
+  /**
+   * Hands the transaction its writes one at a time, recording them in `taken`, until `maxBatch` are
+   * taken or the writes have run `maxMs`.
+   */
+  private taker(taken: PendingWrite[]): () => PendingWrite | undefined {
+    const { maxBatch, maxMs = Number.POSITIVE_INFINITY, now = () => performance.now() } = this.options;
+    const started = now();
+    return () => {
+      if (taken.length >= maxBatch || (taken.length > 0 && now() - started >= maxMs)) return undefined;
+      const write = this.queue.next();
+      if (write !== undefined) taken.push(write);
+      return write;
+    };
+  }
+
   /** Each write in a transaction of its own, in order; a BEGIN that fails fails the rest too. */
   private alone(writes: readonly PendingWrite[]): void {
     for (const [i, write] of writes.entries()) {
-      const result = this.transaction([write]);
+      const result = this.transaction(once(write));
       if (Array.isArray(result)) {
         this.answer(write, result[0]);
         continue;
@@ -165,43 +191,56 @@ export class GroupCommit {
     }
   }
 
-  /** One transaction over `batch`: each write's outcome once committed, or why the whole of it failed. */
-  private transaction(batch: readonly PendingWrite[]): Outcome[] | BatchFailure {
+  /**
+   * One transaction over the writes `next` hands out until it has none: each write's outcome once
+   * committed, or why the whole of it failed. Never throws: it runs in a callback of the event loop,
+   * where a throw (a SAVEPOINT or ROLLBACK TO refused by a failing disk) would end the process.
+   */
+  private transaction(next: () => PendingWrite | undefined): Outcome[] | BatchFailure {
     try {
       this.begin.run();
     } catch (error) {
       return { failedAt: 'begin', error };
     }
     const fold = this.options.fold;
-    fold?.begin();
     const outcomes: Outcome[] = [];
-    for (const write of batch) {
-      this.savepoint.run();
-      fold?.startWrite();
-      try {
-        const value = write.change();
-        this.release.run();
-        fold?.keepWrite();
-        outcomes.push({ ok: true, value });
-      } catch (error) {
-        fold?.dropWrite();
-        // SQLite may have rolled the whole transaction back by itself (SQLITE_FULL, SQLITE_IOERR).
-        if (!this.db.inTransaction) return { failedAt: 'batch', error };
-        this.rollbackTo.run();
-        this.release.run();
-        outcomes.push({ ok: false, error });
-      }
-    }
     try {
+      fold?.begin();
+      for (let write = next(); write !== undefined; write = next()) {
+        this.savepoint.run();
+        fold?.startWrite();
+        try {
+          const value = write.change();
+          this.release.run();
+          fold?.keepWrite();
+          outcomes.push({ ok: true, value });
+        } catch (error) {
+          fold?.dropWrite();
+          // SQLite may have rolled the whole transaction back by itself (SQLITE_FULL, SQLITE_IOERR).
+          if (!this.db.inTransaction) return { failedAt: 'batch', error };
+          this.rollbackTo.run();
+          this.release.run();
+          outcomes.push({ ok: false, error });
+        }
+      }
       fold?.beforeCommit();
       this.commit.run();
     } catch (error) {
-      if (this.db.inTransaction) this.rollback.run();
+      this.rollbackIfOpen();
       return { failedAt: 'batch', error };
     }
     this.counts.commits += 1;
     this.counts.writes += outcomes.filter((outcome) => outcome.ok).length;
     return outcomes;
+  }
+
+  /** Ends what is left of a failed transaction; a ROLLBACK that fails too leaves SQLite to end it. */
+  private rollbackIfOpen(): void {
+    try {
+      if (this.db.inTransaction) this.rollback.run();
+    } catch {
+      // The error that failed the transaction is the one its writes are answered with.
+    }
   }
 
   /** Answers now, or once the next sync has made the commit durable. */
@@ -241,6 +280,58 @@ export class GroupCommit {
     this.syncing = undefined;
   }
 }
+
+/**
+ * The writes waiting for a transaction, by lane: each lane in the order its writes came, the lanes in
+ * turn, one write each. A lane is whatever the caller says its writes belong to (the orders of one
+ * dashboard): a batch's hundreds of writes then take turns with another dashboard's one, which goes
+ * into the next transaction instead of waiting behind all of them.
+ */
+class LaneQueue {
+  /** The lanes with writes waiting, the one whose turn is next first (a Map keeps insertion order). */
+  private readonly lanes = new Map<string, PendingWrite[]>();
+  private count = 0;
+
+  get size(): number {
+    return this.count;
+  }
+
+  push(lane: string, write: PendingWrite): void {
+    const waiting = this.lanes.get(lane);
+    if (waiting === undefined) this.lanes.set(lane, [write]);
+    else waiting.push(write);
+    this.count++;
+  }
+
+  /** The first write of the lane whose turn it is; that lane's turn then goes to the back. */
+  next(): PendingWrite | undefined {
+    const turn = this.lanes.entries().next();
+    if (turn.done === true) return undefined;
+    const [lane, waiting] = turn.value;
+    const write = waiting.shift()!;
+    this.lanes.delete(lane);
+    if (waiting.length > 0) this.lanes.set(lane, waiting);
+    this.count--;
+    return write;
+  }
+
+  /** Up to `most` writes, in turn. */
+  take(most: number): PendingWrite[] {
+    const taken: PendingWrite[] = [];
+    for (let write = this.next(); write !== undefined; write = taken.length < most ? this.next() : undefined) taken.push(write);
+    return taken;
+  }
+}
+
+/** Hands out `write`, then nothing. */
+const once = (write: PendingWrite): (() => PendingWrite | undefined) => {
+  let handed = false;
+  return () => {
+    if (handed) return undefined;
+    handed = true;
+    return write;
+  };
+};
 
 const settle = (write: PendingWrite, outcome: Outcome): void => {
   if (outcome.ok) write.resolve(outcome.value);

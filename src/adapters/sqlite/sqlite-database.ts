@@ -1,6 +1,7 @@
 import { closeSync, fsync, fsyncSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
+import { SLICE_MS } from '../../application/shared/event-loop-slices';
 import { GroupCommit, type Change, type DurableSync, type GroupCommitStats } from './group-commit';
 import { ORDER_ROLLUPS } from './reports/report-schema';
 import { RepriceRunner } from './reports/reprice-runner';
@@ -44,14 +45,21 @@ export interface SqliteDatabaseOptions {
    * beyond, a re-pricing job moves them in chunks (rollup-costs.ts). Default REPRICE_INLINE_MAX.
    */
   readonly repriceInlineMax?: number;
+  /** A transaction of the group commit takes no further write once its writes have run this long. Default MAX_TRANSACTION_MS. */
+  readonly maxTransactionMs?: number;
 }
 
 /** About 20 ms of re-pricing in the write that changes the prices. */
 const REPRICE_INLINE_MAX = 1_000;
 
 const DEFAULT_BUSY_TIMEOUT_MS = 2_000;
-/** About 20 ms of writes: long enough to group any burst, short enough not to hold the event loop. */
+/** Writes of one transaction at most: a burst of small ones is grouped whole. */
 const MAX_BATCH = 512;
+/**
+ * A transaction takes no further write once its writes have run one stretch of the event loop: 500
+ * orders of 200 lines each in one transaction held the loop 165-200 ms, and every other request with it.
+ */
+const MAX_TRANSACTION_MS = SLICE_MS;
 /** The WAL is cut back to this after a checkpoint rather than keeping its largest size. */
 const JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024;
 /**
@@ -138,7 +146,13 @@ export class SqliteDatabase {
     const sync: DurableSync | undefined = walFd === undefined ? undefined : (done) => fsync(walFd, done);
     const pricer = new RollupPricer(connection);
     const rollups = new RollupFold(connection, ORDER_ROLLUPS, (row) => pricer.priced(row));
-    const writer = new GroupCommit(connection, { grouped: options.groupCommit ?? true, maxBatch: MAX_BATCH, sync, fold: rollups });
+    const writer = new GroupCommit(connection, {
+      grouped: options.groupCommit ?? true,
+      maxBatch: MAX_BATCH,
+      maxMs: options.maxTransactionMs ?? MAX_TRANSACTION_MS,
+      sync,
+      fold: rollups,
+    });
     const db = new SqliteDatabase(
       file,
       durability,
@@ -172,9 +186,13 @@ export class SqliteDatabase {
     return this.read(() => this.connection.transaction(queries).deferred());
   }
 
-  /** Queues a write for the next group commit; resolves once it is committed and durable. */
-  write<T>(change: Change<T>): Promise<T> {
-    return this.writer.submit(change);
+  /**
+   * Queues a write for the next group commit; resolves once it is committed and durable. `lane` names
+   * whose write it is (a dashboard's orders): lanes take turns in the group commit, so that many writes
+   * of one lane do not hold back another's.
+   */
+  write<T>(change: Change<T>, lane?: string): Promise<T> {
+    return this.writer.submit(change, true, lane);
   }
 
   /**

@@ -6,6 +6,7 @@ import { EVENT_FEED_MIGRATION } from './orders/event-feed-schema';
 import { PROFIT_MIGRATION } from './reports/profit-schema';
 import {
   COSTS_IN_ROLLUPS_MIGRATION,
+  PRODUCTS_BY_SKU_MIGRATION,
   PRODUCTS_ROLLUP_MIGRATION,
   REPORTS_MIGRATION,
   ROLLUPS_IN_GROUP_COMMIT_MIGRATION,
@@ -215,6 +216,7 @@ export const MIGRATIONS: readonly string[] = [
   PRODUCTS_ROLLUP_MIGRATION,
   ADS_MIGRATION,
   CONVERSIONS_MIGRATION,
+  PRODUCTS_BY_SKU_MIGRATION,
 ];
 
 /** Marks the file as this service's (`PRAGMA application_id`): "ORDS". */

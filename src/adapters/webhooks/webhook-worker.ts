@@ -18,24 +18,52 @@ export interface WebhookWorkerSettings {
 }
 
 /**
- * The most attempts one endpoint may have in flight in this process: half the slots (at least one),
- * so that a slow endpoint (one that answers only at WEBHOOK_TIMEOUT_MS) holds up at most half of
- * the work, and the other endpoints keep being served by the other half.
+ * The most attempts one dashboard may have in flight in this process: half the slots (at least one),
+ * so that a dashboard whose endpoints are slow or hang (answering only at WEBHOOK_TIMEOUT_MS, if
+ * ever) holds at most half of them, and another dashboard's due delivery finds a slot free at once.
  */
-export const perEndpointLimit = (concurrency: number): number => Math.max(1, Math.floor(concurrency / 2));
+export const perDashboardLimit = (concurrency: number): number => Math.max(1, Math.floor(concurrency / 2));
+
+/**
+ * The most attempts one endpoint may have in flight in this process: half of its dashboard's share
+ * (at least one), so that a slow endpoint leaves its dashboard's other endpoints the other half.
+ */
+export const perEndpointLimit = (concurrency: number): number => Math.max(1, Math.floor(perDashboardLimit(concurrency) / 2));
+
+/** Counts of attempts in flight by key, a key dropped at zero. */
+class InFlightCounts {
+  private readonly counts = new Map<string, number>();
+
+  add(key: string): void {
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+
+  remove(key: string): void {
+    const left = (this.counts.get(key) ?? 1) - 1;
+    if (left === 0) this.counts.delete(key);
+    else this.counts.set(key, left);
+  }
+
+  /** The keys with `limit` or more in flight. */
+  atLeast(limit: number): string[] {
+    return [...this.counts].filter(([, count]) => count >= limit).map(([key]) => key);
+  }
+}
 
 /**
  * The webhook workers of the process (DECISIONS D12): the relay turns outbox events into deliveries,
- * the delivery loop runs due attempts side by side (WEBHOOK_CONCURRENCY in flight, half of them per
- * endpoint). Each loop runs at once when nudged and otherwise polls. At the shutdown deadline the
- * attempts in flight are cut off and handed back, due as they were, to whichever instance claims them.
+ * the delivery loop runs due attempts side by side (WEBHOOK_CONCURRENCY in flight, at most half of
+ * them for one dashboard, half of that for one endpoint). Each loop runs at once when nudged and
+ * otherwise polls. At the shutdown deadline the attempts in flight are cut off and handed back, due
+ * as they were, to whichever instance claims them.
  */
 export class WebhookWorker implements BackgroundWorker {
   readonly name = 'webhooks';
   private running = false;
   private loops: Promise<void>[] = [];
   private readonly inFlight = new Set<Promise<void>>();
-  private readonly perEndpoint = new Map<string, number>();
+  private readonly perEndpoint = new InFlightCounts();
+  private readonly perDashboard = new InFlightCounts();
   private readonly cutOff = new AbortController();
   private purgeTimer: NodeJS.Timeout | undefined;
   private readonly relayFailures: RepeatedFailureLog;
@@ -57,7 +85,11 @@ export class WebhookWorker implements BackgroundWorker {
 
   start(): void {
     this.running = true;
-    this.loops = [this.relayLoop(), this.deliveryLoop()];
+    // Each loop catches what its store calls throw; anything else is logged here rather than left
+    // unhandled until stop awaits the loops.
+    this.loops = [this.relayLoop(), this.deliveryLoop()].map((loop) =>
+      loop.catch((err: unknown) => this.logger.error('a webhook worker loop stopped', failure(err))),
+    );
     this.purge();
     this.purgeTimer = setInterval(() => this.purge(), this.settings.purgeEveryMs ?? 3_600_000);
   }
@@ -89,11 +121,14 @@ export class WebhookWorker implements BackgroundWorker {
   }
 
   private async deliveryLoop(): Promise<void> {
-    const limit = perEndpointLimit(this.settings.concurrency);
+    const { concurrency } = this.settings;
     while (this.running) {
       let claimed: readonly ClaimedDelivery[] = [];
-      if (this.inFlight.size < this.settings.concurrency) {
-        const busy = [...this.perEndpoint].filter(([, count]) => count >= limit).map(([endpointId]) => endpointId);
+      if (this.inFlight.size < concurrency) {
+        const busy = {
+          endpoints: this.perEndpoint.atLeast(perEndpointLimit(concurrency)),
+          dashboards: this.perDashboard.atLeast(perDashboardLimit(concurrency)),
+        };
         try {
           claimed = await this.useCases.deliverWebhooks.claim(1, busy);
           this.claimFailures.succeeded();
@@ -108,21 +143,20 @@ export class WebhookWorker implements BackgroundWorker {
   }
 
   private launch(claimed: ClaimedDelivery): void {
-    const { endpointId } = claimed.delivery;
-    this.perEndpoint.set(endpointId, (this.perEndpoint.get(endpointId) ?? 0) + 1);
+    const { endpointId, dashboardId } = claimed.delivery;
+    this.perEndpoint.add(endpointId);
+    this.perDashboard.add(dashboardId);
     const attempt = this.useCases.deliverWebhooks
       .attempt(claimed, this.cutOff.signal)
-      .then(
-        (report) => {
-          this.report(report);
-          this.onAttempt(report);
-        },
-        (err: unknown) => this.logger.error('webhook attempt failed', { deliveryId: claimed.delivery.id, ...failure(err) }),
-      )
+      .then((report) => {
+        this.report(report);
+        this.onAttempt(report);
+      })
+      // After the report too: a throw there would otherwise wait in `inFlight` without a handler.
+      .catch((err: unknown) => this.logger.error('webhook attempt failed', { deliveryId: claimed.delivery.id, ...failure(err) }))
       .finally(() => {
-        const left = (this.perEndpoint.get(endpointId) ?? 1) - 1;
-        if (left === 0) this.perEndpoint.delete(endpointId);
-        else this.perEndpoint.set(endpointId, left);
+        this.perEndpoint.remove(endpointId);
+        this.perDashboard.remove(dashboardId);
         this.inFlight.delete(attempt);
         this.doorbells.delivery.ring();
       });
@@ -148,11 +182,11 @@ export class WebhookWorker implements BackgroundWorker {
   }
 
   private purge(): void {
-    this.useCases.deliverWebhooks.purgeExpired().then(
-      (purged) => {
+    this.useCases.deliverWebhooks
+      .purgeExpired()
+      .then((purged) => {
         if (purged > 0) this.logger.info('webhook deliveries past their 30 days deleted', { purged });
-      },
-      (err: unknown) => this.logger.error('deleting old webhook deliveries failed', failure(err)),
-    );
+      })
+      .catch((err: unknown) => this.logger.error('deleting old webhook deliveries failed', failure(err)));
   }
 }

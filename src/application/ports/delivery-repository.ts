@@ -34,6 +34,8 @@ export interface DueClaim {
   readonly limit: number;
   /** Endpoints whose deliveries are not to be claimed now (those already busy in this process). */
   readonly skipEndpoints: readonly string[];
+  /** Dashboards whose deliveries are not to be claimed now (those holding their share of this process's attempts). */
+  readonly skipDashboards: readonly string[];
 }
 
 /**
@@ -56,7 +58,8 @@ export interface DeliveryRepository {
 
   /**
    * Claims up to `limit` pending deliveries whose next attempt is due at `now` and which nobody holds
-   * (no lease, or a lease that has ended), the longest due first, each for `leaseMs`. Each claim is
+   * (no lease, or a lease that has ended), of none of the endpoints and dashboards to skip, the
+   * longest due first, each for `leaseMs`. Each claim is
    * atomic: of any number of claimants, in this process or others on the same store, one gets a
    * delivery; the others get other deliveries or none.
    */

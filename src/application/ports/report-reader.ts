@@ -77,6 +77,8 @@ export interface Breakdown {
   readonly rows: readonly BreakdownRow[];
   /** Every row of the breakdown, before `limit`. */
   readonly totalRows: number;
+  /** Σ `uncostedUnits` over every row of the current period, before `limit`. */
+  readonly uncostedUnits: number;
 }
 
 /** What the products report asks the store for (DECISIONS D20): a row per product and currency, ranked and cut. */
@@ -97,6 +99,16 @@ export interface ProductCell extends ProductTotals, ProductName {
   readonly currency: string;
 }
 
+/**
+ * What a report's profit leaves out: the paid units of its current period (every row of it, not only
+ * the rows answered) that no cost priced, and how many distinct products they are. Zero and zero when
+ * every paid unit had a cost.
+ */
+export interface UncostedSummary {
+  readonly units: number;
+  readonly products: number;
+}
+
 export interface ProductReport {
   /**
    * At most `limit`, descending by the sort column (of the current period), then by product, then
@@ -104,6 +116,32 @@ export interface ProductReport {
    */
   readonly rows: readonly ProductRow[];
   /** Every row before `limit`. */
+  readonly totalRows: number;
+  /** Over every row of the current period. */
+  readonly uncosted: UncostedSummary;
+}
+
+/** The products sold without a cost over a range, in a report's scope. */
+export interface UncostedQuery extends ReportScope, Costing {
+  readonly range: Range;
+  readonly limit: number;
+}
+
+/** A product and currency some of whose paid units in the range no cost priced. */
+export interface UncostedProduct {
+  /** productOfLine: the name a cost entry for it takes. */
+  readonly product: string;
+  readonly currency: string;
+  /** As the products report names it over the same range. */
+  readonly name: string;
+  /** Its paid units that no cost priced. */
+  readonly uncostedUnits: number;
+}
+
+export interface UncostedProducts extends UncostedSummary {
+  /** At most `limit`, by `uncostedUnits` descending, then by product, then currency, by code point. */
+  readonly rows: readonly UncostedProduct[];
+  /** Every product and currency with uncosted units, before `limit`. */
   readonly totalRows: number;
 }
 
@@ -134,6 +172,19 @@ export interface ReportReader {
    * to the caller.
    */
   products(dashboardId: string, query: ProductQuery): Promise<ProductReport>;
+
+  /**
+   * The products sold without a cost: the rows of the products report over `query.range` (same
+   * products, names and scope) that have `uncostedUnits`, by those units, cut at `query.limit`, with
+   * the totals over all of them. Costs as little as the products report, or less.
+   */
+  uncostedProducts(dashboardId: string, query: UncostedQuery): Promise<UncostedProducts>;
+
+  /**
+   * `uncostedProducts`' totals alone (its `units` and `products`), for a report that says what its
+   * profit leaves out: cheaper than the list (no names, no ranking).
+   */
+  uncosted(dashboardId: string, query: Omit<UncostedQuery, 'limit'>): Promise<UncostedSummary>;
 
   /** Recomputes whatever the store keeps for reports from the orders themselves (`orders-cli reports rebuild`). */
   rebuild(): Promise<void>;

@@ -3,9 +3,10 @@ import * as O from 'fp-ts/Option';
 import type { ReportDimension } from '../../domain/attribution';
 import { previousRange, spendJoins, type Comparison, type MetricName, type Range, type ReportScope } from '../../domain/report';
 import type { DashboardRepository } from '../ports/dashboard-repository';
-import type { Breakdown, ReportReader, SortOrder } from '../ports/report-reader';
+import type { Breakdown, ReportReader, SortOrder, UncostedSummary } from '../ports/report-reader';
 import { dashboardNotFound, type DashboardNotFound } from '../shared/errors';
 import { spendDaysWithin } from './report-spend';
+import { uncostedSummary } from './uncosted-summary';
 
 export interface BreakdownQuery extends ReportScope {
   /** Inclusive instants. */
@@ -20,7 +21,12 @@ export interface BreakdownQuery extends ReportScope {
   readonly compare?: Comparison;
 }
 
-export type { Breakdown, BreakdownRow } from '../ports/report-reader';
+export type { BreakdownRow } from '../ports/report-reader';
+
+/** A breakdown, and what its profit leaves out over every row of the current period. */
+export interface BreakdownReport extends Omit<Breakdown, 'uncostedUnits'> {
+  readonly uncosted: UncostedSummary;
+}
 
 /** The spend days of a range, as a breakdown asks for them: absent when no day starts within it. */
 const spendOf = (range: Range, zone: string) => {
@@ -41,7 +47,7 @@ export class GetBreakdown {
     private readonly reports: ReportReader,
   ) {}
 
-  async execute(dashboardId: string, query: BreakdownQuery): Promise<E.Either<DashboardNotFound, Breakdown>> {
+  async execute(dashboardId: string, query: BreakdownQuery): Promise<E.Either<DashboardNotFound, BreakdownReport>> {
     const found = await this.dashboards.findById(dashboardId);
     if (O.isNone(found)) return E.left(dashboardNotFound(dashboardId));
     const { timezone, taxRate } = found.value;
@@ -49,23 +55,23 @@ export class GetBreakdown {
     const previous = query.compare === 'previous' ? previousRange(range) : undefined;
     const { by, filters, model, isTest, sort, limit } = query;
     const spendBy = spendJoins(by) && filters.utmTerm === undefined ? by : undefined;
-    return E.right(
-      await this.reports.breakdown(dashboardId, {
-        range,
-        by,
-        model,
-        isTest,
-        filters,
-        sort,
-        ...(query.order === undefined ? {} : { order: query.order }),
-        limit,
-        costZone: timezone,
-        taxRate,
-        ...(spendBy === undefined ? {} : { spend: { by: spendBy, filters, ...spendOf(range, timezone) } }),
-        ...(previous === undefined
-          ? {}
-          : { previous: { range: previous, ...(spendBy === undefined ? {} : { spend: spendOf(previous, timezone) }) } }),
-      }),
-    );
+    const { uncostedUnits, ...breakdown } = await this.reports.breakdown(dashboardId, {
+      range,
+      by,
+      model,
+      isTest,
+      filters,
+      sort,
+      ...(query.order === undefined ? {} : { order: query.order }),
+      limit,
+      costZone: timezone,
+      taxRate,
+      ...(spendBy === undefined ? {} : { spend: { by: spendBy, filters, ...spendOf(range, timezone) } }),
+      ...(previous === undefined
+        ? {}
+        : { previous: { range: previous, ...(spendBy === undefined ? {} : { spend: spendOf(previous, timezone) }) } }),
+    });
+    const uncosted = await uncostedSummary(this.reports, dashboardId, { range, model, isTest, filters, costZone: timezone }, uncostedUnits);
+    return E.right({ ...breakdown, uncosted });
   }
 }

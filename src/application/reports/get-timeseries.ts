@@ -12,10 +12,11 @@ import {
 } from '../../domain/report';
 import { bucketIndexOf, bucketsBetween, startOfDate, type Bucket, type ReportInterval } from '../../domain/time-zone';
 import type { DashboardRepository } from '../ports/dashboard-repository';
-import type { ReportReader } from '../ports/report-reader';
+import type { ReportReader, UncostedSummary } from '../ports/report-reader';
 import type { SpendRepository } from '../ports/spend-repository';
 import { dashboardNotFound, type DashboardNotFound } from '../shared/errors';
 import { spendDaysWithin } from './report-spend';
+import { uncostedSummary } from './uncosted-summary';
 
 export interface TimeseriesQuery extends ReportScope {
   /** Inclusive instants. */
@@ -43,6 +44,8 @@ export interface Timeseries {
   readonly timezone: string;
   /** One series per currency, each with every bucket of the range. */
   readonly series: readonly { readonly currency: string; readonly buckets: readonly TimeseriesBucket[] }[];
+  /** What the profit of the current buckets leaves out. */
+  readonly uncosted: UncostedSummary;
 }
 
 /**
@@ -80,9 +83,11 @@ export class GetTimeseries {
       }
       return series;
     };
+    let uncostedUnits = 0;
     for (const cell of cells) {
       const series = seriesOf(totals, cell.currency, ZERO_TOTALS);
       series[cell.bucket] = addTotals(series[cell.bucket], cell);
+      if (cell.bucket >= previous.length) uncostedUnits += cell.uncostedUnits;
     }
     const joins = query.filters.utmTerm === undefined;
     const spendZone = dashboard.timezone;
@@ -99,8 +104,17 @@ export class GetTimeseries {
       ...metricsOf(totals.get(currency)?.[i] ?? ZERO_TOTALS, joins ? (spent.get(currency)?.[i] ?? 0) : null, dashboard.taxRate),
     });
     const currencies = [...new Set([...totals.keys(), ...spent.keys()])].sort();
+    const { model, isTest, filters } = query;
+    const range = { start: query.from.getTime(), end: query.to.getTime() + 1 };
+    const uncosted = await uncostedSummary(
+      this.reports,
+      dashboardId,
+      { range, model, isTest, filters, costZone: dashboard.timezone },
+      uncostedUnits,
+    );
     return E.right({
       timezone,
+      uncosted,
       series: currencies.map((currency) => ({
         currency,
         buckets: current.map((_, i) => ({

@@ -91,7 +91,9 @@ export const rankBreakdown = async (
   if (previous !== undefined) await add(previous, 'previous');
   const metrics = (sums: Sums, joined: boolean) => metricsOf(sums.totals, joined ? sums.spendCents : null, query.taxRate);
   const first = new FirstRows<Ranked>(query.limit, before(query.sort, query.order ?? 'descending'));
+  let uncostedUnits = 0;
   for (const row of rows.values()) {
+    uncostedUnits += row.current.totals.uncostedUnits;
     const ranked: BreakdownRow = {
       key: row.key,
       currency: row.currency,
@@ -101,7 +103,7 @@ export const rankBreakdown = async (
     first.offer({ row: ranked, tie: row.tie });
     await slices.pause();
   }
-  return { rows: first.inOrder().map((item) => item.row), totalRows: rows.size };
+  return { rows: first.inOrder().map((item) => item.row), totalRows: rows.size, uncostedUnits };
 };
 
 /**

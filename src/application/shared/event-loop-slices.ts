@@ -13,8 +13,13 @@ export class EventLoopSlices {
 
   constructor(private readonly budgetMs = SLICE_MS) {}
 
+  /** Whether this stretch has run its budget: `pause` would let others run now. */
+  get due(): boolean {
+    return performance.now() - this.started >= this.budgetMs;
+  }
+
   async pause(): Promise<void> {
-    if (performance.now() - this.started < this.budgetMs) return;
+    if (!this.due) return;
     await setImmediate();
     this.started = performance.now();
   }

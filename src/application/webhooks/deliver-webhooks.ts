@@ -19,6 +19,12 @@ export interface WebhookSettings {
   readonly renewEveryMs: number;
 }
 
+/** The endpoints and dashboards that already have all the attempts in flight they may have. */
+export interface BusyWith {
+  readonly endpoints: readonly string[];
+  readonly dashboards: readonly string[];
+}
+
 /** What came of one claimed delivery, for the logs and the metrics. */
 export type AttemptReport =
   | {
@@ -55,9 +61,15 @@ export class DeliverWebhooks {
     private readonly clock: Clock,
   ) {}
 
-  /** Claims up to `limit` due deliveries, none of `busyEndpoints`. */
-  claim(limit: number, busyEndpoints: readonly string[]): Promise<readonly ClaimedDelivery[]> {
-    return this.deliveries.claimDue({ now: this.clock.now(), leaseMs: this.settings.leaseMs, limit, skipEndpoints: busyEndpoints });
+  /** Claims up to `limit` due deliveries, none of the endpoints and dashboards that are busy. */
+  claim(limit: number, busy: BusyWith = { endpoints: [], dashboards: [] }): Promise<readonly ClaimedDelivery[]> {
+    return this.deliveries.claimDue({
+      now: this.clock.now(),
+      leaseMs: this.settings.leaseMs,
+      limit,
+      skipEndpoints: busy.endpoints,
+      skipDashboards: busy.dashboards,
+    });
   }
 
   /**

@@ -98,7 +98,16 @@ const main = async (): Promise<void> => {
     process.exit(1);
   }
   const stop = (): void => {
-    void service.stop().then(() => Promise.all([receiver.close(), meta.close()]).then(() => process.exit(0)));
+    service
+      .stop()
+      .then(() => Promise.all([receiver.close(), meta.close()]))
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          process.stderr.write(`demo: stopping failed (${err instanceof Error ? err.name : typeof err})\n`);
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

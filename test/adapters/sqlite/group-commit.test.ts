@@ -54,6 +54,9 @@ describe('SQLite group commit', () => {
   });
 
   it('runs the writes that arrive in one turn of the event loop in one transaction', async () => {
+    await db.close();
+    observer.close();
+    open({ maxTransactionMs: Number.POSITIVE_INFINITY });
     const before = db.groupCommitStats();
     const orders = Array.from({ length: 50 }, (_, i) => anOrder().withExternalId(`g-${i}`).build());
     const [inserted, hit] = await Promise.all([
@@ -127,6 +130,23 @@ describe('SQLite group commit', () => {
     expect(observer.prepare('SELECT count(*) AS n FROM children').get()).to.deep.equal({ n: 0 });
   });
 
+  it('when the transaction itself fails midway (its savepoint gone), answers each write on its own instead of throwing', async () => {
+    const releasesItsSavepoint = db.prepare('RELEASE write');
+    const outcomes = await settled([
+      storage.tokens.insert(aToken('tok_1')),
+      db.write(() => {
+        releasesItsSavepoint.run();
+        throw new Error('a write that broke off');
+      }),
+      storage.tokens.insert(aToken('tok_3')),
+    ]);
+    expect(outcomes[0]).to.equal('ok');
+    expect((outcomes[1] as { code?: string }).code).to.equal('SQLITE_ERROR');
+    expect(outcomes[2]).to.equal('ok');
+    expect(committedTokens()).to.deep.equal(['tok_1', 'tok_3']);
+    expect(await storage.tokens.insert(aToken('tok_4')).then(() => 'ok')).to.equal('ok');
+  });
+
   it('when the disk is full, fails the write that did not fit with StorageUnavailableError and commits the others', async () => {
     const huge = anOrderTooBigForTheDisk(db);
     const outcomes = await settled([
@@ -180,6 +200,94 @@ describe('SQLite group commit', () => {
     const late = await settled([storage.tokens.insert(aToken('tok_2')), storage.tokens.findByHash('hash-tok_1')]);
     for (const outcome of late) expect(outcome).to.be.instanceOf(StorageUnavailableError);
     expect(await storage.health.ping()).to.equal(false);
+  });
+
+  it('takes no further write into a transaction once its writes have run maxMs, and commits the rest in the next turns', async () => {
+    const raw = new BetterSqlite3(join(folder.dir, 'slow.db'));
+    try {
+      raw.exec('CREATE TABLE t (n INTEGER)');
+      const insert = raw.prepare('INSERT INTO t (n) VALUES (?)');
+      // A clock that each write moves on by 2 ms: a heavy write, as the transaction sees it.
+      let clock = 0;
+      const writer = new GroupCommit(raw, { grouped: true, maxBatch: 512, maxMs: 5, now: () => clock });
+      const inTransaction: boolean[] = [];
+      const writes = Array.from({ length: 7 }, (_, n) =>
+        writer.submit(() => {
+          clock += 2;
+          inTransaction.push(raw.inTransaction);
+          return insert.run(n).changes;
+        }),
+      );
+      let turns = 0;
+      const counted = (async () => {
+        while (writer.stats().writes < 7) {
+          await turn();
+          turns++;
+        }
+      })();
+      expect(await Promise.all(writes)).to.deep.equal([1, 1, 1, 1, 1, 1, 1]);
+      await counted;
+      // 2, 4, 6 ms: the third write passes 5 ms and closes its transaction; 3 + 3 + 1.
+      expect(writer.stats()).to.deep.include({ commits: 3, writes: 7 });
+      expect(turns, 'one transaction per turn of the event loop').to.be.at.least(3);
+      expect(inTransaction.every(Boolean)).to.equal(true);
+    } finally {
+      raw.close();
+    }
+  });
+
+  it("takes the lanes' writes in turn: one write of a lane goes into the next transaction, however many another lane queued", async () => {
+    const raw = new BetterSqlite3(join(folder.dir, 'lanes.db'));
+    try {
+      raw.exec('CREATE TABLE t (n TEXT)');
+      const insert = raw.prepare('INSERT INTO t (n) VALUES (?)');
+      let clock = 0;
+      const writer = new GroupCommit(raw, { grouped: true, maxBatch: 512, maxMs: 5, now: () => clock });
+      const ran: string[] = [];
+      const committedWith = new Map<string, number>();
+      const write = (lane: string, name: string) =>
+        writer
+          .submit(
+            () => {
+              clock += 2;
+              ran.push(name);
+              return insert.run(name).changes;
+            },
+            true,
+            lane,
+          )
+          .then(() => committedWith.set(name, writer.stats().commits));
+      const batch = Array.from({ length: 6 }, (_, i) => write('dsh_batch', `batch-${i}`));
+      const single = write('dsh_other', 'other');
+      await Promise.all([...batch, single]);
+      expect(ran).to.deep.equal(['batch-0', 'other', 'batch-1', 'batch-2', 'batch-3', 'batch-4', 'batch-5']);
+      expect(committedWith.get('other'), 'committed with the first transaction').to.equal(1);
+      expect(writer.stats()).to.deep.include({ commits: 3, writes: 7 });
+    } finally {
+      raw.close();
+    }
+  });
+
+  it('fails the writes it would have taken when BEGIN fails, and goes on with the next ones', async () => {
+    const raw = new BetterSqlite3(join(folder.dir, 'locked.db'), { timeout: 0 });
+    const other = new BetterSqlite3(join(folder.dir, 'locked.db'), { timeout: 0 });
+    try {
+      raw.pragma('journal_mode = WAL');
+      raw.exec('CREATE TABLE t (n INTEGER)');
+      const insert = raw.prepare('INSERT INTO t (n) VALUES (?)');
+      const writer = new GroupCommit(raw, { grouped: true, maxBatch: 2, maxMs: 5 });
+      other.exec('BEGIN IMMEDIATE');
+      const locked = await settled([1, 2].map((n) => writer.submit(() => insert.run(n))));
+      other.exec('ROLLBACK');
+      expect(locked.map((outcome) => (outcome === 'ok' ? 'ok' : outcome.name))).to.deep.equal([
+        'StorageUnavailableError',
+        'StorageUnavailableError',
+      ]);
+      expect(await writer.submit(() => insert.run(3).changes)).to.equal(1);
+    } finally {
+      other.close();
+      raw.close();
+    }
   });
 
   describe('with a sync before answering', () => {

@@ -1,10 +1,14 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { PRODUCTS_ROLLUP_MIGRATION } from '../../../src/adapters/sqlite/reports/report-schema';
+import { PRODUCTS_BY_SKU_MIGRATION, PRODUCTS_ROLLUP_MIGRATION } from '../../../src/adapters/sqlite/reports/report-schema';
+import { migrate, MIGRATIONS } from '../../../src/adapters/sqlite/sqlite-schema';
 import type { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
 import { SqliteProductReads } from '../../../src/adapters/sqlite/reports/sqlite-product-reads';
 import { SqliteProfitReads } from '../../../src/adapters/sqlite/reports/sqlite-profit-reads';
-import type { ProductCell } from '../../../src/application/ports/report-reader';
+import type { ProductCell, UncostedSummary } from '../../../src/application/ports/report-reader';
+import { uncostedOfCells } from '../../../src/application/reports/uncosted-summary';
+import { rankProductsNow, type NameRows } from '../../../src/application/reports/rank-products';
+import type { ProductRow } from '../../../src/domain/product-report';
 import type { Storage } from '../../../src/application/ports/storage';
 import type { Order } from '../../../src/domain/order';
 import { ORDER_STATUSES } from '../../../src/domain/order-status';
@@ -15,10 +19,13 @@ import { afterMigrationJobs, rollupsAndRebuild } from '../../support/rollup-tabl
 import { aFileBefore, temporaryFolder, temporarySqliteDatabase } from '../../support/sqlite-files';
 
 const DAY = 86_400_000;
-const START = Date.UTC(2026, 0, 30);
+const START = Date.UTC(2025, 10, 30);
 
-const byKey = (cells: readonly ProductCell[]): ProductCell[] =>
-  [...cells].sort((a, b) => (a.currency + '\u0000' + a.product < b.currency + '\u0000' + b.product ? -1 : 1));
+/** Every product's row, named, by product then currency: what the products report answers of some cells, without a limit. */
+const rowsOf = (cells: readonly ProductCell[], nameRows?: NameRows): ProductRow[] =>
+  rankProductsNow(cells, { sort: 'orders', limit: 100_000 }, undefined, nameRows).rows.toSorted((a, b) =>
+    a.currency + '\u0000' + a.product < b.currency + '\u0000' + b.product ? -1 : 1,
+  );
 
 /**
  * The products report from `report_products` (product-rollup.ts, sqlite-product-reads.ts): for any
@@ -33,13 +40,24 @@ describe('SQLite products rollup', () => {
   beforeEach(() => ({ folder, db, storage, close } = temporarySqliteDatabase()));
   afterEach(() => close());
 
-  const fromRollups = (scope: ReportScope, range: Range): ProductCell[] => {
+  const fromRollups = (scope: ReportScope, range: Range): ProductRow[] =>
+    db.readTogether(() => {
+      const profit = new SqliteProfitReads(db);
+      const reads = new SqliteProductReads(db, profit);
+      const read = reads.cells('dsh_a', scope, range, profit.priceList('dsh_a', 'UTC'));
+      return rowsOf(read.cells, reads.nameRows('dsh_a', scope, read.rollup));
+    });
+  const fromOrders = (scope: ReportScope, range: Range): ProductRow[] => {
     const profit = new SqliteProfitReads(db);
-    return byKey(new SqliteProductReads(db, profit).cells('dsh_a', scope, range, profit.priceList('dsh_a', 'UTC')));
+    return rowsOf(profit.productCells('dsh_a', scope, range, profit.priceList('dsh_a', 'UTC')));
   };
-  const fromOrders = (scope: ReportScope, range: Range): ProductCell[] => {
+  const uncostedFromRollups = (scope: ReportScope, range: Range): UncostedSummary => {
     const profit = new SqliteProfitReads(db);
-    return byKey(profit.productCells('dsh_a', scope, range, profit.priceList('dsh_a', 'UTC')));
+    return new SqliteProductReads(db, profit).uncosted('dsh_a', scope, range, profit.priceList('dsh_a', 'UTC'));
+  };
+  const uncostedFromOrders = (scope: ReportScope, range: Range): UncostedSummary => {
+    const profit = new SqliteProfitReads(db);
+    return uncostedOfCells(profit.productCells('dsh_a', scope, range, profit.priceList('dsh_a', 'UTC')));
   };
   const ALL: ReportScope = { model: 'last', isTest: undefined, filters: {} };
 
@@ -50,16 +68,28 @@ describe('SQLite products rollup', () => {
       { product: 'p-1', currency: 'BRL', unitCostCents: 300, from: '2026-01-01' },
       { product: 'p-2', currency: 'BRL', unitCostCents: 500, from: '2026-02-02' },
       { product: 'p-1', currency: 'USD', unitCostCents: 70, from: '2026-02-01' },
+      // A cost under a SKU from mid-range, one under the externalId of lines that have that SKU from before it.
+      { product: 'S-1', currency: 'BRL', unitCostCents: 900, from: '2026-02-10' },
+      { product: '7003', currency: 'BRL', unitCostCents: 40, from: '2026-01-15' },
     ]);
-    const products = ['p-1', 'p-2', 'p-3'];
+    // Lines known by their externalId, by a SKU alone, by a SKU and another externalId (one product with
+    // the SKU alone), by an externalId that is also another line's SKU's alias, and by neither.
+    const products = [
+      { externalId: 'p-1' },
+      { externalId: 'p-2' },
+      { sku: 'S-1' },
+      { externalId: '7003', sku: 'S-1' },
+      { externalId: 'p-1', sku: 'S-2' },
+      {},
+    ];
     // Instants on quarter-hour, hour and day boundaries as often as between them.
     const instant = (): number => {
-      const at = START + Math.floor(next() * 40 * DAY);
+      const at = START + Math.floor(next() * 200 * DAY);
       return pick([at, at - (at % 900_000), at - (at % 3_600_000), at - (at % DAY)]);
     };
     const linesOf = () =>
       Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({
-        externalId: pick(products),
+        ...pick(products),
         name: `name ${Math.floor(next() * 1_000)}`,
         quantity: 1 + Math.floor(next() * 3),
         unitPriceCents: 100 + Math.floor(next() * 900),
@@ -98,13 +128,21 @@ describe('SQLite products rollup', () => {
         writes.push(storage.orders.replace(changed, []));
       }
       await Promise.all(writes);
-      for (let r = 0; r < 25; r++) {
+      for (let r = 0; r < 30; r++) {
         const [a, b] = [instant() + pick([0, 1, 450_000]), instant()];
-        const range = { start: Math.min(a, b), end: Math.max(a, b) + 1 };
+        // Some ranges begin before the first order or end after the last: their ends move to whole days, months or years.
+        const range = pick([
+          { start: Math.min(a, b), end: Math.max(a, b) + 1 },
+          { start: START - pick([1, 40 * DAY]), end: Math.max(a, b) + 1 },
+          { start: Math.min(a, b), end: START + pick([201 * DAY, 400 * DAY]) },
+        ]);
         const scope = { ...ALL, isTest: pick([undefined, true, false]) };
         expect(fromRollups(scope, range), JSON.stringify({ range, scope })).to.deep.equal(fromOrders(scope, range));
+        expect(uncostedFromRollups(scope, range), `uncosted ${JSON.stringify({ range, scope })}`).to.deep.equal(
+          uncostedFromOrders(scope, range),
+        );
       }
-      const whole = { start: START - DAY, end: START + 60 * DAY };
+      const whole = { start: START - DAY, end: START + 220 * DAY };
       expect(fromRollups(ALL, whole)).to.deep.equal(fromOrders(ALL, whole));
       const { kept, rebuilt } = rollupsAndRebuild(folder.path, folder.dir);
       expect(kept).to.deep.equal(rebuilt);
@@ -212,6 +250,72 @@ describe('SQLite migration of the products rollup', () => {
         ['S-2', 2, 2, 1, 500, 0, 1, 'Second'],
         ['p-1', 2, 4, 3, 2_900, 900, 0, 'Again'],
       ]);
+    });
+  });
+});
+
+describe('SQLite migration to one product per SKU', () => {
+  let folder: ReturnType<typeof temporaryFolder>;
+  beforeEach(() => (folder = temporaryFolder()));
+  afterEach(() => folder.remove());
+
+  it('makes a row per SKU of a file of the previous version, a cost under an externalId still pricing its lines, and leaves other dashboards as they were', async () => {
+    // A file of the version before, rollups made by its migration (a line was its externalId, else its SKU).
+    const { raw, insert } = aFileBefore(folder.path, PRODUCTS_ROLLUP_MIGRATION);
+    const at = new Date(Date.UTC(2026, 4, 5, 6, 7));
+    const paid = (dashboard: string, id: string, products: Order['products']) =>
+      anOrder().inDashboard(dashboard).withExternalId(id).paid().with({ createdAt: at, products }).build();
+    const line = { quantity: 1, unitPriceCents: 10_000 };
+    // dsh_a sells the jogger through the API by its SKU and through a checkout under the checkout's id and the SKU; its
+    // T-shirt line (p-1, SKU-1) is costed under p-1 (aFileBefore's cost), the jogger under its SKU.
+    insert(paid('dsh_a', 'api', [{ sku: 'JOG-SLM', name: 'Calça Jogger', ...line }]));
+    insert(paid('dsh_a', 'shopify', [{ externalId: '7003', sku: 'JOG-SLM', name: 'Calça Jogger Slim', ...line, quantity: 2 }]));
+    insert(paid('dsh_a', 'tee', [{ externalId: 'p-1', sku: 'SKU-1', name: 'T-shirt', ...line }]));
+    insert(paid('dsh_a', 'other', [{ externalId: '7004', name: 'Cap', ...line }]));
+    raw.prepare("INSERT INTO product_costs VALUES ('dsh_a', 'JOG-SLM', 'BRL', '2026-01-01', 4000)").run();
+    // dsh_b knows its products by externalId alone, and its rollups are priced already (its job ran).
+    raw.prepare("INSERT INTO dashboards (id, name, timezone, tax_rate_hundredths, created_at) VALUES ('dsh_b', 'b', 'UTC', 0, 0)").run();
+    insert(paid('dsh_b', 'b-1', [{ externalId: 'e-9', name: 'Mug', ...line, quantity: 2 }]));
+    raw.prepare("INSERT INTO product_costs VALUES ('dsh_b', 'e-9', 'BRL', '2026-01-01', 100)").run();
+    // dsh_c has a line with both and no cost: its products change, its prices do not.
+    raw.prepare("INSERT INTO dashboards (id, name, timezone, tax_rate_hundredths, created_at) VALUES ('dsh_c', 'c', 'UTC', 0, 0)").run();
+    insert(paid('dsh_c', 'c-1', [{ externalId: '8001', sku: 'C-SKU', name: 'Bag', ...line }]));
+    raw.prepare("INSERT INTO order_counts VALUES ('dsh_a', 'paid', 4), ('dsh_b', 'paid', 1), ('dsh_c', 'paid', 1)").run();
+    migrate(raw, folder.path, MIGRATIONS.slice(0, MIGRATIONS.indexOf(PRODUCTS_BY_SKU_MIGRATION)));
+    for (const table of ['report_totals', 'report_campaigns', 'report_keys', 'report_products'])
+      raw.prepare(`UPDATE ${table} SET product_cost_cents = 200, uncosted_units = 0 WHERE dashboard_id = 'dsh_b'`).run();
+    raw.prepare("DELETE FROM reprice_jobs WHERE dashboard_id = 'dsh_b'").run();
+    const month = (dashboard: string) =>
+      raw
+        .prepare(
+          `SELECT product, orders, units, paid_units, paid_revenue_cents, product_cost_cents, uncosted_units, name
+           FROM report_products WHERE dashboard_id = ? AND grain = 'm' ORDER BY product`,
+        )
+        .raw()
+        .all(dashboard);
+    expect(
+      (month('dsh_a') as unknown[][]).map((row) => row[0]),
+      'the products before',
+    ).to.deep.equal(['7003', '7004', 'JOG-SLM', 'p-1']);
+    raw.close();
+
+    await afterMigrationJobs(folder, ['dsh_a'], (db) => {
+      const rows = (dashboard: string, grain: string) =>
+        db
+          .prepare(
+            `SELECT product, orders, units, paid_units, paid_revenue_cents, product_cost_cents, uncosted_units, name
+             FROM report_products WHERE dashboard_id = ? AND grain = ? ORDER BY product`,
+          )
+          .raw()
+          .all(dashboard, grain);
+      expect(rows('dsh_a', 'm')).to.deep.equal([
+        ['7004', 1, 1, 1, 10_000, 0, 1, 'Cap'],
+        ['JOG-SLM', 2, 3, 3, 30_000, 12_000, 0, 'Calça Jogger Slim'],
+        ['SKU-1', 1, 1, 1, 10_000, 300, 0, 'T-shirt'],
+      ]);
+      expect(rows('dsh_a', 'y')).to.deep.equal(rows('dsh_a', 'm'));
+      expect(rows('dsh_b', 'y')).to.deep.equal([['e-9', 1, 2, 2, 20_000, 200, 0, 'Mug']]);
+      expect(rows('dsh_c', 'd')).to.deep.equal([['C-SKU', 1, 1, 1, 10_000, 0, 1, 'Bag']]);
     });
   });
 });

@@ -147,6 +147,7 @@ for (const [mode, repriceInlineMax] of [
       const dashboards = ['dsh_a', 'dsh_b'];
       for (const id of dashboards) await storage.dashboards.insert(dashboard(id, pick(zones)));
       const products = ['p-1', 'p-2', 'p-3', 'SKU-9'];
+      const skus = ['S-1', 'S-2', 'p-2'];
       const current = new Map<string, Order>();
       let serial = 0;
       const day = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
@@ -165,7 +166,8 @@ for (const [mode, repriceInlineMax] of [
                 createdAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(next() * 20 * 86_400_000)),
                 amounts: { ...anOrder().build().amounts, currency: pick(['BRL', 'USD']) },
                 products: Array.from({ length: 1 + Math.floor(next() * 3) }, (_, i) => ({
-                  ...(next() < 0.8 ? { externalId: pick(products) } : { sku: pick(products) }),
+                  // By externalId, by SKU, or by a SKU and another externalId (whose costs price the line where the SKU has none).
+                  ...pick([{ externalId: pick(products) }, { sku: pick(products) }, { externalId: pick(products), sku: pick(skus) }]),
                   name: `line ${i}`,
                   quantity: 1 + Math.floor(next() * 4),
                   unitPriceCents: 1_000,
@@ -180,7 +182,7 @@ for (const [mode, repriceInlineMax] of [
             writes.push(storage.orders.replace(changed, []));
           } else if (roll < 0.95) {
             const entries = Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({
-              product: pick(products),
+              product: pick([...products, ...skus]),
               currency: pick(['BRL', 'USD']),
               unitCostCents: Math.floor(next() * 5_000),
               from: day(Math.floor(next() * 20)),
@@ -293,7 +295,8 @@ for (const [mode, repriceInlineMax] of [
       expect(await dayCostsSettled('dsh_a')).to.deep.equal(before);
       expect(before).to.deep.equal([[Date.UTC(2026, 1, 1), 'BRL', 500, 0]]);
       expect(products.all()).to.deep.equal(productsBefore);
-      expect(productsBefore).to.deep.equal([['p-1', 500, 'T-shirt', 0]]);
+      // The line's product is its SKU; the cost stored under its externalId prices it.
+      expect(productsBefore).to.deep.equal([['SKU-1', 500, 'T-shirt', 0]]);
     });
   });
 

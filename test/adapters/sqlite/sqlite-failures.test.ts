@@ -80,6 +80,31 @@ describe('the SQLite store when the file fails it', () => {
       const all = await api.request('GET', `${ORDERS}?pageSize=100`, { token });
       expect(all.body.orders.map((order: { externalId: string }) => order.externalId)).to.have.members(created);
     });
+
+    it('answers 503 to a batch the disk fills in its middle, and converges when the batch is sent again', async () => {
+      api = await TestApi.start({}, { storage, logger: memoryLogger().logger });
+      const { token, dashboardId } = await api.newDashboard();
+      const orders = Array.from({ length: 300 }, (_, i) =>
+        anOrderPayload({
+          externalId: `full-batch-${i}`,
+          products: Array.from({ length: 20 }, (__, j) => ({ sku: `SKU-${j}`, name: `Item ${j}`, quantity: 1, unitPriceCents: 100 })),
+          amounts: { currency: 'BRL', grossCents: 2_000, netToSellerCents: 1_800 },
+        }),
+      );
+      const pages = db.prepare('PRAGMA page_count').pluck().get() as number;
+      db.prepare(`PRAGMA max_page_count = ${pages + 60}`).get();
+      const failed = await api.request('POST', '/api/v1/orders/batch', { token, body: { orders } });
+      expectProblem(failed, 503, 'SERVICE_UNAVAILABLE');
+      expectNoInternals(failed);
+      const stored = (await storage.orders.list(dashboardId, { page: 1, pageSize: 1 })).total;
+      expect(stored, 'part of the batch was stored').to.be.within(1, 299);
+
+      db.prepare('PRAGMA max_page_count = 4294967294').get();
+      const again = await api.request('POST', '/api/v1/orders/batch', { token, body: { orders } });
+      expect(again.status, again.text).to.equal(200);
+      expect(again.body).to.include({ created: 300 - stored, alreadyRecorded: stored, failed: 0 });
+      expect((await storage.orders.list(dashboardId, { page: 1, pageSize: 1 })).total).to.equal(300);
+    });
   });
 
   it('answers 503 when pages of the file turn out corrupt, and says so in the log', async () => {

@@ -55,6 +55,8 @@ describe('SQLite schema migrations', () => {
       'da8389955897efea2e68ae0084a80e9a62658b5f4899240e24d49c92b918b48f',
       '7f4886147e750961f1d651d63dbef6b6bed5104ffeb9f9bc9179284c33c00b04',
       'b4bc95e8838f6c7c2ee59380262e0710b921f21e942ff102b726f0324db2c421',
+      'accd28375b3e0439fca1ed7f2ae7da7fccda72b8bfce544c48cdf643fbcbc241',
+      '273999534fd7b27c78cefcb202eaa1b0a967d69124e9a3c2c7e7a6ae16f14f3b',
     ];
     expect(MIGRATIONS.slice(0, released.length).map((sql) => createHash('sha256').update(sql).digest('hex'))).to.deep.equal(released);
   });

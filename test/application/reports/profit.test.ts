@@ -34,9 +34,10 @@ const order = (
     })
     .build();
 
+/** The shirt as a checkout sends it: under the checkout's own id, with its SKU. */
 const shirt = (quantity: number, unitPriceCents: number, name = 'Shirt'): Product => ({
-  externalId: 'SHIRT',
-  sku: 'S-9',
+  externalId: '7001',
+  sku: 'SHIRT',
   name,
   quantity,
   unitPriceCents,
@@ -76,7 +77,7 @@ describe('profit reports: each metric against figures worked out by hand', () =>
         shirt(2, 4_000),
         { sku: 'MUG', name: 'Mug', quantity: 1, unitPriceCents: 2_000 },
       ]),
-      // 00:00 of 2026-03-11 in São Paulo: R$15.00. A line with a sku alone is its sku.
+      // 00:00 of 2026-03-11 in São Paulo: R$15.00. A line with the SKU alone is the same product.
       order('A', 'paid', 'BRL', [5_000, 4_600], '2026-03-11T03:00:00Z', [
         { sku: 'SHIRT', name: 'Shirt', quantity: 1, unitPriceCents: 4_000 },
       ]),
@@ -93,8 +94,8 @@ describe('profit reports: each metric against figures worked out by hand', () =>
       { product: 'SHIRT', currency: 'BRL', unitCostCents: 1_000, from: '2026-03-10' },
       { product: 'SHIRT', currency: 'BRL', unitCostCents: 1_500, from: '2026-03-11' },
       { product: 'SHIRT', currency: 'USD', unitCostCents: 300, from: '2026-03-01' },
-      // The line's externalId is SHIRT: its sku's cost is never used.
-      { product: 'S-9', currency: 'BRL', unitCostCents: 99_999, from: '2026-01-01' },
+      // Under the checkout's id of the shirt, from the day its SKU's first cost begins: the SKU's cost wins.
+      { product: '7001', currency: 'BRL', unitCostCents: 99_999, from: '2026-03-10' },
     ]);
     await storage.spend.upsert('dsh_a', [
       spend('2026-03-10', 'BRL', 2_000),
@@ -228,6 +229,8 @@ describe('profit reports: each metric against figures worked out by hand', () =>
     const zero = { orders: 0, units: 0, paidUnits: 0, paidRevenueCents: 0, productCostCents: 0, grossMarginCents: 0, uncostedUnits: 0 };
     expect(result.right).to.deep.equal({
       totalRows: 3,
+      // The BRL shirt bought before its first cost, and the mug.
+      uncosted: { units: 2, products: 2 },
       rows: [
         {
           product: 'SHIRT',

@@ -39,7 +39,7 @@ describe('DeliverWebhooks', () => {
     return found.value;
   };
   const claimOne = async () => {
-    const [claimed] = await deliver().claim(1, []);
+    const [claimed] = await deliver().claim(1);
     if (claimed === undefined) throw new Error('nothing claimed');
     return claimed;
   };
@@ -74,7 +74,7 @@ describe('DeliverWebhooks', () => {
     const after = await stored();
     expect(after.status).to.equal('pending');
     expect(after.nextAttemptAt!.getTime() - Date.parse(TEST_EPOCH)).to.be.within(7 + 4_500, 7 + 5_500);
-    expect(await deliver().claim(1, [])).to.deep.equal([]);
+    expect(await deliver().claim(1)).to.deep.equal([]);
   });
 
   it('drops, unsent, a delivery whose endpoint was deleted', async () => {
@@ -108,7 +108,7 @@ describe('DeliverWebhooks', () => {
     stop.abort();
     expect((await deliver().attempt(await claimOne(), stop.signal)).kind).to.equal('aborted');
     expect(await stored()).to.deep.equal(aDelivery('dlv_1'));
-    expect((await deliver().claim(1, [])).map((c) => c.delivery.id)).to.deep.equal(['dlv_1']);
+    expect((await deliver().claim(1)).map((c) => c.delivery.id)).to.deep.equal(['dlv_1']);
   });
 
   it('records nothing when its lease was taken over meanwhile (the other claimant records its own attempt)', async () => {
@@ -130,12 +130,12 @@ describe('DeliverWebhooks', () => {
     };
     const settings = { retrySchedule: [5, 60], leaseMs: 100, renewEveryMs: 30 };
     const worker = new DeliverWebhooks(storage.deliveries, storage.webhooks, slow, settings, clock);
-    const [claimed] = await worker.claim(1, []);
+    const [claimed] = await worker.claim(1);
     const attempt = worker.attempt(claimed, never);
     clock.advance(80);
     await new Promise((done) => setTimeout(done, 100));
     clock.advance(40);
-    expect(await worker.claim(1, []), 'the renewed claim still holds').to.deep.equal([]);
+    expect(await worker.claim(1), 'the renewed claim still holds').to.deep.equal([]);
     const report = await attempt;
     expect(report).to.deep.include({ kind: 'attempted', recorded: true });
     expect((await stored()).status).to.equal('succeeded');
@@ -149,10 +149,10 @@ describe('DeliverWebhooks', () => {
       { retrySchedule: [5, 60], leaseMs: 100, renewEveryMs: 30 },
       clock,
     );
-    const [abandoned] = await worker.claim(1, []);
+    const [abandoned] = await worker.claim(1);
     expect(abandoned).not.to.equal(undefined);
     clock.advance(101);
-    const [taken] = await worker.claim(1, []);
+    const [taken] = await worker.claim(1);
     expect(taken?.delivery.id).to.equal('dlv_1');
   });
 });

@@ -6,6 +6,7 @@ import { openSqliteStorage } from '../../../src/adapters/sqlite/sqlite-storage';
 import type { Storage } from '../../../src/application/ports/storage';
 import { compose } from '../../../src/bootstrap/composition';
 import { DEMO_OWNER_EMAIL } from '../../../src/bootstrap/demo/demo-seed';
+import { DEMO_PRODUCTS } from '../../../src/bootstrap/demo/demo-shop';
 import { DEMO_SOURCE_DAYS } from '../../../src/bootstrap/demo/demo-source';
 import { memoryLogger } from '../../support/memory-log';
 import { temporaryFolder } from '../../support/sqlite-files';
@@ -93,6 +94,23 @@ describe('npm run demo', function () {
         Array.from({ length: DEMO_SOURCE_DAYS }, () => ['orders/create', 'created']),
       );
       expect(sourced.orders.filter((order) => E.isRight(order) && order.right.status === 'paid')).to.have.length(DEMO_SOURCE_DAYS);
+      // The checkout's lines carry Shopify's product ids and the shop's SKUs: each product is one row, whichever way it sold.
+      const products = await lookInto(file, async (_storage, useCases) => {
+        const [dashboard] = await useCases.listDashboards.execute();
+        const now = Date.now();
+        const report = await useCases.getProducts.execute(dashboard.id, {
+          from: new Date(now - 120 * 86_400_000),
+          to: new Date(now + 86_400_000),
+          model: 'last',
+          isTest: undefined,
+          filters: {},
+          sort: 'orders',
+          limit: 1_000,
+        });
+        if (E.isLeft(report)) throw new Error(report.left._tag);
+        return report.right.rows.map((row) => row.product);
+      });
+      expect([...new Set(products)].sort()).to.deep.equal([...DEMO_PRODUCTS.map((product) => product.sku), 'TEST'].sort());
       expect(demo.stdout.find((line) => line.startsWith('Ad accounts:'))).to.match(/"Meta \(demo\)" reads the Facebook spend/);
       const synced = async () =>
         lookInto(file, async (_storage, useCases) => {

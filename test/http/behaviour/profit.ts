@@ -17,9 +17,10 @@ const aCost = (changes: Record<string, unknown> = {}) => ({
   ...changes,
 });
 
+/** The shirt as a checkout sends it: under the checkout's own id and its SKU, SHIRT, its product. */
 const shirt = (quantity: number, unitPriceCents: number, name = 'Shirt') => ({
-  externalId: 'SHIRT',
-  sku: 'S-9',
+  externalId: '7001',
+  sku: 'SHIRT',
   name,
   quantity,
   unitPriceCents,
@@ -304,13 +305,57 @@ export const profitBehaviour = (storageFactory: StorageFactory): void => {
           },
         },
       ]);
+      // The mug has no cost: profit leaves out one unit of one product, over every row.
+      expect(res.body.uncosted).to.deep.equal({ units: 1, products: 1 });
       const byUncosted = await get(`${PRODUCTS}?${MARCH}&sort=uncostedUnits&limit=1`);
       expect(byUncosted.body.rows.map((r: any) => r.product)).to.deep.equal(['MUG']);
       expect(byUncosted.body.totalRows).to.equal(2);
+      expect((await get(`${PRODUCTS}?${MARCH}&sort=orders&limit=1`)).body.uncosted).to.deep.equal({ units: 1, products: 1 });
       expect(byUncosted.body.rows[0]).to.not.have.property('previous');
       const old = await get(`${PRODUCTS}?${MARCH}&compare=previous&utmCampaign=old`);
       // A product sold only in the previous period is a row with nothing now.
       expect(old.body.rows.map((r: any) => [r.product, r.orders, r.previous.orders])).to.deep.equal([['MUG', 0, 1]]);
+    });
+  });
+
+  describe('GET /api/v1/reports/uncosted-products', () => {
+    const h = useApi(storageFactory);
+    const get = (path: string) => h.api.request('GET', path, { token: h.token });
+    const UNCOSTED = '/api/v1/reports/uncosted-products';
+
+    it('lists the products sold without a cost, the most units first, and what the reports say their profit leaves out', async () => {
+      await seed(h);
+      // February: o-4's shirt before its first cost, o-5's mug.
+      const february = 'from=2026-02-01T00:00:00Z&to=2026-02-28T23:59:59.999Z';
+      const res = await get(`${UNCOSTED}?${february}`);
+      expect(res.status, res.text).to.equal(200);
+      expect(res.body).to.deep.equal({
+        from: '2026-02-01T00:00:00.000Z',
+        to: '2026-02-28T23:59:59.999Z',
+        rows: [
+          // Equal on units: by product, by code point.
+          { product: 'MUG', currency: 'BRL', name: 'Mug', uncostedUnits: 1 },
+          { product: 'SHIRT', currency: 'BRL', name: 'Shirt', uncostedUnits: 1 },
+        ],
+        totalRows: 2,
+        units: 2,
+        products: 2,
+      });
+      const first = await get(`${UNCOSTED}?${february}&limit=1`);
+      expect([first.body.rows.length, first.body.totalRows, first.body.units]).to.deep.equal([1, 2, 2]);
+      expect((await get(`${UNCOSTED}?${february}&isTest=true`)).body.rows).to.deep.equal([]);
+      const breakdown = await get(`${BREAKDOWN}?${february}&by=utmCampaign&limit=1`);
+      expect([breakdown.body.rows.length, breakdown.body.uncosted]).to.deep.equal([1, { units: 2, products: 2 }]);
+      const series = await get(`${TIMESERIES}?${february}&interval=day&utmCampaign=old`);
+      expect(series.body.uncosted).to.deep.equal({ units: 1, products: 1 });
+      // A cost for the mug from the first day of the period prices it: only the shirt is left.
+      expect(
+        (await h.api.request('PUT', COSTS, { token: h.token, body: { entries: [aCost({ product: 'MUG', from: '2026-02-01' })] } })).status,
+      ).to.equal(200);
+      expect((await get(`${UNCOSTED}?${february}`)).body.rows.map((r: any) => r.product)).to.deep.equal(['SHIRT']);
+      expect((await get(`${BREAKDOWN}?${MARCH}&by=utmCampaign`)).body.uncosted).to.deep.equal({ units: 0, products: 0 });
+      expectInvalid(await get(`${UNCOSTED}?from=2026-03-02T00:00:00Z&to=2026-03-01T00:00:00Z`), ['query.from']);
+      expectInvalid(await get(`${UNCOSTED}?${february}&limit=0&sort=units`), ['query.limit', 'query.sort']);
     });
   });
 

@@ -310,9 +310,9 @@ export const webhookDeliveriesBehaviour = (storageFactory: StorageFactory): void
     });
   });
 
-  describe('webhook deliveries with two attempts in flight (one per endpoint)', () => {
+  describe('webhook deliveries with four attempts in flight (two per dashboard, one per endpoint)', () => {
     const h = useApi(storageFactory, {
-      config: { webhooks: { timeoutMs: 30_000, retrySchedule: [0], allowPrivateUrls: true, concurrency: 2, pollIntervalMs: 100 } },
+      config: { webhooks: { timeoutMs: 30_000, retrySchedule: [0], allowPrivateUrls: true, concurrency: 4, pollIntervalMs: 100 } },
     });
 
     it('keep serving other endpoints while one endpoint does not answer', async () => {
@@ -330,6 +330,26 @@ export const webhookDeliveriesBehaviour = (storageFactory: StorageFactory): void
       } finally {
         await slow.stop();
         await fast.stop();
+      }
+    });
+
+    it("start another dashboard's delivery while one dashboard's endpoints all hang, holding half of the slots", async () => {
+      const hanging = await WebhookReceiver.start(() => 'hang');
+      const answering = await WebhookReceiver.start();
+      try {
+        // Four endpoints that never answer, three deliveries due for each: enough to take every slot.
+        for (let i = 0; i < 4; i++) await createWebhook(h, { url: hanging.url(`/hook-${i}`) });
+        for (let i = 0; i < 3; i++) await createOrder(h, { externalId: `hung-${i}` });
+        await hanging.waitFor(2);
+        const other = await h.api.newDashboard('Another shop');
+        const endpoint = await createWebhook(h, { url: answering.url() }, other.token);
+        await createOrder(h, { externalId: 'other-1' }, other.token);
+        const [request] = await answering.waitFor(1, 10_000);
+        expect(eventsOf(answering, endpoint.secret, [request])[0].data.order.externalId).to.equal('other-1');
+        expect(hanging.received, "the hanging dashboard's share: half of the 4 slots").to.have.length(2);
+      } finally {
+        await hanging.stop();
+        await answering.stop();
       }
     });
   });

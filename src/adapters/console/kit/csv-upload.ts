@@ -10,8 +10,8 @@ import { bare, csrfField, notice, page, problem, type Viewer } from './layout';
 import type { ConsoleRouter } from './router';
 
 /**
- * A page that takes a CSV file (spend, product costs): what is stored, which every member reads, the
- * upload's form for those who may upload, and what it does with the rows.
+ * A page that takes a CSV file (spend, product costs): the upload's form for those who may upload,
+ * what is stored under it, which every member reads, and what it does with the rows.
  */
 export interface CsvUpload<A> {
   /** The page's path: the form posts to it, and a stored file redirects back to it. */
@@ -20,9 +20,8 @@ export interface CsvUpload<A> {
   /** Who may upload, and so sees the form. */
   readonly access: Access;
   readonly help: CsvHelp;
-  /** The heading of what is stored, and the markup that lists it. */
-  readonly heading: string;
-  readonly listing: (viewer: Viewer) => Promise<Html>;
+  /** What the page shows under the form, headings included; `query` is the GET's (empty after a refused file). */
+  readonly shows: (viewer: Viewer, query: URLSearchParams) => Promise<Html>;
   readonly parse: (bytes: Uint8Array) => Promise<E.Either<CsvRefusal, CsvRead<A>>>;
   /** Stores every row read, in slices (UploadInterrupted when a slice fails); resolves how many were stored. */
   readonly store: (viewer: Viewer, rows: readonly A[]) => Promise<number>;
@@ -100,14 +99,13 @@ const csvUploadForm = (viewer: Viewer, path: string, help: CsvHelp): Html => {
 };
 
 /** The page, with what became of the last upload (or why a file was refused) at its top. */
-const uploadPage = async <A>(upload: CsvUpload<A>, viewer: Viewer, result: Fragment): Promise<Html> =>
+const uploadPage = async <A>(upload: CsvUpload<A>, viewer: Viewer, result: Fragment, query = new URLSearchParams()): Promise<Html> =>
   page(
     viewer,
     upload.path,
     upload.title,
     html`${result} ${upload.access === 'member' || viewer.role === 'owner' ? csvUploadForm(viewer, upload.path, upload.help) : ''}
-      <h2>${upload.heading}</h2>
-      ${await upload.listing(viewer)}`,
+    ${await upload.shows(viewer, query)}`,
   );
 
 /**
@@ -118,7 +116,7 @@ const uploadPage = async <A>(upload: CsvUpload<A>, viewer: Viewer, result: Fragm
  * file again completes it.
  */
 export const registerCsvUpload = <A>(r: ConsoleRouter, upload: CsvUpload<A>): void => {
-  r.get(upload.path, 'member', async ({ viewer }) => show(await uploadPage(upload, viewer, r.flashes.take(viewer))));
+  r.get(upload.path, 'member', async ({ viewer, query }) => show(await uploadPage(upload, viewer, r.flashes.take(viewer), query)));
   r.post(
     upload.path,
     upload.access,

@@ -26,7 +26,12 @@ export const readForm = async (ctx: Context): Promise<FormFields> => {
   return new URLSearchParams(text);
 };
 
-/** A `multipart/form-data` body: its text fields and one file's bytes (at most UPLOAD_LIMIT_BYTES), which its reader decodes. */
+/**
+ * A `multipart/form-data` body: its text fields and one file's bytes (at most UPLOAD_LIMIT_BYTES), which
+ * its reader decodes. A body cut off is refused: a form that ends inside its file (busboy then fails
+ * the file's stream too, which must be listened to), or a request that stops arriving (the client went
+ * away: the parser would otherwise wait forever for the rest, and the request hold its turn).
+ */
 export const readUpload = (ctx: Context, fileField: string): Promise<{ fields: FormFields; file: Uint8Array | undefined }> =>
   new Promise((resolve, reject) => {
     if (!ctx.is('multipart/form-data')) {
@@ -49,6 +54,7 @@ export const readUpload = (ctx: Context, fileField: string): Promise<{ fields: F
     let sawFile = false;
     parser.on('field', (name, value) => fields.append(name, value));
     parser.on('file', (name, stream) => {
+      stream.on('error', () => undefined);
       if (name !== fileField) {
         stream.resume();
         return;
@@ -63,6 +69,11 @@ export const readUpload = (ctx: Context, fileField: string): Promise<{ fields: F
     parser.on('close', () => {
       if (tooLarge) reject(new FormTooLarge('the file is larger than 2 MiB'));
       else resolve({ fields, file: sawFile ? Buffer.concat(chunks) : undefined });
+    });
+    ctx.req.once('close', () => {
+      if (ctx.req.complete) return;
+      parser.destroy();
+      reject(new FormRefused('the upload stopped arriving'));
     });
     ctx.req.pipe(parser);
   });

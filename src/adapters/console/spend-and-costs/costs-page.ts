@@ -4,15 +4,20 @@ import type { ConsoleFeature } from '../kit/feature';
 import { counted } from '../kit/format';
 import { html } from '../kit/html';
 import { table } from '../kit/table';
+import { registerUncostedCsv, uncostedSection } from './uncosted-products';
 
 /** As many cost entries as the page lists, in the store's order (product, currency, from). */
 const LISTED = 200;
 
-/** Product costs (DECISIONS D20, D22): every member reads them; owners upload them as the CLI's `costs import` reads them. */
+/**
+ * Product costs (DECISIONS D20, D22): every member reads them and the products sold without one;
+ * owners upload them as the CLI's `costs import` reads them.
+ */
 export const costsFeature: ConsoleFeature = {
   menu: { path: '/console/costs', label: 'Costs', access: 'member' },
   register: (r) => {
     const { useCases } = r.deps;
+    registerUncostedCsv(r);
     registerCsvUpload(r, {
       path: '/console/costs',
       title: 'Product costs',
@@ -23,21 +28,25 @@ export const costsFeature: ConsoleFeature = {
         aliases: COSTS_CSV_ALIASES,
         values: html`Unit costs in units of the currency (<code>12.50</code>), days as <code>2026-03-01</code>.`,
       },
-      heading: 'Costs',
-      listing: async (viewer) => {
+      shows: async (viewer, query) => {
         const listed = await useCases.listProductCosts.execute(viewer.dashboard.id, { pageSize: LISTED });
-        if (listed.entries.length === 0) return html`<p>No product cost yet: profit counts the units without one.</p>`;
-        return html`${listed.more ? html`<p class="muted">The first ${LISTED} entries.</p>` : ''}
-        ${table({
-          label: 'Product costs',
-          rows: listed.entries,
-          columns: [
-            { header: 'Product', rowHeader: true, cell: (e) => e.product },
-            { header: 'Currency', cell: (e) => e.currency },
-            { header: 'Unit cost', money: (e) => ({ cents: e.unitCostCents, currency: e.currency }) },
-            { header: 'From', cell: (e) => e.from },
-          ],
-        })}`;
+        const entries =
+          listed.entries.length === 0
+            ? html`<p>No product cost yet: profit counts the units without one.</p>`
+            : html`${listed.more ? html`<p class="muted">The first ${LISTED} entries.</p>` : ''}
+              ${table({
+                label: 'Product costs',
+                rows: listed.entries,
+                columns: [
+                  { header: 'Product', rowHeader: true, cell: (e) => e.product },
+                  { header: 'Currency', cell: (e) => e.currency },
+                  { header: 'Unit cost', money: (e) => ({ cents: e.unitCostCents, currency: e.currency }) },
+                  { header: 'From', cell: (e) => e.from },
+                ],
+              })}`;
+        return html`${await uncostedSection(useCases, viewer, query)}
+          <h2>Costs</h2>
+          ${entries}`;
       },
       parse: parseCostsCsv,
       store: (viewer, entries) => useCases.importProductCosts.execute(viewer.dashboard.id, entries),

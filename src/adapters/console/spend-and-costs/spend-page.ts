@@ -21,11 +21,13 @@ export const spendFeature: ConsoleFeature = {
         optional: ['utm_medium', 'utm_content'],
         values: html`Amounts in units of the currency (<code>1234.50</code>), days as <code>2026-03-01</code>.`,
       },
-      heading: 'Entries',
-      listing: async (viewer) => {
+      shows: async (viewer) => {
         const listed = await useCases.listSpend.execute(viewer.dashboard.id, { page: 1, pageSize: 100 });
-        if (listed.entries.length === 0) return html`<p>No spend yet.</p>`;
-        return html`<p class="muted">${count(listed.total)} entries, newest days first.</p>
+        if (listed.entries.length === 0)
+          return html`<h2>Entries</h2>
+            <p>No spend yet.</p>`;
+        return html`<h2>Entries</h2>
+          <p class="muted">${count(listed.total)} entries, newest days first.</p>
           ${table({
             label: 'Spend entries',
             rows: listed.entries,

@@ -36,14 +36,14 @@ const batchOrders = new Documented<unknown[], unknown>(
 
 export const BatchBody = strictObject('CreateOrdersBatchRequest', { orders: batchOrders });
 
-const RESULT_STATUSES = [201, 400, 409] as const;
+const RESULT_STATUSES = [200, 201, 400, 409] as const;
 const resultStatus = new Documented<(typeof RESULT_STATUSES)[number], number>(
   'BatchResultStatus',
   (u): u is (typeof RESULT_STATUSES)[number] => (RESULT_STATUSES as readonly unknown[]).includes(u),
   (u, c) =>
     (RESULT_STATUSES as readonly unknown[]).includes(u)
       ? t.success(u as (typeof RESULT_STATUSES)[number])
-      : t.failure(u, c, 'must be 201, 400 or 409'),
+      : t.failure(u, c, 'must be 200, 201, 400 or 409'),
   t.identity,
   () => ({ type: 'integer', enum: [...RESULT_STATUSES] }),
 );
@@ -52,7 +52,12 @@ const BatchResult = strictObject(
   'BatchResult',
   {
     index: described(int(0, MAX_BATCH_ORDERS - 1), 'The position of the order in the request, from 0.'),
-    status: described(resultStatus, '201 created; 400 invalid (`problem.details` under `orders.<index>`); 409 duplicate externalId.'),
+    status: described(
+      resultStatus,
+      '201 created; 200 already recorded (the order stored under this externalId is the one this payload makes: nothing is ' +
+        'created, no event is emitted); 400 invalid (`problem.details` under `orders.<index>`); 409 duplicate externalId (another ' +
+        'order under it, or an earlier order of the same batch).',
+    ),
   },
   {
     order: CreatedOrder,
@@ -62,13 +67,17 @@ const BatchResult = strictObject(
 
 export const BatchResponse = strictObject('CreateOrdersBatchResponse', {
   results: described(arrayOf(BatchResult, 1, MAX_BATCH_ORDERS), 'One per order, in the order of the request.'),
-  created: int(0, MAX_BATCH_ORDERS),
-  failed: int(0, MAX_BATCH_ORDERS),
+  created: described(int(0, MAX_BATCH_ORDERS), 'Results with status 201.'),
+  alreadyRecorded: described(int(0, MAX_BATCH_ORDERS), 'Results with status 200.'),
+  failed: described(int(0, MAX_BATCH_ORDERS), 'Results with status 400 or 409.'),
 });
 
 type BatchItem =
-  | { readonly index: number; readonly status: 201; readonly order: ReturnType<typeof createdOrder> }
+  | { readonly index: number; readonly status: 200 | 201; readonly order: ReturnType<typeof createdOrder> }
   | { readonly index: number; readonly status: 400 | 409; readonly problem: Record<string, unknown> };
+
+/** How a create of the batch ended: its result, or the failure of the store that stopped it. */
+type Outcome = { readonly ok: true; readonly item: BatchItem } | { readonly ok: false; readonly error: unknown };
 
 export const createOrdersBatchRoute = route({
   method: 'post',
@@ -77,8 +86,11 @@ export const createOrdersBatchRoute = route({
   summary: 'Create up to 500 orders in one request',
   description:
     'Each order is checked and created on its own, exactly as POST /api/v1/orders would (the same validation, the same events, ' +
-    'the same webhooks): the answer is 200 with one result per order, `created` and `failed`. An externalId given twice in one ' +
-    'batch is created once (the first) and 409 for the others. Each order counts once against the rate limit; a batch larger ' +
+    'the same webhooks): the answer is 200 with one result per order, `created`, `alreadyRecorded` and `failed`. An order whose ' +
+    'externalId holds the very order its payload makes (a batch sent again after a 503 that stored part of it) is 200, already ' +
+    'recorded; another order under the externalId is 409. An externalId given twice in one batch is created once (the first) and ' +
+    '409 for the others. A store failure answers the whole batch 503; sending it again completes it. ' +
+    'Each order counts once against the rate limit; a batch larger ' +
     'than what is left of the window is refused whole with 429. The body may be up to BATCH_BODY_LIMIT_BYTES (4 MiB by ' +
     'default). An `Idempotency-Key` applies to the batch as a whole.',
   tag: 'orders',
@@ -110,35 +122,60 @@ export const createOrdersBatchRoute = route({
         });
       }
     }
-    // Decoded and started one after the other, in stretches of the event loop: 500 orders at their
-    // limits take longer than one stretch (DECISIONS D23). Created side by side, as SQLite commits them in groups.
+    // Decoded and started in stretches of the event loop, each stretch's creates awaited before the
+    // next begins: the batch never has more than a stretch of writes queued ahead of another request's.
+    // Each create's failure is caught as the create starts, so that none is left without a handler
+    // while the batch waits; the first store failure stops the batch once its stretch has settled.
     const slices = new EventLoopSlices();
     const seen = new Set<string>();
-    const pending: Promise<BatchItem>[] = [];
+    const results: BatchItem[] = [];
+    let stretch: Promise<Outcome>[] = [];
+    const settleStretch = async (): Promise<void> => {
+      const outcomes = await Promise.all(stretch);
+      stretch = [];
+      for (const outcome of outcomes) {
+        if (!outcome.ok) throw outcome.error;
+        results[outcome.item.index] = outcome.item;
+      }
+    };
     for (const [index, raw] of body.orders.entries()) {
       const decoded = CreateOrderBody.decode(raw);
       if (E.isLeft(decoded)) {
-        const problem = itemProblem({ _tag: 'ValidationFailed', details: describeErrors(decoded.left, `orders.${index}`) });
-        pending.push(Promise.resolve({ index, status: 400 as const, problem }));
+        results[index] = {
+          index,
+          status: 400,
+          problem: itemProblem({ _tag: 'ValidationFailed', details: describeErrors(decoded.left, `orders.${index}`) }),
+        };
       } else if (seen.has(decoded.right.externalId)) {
-        const externalId = decoded.right.externalId;
-        pending.push(Promise.resolve({ index, status: 409 as const, problem: itemProblem({ _tag: 'DuplicateExternalId', externalId }) }));
+        results[index] = {
+          index,
+          status: 409,
+          problem: itemProblem({ _tag: 'DuplicateExternalId', externalId: decoded.right.externalId }),
+        };
       } else {
         seen.add(decoded.right.externalId);
-        pending.push(
-          useCases.createOrder
-            .execute(principal.dashboardId, decoded.right)
-            .then((made) =>
-              E.isRight(made)
-                ? { index, status: 201 as const, order: createdOrder(made.right) }
-                : { index, status: 409 as const, problem: itemProblem(made.left) },
-            ),
+        stretch.push(
+          useCases.createOrder.record(principal.dashboardId, decoded.right).then(
+            (made): Outcome => ({
+              ok: true,
+              item: E.isRight(made)
+                ? { index, status: made.right.created ? 201 : 200, order: createdOrder(made.right.order) }
+                : { index, status: 409, problem: itemProblem(made.left) },
+            }),
+            (error: unknown): Outcome => ({ ok: false, error }),
+          ),
         );
       }
-      await slices.pause();
+      if (slices.due) {
+        await settleStretch();
+        await slices.pause();
+      }
     }
-    const results = await Promise.all(pending);
-    const created = results.filter((r) => r.status === 201).length;
-    return E.right({ status: 200 as const, body: { results, created, failed: count - created } });
+    await settleStretch();
+    const counted = (...statuses: number[]): number => results.filter((r) => statuses.includes(r.status)).length;
+    return E.right({
+      status: 200 as const,
+      body: { results, created: counted(201), alreadyRecorded: counted(200), failed: counted(400, 409) },
+    });
   },
 });

@@ -135,12 +135,36 @@ export const ProductsQuery = strictObject(
   },
 );
 
+export const UncostedProductsQuery = strictObject(
+  'UncostedProductsQuery',
+  {
+    from: instant('Orders created at or after this instant.'),
+    to: instant('Orders created at or before this instant; at most 366 days after `from`.'),
+  },
+  { isTest: isTestParam, limit },
+);
+
 const count = int(0, Number.MAX_SAFE_INTEGER);
 const money = described(int(0, Number.MAX_SAFE_INTEGER), 'Cents.');
 const signedCents = int(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
 const signedMoney = described(signedCents, 'Cents; negative for a loss.');
 const ratio = nullable(t.number);
 const ROUNDING = 'rounded half away from zero';
+
+const PRODUCT = described(
+  t.string,
+  "The lines' sku, else their externalId, else `(not set)`: the same product sold on several channels under one sku is one row.",
+);
+
+/** What a report's profit leaves out, beside its rows. */
+const uncosted = described(
+  strictObject('Uncosted', {
+    units: described(count, 'Paid units of the period (every row, not only those answered) that no cost priced.'),
+    products: described(count, 'How many distinct products those units are (0 when `units` is 0).'),
+  }),
+  'What profit, margin and ROI leave out: units sold without a cost, and how many products they are. ' +
+    '`GET /api/v1/reports/uncosted-products` lists them.',
+);
 
 /** Each metric of a row or bucket, its definition in its description (DECISIONS D16, D20). */
 const metricFields = {
@@ -166,8 +190,8 @@ const metricFields = {
   productCostCents: described(
     money,
     "Σ quantity × unit cost of the lines of the orders now `paid`, each at the cost in force at the order's `createdAt` for its " +
-      "product (the line's externalId, else its sku) and currency: the entry with the latest `from` whose day (of the dashboard's " +
-      'time zone now) has begun.',
+      "product (the line's sku, else its externalId) and currency: the entry with the latest `from` whose day (of the dashboard's " +
+      "time zone now) has begun; for a line with a sku and an externalId, the externalId's cost where the sku has none in force.",
   ),
   uncostedUnits: described(
     count,
@@ -205,6 +229,7 @@ export const BreakdownResponse = strictObject('Breakdown', {
     'Sorted by `sort`, descending; one row per key and currency (money is never added across currencies).',
   ),
   totalRows: count,
+  uncosted,
 });
 
 const bucketFields = {
@@ -227,6 +252,7 @@ export const TimeseriesResponse = strictObject('Timeseries', {
     t.array(strictObject('TimeseriesSeries', { currency, buckets: t.array(TimeseriesBucket) })),
     'One series per currency, each with every bucket of the range (zeros when empty).',
   ),
+  uncosted,
 });
 
 const productFields = {
@@ -242,7 +268,7 @@ const productFields = {
 const ProductRow = strictObject(
   'ProductRow',
   {
-    product: described(t.string, "The lines' externalId, else their sku, else `(not set)`."),
+    product: PRODUCT,
     currency,
     name: described(t.string, 'As its latest order of the report names it (latest by createdAt, then by order id).'),
     ...productFields,
@@ -261,4 +287,24 @@ export const ProductsResponse = strictObject('Products', {
     'Sorted by `sort`, descending, then by product and currency by code point; one row per product and currency.',
   ),
   totalRows: count,
+  uncosted,
+});
+
+const UncostedProductRow = strictObject('UncostedProduct', {
+  product: PRODUCT,
+  currency,
+  name: described(t.string, 'As the products report of the same period names it.'),
+  uncostedUnits: described(count, 'Its paid units of the period that no cost priced.'),
+});
+
+export const UncostedProductsResponse = strictObject('UncostedProducts', {
+  from: t.string,
+  to: t.string,
+  rows: described(
+    t.array(UncostedProductRow),
+    'By `uncostedUnits`, descending, then by product and currency by code point; one row per product and currency.',
+  ),
+  totalRows: count,
+  units: described(count, 'Σ `uncostedUnits` over every row, not only those answered.'),
+  products: described(count, 'How many distinct products the rows are.'),
 });

@@ -7,7 +7,16 @@ import type { BucketMetrics } from '../../../application/reports/get-timeseries'
 import type { UseCases } from '../../../application/use-cases';
 import { reply } from '../kit/replies';
 import { route } from '../kit/route';
-import { BreakdownQuery, BreakdownResponse, ProductsQuery, ProductsResponse, TimeseriesQuery, TimeseriesResponse } from './report-codecs';
+import {
+  BreakdownQuery,
+  BreakdownResponse,
+  ProductsQuery,
+  ProductsResponse,
+  TimeseriesQuery,
+  TimeseriesResponse,
+  UncostedProductsQuery,
+  UncostedProductsResponse,
+} from './report-codecs';
 
 const DAY = 86_400_000;
 
@@ -108,6 +117,7 @@ export const breakdownRoute = route({
         by: [...query.by],
         rows: breakdown.rows.map(({ key, ...row }) => ({ key: { ...key }, ...row })),
         totalRows: breakdown.totalRows,
+        uncosted: breakdown.uncosted,
       })),
     );
   },
@@ -147,7 +157,7 @@ export const timeseriesRoute = route({
       ...(query.compare === undefined ? {} : { compare: query.compare }),
     });
     if (E.isLeft(result)) return result;
-    const { timezone, series } = result.right;
+    const { timezone, series, uncosted } = result.right;
     const inZone = ({ start, end, ...metrics }: BucketMetrics) => ({
       start: isoInZone(start, timezone),
       end: isoInZone(end, timezone),
@@ -165,6 +175,7 @@ export const timeseriesRoute = route({
             ...(previous === undefined ? {} : { previous: inZone(previous) }),
           })),
         })),
+        uncosted,
       },
     });
   },
@@ -177,7 +188,7 @@ export const productsRoute = route({
   summary: 'Which products sell and what they leave: units, paid revenue, cost and gross margin per product',
   description:
     'The orders created between `from` and `to` (inclusive) in the scope of `model`, `isTest` and the campaign filters, a row per ' +
-    "product (the lines' externalId, else their sku) and currency, each order counted with its status now: paid revenue, cost and " +
+    "product (the lines' sku, else their externalId) and currency, each order counted with its status now: paid revenue, cost and " +
     "margin come from the orders now `paid`, priced with the dashboard's product costs as they are now (DECISIONS D20). Rows equal " +
     'on `sort` are ordered by product, then currency, by code point.',
   tag: 'reports',
@@ -191,9 +202,57 @@ export const productsRoute = route({
     if (E.isLeft(asked)) return asked;
     return pipe(
       await useCases.getProducts.execute(principal.dashboardId, { ...asked.right, filters: filtersOf(query) }),
-      reply(200, (products) => ({ ...rankedEcho(query), rows: products.rows.map((row) => ({ ...row })), totalRows: products.totalRows })),
+      reply(200, (products) => ({
+        ...rankedEcho(query),
+        rows: products.rows.map((row) => ({ ...row })),
+        totalRows: products.totalRows,
+        uncosted: products.uncosted,
+      })),
     );
   },
 });
 
-export const reportRoutes = [breakdownRoute, timeseriesRoute, productsRoute];
+export const uncostedProductsRoute = route({
+  method: 'get',
+  path: '/api/v1/reports/uncosted-products',
+  operationId: 'getUncostedProducts',
+  summary: 'The products sold without a cost: what profit leaves out, to be costed',
+  description:
+    'The products (a row per product and currency, as the products report has them) some of whose paid units created between ' +
+    '`from` and `to` (inclusive) had no cost in force, the most such units first: what `uncostedUnits` counts and profit leaves ' +
+    'out. A cost sent for the `product` and `currency` of a row from the first day of the period on (`PUT /api/v1/product-costs`) ' +
+    'prices them all.',
+  tag: 'reports',
+  guards: ['token', 'rateLimit'],
+  scope: 'reports:read',
+  query: UncostedProductsQuery,
+  responses: { 200: { description: 'The rows, limited, how many there are, and their units.', body: UncostedProductsResponse } },
+  problems: ['DashboardNotFound'],
+  handle: async ({ principal, query }, { useCases }) => {
+    const problems = rangeProblems(query.from, query.to, 366, '');
+    if (problems.length > 0) return E.left({ _tag: 'ValidationFailed', details: problems });
+    const result = await useCases.listUncostedProducts.execute(principal.dashboardId, {
+      from: query.from,
+      to: query.to,
+      model: 'last',
+      isTest: isTestOf(query.isTest),
+      filters: {},
+      limit: query.limit,
+    });
+    if (E.isLeft(result)) return result;
+    const { rows, totalRows, units, products } = result.right;
+    return E.right({
+      status: 200 as const,
+      body: {
+        from: query.from.toISOString(),
+        to: query.to.toISOString(),
+        rows: rows.map((row) => ({ ...row })),
+        totalRows,
+        units,
+        products,
+      },
+    });
+  },
+});
+
+export const reportRoutes = [breakdownRoute, timeseriesRoute, productsRoute, uncostedProductsRoute];

@@ -2,17 +2,23 @@ import type { ProductCostRepository } from '../../../application/ports/product-c
 import type {
   Breakdown,
   CellQuery,
+  Costing,
+  ProductCell,
   ProductQuery,
   ProductReport,
   RankedBreakdownQuery,
   ReportCell,
   ReportReader,
+  UncostedProducts,
+  UncostedQuery,
+  UncostedSummary,
 } from '../../../application/ports/report-reader';
 import { joinedSpend, rankBreakdown } from '../../../application/reports/rank-breakdown';
-import { rankProducts } from '../../../application/reports/rank-products';
+import { rankProducts, rankUncosted } from '../../../application/reports/rank-products';
+import { uncostedOfCells } from '../../../application/reports/uncosted-summary';
 import { EventLoopSlices } from '../../../application/shared/event-loop-slices';
 import { unitCostLookup, type UnitCostOf } from '../../../domain/product-cost';
-import type { Range } from '../../../domain/report';
+import type { Range, ReportScope } from '../../../domain/report';
 import { bucketIndexOf } from '../../../domain/time-zone';
 import { ProductCollector } from '../../persistence/product-cells';
 import { CellCollector, factsOfOrder, touchInScope } from '../../persistence/report-cells';
@@ -53,26 +59,39 @@ export class InMemoryReportReader implements ReportReader {
   }
 
   async products(dashboardId: string, query: ProductQuery): Promise<ProductReport> {
-    const unitCostOf = await this.priceList(dashboardId, query.costZone);
-    const slices = new EventLoopSlices();
-    const collect = async (range: Range) => {
-      const collector = new ProductCollector(unitCostOf);
-      for (const order of this.orders.ordersOf(dashboardId)) {
-        const at = order.createdAt.getTime();
-        if (at >= range.start && at < range.end) {
-          const facts = factsOfOrder(order);
-          if (touchInScope(facts, query) !== undefined) collector.add(facts);
-        }
-        await slices.pause();
-      }
-      return collector.result();
-    };
-    const current = await collect(query.range);
-    return rankProducts(current, query, query.previous === undefined ? undefined : await collect(query.previous.range));
+    const current = await this.productCells(dashboardId, query, query.range);
+    return rankProducts(
+      current,
+      query,
+      query.previous === undefined ? undefined : await this.productCells(dashboardId, query, query.previous.range),
+    );
+  }
+
+  async uncostedProducts(dashboardId: string, query: UncostedQuery): Promise<UncostedProducts> {
+    return rankUncosted(await this.productCells(dashboardId, query, query.range), query.limit);
+  }
+
+  async uncosted(dashboardId: string, query: Omit<UncostedQuery, 'limit'>): Promise<UncostedSummary> {
+    return uncostedOfCells(await this.productCells(dashboardId, query, query.range));
   }
 
   /** Nothing is kept beside the orders. */
   async rebuild(): Promise<void> {}
+
+  /** The products report's cells of the orders of `range` in the scope. */
+  private async productCells(dashboardId: string, query: ReportScope & Costing, range: Range): Promise<ProductCell[]> {
+    const collector = new ProductCollector(await this.priceList(dashboardId, query.costZone));
+    const slices = new EventLoopSlices();
+    for (const order of this.orders.ordersOf(dashboardId)) {
+      const at = order.createdAt.getTime();
+      if (at >= range.start && at < range.end) {
+        const facts = factsOfOrder(order);
+        if (touchInScope(facts, query) !== undefined) collector.add(facts);
+      }
+      await slices.pause();
+    }
+    return collector.result();
+  }
 
   private async priceList(dashboardId: string, zone: string): Promise<UnitCostOf> {
     return unitCostLookup(await this.costs.priceList(dashboardId), zone);

@@ -60,7 +60,7 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
     return { deliveries: matching.slice(start, start + query.pageSize).map((d) => structuredClone(d)), total: matching.length };
   }
 
-  async claimDue({ now, leaseMs, limit, skipEndpoints }: DueClaim): Promise<readonly ClaimedDelivery[]> {
+  async claimDue({ now, leaseMs, limit, skipEndpoints, skipDashboards }: DueClaim): Promise<readonly ClaimedDelivery[]> {
     const at = now.getTime();
     const due = [...this.byId.values()]
       .filter(
@@ -69,7 +69,8 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
           delivery.nextAttemptAt !== undefined &&
           delivery.nextAttemptAt.getTime() <= at &&
           leaseUntil <= at &&
-          !skipEndpoints.includes(delivery.endpointId),
+          !skipEndpoints.includes(delivery.endpointId) &&
+          !skipDashboards.includes(delivery.dashboardId),
       )
       .sort((a, b) => a.delivery.nextAttemptAt!.getTime() - b.delivery.nextAttemptAt!.getTime())
       .slice(0, limit);

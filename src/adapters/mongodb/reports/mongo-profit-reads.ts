@@ -2,8 +2,18 @@ import type { Collection, Db, Filter } from 'mongodb';
 import * as t from 'io-ts';
 import type { Logger } from '../../../application/ports/logger';
 import type { ProductCostRepository } from '../../../application/ports/product-cost-repository';
-import type { CellQuery, ProductQuery, ProductReport } from '../../../application/ports/report-reader';
-import { rankProducts } from '../../../application/reports/rank-products';
+import type {
+  CellQuery,
+  Costing,
+  ProductCell,
+  ProductQuery,
+  ProductReport,
+  UncostedProducts,
+  UncostedQuery,
+  UncostedSummary,
+} from '../../../application/ports/report-reader';
+import { rankProducts, rankUncosted } from '../../../application/reports/rank-products';
+import { uncostedOfCells } from '../../../application/reports/uncosted-summary';
 import { EventLoopSlices } from '../../../application/shared/event-loop-slices';
 import { unitCostLookup, type UnitCostOf } from '../../../domain/product-cost';
 import { costTotalsOf, reportLinesOf, type Range, type ReportScope } from '../../../domain/report';
@@ -66,16 +76,31 @@ export class MongoProfitReads {
 
   /** The products report (ReportReader.products): both periods' orders added up, ranked and cut. */
   async products(dashboardId: string, query: ProductQuery): Promise<ProductReport> {
-    const unitCostOf = await this.priceList(dashboardId, query.costZone);
-    const cellsOf = async (range: Range, scope: ReportScope) => {
-      const collector = new ProductCollector(unitCostOf);
-      await this.eachOrder({ dashboardId, ...createdWithin(range) }, (facts) => {
-        if (touchInScope(facts, scope) !== undefined) collector.add(facts);
-      });
-      return collector.result();
-    };
-    const current = await cellsOf(query.range, query);
-    return rankProducts(current, query, query.previous === undefined ? undefined : await cellsOf(query.previous.range, query));
+    const current = await this.productCells(dashboardId, query, query.range);
+    return rankProducts(
+      current,
+      query,
+      query.previous === undefined ? undefined : await this.productCells(dashboardId, query, query.previous.range),
+    );
+  }
+
+  /** The products sold without a cost (ReportReader.uncostedProducts), from the products report's cells. */
+  async uncostedProducts(dashboardId: string, query: UncostedQuery): Promise<UncostedProducts> {
+    return rankUncosted(await this.productCells(dashboardId, query, query.range), query.limit);
+  }
+
+  /** ReportReader.uncosted, from the products report's cells. */
+  async uncosted(dashboardId: string, query: Omit<UncostedQuery, 'limit'>): Promise<UncostedSummary> {
+    return uncostedOfCells(await this.productCells(dashboardId, query, query.range));
+  }
+
+  /** The products report's cells of the orders of `range` in the scope. */
+  private async productCells(dashboardId: string, scope: ReportScope & Costing, range: Range): Promise<ProductCell[]> {
+    const collector = new ProductCollector(await this.priceList(dashboardId, scope.costZone));
+    await this.eachOrder({ dashboardId, ...createdWithin(range) }, (facts) => {
+      if (touchInScope(facts, scope) !== undefined) collector.add(facts);
+    });
+    return collector.result();
   }
 
   private async eachOrder(filter: Filter<Record<string, unknown>>, use: (facts: PricedFacts) => void): Promise<void> {

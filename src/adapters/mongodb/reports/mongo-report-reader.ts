@@ -9,6 +9,9 @@ import type {
   RankedBreakdownQuery,
   ReportCell,
   ReportReader,
+  UncostedProducts,
+  UncostedQuery,
+  UncostedSummary,
 } from '../../../application/ports/report-reader';
 import type { SpendRepository } from '../../../application/ports/spend-repository';
 import { joinedSpend, rankBreakdown } from '../../../application/reports/rank-breakdown';
@@ -130,6 +133,14 @@ export class MongoReportReader implements ReportReader {
   /** See MongoProfitReads: read from the orders. */
   async products(dashboardId: string, query: ProductQuery): Promise<ProductReport> {
     return this.profit.products(dashboardId, query);
+  }
+
+  async uncostedProducts(dashboardId: string, query: UncostedQuery): Promise<UncostedProducts> {
+    return this.profit.uncostedProducts(dashboardId, query);
+  }
+
+  async uncosted(dashboardId: string, query: Omit<UncostedQuery, 'limit'>): Promise<UncostedSummary> {
+    return this.profit.uncosted(dashboardId, query);
   }
 
   async cells(dashboardId: string, query: CellQuery): Promise<readonly ReportCell[]> {

@@ -59,7 +59,7 @@ export class MongoDeliveryRepository implements DeliveryRepository {
   }
 
   /** One `findOneAndUpdate` per delivery claimed, each atomic, the longest due first. */
-  async claimDue({ now, leaseMs, limit, skipEndpoints }: DueClaim): Promise<readonly ClaimedDelivery[]> {
+  async claimDue({ now, leaseMs, limit, skipEndpoints, skipDashboards }: DueClaim): Promise<readonly ClaimedDelivery[]> {
     const claimed: ClaimedDelivery[] = [];
     const leaseUntil = new Date(now.getTime() + leaseMs);
     while (claimed.length < limit) {
@@ -71,6 +71,7 @@ export class MongoDeliveryRepository implements DeliveryRepository {
             nextAttemptAt: { $lte: now },
             leaseUntil: { $lte: now },
             ...(skipEndpoints.length === 0 ? {} : { endpointId: { $nin: [...skipEndpoints] } }),
+            ...(skipDashboards.length === 0 ? {} : { dashboardId: { $nin: [...skipDashboards] } }),
           },
           { $set: { leaseUntil, leaseId } },
           { sort: { nextAttemptAt: 1 }, returnDocument: 'after' },

@@ -91,7 +91,7 @@ export class SqliteOrderRepository implements OrderRepository {
       for (const event of eventRows)
         this.insertEvent.run(event.id, inserted.lastInsertRowid, event.type, event.occurred_at, event.previous_status, event.order_row);
       return E.right(order);
-    });
+    }, order.dashboardId);
   }
 
   async findByExternalId(dashboardId: string, externalId: string): Promise<O.Option<Order>> {
@@ -114,7 +114,7 @@ export class SqliteOrderRepository implements OrderRepository {
       for (const event of eventRows)
         this.insertEvent.run(event.id, claimed.seq, event.type, event.occurred_at, event.previous_status, event.order_row);
       return true;
-    });
+    }, order.dashboardId);
   }
 
   async outboxOf(dashboardId: string, externalId: string): Promise<readonly OrderEvent[]> {

@@ -1,13 +1,14 @@
 import type { OrderStatus } from '../../../domain/order-status';
-import { productOfLine, type UnitCostOf } from '../../../domain/product-cost';
-import { costTotalsOf, type ReportLine } from '../../../domain/report';
+import type { UnitCostOf } from '../../../domain/product-cost';
+import { costTotalsOf, reportLineOf, type ReportLine } from '../../../domain/report';
 import type { OrderRow } from '../orders/order-rows';
 
 /**
  * A priced row: an order's row as a write binds it, with what the rollups' cost sums take from it
- * (rollup-costs.ts prices it): its lines, and the unit cost of each product its paid lines hold (none
- * for an order not paid), from which both the order's cost totals and each product's are made, so
- * that one movement of prices moves the campaign rollups and the products rollup alike.
+ * (rollup-costs.ts prices it): its lines, and the unit cost of each product its paid lines hold and
+ * of each of their cost aliases (none for an order not paid), from which both the order's cost
+ * totals and each product's are made, so that one movement of prices moves the campaign rollups and
+ * the products rollup alike.
  */
 const PRODUCT_COST_CENTS = 'product_cost_cents';
 const UNCOSTED_UNITS = 'uncosted_units';
@@ -16,6 +17,7 @@ const PRICING: unique symbol = Symbol('pricing');
 
 interface Pricing {
   readonly lines: readonly ReportLine[];
+  /** By product or cost alias: what the price list gives each name, before a line picks its own (unitCostOfLine). */
   readonly unitCosts: ReadonlyMap<string, number | undefined>;
 }
 
@@ -25,7 +27,7 @@ type Priced = OrderRow & { readonly [PRICING]?: Pricing };
 const linesOf = (row: OrderRow): ReportLine[] =>
   (
     JSON.parse(row['products'] as string) as { name: string; quantity: number; unitPriceCents: number; externalId?: string; sku?: string }[]
-  ).map((line) => ({ product: productOfLine(line), name: line.name, quantity: line.quantity, unitPriceCents: line.unitPriceCents }));
+  ).map(reportLineOf);
 
 const NO_COSTS: ReadonlyMap<string, number | undefined> = new Map();
 
@@ -37,7 +39,9 @@ export const pricedRow = (row: OrderRow, unitCostOf: UnitCostOf): OrderRow => {
     const currency = row['currency'] as string;
     const at = row['created_at'] as number;
     const costs = new Map<string, number | undefined>();
-    for (const { product } of lines) if (!costs.has(product)) costs.set(product, unitCostOf(product, currency, at));
+    for (const { product, costAlias } of lines)
+      for (const name of costAlias === undefined ? [product] : [product, costAlias])
+        if (!costs.has(name)) costs.set(name, unitCostOf(name, currency, at));
     unitCosts = costs;
   }
   const totals = costTotalsOf(
@@ -63,7 +67,7 @@ export const pricingOf = (row: OrderRow): { readonly lines: readonly ReportLine[
   return { lines: pricing.lines, unitCostOf: (product) => pricing.unitCosts.get(product) };
 };
 
-/** Whether two pricings of one order give every product the same unit cost. */
+/** Whether two pricings of one order give every product and cost alias the same unit cost. */
 export const samePrices = (a: OrderRow, b: OrderRow): boolean => {
   const was = (a as Priced)[PRICING]!.unitCosts;
   const is = (b as Priced)[PRICING]!.unitCosts;

@@ -1,8 +1,8 @@
 import type { OrderStatus } from '../../../domain/order-status';
 import type { OrderRow } from '../orders/order-rows';
-import { CREATE_PRODUCT_ROLLUP, PRODUCT_ROLLUP } from './product-rollup';
+import { CREATE_PRODUCT_ROLLUP, latestSql, PRODUCT_ROLLUP, productRowsFromOrders } from './product-rollup';
 import { NAME_COLUMNS, type KeyValue, type Rollup } from './rollup-fold';
-import { GRAINS, periodStart, periodStartSql, type Grain } from './rollup-periods';
+import { GRAINS, periodStart, periodStartSql } from './rollup-periods';
 
 /**
  * The rollups: tables of sums kept equal to a computation over `orders`, each declared once, in JS for
@@ -95,7 +95,7 @@ export const TOTAL_COLUMNS = Object.keys(MEASURES) as readonly TotalColumn[];
 
 interface Projection {
   readonly table: string;
-  readonly grains: readonly Grain[];
+  readonly grains: readonly (typeof GRAINS)[number][];
   /** The key columns of the table, and the order's column for each under each model. */
   readonly keys: readonly { readonly column: string; readonly last: string; readonly first: string }[];
   readonly modelled: boolean;
@@ -157,12 +157,12 @@ const keyValue = (row: OrderRow, column: string): KeyValue => {
   return value;
 };
 
-/** The projection's rows from every order, one SELECT per (grain, model), over `columns`. */
-const sumsOf = (p: Projection, columns: readonly TotalColumn[]): string[] =>
+/** The projection's rows from every order (those `where` keeps, SQL over `o`), one SELECT per (grain, model), over `columns`. */
+const sumsOf = (p: Projection, columns: readonly TotalColumn[], where?: string): string[] =>
   rowsOf(p, 'o').map(
     (keys) =>
       `SELECT ${keys.join(', ')}, ${columns.map((c) => `sum(${MEASURES[c].sql('o')})`).join(', ')}
-          FROM orders AS o GROUP BY ${keys.map((_, i) => i + 1).join(', ')}`,
+          FROM orders AS o${where === undefined ? '' : ` WHERE ${where}`} GROUP BY ${keys.map((_, i) => i + 1).join(', ')}`,
   );
 
 /** The columns of `orders` that a projection's keys read, under either model. */
@@ -173,7 +173,7 @@ const SOURCE_COLUMNS = [
 interface OrderFacts {
   readonly row: OrderRow;
   /** The start of the order's period at each grain. */
-  readonly starts: Readonly<Record<Grain, number>>;
+  readonly starts: Readonly<Record<(typeof GRAINS)[number], number>>;
   /** Every value a projection's keys are made of: orders of one signature add to the same rows. */
   readonly signature: string;
   readonly measures: readonly number[];
@@ -425,7 +425,7 @@ export const PRODUCTS_ROLLUP_MIGRATION = `
   ${CREATE_PRODUCT_ROLLUP}
   ${rebuildStatements([
     ...RELEASED_PROJECTIONS.map((p) => ({ ...projectionRollup(p), sumColumns: COSTED_COLUMNS, rebuild: sumsOf(p, COSTED_COLUMNS) })),
-    PRODUCT_ROLLUP,
+    { ...PRODUCT_ROLLUP, rebuild: productRowsFromOrders(['d', 'm'], ['externalId', 'sku']) },
   ]).join('\n  ')}
   DELETE FROM reprice_jobs;
   INSERT INTO reprice_jobs (dashboard_id, from_at, max_seq, done_seq, zone, pairs)
@@ -433,4 +433,73 @@ export const PRODUCTS_ROLLUP_MIGRATION = `
       json_group_array(json_object('product', c.product, 'currency', c.currency, 'entries', json('[]')))
     FROM (SELECT DISTINCT dashboard_id, product, currency FROM product_costs) AS c
     GROUP BY c.dashboard_id;
+`;
+
+// ---- One product per SKU, and calendar years in the products rollup (generated from the first three projections, twelve columns and the products rollup).
+
+/** The dashboards of the file some of whose order lines have a SKU and another externalId: the lines whose product changes. */
+const SKU_DASHBOARDS = 'temp.sku_dashboards';
+
+const PRODUCT_SUMS = ['orders', 'units', 'paid_units', 'paid_revenue_cents', 'product_cost_cents', 'uncosted_units'];
+
+/**
+ * Calendar years in `report_products`, summed from its months as they stand (their prices too, so
+ * nothing is re-priced): each year row takes the latest name of its months, stale when that month's
+ * is (a stale name is only looked up again, never trusted).
+ */
+const yearsFromMonths = `INSERT INTO report_products (dashboard_id, grain, start, is_test, currency, product, ${PRODUCT_SUMS.join(', ')}, ${NAME_COLUMNS.join(', ')})
+    SELECT dashboard_id, grain, start, is_test, currency, product, ${PRODUCT_SUMS.join(', ')}, ${NAME_COLUMNS.join(', ')} FROM (
+      SELECT dashboard_id, 'y' AS grain, ${periodStartSql('y', 'start')} AS start, is_test, currency, product,
+        ${PRODUCT_SUMS.map((c) => `sum(${c}) AS ${c}`).join(', ')}, ${NAME_COLUMNS.join(', ')}, max(${latestSql('named_at', 'named_by')}) AS latest
+      FROM report_products WHERE grain = 'm' GROUP BY dashboard_id, 3, is_test, currency, product);`;
+
+/** Only the orders of the dashboards in SKU_DASHBOARDS (`costed`: those that have product costs). */
+const ofSkuDashboards = (costed: boolean): string =>
+  `o.dashboard_id IN (SELECT dashboard_id FROM ${SKU_DASHBOARDS}${costed ? ' WHERE costed' : ''})`;
+
+/**
+ * A line's product becomes its SKU, else its externalId (it was its externalId, else its SKU), and
+ * the products rollup gains calendar years. Only the dashboards with lines that have both, and
+ * different, change: their `report_products` is summed again from their orders; for those that have
+ * product costs, whose lines' prices may change too (a cost under the SKU now prices a line that its
+ * externalId's cost priced), the campaign rollups are summed again as well, every paid unit uncosted,
+ * and their re-pricing jobs replaced by one from unpriced to their costs, as PRODUCTS_ROLLUP_MIGRATION
+ * does for every dashboard. Costs stored under an externalId keep pricing its lines (unitCostOfLine).
+ */
+export const PRODUCTS_BY_SKU_MIGRATION = `
+  ${yearsFromMonths}
+  CREATE TEMP TABLE sku_dashboards AS
+    SELECT o.dashboard_id AS dashboard_id, EXISTS (SELECT 1 FROM product_costs AS c WHERE c.dashboard_id = o.dashboard_id) AS costed
+    FROM orders AS o
+    WHERE o.products LIKE '%"sku"%' AND EXISTS (
+      SELECT 1 FROM json_each(o.products) AS l
+      WHERE json_extract(l.value, '$.externalId') <> json_extract(l.value, '$.sku'))
+    GROUP BY o.dashboard_id;
+  DELETE FROM report_products WHERE dashboard_id IN (SELECT dashboard_id FROM ${SKU_DASHBOARDS});
+  ${RELEASED_PROJECTIONS.map(
+    (p) => `DELETE FROM ${p.table} WHERE dashboard_id IN (SELECT dashboard_id FROM ${SKU_DASHBOARDS} WHERE costed);`,
+  ).join('\n  ')}
+  ${[
+    ...RELEASED_PROJECTIONS.map((p) => ({
+      ...projectionRollup(p),
+      sumColumns: COSTED_COLUMNS,
+      rebuild: sumsOf(p, COSTED_COLUMNS, ofSkuDashboards(true)),
+    })),
+    { ...PRODUCT_ROLLUP, rebuild: productRowsFromOrders(['d', 'm', 'y'], ['sku', 'externalId'], ofSkuDashboards(false)) },
+  ]
+    .flatMap((r) =>
+      r.rebuild.map(
+        (select) =>
+          `INSERT INTO ${r.table} (${[...r.keyColumns, ...r.sumColumns, ...(r.named === true ? NAME_COLUMNS : [])].join(', ')}) ${select};`,
+      ),
+    )
+    .join('\n  ')}
+  DELETE FROM reprice_jobs WHERE dashboard_id IN (SELECT dashboard_id FROM ${SKU_DASHBOARDS} WHERE costed);
+  INSERT INTO reprice_jobs (dashboard_id, from_at, max_seq, done_seq, zone, pairs)
+    SELECT c.dashboard_id, -8640000000000000, coalesce((SELECT max(seq) FROM orders), 0), 0, 'UTC',
+      json_group_array(json_object('product', c.product, 'currency', c.currency, 'entries', json('[]')))
+    FROM (SELECT DISTINCT dashboard_id, product, currency FROM product_costs
+          WHERE dashboard_id IN (SELECT dashboard_id FROM ${SKU_DASHBOARDS} WHERE costed)) AS c
+    GROUP BY c.dashboard_id;
+  DROP TABLE ${SKU_DASHBOARDS};
 `;

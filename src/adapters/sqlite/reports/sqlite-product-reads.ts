@@ -1,17 +1,32 @@
 import type { Statement } from 'better-sqlite3';
-import type { ProductCell } from '../../../application/ports/report-reader';
+import type { ProductCell, UncostedSummary } from '../../../application/ports/report-reader';
+import { UNNAMED, type NameRows, type ProductTally } from '../../../application/reports/rank-products';
+import { uncostedOfCells } from '../../../application/reports/uncosted-summary';
 import { UTM_DIMENSIONS } from '../../../domain/attribution';
 import type { UnitCostOf } from '../../../domain/product-cost';
 import { laterName, type ProductName } from '../../../domain/product-report';
 import type { Range, ReportScope } from '../../../domain/report';
-import { ProductCollector } from '../../persistence/product-cells';
-import { nextPeriod, piecesOf, type Grain } from '../../persistence/report-pieces';
+import { nextPeriod, periodStart, piecesOf, type Grain, type Piece } from '../../persistence/report-pieces';
 import { builtStatements } from '../built-statements';
-import { latestSql, PRODUCT_GRAINS } from './product-rollup';
+import { PRODUCT_GRAINS } from './product-rollup';
 import { linesOf, type SqliteProfitReads } from './sqlite-profit-reads';
 import type { ReadConnection } from './sqlite-report-reader';
 
-/** A row of `report_products` as the reader needs it: where it is, and the name it holds. */
+/** A run of whole periods of one grain read from `report_products`. */
+export interface RollupRange {
+  readonly grain: Grain;
+  readonly start: number;
+  /** Exclusive. */
+  readonly end: number;
+}
+
+/** What a products report reads of one period: its cells, and the rollup's ranges whose products are still to be named. */
+export interface ProductPeriodRead {
+  readonly cells: ProductCell[];
+  readonly rollup: readonly RollupRange[];
+}
+
+/** A row of `report_products` as naming needs it. */
 interface NamedRow {
   readonly grain: Grain;
   readonly start: number;
@@ -22,26 +37,38 @@ interface NamedRow {
   readonly nameStale: number;
 }
 
-type SumRow = Omit<ProductCell, keyof ProductName> & NamedRow;
+/**
+ * What reading a piece costs, in days of rollup rows: a month or a year holds fewer rows than its days
+ * (a product sold on many days is one row), and an edge's orders, read and priced one by one, cost
+ * about twenty times a day's rows per day they span (1,000,000 orders over a year: a day holds 2,600
+ * rows, a month 16,000, a year 29,000).
+ */
+const PIECE_COST: Readonly<Record<Grain, number>> = { y: 11, m: 6, d: 1, h: 1, q: 1 };
+const EDGE_COST_PER_DAY = 20;
+const DAY_MS = 86_400_000;
+
+const costOf = (piece: Piece): number =>
+  piece.grain === 'edge' ? (EDGE_COST_PER_DAY * (piece.end - piece.start)) / DAY_MS : PIECE_COST[piece.grain];
 
 const SUMS =
   'sum(r.orders) AS orders, sum(r.units) AS units, sum(r.paid_units) AS paidUnits, sum(r.paid_revenue_cents) AS paidRevenueCents, ' +
   'sum(r.product_cost_cents) AS productCostCents, sum(r.uncosted_units) AS uncostedUnits';
-const WHERE_ROWS = 'r.dashboard_id = @dashboardId AND r.grain = ranges.g AND r.start >= ranges.s AND r.start < ranges.e AND r.orders > 0';
-const NAMED =
-  'r.grain AS grain, r.start AS start, r.is_test AS isTest, r.name AS name, r.named_at AS namedAt, r.named_by AS namedBy, r.name_stale AS nameStale';
+
+type SumRow = Omit<ProductCell, 'name' | 'namedAt' | 'namedBy'>;
 
 /**
  * The products report's cells on SQLite (DECISIONS D20): without a campaign filter, the whole UTC
- * months and days of the range are read from `report_products` (product-rollup.ts) and only its edges
- * (less than a day at each end) from the orders, as a breakdown by campaign reads its rollups; with one (the rollup has no
- * campaign columns), or while a re-pricing job of the dashboard runs (its rows then hold some orders
- * at the prices before it), every order of the range is read (SqliteProfitReads.productCells).
+ * years, months and days of the range are read from `report_products` (product-rollup.ts) and only
+ * its edges (less than a day at each end) from the orders, as a breakdown by campaign reads its
+ * rollups; with one (the rollup has no campaign columns), or while a re-pricing job of the dashboard
+ * runs (its rows then hold some orders at the prices before it), every order of the range is read
+ * (SqliteProfitReads.productCells).
  *
- * A row's name is the latest its orders give it unless it is stale (its order was taken away since,
- * Rollup.named): the product's name is its rows' latest; when that one is stale, the product's rows
- * are walked from the latest name down, a stale one found again from the orders of its period, until
- * the latest exact name is later than every name left.
+ * The rollup's sums are read for every product, but its names only for the rows a report answers
+ * (`nameRows`, once ranked): carrying every product's name through the grouping cost more than the
+ * sums themselves. A product's name is that of its latest order, so it is in the latest of the
+ * rollup's periods that holds the product: that row's name, unless it is stale (its order was taken
+ * away since, Rollup.named), when it is found again from the orders of that period.
  */
 export class SqliteProductReads {
   private readonly prepared: (sql: string) => Statement;
@@ -53,100 +80,173 @@ export class SqliteProductReads {
     this.prepared = builtStatements(db);
   }
 
-  cells(dashboardId: string, scope: ReportScope, range: Range, unitCostOf: UnitCostOf): ProductCell[] {
+  cells(dashboardId: string, scope: ReportScope, range: Range, unitCostOf: UnitCostOf): ProductPeriodRead {
     return this.db.readTogether(() => {
-      const filtered = UTM_DIMENSIONS.some((d) => scope.filters[d] !== undefined);
-      const repricing = this.prepared('SELECT 1 FROM reprice_jobs WHERE dashboard_id = ? LIMIT 1').get(dashboardId) !== undefined;
-      if (filtered || repricing) return this.profit.productCells(dashboardId, scope, range, unitCostOf);
-      const pieces = piecesOf([range], PRODUCT_GRAINS);
-      const ranges: { g: Grain; s: number; e: number }[] = [];
-      for (const piece of pieces) {
-        if (piece.grain === 'edge') continue;
-        const last = ranges[ranges.length - 1];
-        if (last !== undefined && last.g === piece.grain && last.e === piece.start) last.e = piece.end;
-        else ranges.push({ g: piece.grain, s: piece.start, e: piece.end });
-      }
-      const cells = new ProductCollector(unitCostOf);
-      if (ranges.length > 0) {
-        const bound: Record<string, string | number> = {
-          dashboardId,
-          ...(scope.isTest === undefined ? {} : { isTest: scope.isTest ? 1 : 0 }),
-          ...Object.fromEntries(
-            ranges.flatMap((r, i): [string, string | number][] => [
-              [`g${i}`, r.g],
-              [`s${i}`, r.s],
-              [`e${i}`, r.e],
-            ]),
-          ),
-        };
-        for (const row of this.sums(ranges.length, scope).all(bound) as (SumRow & { product: string; currency: string })[]) {
-          const latest = this.latestName(bound, ranges.length, scope, row);
-          if (latest !== undefined)
-            cells.addCell({
-              product: row.product,
-              currency: row.currency,
-              orders: row.orders,
-              units: row.units,
-              paidUnits: row.paidUnits,
-              paidRevenueCents: row.paidRevenueCents,
-              productCostCents: row.productCostCents,
-              uncostedUnits: row.uncostedUnits,
-              ...latest,
-            });
-        }
-      }
-      for (const edge of pieces.filter((piece) => piece.grain === 'edge'))
-        for (const cell of this.profit.productCells(dashboardId, scope, edge, unitCostOf)) cells.addCell(cell);
-      return cells.result();
+      const plan = this.planOf(dashboardId, scope, range);
+      if (plan === undefined) return { cells: this.profit.productCells(dashboardId, scope, range, unitCostOf), rollup: [] };
+      const cells: ProductCell[] = [];
+      if (plan.rollup.length > 0)
+        for (const row of this.rollupStatement(SUMS, plan.rollup.length, scope, 'r.orders > 0', 'r.currency, r.product').all(
+          plan.bound,
+        ) as SumRow[])
+          cells.push({ ...row, ...UNNAMED });
+      for (const edge of plan.edges) cells.push(...this.profit.productCells(dashboardId, scope, edge, unitCostOf));
+      return { cells, rollup: plan.rollup };
     });
   }
 
-  /** The sums of each product's rows in the ranges, with the row that holds the latest name (its bare columns, by `max`). */
-  private sums(ranges: number, scope: ReportScope): Statement {
+  /** ReportReader.uncosted: the rollup's rows that have uncosted units, by product, and the edges' orders. */
+  uncosted(dashboardId: string, scope: ReportScope, range: Range, unitCostOf: UnitCostOf): UncostedSummary {
+    return this.db.readTogether(() => {
+      const plan = this.planOf(dashboardId, scope, range);
+      if (plan === undefined) return uncostedOfCells(this.profit.uncostedCells(dashboardId, scope, range, unitCostOf));
+      const cells: { product: string; uncostedUnits: number }[] = [];
+      if (plan.rollup.length > 0)
+        cells.push(
+          ...(this.rollupStatement(
+            'sum(r.uncosted_units) AS uncostedUnits',
+            plan.rollup.length,
+            scope,
+            'r.uncosted_units > 0',
+            'r.product',
+          ).all(plan.bound) as { product: string; uncostedUnits: number }[]),
+        );
+      for (const edge of plan.edges) cells.push(...this.profit.uncostedCells(dashboardId, scope, edge, unitCostOf));
+      return uncostedOfCells(cells);
+    });
+  }
+
+  /**
+   * How a range is read: its whole periods from the rollup (runs of each grain, and their bound
+   * parameters) and its edges from the orders; undefined when every order of it must be read (a
+   * campaign filter, or a re-pricing job of the dashboard). A range that begins before the
+   * dashboard's first order, or ends after its last, holds the same orders whatever it covers beyond
+   * them, so its ends move to where it is cheapest to read: a year to date up to now is the year's
+   * rows, not its months, days and the orders of today.
+   */
+  private planOf(
+    dashboardId: string,
+    scope: ReportScope,
+    range: Range,
+  ): { rollup: RollupRange[]; edges: Range[]; bound: Record<string, string | number> } | undefined {
+    const filtered = UTM_DIMENSIONS.some((d) => scope.filters[d] !== undefined);
+    const repricing = this.prepared('SELECT 1 FROM reprice_jobs WHERE dashboard_id = ? LIMIT 1').get(dashboardId) !== undefined;
+    if (filtered || repricing) return undefined;
+    const pieces = this.cheapestPieces(dashboardId, range);
+    const rollup: { grain: Grain; start: number; end: number }[] = [];
+    for (const piece of pieces) {
+      if (piece.grain === 'edge') continue;
+      const last = rollup[rollup.length - 1];
+      if (last !== undefined && last.grain === piece.grain && last.end === piece.start) last.end = piece.end;
+      else rollup.push({ grain: piece.grain, start: piece.start, end: piece.end });
+    }
+    const bound: Record<string, string | number> = {
+      dashboardId,
+      ...(scope.isTest === undefined ? {} : { isTest: scope.isTest ? 1 : 0 }),
+      ...Object.fromEntries(
+        rollup.flatMap((r, i): [string, string | number][] => [
+          [`g${i}`, r.grain],
+          [`s${i}`, r.start],
+          [`e${i}`, r.end],
+        ]),
+      ),
+    };
+    return { rollup, edges: pieces.filter((piece) => piece.grain === 'edge'), bound };
+  }
+
+  /** The pieces of the range, its ends moved within the spans without orders around it to where they cost the least to read. */
+  private cheapestPieces(dashboardId: string, range: Range): Piece[] {
+    const first = this.prepared(
+      'SELECT created_at FROM orders INDEXED BY orders_newest_first WHERE dashboard_id = ? ORDER BY created_at, id LIMIT 1',
+    )
+      .pluck()
+      .get(dashboardId) as number | undefined;
+    if (first === undefined) return [];
+    const last = this.prepared(
+      'SELECT created_at FROM orders INDEXED BY orders_newest_first WHERE dashboard_id = ? ORDER BY created_at DESC, id DESC LIMIT 1',
+    )
+      .pluck()
+      .get(dashboardId) as number;
+    const starts = range.start <= first ? [range.start, ...PRODUCT_GRAINS.map((g) => periodStart(first, g))] : [range.start];
+    const ends = range.end > last ? [range.end, ...PRODUCT_GRAINS.map((g) => nextPeriod(periodStart(last, g), g))] : [range.end];
+    let cheapest: { pieces: Piece[]; cost: number } | undefined;
+    for (const start of starts)
+      for (const end of ends) {
+        const pieces = piecesOf([{ start, end }], PRODUCT_GRAINS);
+        const cost = pieces.reduce((sum, piece) => sum + costOf(piece), 0);
+        if (cheapest === undefined || cost < cheapest.cost) cheapest = { pieces, cost };
+      }
+    return cheapest!.pieces;
+  }
+
+  /**
+   * Names the rows a report answers from the rollup's ranges that its periods read (the later of each
+   * row's own name, from the orders of the edges, and the latest the rollup gives it). Call it within
+   * the same `readTogether` as `cells`, so that the names are of the same snapshot as the sums.
+   */
+  nameRows(dashboardId: string, scope: ReportScope, ranges: readonly RollupRange[]): NameRows {
+    const periods = ranges
+      .flatMap(({ grain, start, end }) => {
+        const starts: { grain: Grain; start: number }[] = [];
+        for (let at = start; at < end; at = nextPeriod(at, grain)) starts.push({ grain, start: at });
+        return starts;
+      })
+      .sort((a, b) => b.start - a.start);
+    const tests = scope.isTest === undefined ? [0, 1] : [scope.isTest ? 1 : 0];
+    const find = this.prepared(
+      `SELECT grain, start, is_test AS isTest, name, named_at AS namedAt, named_by AS namedBy, name_stale AS nameStale
+       FROM report_products WHERE dashboard_id = @dashboardId AND grain = @grain AND start = @start AND is_test = @isTest
+         AND currency = @currency AND product = @product AND orders > 0`,
+    );
+    return (rows: readonly ProductTally[]) => {
+      for (const row of rows) {
+        const found = this.latestInRollup(dashboardId, periods, tests, find, row.product, row.currency);
+        if (found !== undefined) row.name = laterName(row.name, found);
+      }
+    };
+  }
+
+  /**
+   * `select` (with the product) over the rows of the ranges (bound as `g<i>`, `s<i>`, `e<i>`) that
+   * `where` keeps, grouped in the database by `group`.
+   */
+  private rollupStatement(select: string, ranges: number, scope: ReportScope, where: string, group: string): Statement {
     return this.prepared(
       `WITH ranges (g, s, e) AS (VALUES ${Array.from({ length: ranges }, (_, i) => `(@g${i}, @s${i}, @e${i})`).join(', ')})
-       SELECT r.currency AS currency, r.product AS product, ${SUMS}, ${NAMED}, max(${latestSql('r.named_at', 'r.named_by')}) AS latest
-       FROM ranges CROSS JOIN report_products AS r WHERE ${WHERE_ROWS}${scope.isTest === undefined ? '' : ' AND r.is_test = @isTest'}
-       GROUP BY r.currency, r.product`,
+       SELECT r.product AS product, ${group.includes('currency') ? 'r.currency AS currency, ' : ''}${select}
+       FROM ranges CROSS JOIN report_products AS r
+       WHERE r.dashboard_id = @dashboardId AND r.grain = ranges.g AND r.start >= ranges.s AND r.start < ranges.e AND ${where}${
+         scope.isTest === undefined ? '' : ' AND r.is_test = @isTest'
+       }
+       GROUP BY ${group}`,
     );
   }
 
   /**
-   * The latest name of the product's orders in the rows of the ranges: the row holding the latest
-   * name, unless it is stale; then the rows by the name they hold, latest first (those without one
-   * first), each stale one found again from its orders, until the latest exact one is later than
-   * every name left.
+   * The latest name of the product in the rollup's periods: the periods do not overlap, and a row's
+   * name is that of an order of its period, so it is found in the latest period that holds the
+   * product (of either test flag), newest first.
    */
-  private latestName(
-    bound: Record<string, string | number>,
-    ranges: number,
-    scope: ReportScope,
-    cell: SumRow & { product: string; currency: string },
+  private latestInRollup(
+    dashboardId: string,
+    periods: readonly { grain: Grain; start: number }[],
+    tests: readonly number[],
+    find: Statement,
+    product: string,
+    currency: string,
   ): ProductName | undefined {
-    const dashboardId = bound['dashboardId'] as string;
-    const held = this.exact(cell);
-    if (held !== undefined) return held;
-    const rows = this.prepared(
-      `WITH ranges (g, s, e) AS (VALUES ${Array.from({ length: ranges }, (_, i) => `(@g${i}, @s${i}, @e${i})`).join(', ')})
-       SELECT ${NAMED} FROM ranges CROSS JOIN report_products AS r
-       WHERE ${WHERE_ROWS} AND r.currency = @currency AND r.product = @product${scope.isTest === undefined ? '' : ' AND r.is_test = @isTest'}
-       ORDER BY r.named_at IS NULL DESC, r.named_at DESC, r.named_by DESC`,
-    ).all({ ...bound, currency: cell.currency, product: cell.product }) as NamedRow[];
-    let latest: ProductName | undefined;
-    for (const row of rows) {
-      if (
-        latest !== undefined &&
-        row.namedAt !== null &&
-        laterName({ name: '', namedAt: row.namedAt, namedBy: row.namedBy! }, latest) === latest
-      )
-        break;
-      const found =
-        this.exact(row) ??
-        this.checked(dashboardId, cell.product, cell.currency, row) ??
-        this.resolved(dashboardId, cell.product, cell.currency, row);
-      if (found !== undefined) latest = latest === undefined ? found : laterName(latest, found);
+    for (const { grain, start } of periods) {
+      let latest: ProductName | undefined;
+      for (const isTest of tests) {
+        const row = find.get({ dashboardId, grain, start, isTest, currency, product }) as NamedRow | undefined;
+        if (row === undefined) continue;
+        const name =
+          this.exact(row) ?? this.checked(dashboardId, product, currency, row) ?? this.resolved(dashboardId, product, currency, row);
+        if (name !== undefined) latest = latest === undefined ? name : laterName(latest, name);
+      }
+      if (latest !== undefined) return latest;
     }
-    return latest;
+    return undefined;
   }
 
   /** The row's name, unless it is stale. */

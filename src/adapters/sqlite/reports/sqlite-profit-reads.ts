@@ -2,8 +2,8 @@ import type { Statement } from 'better-sqlite3';
 import * as t from 'io-ts';
 import type { CellQuery, ProductCell } from '../../../application/ports/report-reader';
 import { UTM_DIMENSIONS, type ReportDimension } from '../../../domain/attribution';
-import { productOfLine, unitCostLookup, type UnitCostOf } from '../../../domain/product-cost';
-import { costTotalsOf, type Range, type ReportLine, type ReportScope } from '../../../domain/report';
+import { unitCostLookup, unitCostOfLine, type UnitCostOf } from '../../../domain/product-cost';
+import { costTotalsOf, reportLineOf, type Range, type ReportLine, type ReportScope } from '../../../domain/report';
 import { ProductCollector } from '../../persistence/product-cells';
 import type { CellCollector } from '../../persistence/report-cells';
 import { builtStatements } from '../built-statements';
@@ -44,12 +44,7 @@ const linesCodec = t.array(
 export const linesOf = (text: string, seq: number): ReportLine[] => {
   const decoded = linesCodec.decode(JSON.parse(text));
   if (decoded._tag === 'Left') throw new Error(`the products of order row ${seq} cannot be read`);
-  return decoded.right.map((line) => ({
-    product: productOfLine(line),
-    name: line.name,
-    quantity: line.quantity,
-    unitPriceCents: line.unitPriceCents,
-  }));
+  return decoded.right.map(reportLineOf);
 };
 
 interface OrderLinesRow {
@@ -126,6 +121,22 @@ export class SqliteProfitReads {
         lines: linesOf(row.products, row.seq),
       });
     return collector.result();
+  }
+
+  /** The uncosted units of the paid orders of `range` in the scope, a cell per product that has some (ReportReader.uncosted). */
+  uncostedCells(
+    dashboardId: string,
+    scope: ReportScope,
+    range: Range,
+    unitCostOf: UnitCostOf,
+  ): { product: string; uncostedUnits: number }[] {
+    const cells: { product: string; uncostedUnits: number }[] = [];
+    const rows = this.ordersOf(scope, true, []).iterate(this.bound(dashboardId, scope, range));
+    for (const row of rows as Iterable<OrderLinesRow>)
+      for (const line of linesOf(row.products, row.seq))
+        if (unitCostOfLine(unitCostOf, line, row.currency, row.created_at) === undefined)
+          cells.push({ product: line.product, uncostedUnits: line.quantity });
+    return cells;
   }
 
   private bound(dashboardId: string, scope: ReportScope, range: Range): Record<string, string | number> {

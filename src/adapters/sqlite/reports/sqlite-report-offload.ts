@@ -7,6 +7,9 @@ import type {
   ProductReport,
   RankedBreakdownQuery,
   ReportCell,
+  UncostedProducts,
+  UncostedQuery,
+  UncostedSummary,
 } from '../../../application/ports/report-reader';
 import type { SpendSum, SpendSumQuery } from '../../../application/ports/spend-repository';
 import { StorageUnavailableError } from '../../../application/ports/storage-health';
@@ -22,6 +25,8 @@ type Answered =
   | { readonly cells: ReportCell[] }
   | { readonly breakdown: Breakdown }
   | { readonly products: ProductReport }
+  | { readonly uncostedProducts: UncostedProducts }
+  | { readonly uncosted: UncostedSummary }
   | { readonly spend: SpendSum[] };
 
 /** What the thread answers a request: what was asked, or why not. */
@@ -51,12 +56,22 @@ export class SqliteReportOffload implements ReportOffload {
 
   async breakdown(dashboardId: string, query: RankedBreakdownQuery): Promise<Breakdown> {
     const reply = await this.ask({ kind: 'breakdown', dashboardId, query });
-    return 'breakdown' in reply ? reply.breakdown : { rows: [], totalRows: 0 };
+    return 'breakdown' in reply ? reply.breakdown : { rows: [], totalRows: 0, uncostedUnits: 0 };
   }
 
   async products(dashboardId: string, query: ProductQuery): Promise<ProductReport> {
     const reply = await this.ask({ kind: 'products', dashboardId, query });
-    return 'products' in reply ? reply.products : { rows: [], totalRows: 0 };
+    return 'products' in reply ? reply.products : { rows: [], totalRows: 0, uncosted: { units: 0, products: 0 } };
+  }
+
+  async uncostedProducts(dashboardId: string, query: UncostedQuery): Promise<UncostedProducts> {
+    const reply = await this.ask({ kind: 'uncostedProducts', dashboardId, query });
+    return 'uncostedProducts' in reply ? reply.uncostedProducts : { rows: [], totalRows: 0, units: 0, products: 0 };
+  }
+
+  async uncosted(dashboardId: string, query: Omit<UncostedQuery, 'limit'>): Promise<UncostedSummary> {
+    const reply = await this.ask({ kind: 'uncosted', dashboardId, query });
+    return 'uncosted' in reply ? reply.uncosted : { units: 0, products: 0 };
   }
 
   async spendSums(dashboardId: string, query: SpendSumQuery): Promise<SpendSum[]> {

@@ -7,10 +7,13 @@ import type {
   RankedBreakdownQuery,
   ReportCell,
   ReportReader,
+  UncostedProducts,
+  UncostedQuery,
+  UncostedSummary,
 } from '../../../application/ports/report-reader';
 import type { SpendSum, SpendSumQuery } from '../../../application/ports/spend-repository';
 import { joinedSpend, rankBreakdown } from '../../../application/reports/rank-breakdown';
-import { rankProducts } from '../../../application/reports/rank-products';
+import { rankProductsNow, rankUncostedNow } from '../../../application/reports/rank-products';
 import { UTM_DIMENSIONS, type ReportDimension } from '../../../domain/attribution';
 import type { UnitCostOf } from '../../../domain/product-cost';
 import type { Range, StatusTotals } from '../../../domain/report';
@@ -110,16 +113,36 @@ export class SqliteReportQueries {
     return rankBreakdown(read.current.cells, read.current.spend, query, read.previous);
   }
 
-  /** The products report's cells of both periods, read on one snapshot, then ranked and cut (ReportReader.products). */
+  /**
+   * The products report (ReportReader.products): both periods' cells read, ranked and cut, and the
+   * rows answered named, on one snapshot.
+   */
   products(dashboardId: string, query: ProductQuery): Promise<ProductReport> {
-    const read = this.db.readTogether(() => {
-      const unitCostOf = this.profit.priceList(dashboardId, query.costZone);
-      return {
-        current: this.productReads.cells(dashboardId, query, query.range, unitCostOf),
-        previous: query.previous === undefined ? undefined : this.productReads.cells(dashboardId, query, query.previous.range, unitCostOf),
-      };
-    });
-    return rankProducts(read.current, query, read.previous);
+    return Promise.resolve(
+      this.db.readTogether(() => {
+        const unitCostOf = this.profit.priceList(dashboardId, query.costZone);
+        const current = this.productReads.cells(dashboardId, query, query.range, unitCostOf);
+        const previous =
+          query.previous === undefined ? undefined : this.productReads.cells(dashboardId, query, query.previous.range, unitCostOf);
+        const names = this.productReads.nameRows(dashboardId, query, [...current.rollup, ...(previous?.rollup ?? [])]);
+        return rankProductsNow(current.cells, query, previous?.cells, names);
+      }),
+    );
+  }
+
+  /** The products sold without a cost, from the products report's cells of the range (ReportReader.uncostedProducts). */
+  uncostedProducts(dashboardId: string, query: UncostedQuery): Promise<UncostedProducts> {
+    return Promise.resolve(
+      this.db.readTogether(() => {
+        const read = this.productReads.cells(dashboardId, query, query.range, this.profit.priceList(dashboardId, query.costZone));
+        return rankUncostedNow(read.cells, query.limit, this.productReads.nameRows(dashboardId, query, read.rollup));
+      }),
+    );
+  }
+
+  /** What the products report of the range leaves out of profit (ReportReader.uncosted). */
+  uncosted(dashboardId: string, query: Omit<UncostedQuery, 'limit'>): UncostedSummary {
+    return this.productReads.uncosted(dashboardId, query, query.range, this.profit.priceList(dashboardId, query.costZone));
   }
 
   cells(dashboardId: string, query: CellQuery): ReportCell[] {
@@ -231,6 +254,8 @@ export interface ReportOffload {
   /** Only the rows answered come back from there. */
   breakdown(dashboardId: string, query: RankedBreakdownQuery): Promise<Breakdown>;
   products(dashboardId: string, query: ProductQuery): Promise<ProductReport>;
+  uncostedProducts(dashboardId: string, query: UncostedQuery): Promise<UncostedProducts>;
+  uncosted(dashboardId: string, query: Omit<UncostedQuery, 'limit'>): Promise<UncostedSummary>;
   /** Spend summed there: a filter on a source alone reads every entry of its campaigns. */
   spendSums(dashboardId: string, query: SpendSumQuery): Promise<SpendSum[]>;
   close(): Promise<void>;
@@ -261,6 +286,16 @@ export class SqliteReportReader implements ReportReader {
 
   async products(dashboardId: string, query: ProductQuery): Promise<ProductReport> {
     return this.offload === undefined ? this.inline.products(dashboardId, query) : this.offload.products(dashboardId, query);
+  }
+
+  async uncostedProducts(dashboardId: string, query: UncostedQuery): Promise<UncostedProducts> {
+    return this.offload === undefined
+      ? this.inline.uncostedProducts(dashboardId, query)
+      : this.offload.uncostedProducts(dashboardId, query);
+  }
+
+  async uncosted(dashboardId: string, query: Omit<UncostedQuery, 'limit'>): Promise<UncostedSummary> {
+    return this.offload === undefined ? this.inline.uncosted(dashboardId, query) : this.offload.uncosted(dashboardId, query);
   }
 
   /** One write of the group commit: every rollup emptied and summed again from `orders`, then the orders of dashboards with costs priced (rollup-costs.ts). */

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
-import type { CellQuery, ProductQuery, RankedBreakdownQuery } from '../../../application/ports/report-reader';
+import type { CellQuery, ProductQuery, RankedBreakdownQuery, UncostedQuery } from '../../../application/ports/report-reader';
 import type { SpendSumQuery } from '../../../application/ports/spend-repository';
 import { unavailableMeaning } from '../sqlite-errors';
 import { SqliteReportQueries } from './sqlite-report-reader';
@@ -16,6 +16,8 @@ export type ReportRequest =
   | { readonly id: number; readonly kind: 'cells'; readonly dashboardId: string; readonly query: CellQuery }
   | { readonly id: number; readonly kind: 'breakdown'; readonly dashboardId: string; readonly query: RankedBreakdownQuery }
   | { readonly id: number; readonly kind: 'products'; readonly dashboardId: string; readonly query: ProductQuery }
+  | { readonly id: number; readonly kind: 'uncostedProducts'; readonly dashboardId: string; readonly query: UncostedQuery }
+  | { readonly id: number; readonly kind: 'uncosted'; readonly dashboardId: string; readonly query: Omit<UncostedQuery, 'limit'> }
   | { readonly id: number; readonly kind: 'spend'; readonly dashboardId: string; readonly query: SpendSumQuery };
 
 const { file } = workerData as { file: string };
@@ -36,20 +38,24 @@ const answer = async (request: ReportRequest): Promise<unknown> => {
       return { breakdown: await queries.breakdown(request.dashboardId, request.query) };
     case 'products':
       return { products: await queries.products(request.dashboardId, request.query) };
+    case 'uncostedProducts':
+      return { uncostedProducts: await queries.uncostedProducts(request.dashboardId, request.query) };
+    case 'uncosted':
+      return { uncosted: queries.uncosted(request.dashboardId, request.query) };
     case 'spend':
       return { spend: spend.sums(request.dashboardId, request.query) };
   }
 };
 
 parentPort!.on('message', (request: ReportRequest) => {
-  answer(request).then(
-    (reply) => parentPort!.postMessage({ id: request.id, ...(reply as object) }),
-    (err: unknown) => {
+  // The reply's post inside the chain: a reply that cannot be posted is answered as this request's error.
+  answer(request)
+    .then((reply) => parentPort!.postMessage({ id: request.id, ...(reply as object) }))
+    .catch((err: unknown) => {
       const meaning = unavailableMeaning(err);
       parentPort!.postMessage({
         id: request.id,
         error: { message: meaning ?? (err instanceof Error ? err.message : 'report failed'), unavailable: meaning !== undefined },
       });
-    },
-  );
+    });
 });

@@ -68,7 +68,8 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
        WHERE seq IN (
          SELECT seq FROM webhook_deliveries INDEXED BY webhook_deliveries_due
          WHERE status = 'pending' AND next_attempt_at <= @now AND lease_until <= @now
-           AND endpoint_id NOT IN (SELECT value FROM json_each(@skip))
+           AND endpoint_id NOT IN (SELECT value FROM json_each(@skipEndpoints))
+           AND dashboard_id NOT IN (SELECT value FROM json_each(@skipDashboards))
          ORDER BY next_attempt_at LIMIT @limit)
        RETURNING ${columns}`,
     );
@@ -119,9 +120,16 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
    * A claim is written without waiting for the disk: a power loss can only forget it, which lets the
    * delivery be claimed again, as when its lease ends.
    */
-  async claimDue({ now, leaseMs, limit, skipEndpoints }: DueClaim): Promise<readonly ClaimedDelivery[]> {
+  async claimDue({ now, leaseMs, limit, skipEndpoints, skipDashboards }: DueClaim): Promise<readonly ClaimedDelivery[]> {
     const leaseId = randomBase62(22);
-    const params = { now: now.getTime(), leaseUntil: now.getTime() + leaseMs, leaseId, limit, skip: JSON.stringify(skipEndpoints) };
+    const params = {
+      now: now.getTime(),
+      leaseUntil: now.getTime() + leaseMs,
+      leaseId,
+      limit,
+      skipEndpoints: JSON.stringify(skipEndpoints),
+      skipDashboards: JSON.stringify(skipDashboards),
+    };
     const raws = await this.db.writeUnsynced(() => this.claim.all(params));
     return raws
       .map((raw) => this.decode(raw))
