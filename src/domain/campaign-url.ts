@@ -18,6 +18,16 @@ export interface UtmFields {
   readonly utmId?: string;
 }
 
+/** Just the campaign fields of `from` (a link, what a caller gave), each one not given left out rather than undefined. */
+export const utmFieldsOf = (from: UtmFields): UtmFields => ({
+  utmSource: from.utmSource,
+  utmMedium: from.utmMedium,
+  utmCampaign: from.utmCampaign,
+  ...(from.utmTerm === undefined ? {} : { utmTerm: from.utmTerm }),
+  ...(from.utmContent === undefined ? {} : { utmContent: from.utmContent }),
+  ...(from.utmId === undefined ? {} : { utmId: from.utmId }),
+});
+
 /** One of a link's own parameters; a link keeps them in the order they were given. */
 export interface LinkParam {
   readonly key: string;
@@ -121,6 +131,9 @@ export const withClickParams = (url: string, clickQuery: string): string => {
 };
 
 export const DESTINATION_MAX = 2048;
+
+/** The most characters (code points) of a `utm_*` value. */
+export const UTM_MAX = 255;
 
 /**
  * Letters that a host may hold beyond ASCII, in ranges that browsers' IDNA (UTS 46, as the WHATWG

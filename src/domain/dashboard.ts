@@ -13,6 +13,9 @@ export interface Dashboard {
 
 export const DEFAULT_TIMEZONE = 'UTC';
 
+/** The most characters (code points) of a dashboard's name, and of a token's. */
+export const MAX_NAME_LENGTH = 200;
+
 /**
  * An API token as stored: only the SHA-256 hash of the secret is kept; the plain token is shown once,
  * when it is made (DECISIONS D8).

@@ -1,4 +1,4 @@
-import { campaignUrl, type Destination, type LinkParam, type UtmFields } from './campaign-url';
+import { campaignUrl, utmFieldsOf, type Destination, type LinkParam, type UtmFields } from './campaign-url';
 
 /**
  * A UTM link (D13): a destination with campaign fields, the URL built from them, and a short link
@@ -34,6 +34,9 @@ export interface LinkInput extends UtmFields {
  * links, a guesser finds one in about 5·10^13 requests. The store's unique index settles the (rarer
  * still) collision of two new slugs.
  */
+/** The most characters (code points) of a link's name. */
+export const MAX_LINK_NAME_LENGTH = 255;
+
 export const SLUG_LENGTH = 11;
 export const SLUG_PATTERN = `^[0-9A-Za-z]{${SLUG_LENGTH}}$`;
 const SLUG = new RegExp(SLUG_PATTERN);
@@ -51,12 +54,7 @@ export const newLink = (input: LinkInput, ids: { id: string; dashboardId: string
   slug: ids.slug,
   ...(input.name === undefined ? {} : { name: input.name }),
   destinationUrl: input.destination.href,
-  utmSource: input.utmSource,
-  utmMedium: input.utmMedium,
-  utmCampaign: input.utmCampaign,
-  ...(input.utmTerm === undefined ? {} : { utmTerm: input.utmTerm }),
-  ...(input.utmContent === undefined ? {} : { utmContent: input.utmContent }),
-  ...(input.utmId === undefined ? {} : { utmId: input.utmId }),
+  ...utmFieldsOf(input),
   params: input.params.map(({ key, value }) => ({ key, value })),
   url: linkUrl(input),
   clicks: 0,

@@ -1,7 +1,8 @@
 import * as t from 'io-ts';
 import { isCurrencyCode } from '../../domain/money';
 import type { Amounts } from '../../domain/money';
-import type { JsonObject, Product } from '../../domain/order';
+import type { JsonObject, NewOrder, Product } from '../../domain/order';
+import type { OrderStatus, StatusDateField } from '../../domain/order-status';
 import { centsOfDecimal, centsOfNumber } from './amounts';
 
 /** What every platform's payload reader shares: lenient shapes, the limits of an order's fields (the body itself: exact-json.ts). */
@@ -133,14 +134,17 @@ export const givenAmounts = (amounts: { readonly [K in keyof OptionalAmounts]: n
 export const personName = (first: string | null | undefined, last: string | null | undefined): string =>
   [first, last].filter((part) => typeof part === 'string' && part !== '').join(' ');
 
+/** A product line as a platform gives it. */
+export interface ProductLine {
+  readonly name?: string;
+  readonly externalId?: string | number | null;
+  readonly sku?: string | null;
+  readonly quantity: number;
+  readonly unitPriceCents: number;
+}
+
 /** A product line within the order's limits. */
-export const productOf = (line: {
-  name?: string;
-  externalId?: string | number | null;
-  sku?: string | null;
-  quantity: number;
-  unitPriceCents: number;
-}): Product => {
+export const productOf = (line: ProductLine): Product => {
   const externalId = text(line.externalId);
   const sku = text(line.sku);
   return {
@@ -151,6 +155,25 @@ export const productOf = (line: {
     ...(sku === undefined ? {} : { sku }),
   };
 };
+
+/** An order's products: one per line item, or one line of the whole amount, named `name`, when the order lists none. */
+export const productsOf = <A>(
+  items: readonly A[],
+  line: (item: A) => ProductLine,
+  whole: { readonly name: string; readonly cents: number },
+) =>
+  items.length === 0
+    ? [productOf({ name: whole.name, quantity: 1, unitPriceCents: whole.cents })]
+    : items.map((item) => productOf(line(item)));
+
+/**
+ * The dates of an order read in `status`: when it was paid (a refunded or charged-back order was
+ * paid first), and when it was refunded or charged back.
+ */
+export const statusDates = (status: OrderStatus, paidAt: Date, endedAt: Date): Pick<NewOrder, StatusDateField> => ({
+  ...(status === 'paid' || status === 'refunded' || status === 'chargedback' ? { paidAt } : {}),
+  ...(status === 'refunded' ? { refundedAt: endedAt } : status === 'chargedback' ? { chargedbackAt: endedAt } : {}),
+});
 
 /** The order's quantity limit (DECISIONS D3). */
 export const MAX_QUANTITY = 1_000_000;

@@ -14,7 +14,7 @@ import type { FormFields } from '../kit/forms';
 import { asSentence, dateTime } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
 import { table } from '../kit/table';
-import { csrfField, notice, page, type Viewer } from '../kit/layout';
+import { csrfField, notice, page, postButton, type Viewer } from '../kit/layout';
 import { CONVERSION_FIELD_LABELS, conversionFields, conversionValuesOf, typedConversionValues } from './conversion-fields';
 import { conversionLog, conversionState } from './conversion-log';
 
@@ -99,9 +99,7 @@ const zoneNote = (account: AdAccount, zone: string): Fragment =>
     : html`<span class="zone-note">Days of ${account.sync.timeZone}, not the dashboard’s ${zone}</span>`;
 
 const syncButton = (viewer: Viewer, account: AdAccount): Html =>
-  html`<form class="inline" method="post" action="/console/ad-accounts/${account.id}/sync">
-    ${csrfField(viewer)}<button type="submit" class="secondary" aria-label="Sync now: ${account.name}">Sync now</button>
-  </form>`;
+  postButton(viewer, `/console/ad-accounts/${account.id}/sync`, 'Sync now', 'secondary', `Sync now: ${account.name}`);
 
 /** The labels of the pages' fields, by the API's names of the fields, which their inputs carry too. */
 export const FIELD_LABELS: Readonly<Record<string, string>> = {
@@ -308,9 +306,7 @@ export const adAccountView = (viewer: Viewer, account: AdAccount, conversions: r
       </form>
       <h2>Disconnect</h2>
       <p>The credentials are deleted; the spend the account read stays in the reports.</p>
-      <form class="inline" method="post" action="${action('delete')}">
-        ${csrfField(viewer)}<button type="submit" class="danger">Disconnect the account</button>
-      </form>
+      ${postButton(viewer, action('delete'), 'Disconnect the account', 'danger')}
       <p><a href="/console/ad-accounts">All ad accounts</a></p>`,
   );
 };

@@ -1,5 +1,6 @@
 import { AD_PLATFORM_LABELS, CONVERSION_TARGET_FIELD, isTestMode, type AdAccount } from '../../../domain/ad-account';
 import type { ConversionAttempt, ConversionDelivery, ConversionKind, ConversionStatus } from '../../../domain/conversion';
+import { attemptsColumn, replyDetails } from '../kit/attempts';
 import { count, dateTime } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
 import { table } from '../kit/table';
@@ -16,20 +17,15 @@ const TARGET_WORDS = { pixelId: 'dataset (pixel)', conversionAction: 'conversion
 const outcomeOf = (attempt: ConversionAttempt): string =>
   `${OUTCOME_WORDS[attempt.outcome]}${attempt.test ? ' (test mode)' : ''}${attempt.responseStatus === undefined ? '' : `, HTTP ${attempt.responseStatus}`}`;
 
-/** One attempt: when, what came of it with the platform's words, and the start of its reply (escaped as any text). */
-const attemptLine = (attempt: ConversionAttempt, zone: string): Html =>
-  html`<li data-attempt>
-    ${dateTime(attempt.at, zone)}: ${outcomeOf(attempt)} (${count(attempt.durationMs)} ms)
-    ${attempt.message === undefined ? '' : html`<br /><span class="muted">${attempt.message}</span>`}
-    ${
-      attempt.reply === undefined
-        ? ''
-        : html`<details class="body reply">
-            <summary>What the platform answered</summary>
-            <pre><code>${attempt.reply}</code></pre>
-          </details>`
-    }
-  </li>`;
+/** One attempt: when, what came of it with the platform's words, and the start of its reply. */
+const attemptLine =
+  (zone: string) =>
+  (attempt: ConversionAttempt): Html =>
+    html`<li data-attempt>
+      ${dateTime(attempt.at, zone)}: ${outcomeOf(attempt)} (${count(attempt.durationMs)} ms)
+      ${attempt.message === undefined ? '' : html`<br /><span class="muted">${attempt.message}</span>`}
+      ${replyDetails('What the platform answered', attempt.reply)}
+    </li>`;
 
 /**
  * Where sending purchases back stands for the account: off, or on with its pixel (action) and test
@@ -78,12 +74,6 @@ export const conversionLog = (conversions: readonly ConversionDelivery[], zone: 
       { header: 'Value', money: (c) => ({ cents: c.conversion.valueCents, currency: c.conversion.currency }) },
       { header: 'Matched by', cell: matchedBy },
       { header: 'Status', cell: (c) => STATUS_WORDS[c.status] },
-      {
-        header: 'Attempts',
-        cell: (c) =>
-          html`<ul>
-            ${c.attempts.map((a) => attemptLine(a, zone))}
-          </ul>`,
-      },
+      attemptsColumn(attemptLine(zone)),
     ],
   });

@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/Either';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../domain/account';
 import { accountMessage, refusal } from '../kit/account-messages';
 import { redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
+import { passwordInput } from '../kit/fields';
 import { html } from '../kit/html';
 import { csrfField, notice, page, problem } from '../kit/layout';
 import { clientAddress } from '../kit/security';
@@ -22,22 +22,7 @@ export const passwordFeature: ConsoleFeature = {
           <form class="stack" method="post" action="/console/password">
             ${csrfField(viewer)}
             <input type="text" name="username" autocomplete="username" value="${viewer.user.email}" hidden />
-            <div>
-              <label for="current">Current password</label
-              ><input id="current" name="current" type="password" autocomplete="current-password" required />
-            </div>
-            <div>
-              <label for="next">New password</label
-              ><input
-                id="next"
-                name="next"
-                type="password"
-                autocomplete="new-password"
-                minlength="${PASSWORD_MIN_LENGTH}"
-                maxlength="${PASSWORD_MAX_LENGTH}"
-                required
-              />
-            </div>
+            ${passwordInput('current', 'Current password', 'current-password')} ${passwordInput('next', 'New password', 'new-password')}
             <div><button type="submit">Change the password</button></div>
           </form>`,
       );

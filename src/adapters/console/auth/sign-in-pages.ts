@@ -1,8 +1,9 @@
 import * as E from 'fp-ts/Either';
-import { PASSWORD_MAX_LENGTH } from '../../../domain/account';
+import { MAX_EMAIL_LENGTH } from '../../../domain/account';
 import { accountMessage, refusal } from '../kit/account-messages';
 import { redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
+import { input, passwordInput } from '../kit/fields';
 import { html } from '../kit/html';
 import { bare, problem } from '../kit/layout';
 import { field } from '../kit/router';
@@ -14,20 +15,8 @@ const signInForm = (next: string, message?: string) =>
     html`${problem(message)}
       <form class="stack" method="post" action="/console/sign-in">
         <input type="hidden" name="next" value="${next}" />
-        <div>
-          <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required maxlength="254" />
-        </div>
-        <div>
-          <label for="password">Password</label
-          ><input
-            id="password"
-            name="password"
-            type="password"
-            autocomplete="current-password"
-            required
-            maxlength="${PASSWORD_MAX_LENGTH}"
-          />
-        </div>
+        ${input('email', 'Email', { type: 'email', autocomplete: 'username', required: true, maxlength: MAX_EMAIL_LENGTH })}
+        ${passwordInput('password', 'Password', 'current-password')}
         <div><button type="submit">Sign in</button></div>
       </form>`,
   );

@@ -6,22 +6,27 @@ import { redirect, show } from './answers';
 import type { Access } from './feature';
 import { count, counted } from './format';
 import { html, type Fragment, type Html } from './html';
-import { bare, csrfField, notice, problem, type Viewer } from './layout';
+import { bare, csrfField, notice, page, problem, type Viewer } from './layout';
 import type { ConsoleRouter } from './router';
 
-/** A page that takes a CSV file (spend, product costs), and what it does with the rows. */
+/**
+ * A page that takes a CSV file (spend, product costs): the upload's form for those who may upload,
+ * what is stored under it, which every member reads, and what it does with the rows.
+ */
 export interface CsvUpload<A> {
   /** The page's path: the form posts to it, and a stored file redirects back to it. */
   readonly path: string;
-  /** Who may upload; the page decides who sees the form. */
+  readonly title: string;
+  /** Who may upload, and so sees the form. */
   readonly access: Access;
+  readonly help: CsvHelp;
+  /** What the page shows under the form, headings included; `query` is the GET's (empty after a refused file). */
+  readonly shows: (viewer: Viewer, query: URLSearchParams) => Promise<Html>;
   readonly parse: (bytes: Uint8Array) => Promise<E.Either<CsvRefusal, CsvRead<A>>>;
   /** Stores every row read, in slices (UploadInterrupted when a slice fails); resolves how many were stored. */
   readonly store: (viewer: Viewer, rows: readonly A[]) => Promise<number>;
   /** What the page says once they are: "3 entries stored." */
   readonly stored: (count: number) => string;
-  /** The page, with why the file was refused at its top. */
-  readonly page: (viewer: Viewer, refusal: Fragment) => Promise<Html>;
 }
 
 /** Why an uploaded CSV was refused whole, and the status that says so. */
@@ -66,7 +71,7 @@ const either = (names: readonly string[], last: string): Html[] =>
   names.map((name, i) => html`${i === 0 ? '' : i === names.length - 1 ? ` ${last} ` : ', '}<code>${name}</code>`);
 
 /** The upload's form, under what the file must hold, said as [CSV files] in docs/reports.md says it. */
-export const csvUploadForm = (viewer: Viewer, path: string, help: CsvHelp): Html => {
+const csvUploadForm = (viewer: Viewer, path: string, help: CsvHelp): Html => {
   const others = Object.entries(help.aliases).filter(([, names]) => names.length > 0);
   return html`<h2>Upload a CSV</h2>
     <ul class="csv-help">
@@ -93,18 +98,30 @@ export const csvUploadForm = (viewer: Viewer, path: string, help: CsvHelp): Html
     </form>`;
 };
 
+/** The page, with what became of the last upload (or why a file was refused) at its top. */
+const uploadPage = async <A>(upload: CsvUpload<A>, viewer: Viewer, result: Fragment, query = new URLSearchParams()): Promise<Html> =>
+  page(
+    viewer,
+    upload.path,
+    upload.title,
+    html`${result} ${upload.access === 'member' || viewer.role === 'owner' ? csvUploadForm(viewer, upload.path, upload.help) : ''}
+    ${await upload.shows(viewer, query)}`,
+  );
+
 /**
- * The upload's POST route, through the console's file route: a refused file shows the page again with
- * every line's problem and nothing stored; a file read whole is stored slice by slice and, once every
- * slice is, redirects to the page (Post/Redirect/Get), which says how many rows were stored once. A
- * store that fails part way answers 503 with how far it got: sending the file again completes it.
+ * The page's GET, for every member, and the upload's POST, through the console's file route: a refused
+ * file shows the page again with every line's problem and nothing stored; a file read whole is stored
+ * slice by slice and, once every slice is, redirects to the page (Post/Redirect/Get), which says how
+ * many rows were stored once. A store that fails part way answers 503 with how far it got: sending the
+ * file again completes it.
  */
-export const registerCsvUpload = <A>(r: ConsoleRouter, upload: CsvUpload<A>): void =>
+export const registerCsvUpload = <A>(r: ConsoleRouter, upload: CsvUpload<A>): void => {
+  r.get(upload.path, 'member', async ({ viewer, query }) => show(await uploadPage(upload, viewer, r.flashes.take(viewer), query)));
   r.post(
     upload.path,
     upload.access,
     async ({ ctx, viewer, file }) => {
-      const answer = async (result: Fragment, status: number) => show(await upload.page(viewer, result), status);
+      const answer = async (result: Fragment, status: number) => show(await uploadPage(upload, viewer, result), status);
       if (file === undefined || file.length === 0) return answer(problem('Choose a CSV file to upload.'), 400);
       const read = await upload.parse(file);
       if (E.isLeft(read)) {
@@ -134,3 +151,4 @@ export const registerCsvUpload = <A>(r: ConsoleRouter, upload: CsvUpload<A>): vo
     },
     'file',
   );
+};

@@ -17,6 +17,15 @@ export interface Viewer {
 /** The hidden CSRF field every form of a signed-in page carries. */
 export const csrfField = (viewer: Viewer): Html => html`<input type="hidden" name="csrf" value="${viewer.csrf}" />`;
 
+/**
+ * A form that is one button, posting to `action` with the viewer's CSRF field; `kind` is the button's
+ * look, and `label` names it for a screen reader where its text does not say what it acts on.
+ */
+export const postButton = (viewer: Viewer, action: string, text: Fragment, kind: 'secondary' | 'danger', label?: string): Html =>
+  html`<form class="inline" method="post" action="${action}">
+    ${csrfField(viewer)}<button type="submit" class="${kind}" ${label === undefined ? '' : html` aria-label="${label}"`}>${text}</button>
+  </form>`;
+
 const document = (title: string, body: Fragment): Html =>
   html`<!doctype html>
     <html lang="en">
@@ -67,9 +76,7 @@ export const page = (viewer: Viewer, current: string, title: string, content: Fr
         }
         <span class="muted">${viewer.user.email} (${viewer.role})</span>
         <a href="/console/password">Password</a>
-        <form class="inline" method="post" action="/console/sign-out">
-          ${csrfField(viewer)}<button class="secondary" type="submit">Sign out</button>
-        </form>
+        ${postButton(viewer, '/console/sign-out', 'Sign out', 'secondary')}
       </header>
       <main id="content">
         <h1>${title}</h1>

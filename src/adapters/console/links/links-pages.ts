@@ -1,64 +1,38 @@
 import * as E from 'fp-ts/Either';
-import { parseDestination } from '../../../domain/campaign-url';
-import type { LinkInput } from '../../../domain/link';
+import { DESTINATION_MAX, parseDestination, UTM_MAX } from '../../../domain/campaign-url';
+import { MAX_LINK_NAME_LENGTH, type LinkInput } from '../../../domain/link';
 import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
+import { input } from '../kit/fields';
 import { dateTime } from '../kit/format';
 import { html, type Html } from '../kit/html';
-import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
+import { csrfField, notice, page, postButton, problem, type Viewer } from '../kit/layout';
 import { field, param } from '../kit/router';
 import { table } from '../kit/table';
-
-const UTM_MAX = 255;
 
 const NOTICES: Readonly<Record<string, string>> = {
   deleted: 'The link was deleted; its short link answers 404 from now on.',
 };
 
-const linkForm = (viewer: Viewer, values: URLSearchParams, preview?: string, message?: string) =>
-  html`${problem(message)}
+const linkForm = (viewer: Viewer, values: URLSearchParams, preview?: string, message?: string) => {
+  const given = (name: string): string => values.get(name) ?? '';
+  return html`${problem(message)}
     <form class="stack" method="post" action="/console/links">
       ${csrfField(viewer)}
-      <div>
-        <label for="destinationUrl">Destination URL</label
-        ><input
-          id="destinationUrl"
-          name="destinationUrl"
-          type="url"
-          required
-          maxlength="2048"
-          value="${values.get('destinationUrl') ?? ''}"
-        />
-      </div>
-      <div>
-        <label for="utmSource">Source <code>utm_source</code></label
-        ><input id="utmSource" name="utmSource" required maxlength="${UTM_MAX}" value="${values.get('utmSource') ?? ''}" />
-      </div>
-      <div>
-        <label for="utmMedium">Medium <code>utm_medium</code></label
-        ><input id="utmMedium" name="utmMedium" required maxlength="${UTM_MAX}" value="${values.get('utmMedium') ?? ''}" />
-      </div>
-      <div>
-        <label for="utmCampaign">Campaign <code>utm_campaign</code></label
-        ><input id="utmCampaign" name="utmCampaign" required maxlength="${UTM_MAX}" value="${values.get('utmCampaign') ?? ''}" />
-      </div>
-      <div>
-        <label for="utmContent">Ad content <code>utm_content</code> (optional)</label
-        ><input id="utmContent" name="utmContent" maxlength="${UTM_MAX}" value="${values.get('utmContent') ?? ''}" />
-      </div>
-      <div>
-        <label for="utmTerm">Keyword <code>utm_term</code> (optional)</label
-        ><input id="utmTerm" name="utmTerm" maxlength="${UTM_MAX}" value="${values.get('utmTerm') ?? ''}" />
-      </div>
-      <div>
-        <label for="name">Name (optional)</label><input id="name" name="name" maxlength="200" value="${values.get('name') ?? ''}" />
-      </div>
+      ${input('destinationUrl', 'Destination URL', { type: 'url', required: true, maxlength: DESTINATION_MAX, value: given('destinationUrl') })}
+      ${input('utmSource', html`Source <code>utm_source</code>`, { required: true, maxlength: UTM_MAX, value: given('utmSource') })}
+      ${input('utmMedium', html`Medium <code>utm_medium</code>`, { required: true, maxlength: UTM_MAX, value: given('utmMedium') })}
+      ${input('utmCampaign', html`Campaign <code>utm_campaign</code>`, { required: true, maxlength: UTM_MAX, value: given('utmCampaign') })}
+      ${input('utmContent', html`Ad content <code>utm_content</code> (optional)`, { maxlength: UTM_MAX, value: given('utmContent') })}
+      ${input('utmTerm', html`Keyword <code>utm_term</code> (optional)`, { maxlength: UTM_MAX, value: given('utmTerm') })}
+      ${input('name', 'Name (optional)', { maxlength: MAX_LINK_NAME_LENGTH, value: given('name') })}
       ${preview === undefined ? '' : html`<p>Preview: <code id="link-preview">${preview}</code></p>`}
       <div>
         <button type="submit" name="action" value="preview" class="secondary">Preview</button>
         <button type="submit" name="action" value="save">Save the link</button>
       </div>
     </form>`;
+};
 
 /** The link a form describes, or what is wrong with it (every field at once). */
 const linkInputOf = (form: URLSearchParams): LinkInput | string => {
@@ -82,7 +56,7 @@ const linkInputOf = (form: URLSearchParams): LinkInput | string => {
     text('utmTerm', false),
   ];
   const name = field(form, 'name');
-  if (name.length > 200) problems.push('The name must be at most 200 characters.');
+  if ([...name].length > MAX_LINK_NAME_LENGTH) problems.push(`The name must be at most ${MAX_LINK_NAME_LENGTH} characters.`);
   if (problems.length > 0 || typeof destination === 'string') return problems.join(' ');
   return {
     destination,
@@ -131,11 +105,7 @@ export const linksFeature: ConsoleFeature = {
               {
                 header: 'Actions',
                 cell: ({ link }) =>
-                  html`<form class="inline" method="post" action="/console/links/${link.id}/delete">
-                    ${csrfField(viewer)}<button type="submit" class="danger" aria-label="Delete the link ${link.name ?? link.slug}">
-                      Delete
-                    </button>
-                  </form>`,
+                  postButton(viewer, `/console/links/${link.id}/delete`, 'Delete', 'danger', `Delete the link ${link.name ?? link.slug}`),
               },
             ],
           })}`,

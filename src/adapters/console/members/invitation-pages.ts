@@ -5,6 +5,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../domain/accoun
 import { accountMessage, retryAfter } from '../kit/account-messages';
 import { ConsoleRefusal, redirect, show, type Answer } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
+import { passwordInput } from '../kit/fields';
 import { field, param, type ConsoleRouter } from '../kit/router';
 import { html, type Fragment } from '../kit/html';
 import { bare, problem } from '../kit/layout';
@@ -45,20 +46,6 @@ const statusOf = (error: AccountError): number => {
   }
 };
 
-const passwordField = (autocomplete: 'new-password' | 'current-password', label: string): Fragment =>
-  html`<div>
-    <label for="password">${label}</label
-    ><input
-      id="password"
-      name="password"
-      type="password"
-      autocomplete="${autocomplete}"
-      required
-      ${autocomplete === 'new-password' ? html`minlength="${PASSWORD_MIN_LENGTH}"` : ''}
-      maxlength="${PASSWORD_MAX_LENGTH}"
-    />
-  </div>`;
-
 /**
  * The page of an invitation link (DECISIONS D17, D23), in the words of what accepting takes: a new
  * account's password, an existing account's own password (or signing in first), nothing more when
@@ -83,7 +70,7 @@ const invitationPage = (token: string, invitation: InvitationDescription, visito
             This invitation is for ${invitation.email}, ${joining}. Choose a password for your new account (${PASSWORD_MIN_LENGTH} to
             ${PASSWORD_MAX_LENGTH} characters).
           </p>
-          ${form(passwordField('new-password', 'New password'), 'Create the account and join')}`,
+          ${form(passwordInput('password', 'New password', 'new-password'), 'Create the account and join')}`,
       );
     case 'password':
       return bare(
@@ -93,7 +80,7 @@ const invitationPage = (token: string, invitation: InvitationDescription, visito
             ${invitation.email} already has an account. Enter its password ${joining}, or
             <a href="/console/sign-in?next=${encodeURIComponent(`/console/invitations/${token}`)}">sign in</a> first.
           </p>
-          ${form(passwordField('current-password', `Password of ${invitation.email}`), 'Join')}`,
+          ${form(passwordInput('password', `Password of ${invitation.email}`, 'current-password'), 'Join')}`,
       );
     case 'signedIn':
       return bare(

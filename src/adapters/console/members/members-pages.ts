@@ -1,12 +1,13 @@
 import * as E from 'fp-ts/Either';
 import type { AccountError } from '../../../application/accounts/account-errors';
-import { ROLES, type Role } from '../../../domain/account';
+import { MAX_EMAIL_LENGTH, ROLES, type Role } from '../../../domain/account';
 import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
+import { input, select } from '../kit/fields';
 import { field, param } from '../kit/router';
 import { dateTime } from '../kit/format';
 import { html, type Fragment } from '../kit/html';
-import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
+import { csrfField, notice, page, postButton, problem, type Viewer } from '../kit/layout';
 import { secretBlock } from '../kit/shown-once';
 import { table } from '../kit/table';
 import { ROLE_WORDS } from '../kit/words';
@@ -43,11 +44,6 @@ export const membersFeature: ConsoleFeature = {
   register: (r) => {
     const { useCases, publicBaseUrl } = r.deps;
 
-    const button = (viewer: Viewer, action: string, label: string, name: string) =>
-      html`<form class="inline" method="post" action="${action}">
-        ${csrfField(viewer)}<button type="submit" class="danger" aria-label="${label}">${name}</button>
-      </form>`;
-
     const membersPage = async (viewer: Viewer, top: Fragment = '') => {
       const owner = { ownerId: viewer.user.id };
       const [members, invitations] = await Promise.all([
@@ -75,7 +71,7 @@ export const membersFeature: ConsoleFeature = {
                 cell: ({ user, membership }) =>
                   membership.role === 'owner' && owners === 1
                     ? html`<span class="muted">the last owner</span>`
-                    : button(viewer, `/console/members/${user.id}/remove`, `Remove ${user.email}`, 'Remove'),
+                    : postButton(viewer, `/console/members/${user.id}/remove`, 'Remove', 'danger', `Remove ${user.email}`),
               },
             ],
           })}
@@ -93,25 +89,20 @@ export const membersFeature: ConsoleFeature = {
               {
                 header: 'Link',
                 cell: (invitation) =>
-                  button(
+                  postButton(
                     viewer,
                     `/console/members/invitations/${invitation.id}/revoke`,
-                    `Revoke the invitation of ${invitation.email}`,
                     'Revoke',
+                    'danger',
+                    `Revoke the invitation of ${invitation.email}`,
                   ),
               },
             ],
           })}
           <h2>Invite someone</h2>
           <form class="stack" method="post" action="/console/members">
-            ${csrfField(viewer)}
-            <div><label for="email">Email</label><input id="email" name="email" type="email" required maxlength="254" /></div>
-            <div>
-              <label for="role">Role</label
-              ><select id="role" name="role">
-                ${ROLES.map((role) => html`<option value="${role}" ${role === 'analyst' ? html` selected` : ''}>${role}</option>`)}
-              </select>
-            </div>
+            ${csrfField(viewer)} ${input('email', 'Email', { type: 'email', required: true, maxlength: MAX_EMAIL_LENGTH })}
+            ${select('role', 'Role', ROLES, 'analyst')}
             <div><button type="submit">Create the invitation link</button></div>
           </form>`,
       );

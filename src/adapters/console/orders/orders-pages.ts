@@ -3,7 +3,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../domain/order-status';
 import { isCalendarDate, nextDate, startOfDate } from '../../../domain/time-zone';
 import { ConsoleRefusal, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
-import { select } from '../kit/fields';
+import { input, select } from '../kit/fields';
 import { counted, dateTime, money } from '../kit/format';
 import { STATUS_WORDS } from '../kit/words';
 import { html } from '../kit/html';
@@ -44,10 +44,8 @@ export const ordersFeature: ConsoleFeature = {
           'Orders',
           html`<form class="filters" method="get" action="/console/orders">
               ${select('status', 'Status', ORDER_STATUSES, status ?? '', 'Any', STATUS_WORDS)}
-              <div>
-                <label for="from">From</label><input id="from" name="from" type="date" value="${isCalendarDate(from) ? from : ''}" />
-              </div>
-              <div><label for="to">To</label><input id="to" name="to" type="date" value="${isCalendarDate(to) ? to : ''}" /></div>
+              ${input('from', 'From', { type: 'date', value: isCalendarDate(from) ? from : '' })}
+              ${input('to', 'To', { type: 'date', value: isCalendarDate(to) ? to : '' })}
               <div><button type="submit">Filter</button></div>
             </form>
             <p class="muted">${counted(listed.total, 'order')} · page ${pageNumber} of ${pages}</p>

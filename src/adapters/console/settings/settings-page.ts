@@ -1,8 +1,10 @@
 import * as E from 'fp-ts/Either';
+import { MAX_NAME_LENGTH } from '../../../domain/dashboard';
 import { MAX_TAX_RATE } from '../../../domain/tax-rate';
 import { isTimeZone, TIME_ZONES } from '../../../domain/time-zone';
 import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
+import { input, select } from '../kit/fields';
 import { html, type Fragment } from '../kit/html';
 import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
 import { field } from '../kit/router';
@@ -47,14 +49,8 @@ export const settingsFeature: ConsoleFeature = {
         'Settings',
         html`${top}
           <form class="stack" method="post" action="/console/settings">
-            ${csrfField(viewer)}
-            <div><label for="name">Dashboard name</label><input id="name" name="name" required maxlength="200" value="${form.name}" /></div>
-            <div>
-              <label for="timezone">Time zone of reports and spend dates</label
-              ><select id="timezone" name="timezone">
-                ${TIME_ZONES.map((z) => html`<option value="${z}" ${z === form.timezone ? html` selected` : ''}>${z}</option>`)}
-              </select>
-            </div>
+            ${csrfField(viewer)} ${input('name', 'Dashboard name', { required: true, maxlength: MAX_NAME_LENGTH, value: form.name })}
+            ${select('timezone', 'Time zone of reports and spend dates', TIME_ZONES, form.timezone)}
             <div>
               <label for="taxRate">Tax rate on paid revenue, in percent (profit subtracts it)</label
               ><input id="taxRate" name="taxRate" inputmode="decimal" required aria-describedby="taxRate-form" value="${form.taxRate}" />
@@ -71,7 +67,9 @@ export const settingsFeature: ConsoleFeature = {
       const typed = { name: field(form, 'name'), timezone: field(form, 'timezone'), taxRate: field(form, 'taxRate').trim() };
       const taxRate = taxRateOf(typed.taxRate);
       const problems = [
-        typed.name === '' || typed.name.length > 200 ? 'Dashboard name: 1 to 200 characters are needed.' : '',
+        typed.name === '' || [...typed.name].length > MAX_NAME_LENGTH
+          ? `Dashboard name: 1 to ${MAX_NAME_LENGTH} characters are needed.`
+          : '',
         isTimeZone(typed.timezone) ? '' : 'Time zone: choose one of the list.',
         taxRate === undefined ? `Tax rate: “${typed.taxRate}” is not a tax rate from 0 to 100; type ${TAX_RATE_FORM}.` : '',
       ].filter((p) => p !== '');

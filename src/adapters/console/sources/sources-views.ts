@@ -6,12 +6,15 @@ import {
   SOURCE_PLATFORMS,
   type Source,
 } from '../../../domain/source';
+import { input, select } from '../kit/fields';
 import { dateTime } from '../kit/format';
 import { html, type Fragment, type Html } from '../kit/html';
-import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
+import { csrfField, notice, page, postButton, problem, type Viewer } from '../kit/layout';
 import { table } from '../kit/table';
 import { deliveryLog } from './delivery-log';
 import { PLATFORM_GUIDES } from './platform-steps';
+
+const PLATFORM_LABELS = Object.fromEntries(SOURCE_PLATFORMS.map((p) => [p, PLATFORM_GUIDES[p].label]));
 
 /** What the Sources pages say: a notice after a change, a problem with a form, both named in the redirect's query. */
 const NOTICES: Readonly<Record<string, string>> = {
@@ -81,23 +84,13 @@ export const sourcesListView = (
       })}
       <h2>Add a source</h2>
       <form class="stack" method="post" action="/console/sources">
-        ${csrfField(viewer)}
-        <div>
-          <label for="platform">Platform</label
-          ><select id="platform" name="platform" required>
-            ${SOURCE_PLATFORMS.map(
-              (p) => html`<option value="${p}" ${p === chosen ? html` selected` : ''}>${PLATFORM_GUIDES[p].label}</option>`,
-            )}
-          </select>
-        </div>
-        <div>
-          <label for="name">Name</label
-          ><input id="name" name="name" required maxlength="${MAX_SOURCE_NAME_LENGTH}" value="${query.get('name') ?? ''}" />
-        </div>
-        <div>
-          <label for="secret">The platform’s secret (optional now: Stripe shows it only once the endpoint exists)</label
-          ><input id="secret" name="secret" type="password" autocomplete="off" maxlength="${MAX_SOURCE_SECRET_LENGTH}" />
-        </div>
+        ${csrfField(viewer)} ${select('platform', 'Platform', SOURCE_PLATFORMS, chosen, undefined, PLATFORM_LABELS)}
+        ${input('name', 'Name', { required: true, maxlength: MAX_SOURCE_NAME_LENGTH, value: query.get('name') ?? '' })}
+        ${input('secret', 'The platform’s secret (optional now: Stripe shows it only once the endpoint exists)', {
+          type: 'password',
+          autocomplete: 'off',
+          maxlength: MAX_SOURCE_SECRET_LENGTH,
+        })}
         <p class="muted">
           Shopify’s webhook signing secret, WooCommerce’s webhook secret, Stripe’s endpoint signing secret (<code>whsec_…</code>) or
           Hotmart’s hottok. It is kept to check each delivery and never shown again.
@@ -133,28 +126,19 @@ export const sourceView = (
       <h2>Replace the secret</h2>
       <form class="stack" method="post" action="${action('secret')}">
         ${csrfField(viewer)}
-        <div>
-          <label for="secret">${guide.secret}</label
-          ><input id="secret" name="secret" type="password" autocomplete="off" required maxlength="${MAX_SOURCE_SECRET_LENGTH}" />
-        </div>
+        ${input('secret', guide.secret, { type: 'password', autocomplete: 'off', required: true, maxlength: MAX_SOURCE_SECRET_LENGTH })}
         <div><button type="submit">Replace the secret</button></div>
       </form>
       <h2>Rename</h2>
       <form class="stack" method="post" action="${action('rename')}">
-        ${csrfField(viewer)}
-        <div>
-          <label for="name">Name</label
-          ><input id="name" name="name" required maxlength="${MAX_SOURCE_NAME_LENGTH}" value="${source.name}" />
-        </div>
+        ${csrfField(viewer)} ${input('name', 'Name', { required: true, maxlength: MAX_SOURCE_NAME_LENGTH, value: source.name })}
         <div><button type="submit" class="secondary">Rename</button></div>
       </form>
       <h2>Delivery log</h2>
       ${deliveryLog(path, log.page, log.number, zone)}
       <h2>Delete</h2>
       <p>The source’s URL answers 404 from then on and its log goes with it; the orders it made stay.</p>
-      <form class="inline" method="post" action="${action('delete')}">
-        ${csrfField(viewer)}<button type="submit" class="danger">Delete the source</button>
-      </form>
+      ${postButton(viewer, action('delete'), 'Delete the source', 'danger')}
       <p><a href="/console/sources">All sources</a></p>`,
   );
 };

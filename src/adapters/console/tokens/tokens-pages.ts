@@ -1,11 +1,13 @@
 import * as E from 'fp-ts/Either';
+import { MAX_NAME_LENGTH } from '../../../domain/dashboard';
 import { SCOPES, type Scope } from '../../../domain/scope';
 import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
+import { checkboxes, input } from '../kit/fields';
 import { dateTime } from '../kit/format';
 import { SCOPE_WORDS } from '../kit/words';
 import { html, type Fragment } from '../kit/html';
-import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
+import { csrfField, notice, page, postButton, problem, type Viewer } from '../kit/layout';
 import { field, param, type PostRequest } from '../kit/router';
 import { secretBlock } from '../kit/shown-once';
 import { table } from '../kit/table';
@@ -31,19 +33,9 @@ export const tokensFeature: ConsoleFeature = {
         html`${top}
           <h2>Create a token</h2>
           <form class="stack" method="post" action="/console/tokens">
-            ${csrfField(viewer)}
-            <div><label for="name">Name</label><input id="name" name="name" maxlength="200" required /></div>
-            <fieldset>
-              <legend>What the token may do</legend>
-              ${SCOPES.map(
-                (s) =>
-                  html`<div class="check">
-                    <input type="checkbox" id="scope-${s.replace(':', '-')}" name="scope" value="${s}" />
-                    <label for="scope-${s.replace(':', '-')}">${SCOPE_WORDS[s]} <code class="muted">${s}</code></label>
-                  </div>`,
-              )}
-            </fieldset>
-            <div><label for="expiresOn">Expires on (optional)</label><input id="expiresOn" name="expiresOn" type="date" /></div>
+            ${csrfField(viewer)} ${input('name', 'Name', { maxlength: MAX_NAME_LENGTH, required: true })}
+            ${checkboxes('scope', 'What the token may do', SCOPES, [], (s) => html`${SCOPE_WORDS[s]} <code class="muted">${s}</code>`)}
+            ${input('expiresOn', 'Expires on (optional)', { type: 'date' })}
             <div><button type="submit">Create the token</button></div>
           </form>
           <h2>Tokens</h2>
@@ -61,11 +53,7 @@ export const tokensFeature: ConsoleFeature = {
                 header: 'State',
                 cell: (t) =>
                   t.revokedAt === undefined
-                    ? html`<form class="inline" method="post" action="/console/tokens/${t.id}/revoke">
-                        ${csrfField(viewer)}<button type="submit" class="danger" aria-label="Revoke the token ${t.name ?? t.id}">
-                          Revoke
-                        </button>
-                      </form>`
+                    ? postButton(viewer, `/console/tokens/${t.id}/revoke`, 'Revoke', 'danger', `Revoke the token ${t.name ?? t.id}`)
                     : `revoked ${dateTime(t.revokedAt, zone)}`,
               },
             ],
@@ -80,7 +68,8 @@ export const tokensFeature: ConsoleFeature = {
       const scopes = form.getAll('scope').filter((s): s is Scope => (SCOPES as readonly string[]).includes(s));
       const expiresOn = field(form, 'expiresOn');
       const problems: string[] = [];
-      if (name === '' || name.length > 200) problems.push('A token needs a name of at most 200 characters.');
+      if (name === '' || [...name].length > MAX_NAME_LENGTH)
+        problems.push(`A token needs a name of at most ${MAX_NAME_LENGTH} characters.`);
       if (scopes.length === 0) problems.push('Choose at least one scope.');
       const expiresAt = expiresOn === '' ? undefined : new Date(`${expiresOn}T00:00:00Z`);
       if (expiresAt !== undefined && (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= Date.now()))

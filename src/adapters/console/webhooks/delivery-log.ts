@@ -1,7 +1,8 @@
 import { RESPONSE_BODY_LIMIT_BYTES, type Delivery, type DeliveryAttempt, type DeliveryStatus } from '../../../domain/delivery';
+import { attemptsColumn, replyDetails } from '../kit/attempts';
 import { count, dateTime } from '../kit/format';
 import { html, type Html } from '../kit/html';
-import { csrfField, type Viewer } from '../kit/layout';
+import { postButton, type Viewer } from '../kit/layout';
 import { table } from '../kit/table';
 import { EVENT_WORDS } from '../kit/words';
 
@@ -12,32 +13,24 @@ const sentBody = (body: string): string =>
 
 const DELIVERY_STATUS_WORDS: Readonly<Record<DeliveryStatus, string>> = { pending: 'Waiting', succeeded: 'Delivered', failed: 'Failed' };
 
-/**
- * One attempt: when, what came of it, and the start of the receiver's reply. The reply is whatever the
- * receiver sent: escaped as any text, its long lines wrapped (the stylesheet's `pre`).
- */
-const attemptLine = (attempt: DeliveryAttempt, zone: string): Html =>
-  html`<li data-attempt>
-    ${dateTime(attempt.at, zone)}:
-    ${attempt.responseStatus === undefined ? (attempt.error ?? 'no answer') : `HTTP ${attempt.responseStatus}`}
-    (${count(attempt.durationMs)} ms)
-    ${
-      attempt.responseBody === undefined
-        ? ''
-        : html`<details class="body reply">
-            <summary>What the receiver answered</summary>
-            <pre><code>${attempt.responseBody}</code></pre>
-            ${
-              attempt.responseBodyTruncated === true
-                ? html`<p class="muted">
-                    Cut: the receiver sent more than the first ${count(RESPONSE_BODY_LIMIT_BYTES / 1024)} KiB kept, or stopped before the
-                    end.
-                  </p>`
-                : ''
-            }
-          </details>`
-    }
-  </li>`;
+/** One attempt: when, what came of it, and the start of the receiver's reply. */
+const attemptLine =
+  (zone: string) =>
+  (attempt: DeliveryAttempt): Html =>
+    html`<li data-attempt>
+      ${dateTime(attempt.at, zone)}:
+      ${attempt.responseStatus === undefined ? (attempt.error ?? 'no answer') : `HTTP ${attempt.responseStatus}`}
+      (${count(attempt.durationMs)} ms)
+      ${replyDetails(
+        'What the receiver answered',
+        attempt.responseBody,
+        attempt.responseBodyTruncated === true
+          ? html`<p class="muted">
+              Cut: the receiver sent more than the first ${count(RESPONSE_BODY_LIMIT_BYTES / 1024)} KiB kept, or stopped before the end.
+            </p>`
+          : '',
+      )}
+    </li>`;
 
 /** An endpoint's delivery log: each delivery's event, what was sent, its attempts with the replies, and a retry button. */
 export const webhookDeliveryLog = (viewer: Viewer, endpointId: string, deliveries: readonly Delivery[]): Html => {
@@ -59,19 +52,10 @@ export const webhookDeliveryLog = (viewer: Viewer, endpointId: string, deliverie
       },
       { header: 'Created', cell: (d) => dateTime(d.createdAt, zone) },
       { header: 'Status', cell: (d) => DELIVERY_STATUS_WORDS[d.status] },
-      {
-        header: 'Attempts',
-        cell: (d) =>
-          html`<ul>
-            ${d.attempts.map((a) => attemptLine(a, zone))}
-          </ul>`,
-      },
+      attemptsColumn(attemptLine(zone)),
       {
         header: 'Retry',
-        cell: (d) =>
-          html`<form class="inline" method="post" action="/console/webhooks/${endpointId}/deliveries/${d.id}/retry">
-            ${csrfField(viewer)}<button type="submit" class="secondary">Retry</button>
-          </form>`,
+        cell: (d) => postButton(viewer, `/console/webhooks/${endpointId}/deliveries/${d.id}/retry`, 'Retry', 'secondary'),
       },
     ],
   });

@@ -1,10 +1,18 @@
 import * as E from 'fp-ts/Either';
-import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from '../../../domain/webhook';
+import {
+  MAX_WEBHOOK_DESCRIPTION_LENGTH,
+  MAX_WEBHOOK_URL_LENGTH,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEndpoint,
+  type WebhookEventType,
+} from '../../../domain/webhook';
 import { ConsoleRefusal, redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
+import { checkboxes, input } from '../kit/fields';
 import { EVENT_WORDS } from '../kit/words';
+import { count } from '../kit/format';
 import { html, type Fragment } from '../kit/html';
-import { csrfField, notice, page, problem, type Viewer } from '../kit/layout';
+import { csrfField, notice, page, postButton, problem, type Viewer } from '../kit/layout';
 import { field, param } from '../kit/router';
 import { secretBlock } from '../kit/shown-once';
 import { table } from '../kit/table';
@@ -33,22 +41,13 @@ export const webhooksFeature: ConsoleFeature = {
     const { useCases } = r.deps;
 
     const eventBoxes = (chosen: readonly WebhookEventType[]) =>
-      html`<fieldset>
-        <legend>Events (none checked: every event)</legend>
-        ${WEBHOOK_EVENT_TYPES.map(
-          (e) =>
-            html`<div class="check">
-              <input
-                type="checkbox"
-                id="event-${e.replace('.', '-')}"
-                name="event"
-                value="${e}"
-                ${chosen.includes(e) ? html` checked` : ''}
-              />
-              <label for="event-${e.replace('.', '-')}">${EVENT_WORDS[e]} <code class="muted">${e}</code></label>
-            </div>`,
-        )}
-      </fieldset>`;
+      checkboxes(
+        'event',
+        'Events (none checked: every event)',
+        WEBHOOK_EVENT_TYPES,
+        chosen,
+        (e) => html`${EVENT_WORDS[e]} <code class="muted">${e}</code>`,
+      );
     const webhooksPage = async (viewer: Viewer, top: Fragment = '') => {
       const endpoints = await useCases.listWebhooks.execute(viewer.dashboard.id);
       return page(
@@ -58,10 +57,8 @@ export const webhooksFeature: ConsoleFeature = {
         html`${top}
           <h2>Add an endpoint</h2>
           <form class="stack" method="post" action="/console/webhooks">
-            ${csrfField(viewer)}
-            <div><label for="url">URL</label><input id="url" name="url" type="url" required maxlength="2048" /></div>
-            <div><label for="description">Description (optional)</label><input id="description" name="description" maxlength="500" /></div>
-            ${eventBoxes([])}
+            ${csrfField(viewer)} ${input('url', 'URL', { type: 'url', required: true, maxlength: MAX_WEBHOOK_URL_LENGTH })}
+            ${input('description', 'Description (optional)', { maxlength: MAX_WEBHOOK_DESCRIPTION_LENGTH })} ${eventBoxes([])}
             <div><button type="submit">Add the endpoint</button></div>
           </form>
           <h2>Endpoints</h2>
@@ -87,9 +84,14 @@ export const webhooksFeature: ConsoleFeature = {
       const url = field(form, 'url');
       const description = field(form, 'description');
       const events = form.getAll('event').filter((e): e is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(e));
-      if (url === '' || url.length > 2048 || description.length > 500)
+      if (url === '' || url.length > MAX_WEBHOOK_URL_LENGTH || [...description].length > MAX_WEBHOOK_DESCRIPTION_LENGTH)
         return show(
-          await webhooksPage(viewer, problem('An endpoint needs a URL (at most 2,048 characters) and a description of at most 500.')),
+          await webhooksPage(
+            viewer,
+            problem(
+              `An endpoint needs a URL (at most ${count(MAX_WEBHOOK_URL_LENGTH)} characters) and a description of at most ${MAX_WEBHOOK_DESCRIPTION_LENGTH}.`,
+            ),
+          ),
           400,
         );
       const made = await useCases.createWebhook.execute(viewer.dashboard.id, {
@@ -109,10 +111,8 @@ export const webhooksFeature: ConsoleFeature = {
     const endpointPage = async (viewer: Viewer, endpoint: WebhookEndpoint, top: Fragment = '') => {
       const log = await useCases.listDeliveries.execute(viewer.dashboard.id, endpoint.id, { page: 1, pageSize: 50 });
       const deliveries = E.isRight(log) ? log.right.deliveries : [];
-      const action = (path: string, label: string, kind = 'secondary') =>
-        html`<form class="inline" method="post" action="/console/webhooks/${endpoint.id}/${path}">
-          ${csrfField(viewer)}<button type="submit" class="${kind}">${label}</button>
-        </form>`;
+      const action = (path: string, label: string, kind: 'secondary' | 'danger' = 'secondary') =>
+        postButton(viewer, `/console/webhooks/${endpoint.id}/${path}`, label, kind);
       return page(
         viewer,
         '/console/webhooks',

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { TOKEN_SHAPE } from '../../system/sha256-token-secrets';
+import { MAX_NAME_LENGTH } from '../../../domain/dashboard';
 import { SCOPES } from '../../../domain/scope';
 import { isTaxRate, MAX_TAX_RATE } from '../../../domain/tax-rate';
 import { arrayOf, check, nullable, oneOf, str, strictObject } from '../kit/codec-kit';
@@ -9,7 +10,7 @@ import { timeZone } from '../reports/report-codecs';
 
 /** Dashboards and tokens of the admin API (DECISIONS D8): what is sent and what is answered. */
 
-const name = str(1, 200);
+const name = str(1, MAX_NAME_LENGTH);
 const serviceId = described(t.string, 'Made by the service; opaque.');
 
 const timezone = described(timeZone, "IANA name: the calendar of its reports and of its spend's dates (DECISIONS D16); `UTC` by default.");

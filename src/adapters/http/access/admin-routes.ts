@@ -12,6 +12,7 @@ import {
   UpdateDashboardBody,
 } from './admin-codecs';
 import { dashboardView, issuedTokenView, revokedTokenView, tokenView } from './access-presenters';
+import { reply } from '../kit/replies';
 import { route } from '../kit/route';
 
 /**
@@ -57,7 +58,7 @@ export const updateDashboardRoute = route({
         ...(body.timezone === undefined ? {} : { timezone: body.timezone }),
         ...(body.taxRate === undefined ? {} : { taxRate: body.taxRate }),
       }),
-      E.map((dashboard) => ({ status: 200 as const, body: { dashboard: dashboardView(dashboard) } })),
+      reply(200, (dashboard) => ({ dashboard: dashboardView(dashboard) })),
     );
   },
 });
@@ -89,10 +90,7 @@ export const createTokenRoute = route({
         ...(body.scopes === undefined ? {} : { scopes: body.scopes }),
         ...(body.expiresAt === undefined ? {} : { expiresAt: body.expiresAt }),
       }),
-      E.map(({ token, plain }) => ({
-        status: 201 as const,
-        body: { token: issuedTokenView(token, plain) },
-      })),
+      reply(201, ({ token, plain }) => ({ token: issuedTokenView(token, plain) })),
     );
   },
 });
@@ -111,7 +109,7 @@ export const listTokensRoute = route({
   handle: async ({ params }, { useCases }) =>
     pipe(
       await useCases.listTokens.execute(params.dashboardId),
-      E.map((tokens) => ({ status: 200 as const, body: { tokens: tokens.map(tokenView) } })),
+      reply(200, (tokens) => ({ tokens: tokens.map(tokenView) })),
     ),
 });
 
@@ -129,7 +127,7 @@ export const revokeTokenRoute = route({
   handle: async ({ params }, { useCases }) =>
     pipe(
       await useCases.revokeToken.execute(params.tokenId),
-      E.map((token) => ({ status: 200 as const, body: { token: revokedTokenView(token) } })),
+      reply(200, (token) => ({ token: revokedTokenView(token) })),
     ),
 });
 

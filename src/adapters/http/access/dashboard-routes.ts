@@ -1,5 +1,5 @@
-import * as E from 'fp-ts/Either';
 import { pipe } from 'fp-ts/function';
+import { reply } from '../kit/replies';
 import { route } from '../kit/route';
 import { dashboardView } from './access-presenters';
 import { DashboardResponse } from './admin-codecs';
@@ -17,7 +17,7 @@ export const getDashboardRoute = route({
   handle: async ({ principal }, { useCases }) =>
     pipe(
       await useCases.getDashboard.execute(principal.dashboardId),
-      E.map((dashboard) => ({ status: 200 as const, body: { dashboard: dashboardView(dashboard) } })),
+      reply(200, (dashboard) => ({ dashboard: dashboardView(dashboard) })),
     ),
 });
 

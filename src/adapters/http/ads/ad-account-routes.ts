@@ -3,6 +3,8 @@ import { pipe } from 'fp-ts/function';
 import { MAX_AD_ACCOUNTS_PER_DASHBOARD } from '../../../domain/ad-account';
 import { accountIdFor, conversionsFor, credentialsFor, problemsOf, type InputProblem } from '../../../domain/ad-account-input';
 import type { HttpError } from '../kit/http-errors';
+import { pageOf } from '../kit/list-query';
+import { created, noContent, reply } from '../kit/replies';
 import { route } from '../kit/route';
 import {
   AdAccountList,
@@ -93,11 +95,7 @@ export const createAdAccountRoute = route({
     };
     return pipe(
       await useCases.connectAdAccount.execute(principal.dashboardId, input, credentials.ok),
-      E.map((account) => ({
-        status: 201 as const,
-        headers: { Location: `${AD_ACCOUNTS_PATH}/${encodeURIComponent(account.id)}` },
-        body: { adAccount: adAccountView(account) },
-      })),
+      created(AD_ACCOUNTS_PATH, (account) => ({ adAccount: adAccountView(account) })),
     );
   },
 });
@@ -135,7 +133,7 @@ export const getAdAccountRoute = route({
   handle: async ({ principal, params }, { useCases }) =>
     pipe(
       await useCases.getAdAccount.execute(principal.dashboardId, params.adAccountId),
-      E.map((account) => ({ status: 200 as const, body: { adAccount: adAccountView(account) } })),
+      reply(200, (account) => ({ adAccount: adAccountView(account) })),
     ),
 });
 
@@ -179,7 +177,7 @@ export const updateAdAccountRoute = route({
     };
     return pipe(
       await useCases.updateAdAccount.execute(principal.dashboardId, params.adAccountId, edit),
-      E.map((account) => ({ status: 200 as const, body: { adAccount: adAccountView(account) } })),
+      reply(200, (account) => ({ adAccount: adAccountView(account) })),
     );
   },
 });
@@ -198,10 +196,7 @@ export const deleteAdAccountRoute = route({
   responses: { 204: { description: 'The account was disconnected.' } },
   problems: ['AdAccountNotFound'],
   handle: async ({ principal, params }, { useCases }) =>
-    pipe(
-      await useCases.deleteAdAccount.execute(principal.dashboardId, params.adAccountId),
-      E.map(() => ({ status: 204 as const, body: undefined })),
-    ),
+    pipe(await useCases.deleteAdAccount.execute(principal.dashboardId, params.adAccountId), noContent),
 });
 
 export const syncAdAccountRoute = route({
@@ -223,7 +218,7 @@ export const syncAdAccountRoute = route({
     if (E.isLeft(asked)) return asked;
     return pipe(
       await useCases.getAdAccount.execute(principal.dashboardId, params.adAccountId),
-      E.map((account) => ({ status: 202 as const, body: { adAccount: adAccountView(account) } })),
+      reply(202, (account) => ({ adAccount: adAccountView(account) })),
     );
   },
 });
@@ -245,16 +240,11 @@ export const listConversionsRoute = route({
   query: ListConversionsQuery,
   responses: { 200: { description: 'One page of conversions.', body: ConversionList } },
   problems: ['AdAccountNotFound'],
-  handle: async ({ principal, params, query }, { useCases }) => {
-    const { page, pageSize, status } = query;
-    return pipe(
-      await useCases.listConversions.execute(principal.dashboardId, params.adAccountId, { page, pageSize, status }),
-      E.map((result) => ({
-        status: 200 as const,
-        body: { conversions: result.conversions.map(conversionView), page, pageSize, total: result.total },
-      })),
-    );
-  },
+  handle: async ({ principal, params, query }, { useCases }) =>
+    pipe(
+      await useCases.listConversions.execute(principal.dashboardId, params.adAccountId, query),
+      reply(200, (result) => pageOf('conversions', result.conversions.map(conversionView), query, result.total)),
+    ),
 });
 
 export const adAccountRoutes = [

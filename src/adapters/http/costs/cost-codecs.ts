@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { MAX_PRODUCT_COST_ENTRIES, PRODUCT_MAX_LENGTH } from '../../../domain/product-cost';
-import { arrayOf, int, nullable, objectValues, str, strictObject } from '../kit/codec-kit';
+import { arrayOf, int, nullable, str, strictObject } from '../kit/codec-kit';
+import { entriesPut } from '../kit/entries-put';
 import { described } from '../kit/json-schema';
 import { MAX_PAGE_SIZE, pagingParams, single } from '../kit/list-query';
 import { cents, currency } from '../orders/order-codecs';
@@ -23,17 +24,7 @@ const ProductCostEntry = strictObject('ProductCostEntry', {
   ),
 });
 
-export const PutProductCostsBody = strictObject('PutProductCostsRequest', {
-  entries: described(
-    arrayOf(ProductCostEntry, 1, MAX_PRODUCT_COST_ENTRIES),
-    `1 to ${MAX_PRODUCT_COST_ENTRIES} entries; all are checked first, and none is stored if one is wrong.`,
-  ),
-});
-
-/** The most JSON values of a PUT at its limits: the body, its array, and MAX_PRODUCT_COST_ENTRIES entries of an object and 4 fields. */
-export const MAX_PRODUCT_COST_BODY_VALUES = 2 + MAX_PRODUCT_COST_ENTRIES * objectValues(ProductCostEntry);
-
-export const PutProductCostsResponse = strictObject('PutProductCostsResponse', { upserted: int(0, MAX_PRODUCT_COST_ENTRIES) });
+export const PutProductCosts = entriesPut('PutProductCosts', ProductCostEntry, MAX_PRODUCT_COST_ENTRIES);
 
 /** A cursor holds a product of up to 255 characters of 4 UTF-8 bytes, escaped, in base64url. */
 const CURSOR_MAX = 4_096;

@@ -2,14 +2,7 @@ import * as E from 'fp-ts/Either';
 import type { ProductCostPosition } from '../../../application/ports/product-cost-repository';
 import { decodeCursor, encodeCursor, NOT_A_CURSOR } from '../kit/cursor';
 import { route } from '../kit/route';
-import { valuesFor } from '../kit/well-formed';
-import {
-  ListProductCostsQuery,
-  MAX_PRODUCT_COST_BODY_VALUES,
-  ProductCostList,
-  PutProductCostsBody,
-  PutProductCostsResponse,
-} from './cost-codecs';
+import { ListProductCostsQuery, ProductCostList, PutProductCosts } from './cost-codecs';
 
 export const putProductCostsRoute = route({
   method: 'put',
@@ -24,8 +17,8 @@ export const putProductCostsRoute = route({
   tag: 'spend',
   guards: ['token', 'rateLimit'],
   scope: 'spend:write',
-  body: PutProductCostsBody,
-  bodyValues: { values: valuesFor(MAX_PRODUCT_COST_BODY_VALUES) },
+  body: PutProductCosts.body,
+  bodyValues: PutProductCosts.bodyValues,
   bodyExamples: {
     price: {
       entries: [
@@ -34,7 +27,7 @@ export const putProductCostsRoute = route({
       ],
     },
   },
-  responses: { 200: { description: 'How many entries were stored.', body: PutProductCostsResponse } },
+  responses: { 200: { description: 'How many entries were stored.', body: PutProductCosts.response } },
   problems: [],
   handle: async ({ principal, body }, { useCases }) =>
     E.right({ status: 200 as const, body: { upserted: await useCases.putProductCosts.execute(principal.dashboardId, body.entries) } }),

@@ -56,3 +56,16 @@ export const listPage = <K extends string, C extends t.Mixed>(
     total: described(int(0, Number.MAX_SAFE_INTEGER), total),
   });
 };
+
+/** The body of one page as `listPage` declares it: the items under `key`, the page asked for, and `total` over every page. */
+export const pageOf = <K extends string, T>(
+  key: K,
+  items: T[],
+  asked: { readonly page: number; readonly pageSize: number },
+  total: number,
+) =>
+  ({ [key]: items, page: asked.page, pageSize: asked.pageSize, total }) as Record<K, T[]> & {
+    page: number;
+    pageSize: number;
+    total: number;
+  };

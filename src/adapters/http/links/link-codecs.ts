@@ -1,11 +1,18 @@
 import * as t from 'io-ts';
-import { DESTINATION_MAX, DESTINATION_PATTERN, parseDestination, type Destination, type LinkParam } from '../../../domain/campaign-url';
+import {
+  DESTINATION_MAX,
+  DESTINATION_PATTERN,
+  parseDestination,
+  UTM_MAX,
+  type Destination,
+  type LinkParam,
+} from '../../../domain/campaign-url';
+import { MAX_LINK_NAME_LENGTH } from '../../../domain/link';
 import { isPlainObject, str, strictObject } from '../kit/codec-kit';
 import { described, Documented, type JsonSchema } from '../kit/json-schema';
 
 /** Codecs of what a caller sends about UTM links (D13); each limit and pattern is written here once. */
 
-export const UTM_MAX = 255;
 export const MAX_PARAMS = 20;
 export const PARAM_VALUE_MAX = 500;
 
@@ -94,7 +101,7 @@ export const LinkBody = strictObject(
     utmContent: utm('utm_content'),
     utmId: utm('utm_id'),
     params: linkParams,
-    name: described(str(1, 255), "The link's name in the dashboard; not part of the URL."),
+    name: described(str(1, MAX_LINK_NAME_LENGTH), "The link's name in the dashboard; not part of the URL."),
   },
   { description: 'A UTM link. Unknown fields are refused; every problem is reported at once.' },
 );

@@ -1,4 +1,5 @@
 import type * as t from 'io-ts';
+import { utmFieldsOf } from '../../../domain/campaign-url';
 import type { Link } from '../../../domain/link';
 import type { LinkView } from './link-views';
 
@@ -7,12 +8,7 @@ export const linkView = (link: Link, publicBaseUrl: string): t.TypeOf<typeof Lin
   id: link.id,
   ...(link.name === undefined ? {} : { name: link.name }),
   destinationUrl: link.destinationUrl,
-  utmSource: link.utmSource,
-  utmMedium: link.utmMedium,
-  utmCampaign: link.utmCampaign,
-  ...(link.utmTerm === undefined ? {} : { utmTerm: link.utmTerm }),
-  ...(link.utmContent === undefined ? {} : { utmContent: link.utmContent }),
-  ...(link.utmId === undefined ? {} : { utmId: link.utmId }),
+  ...utmFieldsOf(link),
   params: Object.fromEntries(link.params.map(({ key, value }) => [key, value])),
   url: link.url,
   shortUrl: `${publicBaseUrl}/l/${link.slug}`,

@@ -7,6 +7,8 @@ import { described, Documented } from '../kit/json-schema';
 import { LinkBody } from './link-codecs';
 import { LinkList, LinkResponse, LinkUrlResponse, ListLinksQuery } from './link-views';
 import { linkView } from './link-presenters';
+import { pageOf } from '../kit/list-query';
+import { locationOf, noContent, reply } from '../kit/replies';
 import { route } from '../kit/route';
 
 /** UTM links and their short links (DECISIONS D13): thin handlers, decode → use case → reply. */
@@ -93,7 +95,7 @@ export const createLinkRoute = route({
     const link = await useCases.createLink.execute(principal.dashboardId, inputOf(body));
     return E.right({
       status: 201 as const,
-      headers: { Location: `${LINKS_PATH}/${encodeURIComponent(link.id)}` },
+      headers: { Location: locationOf(LINKS_PATH, link.id) },
       body: { link: linkView(link, publicBaseUrl()) },
     });
   },
@@ -114,13 +116,10 @@ export const listLinksRoute = route({
   responses: { 200: { description: 'One page of links.', body: LinkList } },
   problems: [],
   handle: async ({ principal, query }, { useCases, publicBaseUrl }) => {
-    const { page, pageSize } = query;
-    const result = await useCases.listLinks.execute(principal.dashboardId, { page, pageSize });
+    const result = await useCases.listLinks.execute(principal.dashboardId, query);
     const base = publicBaseUrl();
-    return E.right({
-      status: 200 as const,
-      body: { links: result.links.map((link) => linkView(link, base)), page, pageSize, total: result.total },
-    });
+    const links = result.links.map((link) => linkView(link, base));
+    return E.right({ status: 200 as const, body: pageOf('links', links, query, result.total) });
   },
 });
 
@@ -139,7 +138,7 @@ export const getLinkRoute = route({
   handle: async ({ principal, params }, { useCases, publicBaseUrl }) =>
     pipe(
       await useCases.getLink.execute(principal.dashboardId, params.id),
-      E.map((link) => ({ status: 200 as const, body: { link: linkView(link, publicBaseUrl()) } })),
+      reply(200, (link) => ({ link: linkView(link, publicBaseUrl()) })),
     ),
 });
 
@@ -156,10 +155,7 @@ export const deleteLinkRoute = route({
   responses: { 204: { description: 'The link was deleted.' } },
   problems: ['LinkNotFound'],
   handle: async ({ principal, params }, { useCases }) =>
-    pipe(
-      await useCases.deleteLink.execute(principal.dashboardId, params.id),
-      E.map(() => ({ status: 204 as const, body: undefined })),
-    ),
+    pipe(await useCases.deleteLink.execute(principal.dashboardId, params.id), noContent),
 });
 
 export const followShortLinkRoute = route({

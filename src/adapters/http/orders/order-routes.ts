@@ -7,6 +7,7 @@ import { CreateOrderResponse, OrderDetailResponse, OrderList, OrderResponse } fr
 import { pathIdentifier, toPathSegment } from '../kit/path-segment';
 import { createdOrder, orderDetail, orderListItem } from './order-presenters';
 import { decodeCursor, encodeCursor, NOT_A_CURSOR } from '../kit/cursor';
+import { reply } from '../kit/replies';
 import { route } from '../kit/route';
 import { valuesFor } from '../kit/well-formed';
 import { createOrdersBatchRoute } from './batch-routes';
@@ -175,7 +176,7 @@ export const getOrderRoute = route({
   handle: async ({ principal, params }, { useCases }) =>
     pipe(
       await useCases.getOrder.execute(principal.dashboardId, params.externalId),
-      E.map((order) => ({ status: 200 as const, body: { order: orderDetail(order) } })),
+      reply(200, (order) => ({ order: orderDetail(order) })),
     ),
 });
 
@@ -206,7 +207,7 @@ export const updateOrderRoute = route({
   handle: async ({ principal, params, body }, { useCases }) =>
     pipe(
       await useCases.updateOrder.execute(principal.dashboardId, params.externalId, body),
-      E.map((order) => ({ status: 200 as const, body: { order: orderListItem(order) } })),
+      reply(200, (order) => ({ order: orderListItem(order) })),
     ),
 });
 

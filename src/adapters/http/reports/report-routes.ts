@@ -1,9 +1,11 @@
 import * as E from 'fp-ts/Either';
+import { pipe } from 'fp-ts/function';
 import type { ValidationDetail } from '../kit/codec-kit';
 import { UTM_DIMENSIONS } from '../../../domain/attribution';
 import { isoInZone, wallTimeAt } from '../../../domain/time-zone';
 import type { BucketMetrics } from '../../../application/reports/get-timeseries';
 import type { UseCases } from '../../../application/use-cases';
+import { reply } from '../kit/replies';
 import { route } from '../kit/route';
 import {
   BreakdownQuery,
@@ -108,18 +110,16 @@ export const breakdownRoute = route({
   handle: async ({ principal, query }, { useCases }) => {
     const asked = rankedAsk(query);
     if (E.isLeft(asked)) return asked;
-    const result = await useCases.getBreakdown.execute(principal.dashboardId, { ...asked.right, by: query.by, filters: {} });
-    if (E.isLeft(result)) return result;
-    return E.right({
-      status: 200 as const,
-      body: {
+    return pipe(
+      await useCases.getBreakdown.execute(principal.dashboardId, { ...asked.right, by: query.by, filters: {} }),
+      reply(200, (breakdown) => ({
         ...rankedEcho(query),
         by: [...query.by],
-        rows: result.right.rows.map(({ key, ...row }) => ({ key: { ...key }, ...row })),
-        totalRows: result.right.totalRows,
-        uncosted: result.right.uncosted,
-      },
-    });
+        rows: breakdown.rows.map(({ key, ...row }) => ({ key: { ...key }, ...row })),
+        totalRows: breakdown.totalRows,
+        uncosted: breakdown.uncosted,
+      })),
+    );
   },
 });
 
@@ -200,17 +200,15 @@ export const productsRoute = route({
   handle: async ({ principal, query }, { useCases }) => {
     const asked = rankedAsk(query);
     if (E.isLeft(asked)) return asked;
-    const result = await useCases.getProducts.execute(principal.dashboardId, { ...asked.right, filters: filtersOf(query) });
-    if (E.isLeft(result)) return result;
-    return E.right({
-      status: 200 as const,
-      body: {
+    return pipe(
+      await useCases.getProducts.execute(principal.dashboardId, { ...asked.right, filters: filtersOf(query) }),
+      reply(200, (products) => ({
         ...rankedEcho(query),
-        rows: result.right.rows.map((row) => ({ ...row })),
-        totalRows: result.right.totalRows,
-        uncosted: result.right.uncosted,
-      },
-    });
+        rows: products.rows.map((row) => ({ ...row })),
+        totalRows: products.totalRows,
+        uncosted: products.uncosted,
+      })),
+    );
   },
 });
 

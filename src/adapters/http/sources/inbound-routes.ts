@@ -1,5 +1,5 @@
-import * as E from 'fp-ts/Either';
 import { pipe } from 'fp-ts/function';
+import { reply } from '../kit/replies';
 import { route } from '../kit/route';
 import { DeliveryReceipt, SourcePath } from './source-codecs';
 
@@ -29,6 +29,6 @@ export const receiveDeliveryRoute = route({
   handle: async ({ params, raw }, { useCases }) =>
     pipe(
       await useCases.receiveSourceDelivery.execute(params.sourceId, raw ?? { body: new Uint8Array(), headers: {} }),
-      E.map((delivery) => ({ status: 200 as const, body: { received: true as const, outcome: delivery.outcome } })),
+      reply(200, (delivery) => ({ received: true as const, outcome: delivery.outcome })),
     ),
 });

@@ -1,6 +1,8 @@
 import * as E from 'fp-ts/Either';
 import { pipe } from 'fp-ts/function';
 import { MAX_SOURCE_DELIVERIES, MAX_SOURCES_PER_DASHBOARD } from '../../../domain/source';
+import { pageOf } from '../kit/list-query';
+import { created, noContent, reply } from '../kit/replies';
 import { route } from '../kit/route';
 import {
   CreateSourceBody,
@@ -49,11 +51,7 @@ export const createSourceRoute = route({
   handle: async ({ principal, body }, { useCases, publicBaseUrl }) =>
     pipe(
       await useCases.createSource.execute(principal.dashboardId, body),
-      E.map((source) => ({
-        status: 201 as const,
-        headers: { Location: `${SOURCES_PATH}/${encodeURIComponent(source.id)}` },
-        body: { source: sourceView(source, publicBaseUrl()) },
-      })),
+      created(SOURCES_PATH, (source) => ({ source: sourceView(source, publicBaseUrl()) })),
     ),
 });
 
@@ -90,7 +88,7 @@ export const getSourceRoute = route({
   handle: async ({ principal, params }, { useCases, publicBaseUrl }) =>
     pipe(
       await useCases.getSource.execute(principal.dashboardId, params.sourceId),
-      E.map((source) => ({ status: 200 as const, body: { source: sourceView(source, publicBaseUrl()) } })),
+      reply(200, (source) => ({ source: sourceView(source, publicBaseUrl()) })),
     ),
 });
 
@@ -110,7 +108,7 @@ export const renameSourceRoute = route({
   handle: async ({ principal, params, body }, { useCases, publicBaseUrl }) =>
     pipe(
       await useCases.renameSource.execute(principal.dashboardId, params.sourceId, body.name),
-      E.map((source) => ({ status: 200 as const, body: { source: sourceView(source, publicBaseUrl()) } })),
+      reply(200, (source) => ({ source: sourceView(source, publicBaseUrl()) })),
     ),
 });
 
@@ -132,7 +130,7 @@ export const replaceSourceSecretRoute = route({
   handle: async ({ principal, params, body }, { useCases, publicBaseUrl }) =>
     pipe(
       await useCases.replaceSourceSecret.execute(principal.dashboardId, params.sourceId, body.secret),
-      E.map((source) => ({ status: 200 as const, body: { source: sourceView(source, publicBaseUrl()) } })),
+      reply(200, (source) => ({ source: sourceView(source, publicBaseUrl()) })),
     ),
 });
 
@@ -149,10 +147,7 @@ export const deleteSourceRoute = route({
   responses: { 204: { description: 'The source was deleted.' } },
   problems: ['SourceNotFound'],
   handle: async ({ principal, params }, { useCases }) =>
-    pipe(
-      await useCases.deleteSource.execute(principal.dashboardId, params.sourceId),
-      E.map(() => ({ status: 204 as const, body: undefined })),
-    ),
+    pipe(await useCases.deleteSource.execute(principal.dashboardId, params.sourceId), noContent),
 });
 
 export const listSourceDeliveriesRoute = route({
@@ -170,16 +165,11 @@ export const listSourceDeliveriesRoute = route({
   query: ListSourceDeliveriesQuery,
   responses: { 200: { description: 'One page of deliveries.', body: SourceDeliveryList } },
   problems: ['SourceNotFound'],
-  handle: async ({ principal, params, query }, { useCases }) => {
-    const { page, pageSize } = query;
-    return pipe(
-      await useCases.listSourceDeliveries.execute(principal.dashboardId, params.sourceId, { page, pageSize }),
-      E.map((result) => ({
-        status: 200 as const,
-        body: { deliveries: result.deliveries.map(sourceDeliveryView), page, pageSize, total: result.total },
-      })),
-    );
-  },
+  handle: async ({ principal, params, query }, { useCases }) =>
+    pipe(
+      await useCases.listSourceDeliveries.execute(principal.dashboardId, params.sourceId, query),
+      reply(200, (result) => pageOf('deliveries', result.deliveries.map(sourceDeliveryView), query, result.total)),
+    ),
 });
 
 export const sourceRoutes = [

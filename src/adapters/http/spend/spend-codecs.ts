@@ -2,7 +2,8 @@ import * as t from 'io-ts';
 import { NOT_SET } from '../../../domain/attribution';
 import { isCalendarDate } from '../../../domain/time-zone';
 import { MAX_SPEND_ENTRIES } from '../../../domain/spend';
-import { arrayOf, check, defaulted, int, objectValues, strictObject } from '../kit/codec-kit';
+import { check, defaulted, strictObject } from '../kit/codec-kit';
+import { entriesPut } from '../kit/entries-put';
 import { described } from '../kit/json-schema';
 import { listPage, pagingParams, single } from '../kit/list-query';
 import { cents, currency, text } from '../orders/order-codecs';
@@ -30,17 +31,7 @@ const SpendEntry = strictObject(
   { utmMedium: optionalKey, utmContent: optionalKey },
 );
 
-export const PutSpendBody = strictObject('PutSpendRequest', {
-  entries: described(
-    arrayOf(SpendEntry, 1, MAX_SPEND_ENTRIES),
-    `1 to ${MAX_SPEND_ENTRIES} entries; all are checked first, and none is stored if one is wrong.`,
-  ),
-});
-
-/** The most JSON values of a PUT at its limits: the body, its array, and MAX_SPEND_ENTRIES entries of an object and 7 fields (8,002). */
-export const MAX_SPEND_BODY_VALUES = 2 + MAX_SPEND_ENTRIES * objectValues(SpendEntry);
-
-export const PutSpendResponse = strictObject('PutSpendResponse', { upserted: int(0, MAX_SPEND_ENTRIES) });
+export const PutSpend = entriesPut('PutSpend', SpendEntry, MAX_SPEND_ENTRIES);
 
 export const ListSpendQuery = strictObject(
   'ListSpendQuery',

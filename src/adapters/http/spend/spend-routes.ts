@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
+import { pageOf } from '../kit/list-query';
 import { route } from '../kit/route';
-import { valuesFor } from '../kit/well-formed';
-import { ListSpendQuery, MAX_SPEND_BODY_VALUES, PutSpendBody, PutSpendResponse, SpendList } from './spend-codecs';
+import { ListSpendQuery, PutSpend, SpendList } from './spend-codecs';
 
 export const putSpendRoute = route({
   method: 'put',
@@ -15,8 +15,8 @@ export const putSpendRoute = route({
   tag: 'spend',
   guards: ['token', 'rateLimit'],
   scope: 'spend:write',
-  body: PutSpendBody,
-  bodyValues: { values: valuesFor(MAX_SPEND_BODY_VALUES) },
+  body: PutSpend.body,
+  bodyValues: PutSpend.bodyValues,
   bodyExamples: {
     day: {
       entries: [
@@ -24,7 +24,7 @@ export const putSpendRoute = route({
       ],
     },
   },
-  responses: { 200: { description: 'How many entries were stored.', body: PutSpendResponse } },
+  responses: { 200: { description: 'How many entries were stored.', body: PutSpend.response } },
   problems: [],
   handle: async ({ principal, body }, { useCases }) =>
     E.right({ status: 200 as const, body: { upserted: await useCases.putSpend.execute(principal.dashboardId, body.entries) } }),
@@ -47,15 +47,8 @@ export const listSpendRoute = route({
       return E.left({ _tag: 'ValidationFailed', details: [{ path: 'query.from', message: 'must not be later than query.to' }] });
     }
     const result = await useCases.listSpend.execute(principal.dashboardId, { from, to, page, pageSize });
-    return E.right({
-      status: 200 as const,
-      body: {
-        entries: result.entries.map((entry) => ({ ...entry, adAccount: entry.adAccount ?? null })),
-        page,
-        pageSize,
-        total: result.total,
-      },
-    });
+    const entries = result.entries.map((entry) => ({ ...entry, adAccount: entry.adAccount ?? null }));
+    return E.right({ status: 200 as const, body: pageOf('entries', entries, query, result.total) });
   },
 });
 

@@ -6,6 +6,8 @@ import { MAX_WEBHOOKS_PER_DASHBOARD } from '../../../domain/webhook';
 import { CreateWebhookBody, DeliveryPath, ListDeliveriesQuery, UpdateWebhookBody, WebhookPath } from './webhook-codecs';
 import { DeliveryList, DeliveryResponse, WebhookList, WebhookResponse, WebhookWithSecretResponse } from './webhook-views';
 import { deliveryView, webhookView, webhookWithSecretView } from './webhook-presenters';
+import { pageOf } from '../kit/list-query';
+import { created, noContent, reply } from '../kit/replies';
 import { route } from '../kit/route';
 
 /** Webhook endpoints and their deliveries (DECISIONS D12), scoped to the bearer token's dashboard. */
@@ -43,11 +45,7 @@ export const createWebhookRoute = route({
   handle: async ({ principal, body }, { useCases }) =>
     pipe(
       await useCases.createWebhook.execute(principal.dashboardId, body),
-      E.map((endpoint) => ({
-        status: 201 as const,
-        headers: { Location: `${WEBHOOKS_PATH}/${encodeURIComponent(endpoint.id)}` },
-        body: { webhook: webhookWithSecretView(endpoint) },
-      })),
+      created(WEBHOOKS_PATH, (endpoint) => ({ webhook: webhookWithSecretView(endpoint) })),
     ),
 });
 
@@ -81,7 +79,7 @@ export const getWebhookRoute = route({
   handle: async ({ principal, params }, { useCases }) =>
     pipe(
       await useCases.getWebhook.execute(principal.dashboardId, params.webhookId),
-      E.map((endpoint) => ({ status: 200 as const, body: { webhook: webhookView(endpoint) } })),
+      reply(200, (endpoint) => ({ webhook: webhookView(endpoint) })),
     ),
 });
 
@@ -104,7 +102,7 @@ export const updateWebhookRoute = route({
   handle: async ({ principal, params, body }, { useCases }) =>
     pipe(
       await useCases.updateWebhook.execute(principal.dashboardId, params.webhookId, body),
-      E.map((endpoint) => ({ status: 200 as const, body: { webhook: webhookView(endpoint) } })),
+      reply(200, (endpoint) => ({ webhook: webhookView(endpoint) })),
     ),
 });
 
@@ -121,10 +119,7 @@ export const deleteWebhookRoute = route({
   responses: { 204: { description: 'The endpoint was deleted.' } },
   problems: ['WebhookNotFound'],
   handle: async ({ principal, params }, { useCases }) =>
-    pipe(
-      await useCases.deleteWebhook.execute(principal.dashboardId, params.webhookId),
-      E.map(() => ({ status: 204 as const, body: undefined })),
-    ),
+    pipe(await useCases.deleteWebhook.execute(principal.dashboardId, params.webhookId), noContent),
 });
 
 export const rotateWebhookSecretRoute = route({
@@ -151,7 +146,7 @@ export const rotateWebhookSecretRoute = route({
   handle: async ({ principal, params }, { useCases }) =>
     pipe(
       await useCases.rotateWebhookSecret.execute(principal.dashboardId, params.webhookId),
-      E.map((endpoint) => ({ status: 200 as const, body: { webhook: webhookWithSecretView(endpoint) } })),
+      reply(200, (endpoint) => ({ webhook: webhookWithSecretView(endpoint) })),
     ),
 });
 
@@ -172,7 +167,7 @@ export const testWebhookRoute = route({
   handle: async ({ principal, params }, { useCases }) =>
     pipe(
       await useCases.sendTestWebhook.execute(principal.dashboardId, params.webhookId),
-      E.map((delivery) => ({ status: 202 as const, body: { delivery: deliveryView(delivery) } })),
+      reply(202, (delivery) => ({ delivery: deliveryView(delivery) })),
     ),
 });
 
@@ -193,16 +188,11 @@ export const listDeliveriesRoute = route({
   query: ListDeliveriesQuery,
   responses: { 200: { description: 'One page of deliveries.', body: DeliveryList } },
   problems: ['WebhookNotFound'],
-  handle: async ({ principal, params, query }, { useCases }) => {
-    const { page, pageSize, status } = query;
-    return pipe(
-      await useCases.listDeliveries.execute(principal.dashboardId, params.webhookId, { page, pageSize, status }),
-      E.map((result) => ({
-        status: 200 as const,
-        body: { deliveries: result.deliveries.map(deliveryView), page, pageSize, total: result.total },
-      })),
-    );
-  },
+  handle: async ({ principal, params, query }, { useCases }) =>
+    pipe(
+      await useCases.listDeliveries.execute(principal.dashboardId, params.webhookId, query),
+      reply(200, (result) => pageOf('deliveries', result.deliveries.map(deliveryView), query, result.total)),
+    ),
 });
 
 export const retryDeliveryRoute = route({
@@ -223,7 +213,7 @@ export const retryDeliveryRoute = route({
   handle: async ({ principal, params }, { useCases }) =>
     pipe(
       await useCases.retryDelivery.execute(principal.dashboardId, params.webhookId, params.deliveryId),
-      E.map((delivery) => ({ status: 202 as const, body: { delivery: deliveryView(delivery) } })),
+      reply(202, (delivery) => ({ delivery: deliveryView(delivery) })),
     ),
 });
 

@@ -4,7 +4,18 @@ import type { JsonObject, NewOrder } from '../../../domain/order';
 import type { OrderStatus } from '../../../domain/order-status';
 import type { SourceReading } from '../../../domain/source-reading';
 import { decodeTouch, mergeTouches, trackingOf, type Touch } from '../../../domain/touch';
-import { currencyCode, customerOf, decimalAmount, firstProblem, givenAmounts, maybe, productOf, text, unixMilliseconds } from '../payloads';
+import {
+  currencyCode,
+  customerOf,
+  decimalAmount,
+  firstProblem,
+  givenAmounts,
+  maybe,
+  productOf,
+  statusDates,
+  text,
+  unixMilliseconds,
+} from '../payloads';
 import { readBodyJson } from '../exact-json';
 import { paymentMethodOf } from '../payment-methods';
 
@@ -114,8 +125,6 @@ const newOrderOf = (envelope: Envelope, data: Data, externalId: string, status: 
   const gross = price.right;
   const { net, fees } = commissionsOf(data, currency.right, gross);
   const at = envelope.creation_date;
-  const paidAt = purchase.approved_date ?? at;
-  const ended = status === 'refunded' || status === 'chargedback';
   const customer = customerOf({ email: data.buyer?.email, name: data.buyer?.name, phone: data.buyer?.checkout_phone });
   const trackingExtras = extrasOf(purchase.origin);
   return {
@@ -125,8 +134,7 @@ const newOrderOf = (envelope: Envelope, data: Data, externalId: string, status: 
     status,
     isTest: false,
     createdAt: purchase.order_date ?? at,
-    ...(status === 'paid' || ended ? { paidAt } : {}),
-    ...(status === 'refunded' ? { refundedAt: at } : status === 'chargedback' ? { chargedbackAt: at } : {}),
+    ...statusDates(status, purchase.approved_date ?? at, at),
     amounts: {
       currency: currency.right,
       grossCents: gross,

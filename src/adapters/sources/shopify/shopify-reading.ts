@@ -16,7 +16,8 @@ import {
   MAX_SHOP_LENGTH,
   personName,
   platformDate,
-  productOf,
+  productsOf,
+  statusDates,
   text,
 } from '../payloads';
 import { readBodyJson } from '../exact-json';
@@ -120,24 +121,22 @@ const newOrderOf = (order: Order, externalId: string, status: OrderStatus): NewO
   if (gross === undefined) return 'the order has no total_price (a decimal amount)';
   const items = lineItemsOf(LineItem, order.line_items ?? []);
   if (typeof items === 'string') return items;
-  const products =
-    items.length === 0
-      ? [productOf({ name: text(order.name) ?? `Shopify order ${order.id}`, quantity: 1, unitPriceCents: gross })]
-      : items.map((item) =>
-          productOf({
-            name: text(item.title) ?? text(item.name),
-            externalId: item.product_id,
-            sku: item.sku,
-            quantity: item.quantity,
-            unitPriceCents: item.price,
-          }),
-        );
+  const products = productsOf(
+    items,
+    (item) => ({
+      name: text(item.title) ?? text(item.name),
+      externalId: item.product_id,
+      sku: item.sku,
+      quantity: item.quantity,
+      unitPriceCents: item.price,
+    }),
+    { name: text(order.name) ?? `Shopify order ${order.id}`, cents: gross },
+  );
   const shipping = centsOfText(order.total_shipping_price_set?.shop_money?.amount);
   const discount = centsOfText(order.total_discounts);
   const taxes = centsOfText(order.total_tax);
   const name = personName(order.customer?.first_name, order.customer?.last_name);
   const customer = customerOf({ email: order.customer?.email ?? order.email, name, phone: order.customer?.phone ?? order.phone });
-  const paidAt = order.processed_at ?? order.created_at;
   return {
     externalId,
     platform: 'shopify',
@@ -145,8 +144,7 @@ const newOrderOf = (order: Order, externalId: string, status: OrderStatus): NewO
     status,
     isTest: order.test === true,
     createdAt: order.created_at,
-    ...(status === 'paid' || status === 'refunded' ? { paidAt } : {}),
-    ...(status === 'refunded' ? { refundedAt: order.updated_at } : {}),
+    ...statusDates(status, order.processed_at ?? order.created_at, order.updated_at),
     amounts: {
       currency: currency.right,
       grossCents: gross,

@@ -24,6 +24,9 @@ const Event = t.type({
 });
 type Event = t.TypeOf<typeof Event>;
 
+/** What every reading of an event names: the event's id and type. */
+const labelsOf = (event: Event) => ({ eventId: event.id, topic: event.type });
+
 const metadata = maybe(t.record(t.string, t.string));
 /** An id, or the object it names when the endpoint expands it. */
 const idOf = maybe(t.union([t.string, t.type({ id: t.string })]));
@@ -128,8 +131,7 @@ interface Snapshot {
 const reading = (event: Event, pi: string, status: OrderStatus, snapshot: Snapshot, extra: Partial<OrderReading> = {}): OrderReading => {
   const base = {
     kind: 'order' as const,
-    eventId: event.id,
-    topic: event.type,
+    ...labelsOf(event),
     externalId: `stripe:${pi}`,
     at: event.created,
     status,
@@ -171,16 +173,22 @@ const SESSION_STATUS: Readonly<Record<string, OrderStatus>> = {
   'checkout.session.async_payment_failed': 'refused',
 };
 
-const readSession = (event: Event): SourceReading => {
-  const decoded = Session.decode(event.data.object);
-  if (decoded._tag === 'Left') return { kind: 'refused', eventId: event.id, topic: event.type, reason: firstProblem(decoded.left) };
-  const session = decoded.right;
+/** A reader of the events whose object `codec` reads: one that is not what Stripe documents is refused. */
+const readerOf =
+  <A>(codec: t.Decoder<unknown, A>, read: (event: Event, object: A) => SourceReading) =>
+  (event: Event): SourceReading => {
+    const decoded = codec.decode(event.data.object);
+    return decoded._tag === 'Left'
+      ? { kind: 'refused', ...labelsOf(event), reason: firstProblem(decoded.left) }
+      : read(event, decoded.right);
+  };
+
+const readSession = readerOf(Session, (event, session) => {
   const pi = piOf(session.payment_intent);
   if (session.mode !== 'payment' || pi === undefined)
     return {
       kind: 'ignored',
-      eventId: event.id,
-      topic: event.type,
+      ...labelsOf(event),
       reason: `a Checkout Session in ${session.mode} mode without a PaymentIntent is not an order`,
     };
   const status = SESSION_STATUS[event.type] ?? (session.payment_status === 'unpaid' ? 'pending' : 'paid');
@@ -204,12 +212,9 @@ const readSession = (event: Event): SourceReading => {
     shippingCents: minor(totals?.amount_shipping, currency),
     taxesCents: minor(totals?.amount_tax, currency),
   });
-};
+});
 
-const readPaymentIntent = (event: Event): SourceReading => {
-  const decoded = PaymentIntent.decode(event.data.object);
-  if (decoded._tag === 'Left') return { kind: 'refused', eventId: event.id, topic: event.type, reason: firstProblem(decoded.left) };
-  const intent = decoded.right;
+const readPaymentIntent = readerOf(PaymentIntent, (event, intent) => {
   const status: OrderStatus = event.type === 'payment_intent.succeeded' ? 'paid' : 'refused';
   return reading(event, intent.id, status, {
     money: moneyOf(intent, 'PaymentIntent'),
@@ -221,15 +226,11 @@ const readPaymentIntent = (event: Event): SourceReading => {
     customer: customerOf({ email: intent.receipt_email }),
     paymentMethod: onlyMethod(intent.payment_method_types) ?? null,
   });
-};
+});
 
-const readRefund = (event: Event): SourceReading => {
-  const decoded = Charge.decode(event.data.object);
-  if (decoded._tag === 'Left') return { kind: 'refused', eventId: event.id, topic: event.type, reason: firstProblem(decoded.left) };
-  const charge = decoded.right;
+const readRefund = readerOf(Charge, (event, charge) => {
   const pi = piOf(charge.payment_intent);
-  if (pi === undefined)
-    return { kind: 'ignored', eventId: event.id, topic: event.type, reason: 'a charge without a PaymentIntent is not an order here' };
+  if (pi === undefined) return { kind: 'ignored', ...labelsOf(event), reason: 'a charge without a PaymentIntent is not an order here' };
   const money = moneyOf(charge, 'charge');
   const whole = charge.refunded === true;
   const refunded = typeof money === 'string' ? undefined : minor(charge.amount_refunded, money.currency);
@@ -253,20 +254,15 @@ const readRefund = (event: Event): SourceReading => {
     },
     whole ? {} : { refundedCents: refunded ?? 0, note: 'a partial refund keeps the order paid' },
   );
-};
+});
 
-const readDispute = (event: Event): SourceReading => {
-  const decoded = Dispute.decode(event.data.object);
-  if (decoded._tag === 'Left') return { kind: 'refused', eventId: event.id, topic: event.type, reason: firstProblem(decoded.left) };
-  const dispute = decoded.right;
+const readDispute = readerOf(Dispute, (event, dispute) => {
   const pi = piOf(dispute.payment_intent);
-  if (pi === undefined)
-    return { kind: 'ignored', eventId: event.id, topic: event.type, reason: 'a dispute without a PaymentIntent is not an order here' };
+  if (pi === undefined) return { kind: 'ignored', ...labelsOf(event), reason: 'a dispute without a PaymentIntent is not an order here' };
   if (event.type === 'charge.dispute.closed')
     return {
       kind: 'ignored',
-      eventId: event.id,
-      topic: event.type,
+      ...labelsOf(event),
       reason: `the dispute closed as ${dispute.status ?? 'unknown'}: the order stays as it is (a won dispute can be set back to paid with PATCH /api/v1/orders/stripe:${pi})`,
     };
   return reading(event, pi, 'chargedback', {
@@ -278,7 +274,7 @@ const readDispute = (event: Event): SourceReading => {
     product: { name: 'Stripe payment', externalId: pi },
     paymentMethod: null,
   });
-};
+});
 
 const READERS: Readonly<Record<string, (event: Event) => SourceReading>> = {
   'checkout.session.completed': readSession,
@@ -313,6 +309,6 @@ export const readStripe = (request: SourceRequest): SourceReading => {
   const event = decoded.right;
   const read = READERS[event.type];
   return read === undefined
-    ? { kind: 'ignored', eventId: event.id, topic: event.type, reason: `Stripe's ${event.type} does not concern orders` }
+    ? { kind: 'ignored', ...labelsOf(event), reason: `Stripe's ${event.type} does not concern orders` }
     : read(event);
 };

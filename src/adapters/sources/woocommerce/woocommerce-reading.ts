@@ -17,7 +17,8 @@ import {
   maybe,
   MAX_SHOP_LENGTH,
   personName,
-  productOf,
+  productsOf,
+  statusDates,
 } from '../payloads';
 import { readBodyJson } from '../exact-json';
 import { paymentMethodOf } from '../payment-methods';
@@ -122,26 +123,24 @@ const newOrderOf = (order: Order, externalId: string, status: OrderStatus, at: D
   if (gross === undefined) return 'the order has no total (a decimal amount)';
   const items = lineItemsOf(LineItem, order.line_items ?? []);
   if (typeof items === 'string') return items;
-  const products =
-    items.length === 0
-      ? [productOf({ name: `WooCommerce order ${order.number ?? order.id}`, quantity: 1, unitPriceCents: gross })]
-      : items.map((item) =>
-          productOf({
-            name: item.name === null || item.name === undefined ? undefined : unescaped(item.name),
-            externalId: item.product_id,
-            sku: item.sku,
-            quantity: item.quantity,
-            // The line's subtotal (before discounts) shared by its units, to the nearest cent.
-            unitPriceCents: Math.round(item.subtotal / item.quantity),
-          }),
-        );
+  const products = productsOf(
+    items,
+    (item) => ({
+      name: item.name === null || item.name === undefined ? undefined : unescaped(item.name),
+      externalId: item.product_id,
+      sku: item.sku,
+      quantity: item.quantity,
+      // The line's subtotal (before discounts) shared by its units, to the nearest cent.
+      unitPriceCents: Math.round(item.subtotal / item.quantity),
+    }),
+    { name: `WooCommerce order ${order.number ?? order.id}`, cents: gross },
+  );
   const discount = centsOfText(order.discount_total);
   const shipping = centsOfText(order.shipping_total);
   const taxes = centsOfText(order.total_tax);
   const billing = order.billing;
   const name = personName(billing?.first_name, billing?.last_name);
   const customer = customerOf({ email: billing?.email, name, phone: billing?.phone });
-  const paidAt = order.date_paid_gmt ?? at;
   return {
     externalId,
     platform: 'woocommerce',
@@ -149,8 +148,7 @@ const newOrderOf = (order: Order, externalId: string, status: OrderStatus, at: D
     status,
     isTest: false,
     createdAt: order.date_created_gmt,
-    ...(status === 'paid' || status === 'refunded' ? { paidAt } : {}),
-    ...(status === 'refunded' ? { refundedAt: at } : {}),
+    ...statusDates(status, order.date_paid_gmt ?? at, at),
     amounts: {
       currency: currency.right,
       grossCents: gross,
