@@ -90,7 +90,12 @@ def instant(value: object) -> int | None:
 
 
 _DAY_NS = 86400 * 10**9
-_REPORTS = ("/api/v1/reports/breakdown", "/api/v1/reports/timeseries", "/api/v1/reports/products")
+_REPORTS = (
+    "/api/v1/reports/breakdown",
+    "/api/v1/reports/timeseries",
+    "/api/v1/reports/products",
+    "/api/v1/reports/uncosted-products",
+)
 
 
 def ordered_range(path: str, query: dict) -> dict:

@@ -89,7 +89,14 @@ export const CREDENTIAL_FIELDS: Readonly<Record<AdPlatformName, readonly string[
 };
 
 /** A Google Ads customer id: 10 digits, written with or without the dashes of `123-456-7890`. */
-export const isCustomerId = (u: unknown): u is string => typeof u === 'string' && /^(\d{10}|\d{3}-\d{3}-\d{4})$/.test(u);
+/** The forms of each platform's account id, as a person copies it out of the platform (Meta's digits after `act_`). */
+export const ACCOUNT_ID_PATTERNS: Readonly<Record<AdPlatformName, RegExp>> = {
+  meta: /^(?:act_)?(\d{1,20})$/,
+  google: /^(\d{10}|\d{3}-\d{3}-\d{4})$/,
+  tiktok: /^\d{1,20}$/,
+};
+
+export const isCustomerId = (u: unknown): u is string => typeof u === 'string' && ACCOUNT_ID_PATTERNS.google.test(u);
 
 /**
  * The account's id as the platform's API takes it, from what a person copies out of the platform's
@@ -99,14 +106,12 @@ export const isCustomerId = (u: unknown): u is string => typeof u === 'string' &
 export const normalAccountId = (platform: AdPlatformName, given: string): string | undefined => {
   const trimmed = given.trim();
   switch (platform) {
-    case 'meta': {
-      const match = /^(?:act_)?(\d{1,20})$/.exec(trimmed);
-      return match?.[1];
-    }
+    case 'meta':
+      return ACCOUNT_ID_PATTERNS.meta.exec(trimmed)?.[1];
     case 'google':
       return isCustomerId(trimmed) ? trimmed.replace(/-/g, '') : undefined;
     case 'tiktok':
-      return /^\d{1,20}$/.test(trimmed) ? trimmed : undefined;
+      return ACCOUNT_ID_PATTERNS.tiktok.test(trimmed) ? trimmed : undefined;
   }
 };
 

@@ -1,6 +1,10 @@
 import * as t from 'io-ts';
 import {
+  ACCOUNT_ID_PATTERNS,
+  ACCOUNT_ID_RULES,
   AD_ACCOUNT_STATUSES,
+  AD_PLATFORM_LABELS,
+  type AdPlatformName,
   AD_PLATFORMS,
   CAMPAIGN_KEYS,
   CREDENTIAL_PATTERN,
@@ -16,7 +20,7 @@ import { RESPONSE_BODY_LIMIT_BYTES } from '../../../domain/delivery';
 import { IdParam } from '../access/admin-codecs';
 import { arrayOf, bool, check, int, nullable, oneOf, str, strictObject } from '../kit/codec-kit';
 import { utcDateTime } from '../kit/dates';
-import { component, described } from '../kit/json-schema';
+import { component, described, documented } from '../kit/json-schema';
 import { listPage, pagingParams, single } from '../kit/list-query';
 import { currency, text } from '../orders/order-codecs';
 
@@ -98,11 +102,133 @@ const accountId = described(
 );
 const utmSource = described(text, "The `utm_source` of the account's links; `facebook`, `google` or `tiktok` by default.");
 
-export const CreateAdAccountBody = strictObject(
-  'CreateAdAccountRequest',
+/** What the service reads; each platform's rules (its account id, credentials and conversion field) are checked after. */
+const createAdAccountFields = strictObject(
+  'CreateAdAccountFields',
   { platform: adPlatform, name, accountId, credentials: AdCredentialsBody, campaignKey },
   { utmSource, conversions: ConversionsBody },
-  { description: 'An ad account to read spend from. Unknown fields are refused.' },
+);
+
+/** A pattern of the document: digits written `[0-9]`, as a validator that reads `\d` as any Unicode digit would not take them. */
+const documentPattern = (pattern: RegExp): string => pattern.source.replace(/\\d/g, '[0-9]');
+
+const patterned = (name: string, pattern: RegExp, message: string, maxLength: number) =>
+  check(name, (u): u is string => typeof u === 'string' && u.length <= maxLength && pattern.test(u), message, {
+    type: 'string',
+    maxLength,
+    pattern: documentPattern(pattern),
+  });
+
+const accountIdOf = (platform: AdPlatformName) =>
+  described(
+    patterned(`${platform} account id`, ACCOUNT_ID_PATTERNS[platform], `must be ${ACCOUNT_ID_RULES[platform]}`, 64),
+    `${AD_PLATFORM_LABELS[platform]}: ${ACCOUNT_ID_RULES[platform]}.`,
+  );
+
+const conversionFieldOf = (field: keyof typeof CONVERSION_FIELD_FORMS) =>
+  described(
+    patterned(
+      `conversion ${field}`,
+      CONVERSION_FIELD_FORMS[field].pattern,
+      `must be ${CONVERSION_FIELD_FORMS[field].form}`,
+      MAX_CONVERSION_FIELD_LENGTH,
+    ),
+    `${CONVERSION_FIELD_FORMS[field].form[0].toUpperCase()}${CONVERSION_FIELD_FORMS[field].form.slice(1)}.`,
+  );
+
+const enabled = described(bool, "Whether each order that becomes paid is sent to the platform's conversions API.");
+const testEventCode = described(conversionFieldOf('testEventCode'), 'Test mode: events sent with it count nowhere.');
+
+/** One platform's request, as the document describes it: only the fields that platform takes, each of its form. */
+const platformRequest = <P extends AdPlatformName>(
+  platform: P,
+  label: string,
+  credentials: Record<string, t.Mixed>,
+  optionalCredentials: Record<string, t.Mixed>,
+  conversions: Record<string, t.Mixed>,
+  optionalConversions: Record<string, t.Mixed>,
+) =>
+  strictObject(
+    `Create${label}AdAccountRequest`,
+    {
+      platform: oneOf([platform] as const),
+      name,
+      accountId: accountIdOf(platform),
+      credentials: strictObject(`${label}AdCredentials`, credentials, optionalCredentials, {
+        description: `${AD_PLATFORM_LABELS[platform]}'s credentials: encrypted at rest with CREDENTIALS_KEY, never shown again.`,
+      }),
+      campaignKey,
+    },
+    {
+      utmSource,
+      conversions: strictObject(`${label}ConversionSettings`, { enabled, ...conversions }, optionalConversions, {
+        description: `Sending paid orders back to ${AD_PLATFORM_LABELS[platform]}'s conversions API. Off unless \`enabled\`.`,
+      }),
+    },
+    { description: `A ${AD_PLATFORM_LABELS[platform]} account to read spend from. Unknown fields are refused.` },
+  );
+
+const secret = (text: string) => described(credential, text);
+
+const PLATFORM_REQUESTS = [
+  {
+    codec: platformRequest(
+      'meta',
+      'Meta',
+      { accessToken: secret("A system user's access token with `ads_read` on the account.") },
+      {},
+      { pixelId: conversionFieldOf('pixelId') },
+      { testEventCode },
+    ),
+    values: ['meta'],
+  },
+  {
+    codec: platformRequest(
+      'google',
+      'Google',
+      {
+        developerToken: secret('The Google Ads API developer token.'),
+        clientId: secret("The OAuth client's id."),
+        clientSecret: secret("The OAuth client's secret."),
+        refreshToken: secret('A refresh token granted for the `adwords` scope.'),
+      },
+      { loginCustomerId: described(customerId, 'Optional: the manager account the access goes through.') },
+      { conversionAction: conversionFieldOf('conversionAction') },
+      { validateOnly: described(bool, '`true` for its test mode: each upload is checked and not recorded.') },
+    ),
+    values: ['google'],
+  },
+  {
+    codec: platformRequest(
+      'tiktok',
+      'TikTok',
+      { accessToken: secret("The advertiser's access token.") },
+      {},
+      { pixelCode: conversionFieldOf('pixelCode') },
+      { testEventCode },
+    ),
+    values: ['tiktok'],
+  },
+] as const;
+
+/**
+ * The request that connects an account. The document describes one request per platform, told apart
+ * by `platform`, so that a generated client knows each platform's fields; the service reads the fields
+ * of all three and refuses, each by name, the account id, credentials and conversion fields that are
+ * not the platform's or not of their form.
+ */
+export const CreateAdAccountBody = documented(
+  createAdAccountFields,
+  (w) => ({
+    type: 'object',
+    description: 'An ad account to read spend from, with the fields of its platform. Unknown fields are refused.',
+    oneOf: PLATFORM_REQUESTS.map((member) => w.schemaOf(member.codec)),
+    discriminator: {
+      propertyName: 'platform',
+      mapping: Object.fromEntries(PLATFORM_REQUESTS.map((member) => [member.values[0], w.schemaOf(member.codec).$ref!])),
+    },
+  }),
+  'CreateAdAccountRequest',
 );
 
 export const UpdateAdAccountBody = strictObject(
