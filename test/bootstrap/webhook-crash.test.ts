@@ -84,8 +84,11 @@ const crashScenario = (env: () => Record<string, string>) => {
 
 /**
  * Attempts in flight when the process is killed (the receiver was slow to answer): their claims are
- * short and were renewed only while the process lived, so the restarted process sends them within
- * seconds, with the default WEBHOOK_TIMEOUT_MS of 15 s (a claim used to hold twice that and 10 s more).
+ * short leases renewed only while the process lived, so the restarted process sends them once the 5 s
+ * lease is over, not after the receiver's timeout. The timeout here is 10 minutes, so a claim that
+ * held for it (as claims once held for twice the timeout and 10 s more) would keep the events away for
+ * the whole of the minute this test waits: what it checks is which of the two ends the claim, with a
+ * margin no loaded machine eats; the seconds it took are printed.
  */
 const inFlightScenario = (env: () => Record<string, string>) => {
   const running: RunningMain[] = [];
@@ -97,9 +100,10 @@ const inFlightScenario = (env: () => Record<string, string>) => {
   });
 
   it('sends the attempts that were in flight at kill -9 within seconds of the restart', async function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     const quick = {
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_TIMEOUT_MS: '600000',
       WEBHOOK_RETRY_SCHEDULE: '1,1,1',
       WEBHOOK_POLL_INTERVAL_MS: '200',
       RATE_LIMIT_MAX: '1000000',
@@ -112,7 +116,7 @@ const inFlightScenario = (env: () => Record<string, string>) => {
     const secret: string = created.body.webhook.secret;
     for (let i = 0; i < 6; i++)
       expect((await first.call('POST', '/api/v1/orders', token, anOrderPayload({ externalId: `slow-${i}` }))).status).to.equal(201);
-    await receiver.waitFor(6, 15_000);
+    await receiver.waitFor(6, 60_000);
     first.proc.kill('SIGKILL');
     await first.proc.exited;
 
@@ -122,7 +126,7 @@ const inFlightScenario = (env: () => Record<string, string>) => {
     running.push(second);
     const expected = Array.from({ length: 6 }, (_, i) => `slow-${i}`);
     let missing = expected;
-    while (missing.length > 0 && Date.now() - restarted < 30_000) {
+    while (missing.length > 0 && Date.now() - restarted < 60_000) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       const answered = receiver.received.slice(6);
       const got = new Set(receiver.verified(secret, answered).map((event) => event.data.order.externalId as string));
@@ -130,8 +134,7 @@ const inFlightScenario = (env: () => Record<string, string>) => {
     }
     const seconds = (Date.now() - restarted) / 1000;
     console.log(`      every in-flight event sent ${seconds.toFixed(1)} s after the restart`);
-    expect(missing).to.deep.equal([]);
-    expect(seconds, 'a claim of the dead process ends within its 5 s lease').to.be.below(10);
+    expect(missing, 'the claims of the dead process ended with their lease, long before its 10-minute timeout').to.deep.equal([]);
   });
 };
 
