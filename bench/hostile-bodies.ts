@@ -5,7 +5,7 @@ import { BENCH_ADMIN_TOKEN, benchTenant, eventLoopDelay, startBenchService, stop
 import { anOrderAtItsLimits, anOrderPayload } from '../test/support/order-builder';
 
 /**
- * What hostile bodies cost the service against an ordinary order of the same size (issues 17, 24): each
+ * What hostile bodies cost the service against an ordinary order of the same size : each
  * body is sent alone, one at a time, and timed from the client (its whole round trip over loopback),
  * with the event loop's delay while they were served (p99 and max, from the service's own metrics,
  * reset at each scrape); the worst legal bodies beside the illegal ones, batches of 4 MiB included.
@@ -26,7 +26,7 @@ const ordinaryOrder = (): string => {
   return JSON.stringify(body);
 };
 
-/** 1,800 nested objects over an array of 124,000 numbers: the body of the issue, 260 KB. */
+/** 1,800 nested objects over an array of 124,000 numbers: a body seen in an attack, 260 KB. */
 const nestedOverArray = (): string => {
   const numbers = '[' + Array.from({ length: 124_000 }, (_, i) => String(i % 10)).join(',') + ']';
   return JSON.stringify(anOrderPayload({ metadata: 'x' })).replace('"x"', '{"a":'.repeat(1_800) + numbers + '}'.repeat(1_800));
@@ -51,7 +51,7 @@ const fullBatch = (round: number): string => {
   return JSON.stringify({ orders });
 };
 
-/** `{"orders":[0,0,…]}` of 4 MiB: two million numbers (the issue's body). */
+/** `{"orders":[0,0,…]}` of 4 MiB: two million numbers. */
 const numbersBatch = (): string => `{"orders":[${'0,'.repeat(Math.floor((BATCH_LIMIT - 16) / 2) - 1)}0]}`;
 
 /** One order of a batch holding 4 MiB of numbers in its metadata. */

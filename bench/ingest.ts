@@ -8,7 +8,7 @@ import { freePort, ServiceProcess } from '../test/bootstrap/service-process';
 import { anOrderPayload } from '../test/support/order-builder';
 
 /**
- * Issue 21's figures (prints, asserts nothing): orders per second created through POST
+ * Ingest figures (prints, asserts nothing): orders per second created through POST
  * /api/v1/orders/batch (500 a request) against single POSTs (8 connections), with the service as a
  * process of its own on SQLite (and on MongoDB when MONGODB_URI is set); and the cost of a cursor page
  * deep in 1,000,000 orders against the first page, on the reports bench's file (`npm run bench:reports`

@@ -6,7 +6,7 @@ import { freePort, ServiceProcess } from '../test/bootstrap/service-process';
 import { anOrderPayload } from '../test/support/order-builder';
 
 /**
- * Issue 27's figures (prints, asserts nothing), with the service as a process of its own on SQLite:
+ * Sources figures (prints, asserts nothing), with the service as a process of its own on SQLite:
  * Shopify deliveries per second through a source (signature, reading, the order's creation, the log
  * line) against the same number of orders through POST /api/v1/orders, 8 connections each; the same
  * for WooCommerce's order.created and Hotmart's PURCHASE_APPROVED; then the cost of a delivery whose

@@ -1,5 +1,5 @@
 /**
- * The tracking script of DECISIONS D14, served at GET /tracker.js. A plain script for the browsers of
+ * The tracking script of decision 0014, served at GET /tracker.js. A plain script for the browsers of
  * the last few years (ES2020), compiled by tsconfig.browser.json: one function that runs at once, no
  * module system, no dependency, no network request of its own, nothing personal and nothing that
  * tells one browser from another. What it does and why is in the README ("Tracking script").
@@ -60,7 +60,7 @@ interface Navigator {
   const DAY_MS = 864e5;
   const OURS = 'data-orders-tracker';
   /**
-   * Checkouts that drop UTM parameters but carry one field of the shop's own (DECISIONS D21): links to
+   * Checkouts that drop UTM parameters but carry one field of the shop's own (decision 0021): links to
    * them get the last touch there, in the compact form the sources read back (src/domain/touch.ts).
    */
   const TOUCH_FIELDS: readonly { readonly hosts: readonly string[]; readonly param: string }[] = [
@@ -223,7 +223,7 @@ interface Navigator {
   const utf8 = new TextEncoder();
   const escaped = (byte: number): string => `_${byte < 16 ? '0' : ''}${byte.toString(16).toUpperCase()}`;
   /**
-   * The compact touch of D21, as src/domain/touch.ts writes it: `t1-<source>-<medium>-<campaign>-
+   * The compact touch of decision 0021, as src/domain/touch.ts writes it: `t1-<source>-<medium>-<campaign>-
    * <content>-<term>`, letters and digits as they are, every other character as `_XX` of its UTF-8
    * bytes, the last fields shortened first (a whole character at a time) to fit 200 characters.
    * Undefined for a touch without campaign fields.

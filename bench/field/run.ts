@@ -15,7 +15,7 @@ import { runWrk, stopWrk, wrkVersion, type WrkResult } from './wrk';
  * The field benchmark: the load comes from wrk, a process of its own, against servers that are each a
  * process of their own on a loopback port: node:http and bare Koa (the baselines), and the service on
  * each store. Prints one table per workload and a line per goal; asserts nothing; stops by itself.
- * See bench/README.md.
+ * See docs/performance.md.
  */
 
 const positiveInt = (name: string, fallback: number): number => {

@@ -139,7 +139,7 @@ class CliError extends Error {
 }
 
 /**
- * The admin use cases from a shell, over the service's store (DECISIONS D8), and the backup of the
+ * The admin use cases from a shell, over the service's store (decision 0008), and the backup of the
  * SQLite file. Resolves the exit code: 0 done, 1 refused, 2 bad usage. `storage` lets tests run it
  * on a store they opened; otherwise the configuration names the store.
  */
@@ -501,7 +501,7 @@ const importCosts = async (command: { dashboardId: string; file: string }, useCa
 const MAX_LISTED_INVALID = 100;
 
 /**
- * Orders from a JSON Lines file (DECISIONS D19), 500 at a time as the batch route creates them: each
+ * Orders from a JSON Lines file (decision 0019), 500 at a time as the batch route creates them: each
  * line checked as POST /api/v1/orders checks it, valid ones created side by side (SQLite commits them
  * in groups), duplicates counted, invalid lines named. Exit 1 when a line was invalid.
  */

@@ -44,7 +44,7 @@ export interface Wiring {
   readonly clock?: Clock;
   readonly ids?: IdGenerator;
   readonly slugs?: SlugGenerator;
-  /** scrypt with OWASP's parameters by default; tests pass cheaper ones. Bounded either way (DECISIONS D23). */
+  /** scrypt with OWASP's parameters by default; tests pass cheaper ones. Bounded either way (decision 0023). */
   readonly passwords?: PasswordHasher;
   readonly signInLimits?: SignInLimits;
   /** The ad platforms; by default the configuration's defaults (the platforms' own addresses), with no key. */

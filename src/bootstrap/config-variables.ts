@@ -2,11 +2,11 @@ import { LOG_LEVELS } from '../adapters/logging/pino-logger';
 import { credentialsKeyOf } from '../adapters/system/aes-gcm-credential-vault';
 import { baseUrl, booleanText, intText, proxyHops, secondsList, text } from './config-codecs';
 
-/** Which store holds the data (DECISIONS D15). */
+/** Which store holds the data (decision 0015). */
 export const STORES = ['sqlite', 'mongodb', 'memory'] as const;
 export type Store = (typeof STORES)[number];
 
-/** DECISIONS D12: 8 attempts over about 27 h. */
+/** decision 0012: 8 attempts over about 27 h. */
 export const DEFAULT_RETRY_SCHEDULE: readonly number[] = [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000];
 
 /** Each variable, its codec and its default; an unset or empty variable takes the default. */

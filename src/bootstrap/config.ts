@@ -13,23 +13,23 @@ export type { Store } from './config-variables';
 export interface Config {
   readonly port: number;
   readonly host: string;
-  /** STORE, else MongoDB when MONGODB_URI is set, else SQLite (DECISIONS D15). */
+  /** STORE, else MongoDB when MONGODB_URI is set, else SQLite (decision 0015). */
   readonly store: Store;
   /** The SQLite file, created with its folder on first start. */
   readonly sqlitePath: string;
   readonly mongodbUri?: string;
-  /** The database: MONGODB_DB, else the one in the URI, else `orders` (DECISIONS D10). */
+  /** The database: MONGODB_DB, else the one in the URI, else `orders` (decision 0010). */
   readonly mongodbDb?: string;
   readonly adminToken?: string;
-  /** CONSOLE: the console's pages under /console (DECISIONS D18); `off` removes them. */
+  /** CONSOLE: the console's pages under /console (decision 0018); `off` removes them. */
   readonly console: boolean;
-  /** BATCH_BODY_LIMIT_BYTES: the largest body of POST /api/v1/orders/batch (DECISIONS D19). */
+  /** BATCH_BODY_LIMIT_BYTES: the largest body of POST /api/v1/orders/batch (decision 0019). */
   readonly batchBodyLimitBytes: number;
-  /** HEAVY_REQUESTS_PER_DASHBOARD, HEAVY_REQUEST_QUEUE, HEAVY_BODY_BYTES, HEAVY_TURN_REST: each dashboard's turns for large bodies (DECISIONS D23). */
+  /** HEAVY_REQUESTS_PER_DASHBOARD, HEAVY_REQUEST_QUEUE, HEAVY_BODY_BYTES, HEAVY_TURN_REST: each dashboard's turns for large bodies (decision 0023). */
   readonly heavyRequests: HeavyRequestBounds;
   readonly rateLimitMax: number;
   readonly rateLimitWindowSeconds: number;
-  /** How long an Idempotency-Key is remembered (DECISIONS D7: 24 h). */
+  /** How long an Idempotency-Key is remembered (decision 0007: 24 h). */
   readonly idempotencyTtlSeconds: number;
   /** How long a claim on a key holds before a retry may take it over. */
   readonly idempotencyLeaseSeconds: number;
@@ -44,13 +44,13 @@ export interface Config {
   readonly metricsPort?: number;
   readonly metricsHost?: string;
   /**
-   * Where short links live (D13): `shortUrl` is this, `/l/` and the slug. Normalised (host in ASCII,
+   * Where short links live (decision 0013): `shortUrl` is this, `/l/` and the slug. Normalised (host in ASCII,
    * no trailing `/`). Unset: the service's own address, `http://HOST:PORT` with the port it bound.
    */
   readonly publicBaseUrl?: string;
   /**
    * TRUST_PROXY: how many proxies stand in front (0: none). From 1, X-Forwarded-Proto counts and the
-   * client's address is the one that many entries from the right of X-Forwarded-For (DECISIONS D23).
+   * client's address is the one that many entries from the right of X-Forwarded-For (decision 0023).
    */
   readonly trustProxy: number;
   /** What a slow or greedy client gets (docs/operations.md, "Slow clients"). */
@@ -82,7 +82,7 @@ export interface AdsConfig {
   readonly conversionRetrySchedule: readonly number[];
 }
 
-/** The webhooks' settings (DECISIONS D12; docs/webhooks.md). */
+/** The webhooks' settings (decision 0012; docs/webhooks.md). */
 export interface WebhookConfig {
   /** WEBHOOK_TIMEOUT_MS: how long a receiver has to answer. */
   readonly timeoutMs: number;
@@ -100,7 +100,7 @@ export type Env = Readonly<Record<string, string | undefined>>;
 
 type Decoded = { -readonly [K in keyof typeof VARIABLES]: t.TypeOf<(typeof VARIABLES)[K]['codec']> | undefined };
 
-/** The configuration, or one line per problem (DECISIONS D10). Secrets never appear in a problem line. */
+/** The configuration, or one line per problem (decision 0010). Secrets never appear in a problem line. */
 export const loadConfig = (env: Env): { ok: true; config: Config } | { ok: false; problems: string[] } => {
   const problems: string[] = [];
   const values: Partial<Decoded> = {};

@@ -31,7 +31,7 @@ process.on('unhandledRejection', (reason: unknown) => {
 const exit = (code: number): Promise<never> => logger.flush().then(() => process.exit(code));
 
 /**
- * Starts the service; SIGTERM or SIGINT stop it gracefully and exit 0 (DECISIONS D11). The signals are
+ * Starts the service; SIGTERM or SIGINT stop it gracefully and exit 0 (decision 0011). The signals are
  * taken before the start, so one that arrives while storage opens or the port is bound waits for the
  * start to finish and then stops the service, instead of killing the process half-started.
  */

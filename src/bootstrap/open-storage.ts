@@ -6,9 +6,9 @@ import { inMemoryStorage } from '../adapters/memory/in-memory-storage';
 import type { Storage } from '../application/ports/storage';
 
 /**
- * The store the configuration names (DECISIONS D15): the SQLite file at SQLITE_PATH by default;
+ * The store the configuration names (decision 0015): the SQLite file at SQLITE_PATH by default;
  * MongoDB when MONGODB_URI is set, in the database MONGODB_DB, else the one in the URI, else `orders`
- * (DECISIONS D10); the in-memory store with STORE=memory.
+ * (decision 0010); the in-memory store with STORE=memory.
  */
 export const openStorage = async (config: Config, logger: Logger): Promise<Storage> => {
   switch (config.store) {
@@ -24,5 +24,5 @@ export const openStorage = async (config: Config, logger: Logger): Promise<Stora
   }
 };
 
-/** MONGODB_DB, else the database in the URI's path, else `orders` (DECISIONS D10). */
+/** MONGODB_DB, else the database in the URI's path, else `orders` (decision 0010). */
 export const mongoDatabaseName = (uri: string, configured: string | undefined): string => configured ?? databaseFromUri(uri) ?? 'orders';

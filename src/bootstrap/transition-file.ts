@@ -4,7 +4,7 @@ import type { TransitionTable } from '../adapters/transitions/table-transition-p
 
 /**
  * Reads `{ "pending": ["paid"], ... }`. Unknown status names, on either side, and any other shape are
- * problems: a typo must stop the start, not silently forbid a transition (DECISIONS D6).
+ * problems: a typo must stop the start, not silently forbid a transition (decision 0006).
  */
 const parseTransitionTable = (json: unknown): { table: TransitionTable; problems: string[] } => {
   const problems: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Console accounts (DECISIONS D17): people who sign in to the console, what they may do in each
+ * Console accounts (decision 0017): people who sign in to the console, what they may do in each
  * dashboard, how others are invited, and their sessions. Passwords, session ids and invitation
  * tokens are stored only as hashes.
  */

@@ -1,6 +1,6 @@
 /**
  * The macros of the ad platforms, which the platform replaces with the campaign's values when it
- * serves the ad (D13). A link keeps them verbatim wherever they appear, text around them included:
+ * serves the ad (decision 0013). A link keeps them verbatim wherever they appear, text around them included:
  * `{{campaign.name}}-x`, `{campaignid}_{adgroupid}`, `__CAMPAIGN_NAME__`. Only what has the shape of
  * a macro is kept; a brace of anything else is text, and is encoded.
  */

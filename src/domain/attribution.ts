@@ -1,6 +1,6 @@
 import type { JsonObject, Order } from './order';
 
-/** The campaign fields an order is attributed by, in the order reports name them (DECISIONS D16). */
+/** The campaign fields an order is attributed by, in the order reports name them (decision 0016). */
 export const UTM_DIMENSIONS = ['utmSource', 'utmMedium', 'utmCampaign', 'utmContent', 'utmTerm'] as const;
 export type UtmDimension = (typeof UTM_DIMENSIONS)[number];
 

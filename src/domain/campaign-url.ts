@@ -2,13 +2,13 @@ import { macroAt } from './ad-macros';
 import { comparableName, encodeOutside, PATH_CHARACTERS, QUERY_CHARACTERS, UNRESERVED } from './percent-encoding';
 
 /**
- * The URL of a UTM link (D13, after Google's Campaign URL Builder): the destination with its own
+ * The URL of a UTM link (decision 0013, after Google's Campaign URL Builder): the destination with its own
  * `utm_*` parameters taken out, its other parameters and its fragment kept as they were written, then
  * the link's `utm_*` in a fixed order, then its own parameters in the order given. Pure string work:
  * the one thing that needs a URL parser, the host in its ASCII form, comes parsed from the edge.
  */
 
-/** The campaign fields of a link; the three first are required (D13). */
+/** The campaign fields of a link; the three first are required (decision 0013). */
 export interface UtmFields {
   readonly utmSource: string;
   readonly utmMedium: string;
@@ -46,7 +46,7 @@ export interface Destination {
   readonly rest: string;
 }
 
-/** The order in which the `utm_*` parameters are appended (D13). */
+/** The order in which the `utm_*` parameters are appended (decision 0013). */
 export const UTM_PARAMETERS: readonly (readonly [keyof UtmFields, string])[] = [
   ['utmSource', 'utm_source'],
   ['utmMedium', 'utm_medium'],
@@ -98,7 +98,7 @@ const isUtm = (piece: string): boolean => nameOf(piece).startsWith('utm_');
 
 const withFragment = (url: string, fragment: string | undefined): string => (fragment === undefined ? url : `${url}#${fragment}`);
 
-/** The link's URL for `destination` with these campaign fields and parameters (D13). */
+/** The link's URL for `destination` with these campaign fields and parameters (decision 0013). */
 export const campaignUrl = (destination: Destination, utm: UtmFields, params: readonly LinkParam[]): string => {
   const { beforeQuery, query, fragment } = split(destination.rest);
   const kept = piecesOf(query)
@@ -163,7 +163,7 @@ const AUTHORITY = /^[A-Za-z]+:\/\/[^/?#]*/;
 
 /**
  * The destination, parsed: the host in ASCII through the WHATWG URL parser, the rest as written; or
- * why it is not one (D13), as a sentence for the field.
+ * why it is not one (decision 0013), as a sentence for the field.
  */
 export const parseDestination = (href: string): Destination | string => {
   if ([...href].length > DESTINATION_MAX) return `must be at most ${DESTINATION_MAX} characters`;

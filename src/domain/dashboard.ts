@@ -4,9 +4,9 @@ import type { Scope } from './scope';
 export interface Dashboard {
   readonly id: string;
   readonly name: string;
-  /** IANA name: the calendar of its reports and of its spend's dates (DECISIONS D16). */
+  /** IANA name: the calendar of its reports and of its spend's dates (decision 0016). */
   readonly timezone: string;
-  /** Percent of paid revenue a report counts as tax (DECISIONS D20): 0 to 100, at most 2 decimals (tax-rate.ts). */
+  /** Percent of paid revenue a report counts as tax (decision 0020): 0 to 100, at most 2 decimals (tax-rate.ts). */
   readonly taxRate: number;
   readonly createdAt: Date;
 }
@@ -18,14 +18,14 @@ export const MAX_NAME_LENGTH = 200;
 
 /**
  * An API token as stored: only the SHA-256 hash of the secret is kept; the plain token is shown once,
- * when it is made (DECISIONS D8).
+ * when it is made (decision 0008).
  */
 export interface ApiToken {
   readonly id: string;
   readonly dashboardId: string;
   readonly name?: string;
   readonly hash: string;
-  /** What it may do (DECISIONS D17); tokens made before scopes have every one. */
+  /** What it may do (decision 0017); tokens made before scopes have every one. */
   readonly scopes: readonly Scope[];
   readonly createdAt: Date;
   /** From then on it is refused (401 TOKEN_EXPIRED). */

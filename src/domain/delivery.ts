@@ -1,11 +1,11 @@
 import type { JsonObject } from './order';
 import type { WebhookEventType } from './webhook';
 
-/** Where a delivery stands (DECISIONS D12). */
+/** Where a delivery stands (decision 0012). */
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** Deliveries are kept this long after they were made, then deleted (DECISIONS D12: 30 days). */
+/** Deliveries are kept this long after they were made, then deleted (decision 0012: 30 days). */
 export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** A `Retry-After` longer than this delays the next attempt by this much only. */
@@ -16,7 +16,7 @@ export const RETRY_JITTER = 0.1;
 
 /**
  * How much of a receiver's response body an attempt keeps, in bytes of UTF-8: enough for the error a
- * receiver explains itself with, never a page it sends by mistake (DECISIONS D22).
+ * receiver explains itself with, never a page it sends by mistake (decision 0022).
  */
 export const RESPONSE_BODY_LIMIT_BYTES = 4_096;
 

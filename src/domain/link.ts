@@ -1,7 +1,7 @@
 import { campaignUrl, utmFieldsOf, type Destination, type LinkParam, type UtmFields } from './campaign-url';
 
 /**
- * A UTM link (D13): a destination with campaign fields, the URL built from them, and a short link
+ * A UTM link (decision 0013): a destination with campaign fields, the URL built from them, and a short link
  * `/l/<slug>` that redirects to that URL and counts each click.
  */
 export interface Link extends UtmFields {
@@ -44,7 +44,7 @@ const SLUG = new RegExp(SLUG_PATTERN);
 /** Whether `text` can be a slug at all: anything else is not found without asking the store. */
 export const isSlug = (text: string): boolean => SLUG.test(text);
 
-/** The URL a link leads to, built from the input by the rules of D13. */
+/** The URL a link leads to, built from the input by the rules of decision 0013. */
 export const linkUrl = (input: LinkInput): string => campaignUrl(input.destination, input, input.params);
 
 /** A new link, no click yet. Optional fields the caller did not give stay absent. */

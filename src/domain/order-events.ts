@@ -2,7 +2,7 @@ import type { Order } from './order';
 import type { OrderStatus } from './order-status';
 
 /**
- * What a change of an order can emit (DECISIONS D12). Webhook endpoints subscribe to these names;
+ * What a change of an order can emit (decision 0012). Webhook endpoints subscribe to these names;
  * `webhook.test` is not here because no order change emits it.
  */
 export const ORDER_EVENT_TYPES = [

@@ -8,7 +8,7 @@ export const isOrderStatus = (value: unknown): value is OrderStatus =>
 
 /**
  * The statuses that carry a date of their own. A stored order in one of these statuses always has
- * that date (DECISIONS D4).
+ * that date (decision 0004).
  */
 export const STATUS_DATE_FIELD = {
   paid: 'paidAt',

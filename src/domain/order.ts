@@ -81,7 +81,7 @@ export type NewOrder = Omit<Order, 'id' | 'dashboardId' | 'version' | 'updatedAt
   readonly amounts: AmountsInput;
 };
 
-/** The fields a PATCH may change (DECISIONS D6). */
+/** The fields a PATCH may change (decision 0006). */
 export interface OrderChanges {
   readonly status?: OrderStatus;
   readonly paidAt?: Date;
@@ -98,7 +98,7 @@ export interface OrderWithEvents {
 
 /**
  * Builds a new order. A status that has a date of its own gets `createdAt` for that date when the
- * caller sent none (DECISIONS D4). Emits `order.created`, and the event of its status.
+ * caller sent none (decision 0004). Emits `order.created`, and the event of its status.
  */
 export const createOrder = (input: NewOrder, ids: { id: string; dashboardId: string }, now: Date): OrderWithEvents => {
   const { amounts, ...rest } = input;

@@ -5,7 +5,7 @@ import { isCalendarDate, startOfDate } from './time-zone';
 
 /**
  * What one unit of a product costs in one currency from a day of the dashboard's time zone on, until
- * the next entry of the same product and currency (DECISIONS D20). Set, not added to: an entry of the
+ * the next entry of the same product and currency (decision 0020). Set, not added to: an entry of the
  * same (product, currency, from) replaces it.
  */
 export interface ProductCostEntry {

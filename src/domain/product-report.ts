@@ -2,7 +2,7 @@ import { unitCostOfLine, type UnitCostOf } from './product-cost';
 import type { OrderLines } from './report';
 
 /**
- * What the products report adds up for one product and currency (DECISIONS D20), over the orders
+ * What the products report adds up for one product and currency (decision 0020), over the orders
  * created in its range, each with its status now.
  */
 export interface ProductTotals {

@@ -6,7 +6,7 @@ import { divideRounded, ratio4 } from './rounding';
 import { taxCentsOf } from './tax-rate';
 
 /**
- * What a report adds up for a set of orders, each counted with its status now (DECISIONS D16): how
+ * What a report adds up for a set of orders, each counted with its status now (decision 0016): how
  * many are in each status, and the sums of money by status. Stores keep these in step with the
  * writes (their rollups) and add them up.
  */
@@ -27,7 +27,7 @@ export interface StatusTotals {
 }
 
 /**
- * What the lines of the orders now `paid` cost (DECISIONS D20): they depend on the dashboard's cost
+ * What the lines of the orders now `paid` cost (decision 0020): they depend on the dashboard's cost
  * entries and time zone as they are when the report is made, not as they were when the order was.
  */
 export interface CostTotals {
@@ -132,7 +132,7 @@ export const totalsOfOrder = (order: OrderFigures, unitCostOf: UnitCostOf): Cell
   ...costTotalsOf(order, unitCostOf),
 });
 
-/** The metrics of a report row or bucket: its totals, and what is computed from them (DECISIONS D16, D20). */
+/** The metrics of a report row or bucket: its totals, and what is computed from them (decisions 0016, 0020). */
 export interface Metrics extends CellTotals {
   readonly orders: number;
   /** (paid + refunded + chargedback) / (orders − pending), 4 decimals; null when no order is decided. */
@@ -230,7 +230,7 @@ export interface ReportScope {
   readonly filters: Readonly<Partial<Record<UtmDimension, string>>>;
 }
 
-/** The fields spend is keyed by besides its date and currency (DECISIONS D16). */
+/** The fields spend is keyed by besides its date and currency (decision 0016). */
 export const SPEND_DIMENSIONS = ['utmSource', 'utmMedium', 'utmCampaign', 'utmContent'] as const satisfies readonly ReportDimension[];
 export type SpendDimension = (typeof SPEND_DIMENSIONS)[number];
 
@@ -238,7 +238,7 @@ export type SpendDimension = (typeof SPEND_DIMENSIONS)[number];
 export const spendJoins = (by: readonly ReportDimension[]): by is readonly SpendDimension[] =>
   by.every((dimension) => (SPEND_DIMENSIONS as readonly string[]).includes(dimension));
 
-/** What a report may be compared with (DECISIONS D20): `previous`, the equally long period that ends where it begins. */
+/** What a report may be compared with (decision 0020): `previous`, the equally long period that ends where it begins. */
 export const COMPARISONS = ['previous'] as const;
 export type Comparison = (typeof COMPARISONS)[number];
 

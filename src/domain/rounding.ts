@@ -1,6 +1,6 @@
 /**
  * Divisions a report rounds, done exactly: the operands are integers (cents, counts), so the quotient
- * is worked out in BigInt and rounded half away from zero (DECISIONS D20), never through a float
+ * is worked out in BigInt and rounded half away from zero (decision 0020), never through a float
  * that could land on the wrong side of a half or lose digits past 2^53.
  */
 

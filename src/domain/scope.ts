@@ -1,7 +1,7 @@
 /**
- * What an API token may do (DECISIONS D17): one scope per kind of data and access. `:write` includes
+ * What an API token may do (decision 0017): one scope per kind of data and access. `:write` includes
  * `:read` of the same data, except for orders: a checkout's token, `orders:write` alone, creates and
- * updates orders and reads nothing back but the answers to its own writes (D17's checkout case), so
+ * updates orders and reads nothing back but the answers to its own writes (decision 0017's checkout case), so
  * that a leaked checkout token does not leak every customer.
  */
 export const SCOPES = [
@@ -37,7 +37,7 @@ const IMPLIED_BY_WRITE: ReadonlySet<Scope> = new Set([
 ]);
 
 /**
- * Every scope there was before sources (D21). A token stores its scopes as a list, so a token that
+ * Every scope there was before sources (decision 0021). A token stores its scopes as a list, so a token that
  * held all of these was made with every scope (the default): stores give it the sources scopes too.
  * A token made with some scopes keeps exactly those.
  */

@@ -1,10 +1,10 @@
 /**
- * A source (DECISIONS D21): one checkout platform's webhooks, turned into the dashboard's orders. The
+ * A source (decision 0021): one checkout platform's webhooks, turned into the dashboard's orders. The
  * platform signs each delivery with its own secret, which the source keeps to check it.
  */
 
 /**
- * The platforms a source can take webhooks from (D21 names Shopify, WooCommerce, Stripe and Hotmart).
+ * The platforms a source can take webhooks from (decision 0021 names Shopify, WooCommerce, Stripe and Hotmart).
  * Each needs its adapter in the registry of src/adapters/sources, which does not compile without it.
  */
 export const SOURCE_PLATFORMS = ['shopify', 'woocommerce', 'stripe', 'hotmart'] as const;
@@ -44,7 +44,7 @@ export interface Source {
   readonly version: number;
 }
 
-/** The URL the platform posts to (D21: `{PUBLIC_BASE_URL}/in/v1/{sourceId}`), for the API and the console alike. */
+/** The URL the platform posts to (decision 0021: `{PUBLIC_BASE_URL}/in/v1/{sourceId}`), for the API and the console alike. */
 export const sourceUrl = (publicBaseUrl: string, source: Pick<Source, 'id'>): string =>
   `${publicBaseUrl}/in/v1/${encodeURIComponent(source.id)}`;
 

@@ -2,7 +2,7 @@ import type { SpendDimension } from './report';
 
 /**
  * What a dashboard spent on one day (of its time zone) for one campaign key in one currency: set, not
- * added to, by each upload (DECISIONS D16). A key field left out is `(not set)`.
+ * added to, by each upload (decision 0016). A key field left out is `(not set)`.
  */
 export interface SpendEntry extends Readonly<Record<SpendDimension, string>> {
   /** `YYYY-MM-DD`, a day of the dashboard's time zone. */

@@ -1,7 +1,7 @@
 import { scaledRounded } from './rounding';
 
 /**
- * A dashboard's tax rate (DECISIONS D20): a percent of paid revenue, 0 to 100 with at most 2 decimals,
+ * A dashboard's tax rate (decision 0020): a percent of paid revenue, 0 to 100 with at most 2 decimals,
  * 0 by default. Kept as the number a caller wrote (12.34); worked with as hundredths of a percent
  * (1234), an integer, so that no tax is off by a cent through a float.
  */

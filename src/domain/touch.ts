@@ -2,7 +2,7 @@ import type { Tracking } from './order';
 import { percentEncodeCodePoint } from './percent-encoding';
 
 /**
- * The compact touch (DECISIONS D21): the campaign fields of a visit in one short string, for the
+ * The compact touch (decision 0021): the campaign fields of a visit in one short string, for the
  * checkouts that drop UTM parameters but carry one field of the shop's own (Stripe Payment Links'
  * `client_reference_id`, Hotmart's `sck`). The tracking script writes it; the sources read it back.
  *

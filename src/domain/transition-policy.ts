@@ -3,7 +3,7 @@ import type { OrderStatus } from './order-status';
 /**
  * Decides whether an order may move from one status to another. The specification states no
  * transitions and forbids inferring them, so the domain holds no rules: an operator supplies them
- * (DECISIONS D6). Setting the status an order already has is not a transition and never reaches the
+ * (decision 0006). Setting the status an order already has is not a transition and never reaches the
  * policy.
  */
 export interface TransitionPolicy {

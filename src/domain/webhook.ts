@@ -1,14 +1,14 @@
 import { ORDER_EVENT_TYPES } from './order-events';
 
 /**
- * What a webhook endpoint can be sent (DECISIONS D12): every event an order change emits, and
+ * What a webhook endpoint can be sent (decision 0012): every event an order change emits, and
  * `webhook.test`, which no change emits: only the test route sends it, to one endpoint.
  */
 export const WEBHOOK_EVENT_TYPES = [...ORDER_EVENT_TYPES, 'webhook.test'] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-/** DECISIONS D12. */
+/** decision 0012. */
 export const MAX_WEBHOOKS_PER_DASHBOARD = 20;
 export const MAX_WEBHOOK_URL_LENGTH = 2_048;
 export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 200;

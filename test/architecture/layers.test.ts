@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import ts from 'typescript';
 
 /**
- * The dependency rule of ../shared/STYLE.md, read from the imports of every file under src/: arrows
+ * The dependency rule of docs/development.md, read from the imports of every file under src/: arrows
  * only point down (bootstrap → adapters → application → domain), adapters of one technology do not
  * reach into another's, the application imports no package but fp-ts, and the container (tsyringe,
  * reflect-metadata) is bootstrap's alone: registrations are written there and nowhere else.

@@ -18,7 +18,7 @@ const cli = async (argv: string[], storage: Storage) => {
   return { code, json: () => JSON.parse(out.join('\n')), error: () => JSON.parse(err.join('\n')).error };
 };
 
-describe('orders-cli: members and invitations (DECISIONS D23)', () => {
+describe('orders-cli: members and invitations (decision 0023)', () => {
   let storage: Storage;
   let dashboardId: string;
 

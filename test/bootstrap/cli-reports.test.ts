@@ -116,7 +116,7 @@ describe('orders-cli: time zones, spend and reports', () => {
     expect((await cli(['spend', 'import', '--dashboard', 'dsh_missing', '--file', file(`${HEADER}\n`)], storage)).code).to.equal(1);
   });
 
-  it('stops at 100 bad lines, refuses a line that is not UTF-8 and a file over 2 MiB, importing nothing (DECISIONS D23)', async () => {
+  it('stops at 100 bad lines, refuses a line that is not UTF-8 and a file over 2 MiB, importing nothing (decision 0023)', async () => {
     const storage = { ...inMemoryStorage(), persistent: true };
     const dashboardId = (await cli(['dashboards', 'create', '--name', 'Shop'], storage)).json().dashboard.id;
     const bad = Array.from({ length: 250 }, (_, i) => `2026-02-30,google,cpc,c-${i},,BRL,1`).join('\n');

@@ -15,7 +15,7 @@ const cli = async (argv: string[], storage: Storage, env: Record<string, string>
   return { code, out, err, json: () => JSON.parse(out.join('\n')), error: () => JSON.parse(err.join('\n')).error };
 };
 
-describe('orders-cli: sources (DECISIONS D21)', () => {
+describe('orders-cli: sources (decision 0021)', () => {
   let storage: Storage;
   let dashboardId: string;
 

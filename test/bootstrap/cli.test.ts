@@ -47,7 +47,7 @@ describe('orders-cli', () => {
     expect((await storage.orders.list(dashboardId, { page: 1, pageSize: 1 })).total).to.equal(1_200);
   });
 
-  describe('scoped tokens and console users (D17)', () => {
+  describe('scoped tokens and console users (decision 0017)', () => {
     it('issues a checkout token with orders:write alone and an expiry, and refuses unknown scopes', async () => {
       const storage = persistentMemory();
       const dashboardId = (await cli(['dashboards', 'create', '--name', 'Shop'], storage)).json().dashboard.id;

@@ -16,9 +16,9 @@ const problems = (env: Env): string[] => {
   return loaded.problems;
 };
 
-/** Environment variables of DECISIONS D10. */
+/** Environment variables of decision 0010. */
 describe('loadConfig', () => {
-  it('has the defaults of DECISIONS D10 for an empty environment', () => {
+  it('has the defaults of decision 0010 for an empty environment', () => {
     const config = ok({});
     expect(config).to.deep.include({
       port: 3000,
@@ -37,8 +37,8 @@ describe('loadConfig', () => {
     expect(config.transitionsFile).to.equal(undefined);
   });
 
-  describe('webhooks (DECISIONS D12)', () => {
-    it('default to a 15 s timeout, the schedule of D12, https to public addresses only, 16 attempts in flight and a 1 s poll', () => {
+  describe('webhooks (decision 0012)', () => {
+    it('default to a 15 s timeout, the schedule of decision 0012, https to public addresses only, 16 attempts in flight and a 1 s poll', () => {
       expect(ok({}).webhooks).to.deep.equal({
         timeoutMs: 15_000,
         retrySchedule: [5, 300, 1800, 7200, 18000, 36000, 36000],
@@ -82,7 +82,7 @@ describe('loadConfig', () => {
     });
   });
 
-  describe('the store (DECISIONS D15)', () => {
+  describe('the store (decision 0015)', () => {
     it('is SQLite at data/orders.db when neither STORE nor MONGODB_URI is set', () => {
       expect(ok({})).to.deep.include({ store: 'sqlite', sqlitePath: 'data/orders.db' });
     });
@@ -337,7 +337,7 @@ describe('loadConfig', () => {
     });
   });
 
-  describe('PUBLIC_BASE_URL (D13)', () => {
+  describe('PUBLIC_BASE_URL (decision 0013)', () => {
     it('is unset by default: short links live under the address the service binds', () => {
       expect(ok({}).publicBaseUrl).to.equal(undefined);
       expect(ok({ PUBLIC_BASE_URL: '' }).publicBaseUrl).to.equal(undefined);
@@ -368,7 +368,7 @@ describe('loadConfig', () => {
     });
   });
 
-  describe('TRUST_PROXY (D23)', () => {
+  describe('TRUST_PROXY (decision 0023)', () => {
     const proxied = { PUBLIC_BASE_URL: 'https://orders.example' };
 
     it('is off by default; on is one proxy, a number says how many', () => {

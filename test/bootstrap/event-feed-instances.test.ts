@@ -13,7 +13,7 @@ interface FeedEvent {
 }
 
 /**
- * DECISIONS D19 on MongoDB with two instances: a consumer polling the events feed of one while both
+ * decision 0019 on MongoDB with two instances: a consumer polling the events feed of one while both
  * create and update orders, and one is killed and restarted, receives every event once, each order's
  * in version order.
  */

@@ -42,7 +42,7 @@ const accepts = (port: number): Promise<boolean> =>
     socket.once('error', () => done(false));
   });
 
-/** `node main.js`: start-up, configuration errors and graceful shutdown (DECISIONS D10, D11). */
+/** `node main.js`: start-up, configuration errors and graceful shutdown (decisions 0010, 0011). */
 describe('the service process', function () {
   this.timeout(30_000);
   let service: ServiceProcess | undefined;

@@ -6,7 +6,7 @@ import { memoryLogger } from '../support/memory-log';
 import { temporaryFolder } from '../support/sqlite-files';
 import { testConfig } from '../support/test-config';
 
-/** Which store the configuration selects (DECISIONS D15). */
+/** Which store the configuration selects (decision 0015). */
 describe('openStorage', () => {
   let folder: ReturnType<typeof temporaryFolder>;
   beforeEach(() => {

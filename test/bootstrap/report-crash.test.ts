@@ -21,7 +21,7 @@ import { rankProducts } from '../../src/application/reports/rank-products';
 import { reportLineOf, reportLinesOf, type Range } from '../../src/domain/report';
 
 /**
- * The report totals after kill -9 in the middle of creations, PATCHes and (SQLite) cost uploads (DECISIONS D16, D20): each store
+ * The report totals after kill -9 in the middle of creations, PATCHes and (SQLite) cost uploads (decisions 0016, 0020): each store
  * answers every report as a direct sum over the orders it kept does, on SQLite where the totals move
  * in the write's transaction, and on MongoDB where a killed process may leave marked orders and a
  * rollup half done.
@@ -235,7 +235,7 @@ const expectBreakdownAgrees = async (main: SqliteMain, token: string, storage: S
   expect(served).to.deep.equal(direct);
 };
 
-/** The products report (DECISIONS D20) over arbitrary instants, both periods, against the orders the store kept, priced and named directly. */
+/** The products report (decision 0020) over arbitrary instants, both periods, against the orders the store kept, priced and named directly. */
 const expectProductsAgree = async (storage: Storage, dashboardId: string): Promise<void> => {
   const orders = await ordersOf(storage, dashboardId);
   const dashboard = await storage.dashboards.findById(dashboardId);

@@ -79,7 +79,7 @@ describeWithMongo('restarting the service on MongoDB', (mongo) => {
     expect(third.body.code).to.equal('TOKEN_REVOKED');
   });
 
-  it('takes the database from the URI path when MONGODB_DB is unset (DECISIONS D10)', async function () {
+  it('takes the database from the URI path when MONGODB_DB is unset (decision 0010)', async function () {
     this.timeout(30_000);
     const pathDb = `${mongo.dbName}_path`.slice(0, 63);
     try {
@@ -94,7 +94,7 @@ describeWithMongo('restarting the service on MongoDB', (mongo) => {
   });
 });
 
-describe('choosing the MongoDB database (DECISIONS D10)', () => {
+describe('choosing the MongoDB database (decision 0010)', () => {
   it('takes MONGODB_DB first, then the database in the URI, then orders', () => {
     expect(mongoDatabaseName('mongodb://h:1/from_uri', 'configured')).to.equal('configured');
     expect(mongoDatabaseName('mongodb://h:1/from_uri?authSource=admin', undefined)).to.equal('from_uri');

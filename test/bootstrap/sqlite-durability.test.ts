@@ -9,7 +9,7 @@ import { TEST_ADMIN_TOKEN } from '../support/test-config';
 import { ServiceProcess, freePort } from './service-process';
 import { SqliteMain } from './sqlite-process';
 
-/** The service as a real process on its SQLite file: what survives kill -9 and a restart (DECISIONS D15). */
+/** The service as a real process on its SQLite file: what survives kill -9 and a restart (decision 0015). */
 describe('the service process on SQLite', function () {
   this.timeout(60_000);
   let folder: ReturnType<typeof temporaryFolder>;

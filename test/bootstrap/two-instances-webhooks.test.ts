@@ -10,7 +10,7 @@ const ORDERS = 120;
 
 /**
  * Two service instances on one MongoDB database, each with its own client and its own webhook
- * workers, as two replicas (DECISIONS D12): they share the relay and the deliveries through the
+ * workers, as two replicas (decision 0012): they share the relay and the deliveries through the
  * store, and an attempt is made by one instance at a time.
  */
 describeWithMongo('webhooks of two service instances on one MongoDB database', (mongo) => {

@@ -15,7 +15,7 @@ const remainingOf = (res: ApiResponse): number => Number(/;r=(\d+);/.exec(res.he
 
 /**
  * Two services on one MongoDB database, each with its own client, as two replicas behind a load
- * balancer: what one claims or counts, the other sees (issue 4, DECISIONS D7, D9).
+ * balancer: what one claims or counts, the other sees (decisions 0007, 0009).
  */
 describeWithMongo('two service instances on one MongoDB database', (mongo) => {
   const clock = new MutableClock();

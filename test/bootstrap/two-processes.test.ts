@@ -17,7 +17,7 @@ const rateLimitOf = (headers: Headers): { remaining: number; resetSeconds: numbe
 
 /**
  * Two `node main.js` processes on one MongoDB database, as two replicas behind a load balancer, each
- * request of a burst to the other process in turn (DECISIONS D7, D9).
+ * request of a burst to the other process in turn (decisions 0007, 0009).
  */
 describeWithMongo('two service processes on one MongoDB database', (mongo) => {
   let processes: RunningMain[] = [];

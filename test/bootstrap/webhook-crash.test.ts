@@ -16,7 +16,7 @@ const WEBHOOK_ENV = {
 };
 
 /**
- * At least once across a crash (DECISIONS D12): orders acknowledged while the receiver is down, the
+ * At least once across a crash (decision 0012): orders acknowledged while the receiver is down, the
  * process killed with SIGKILL in the middle of creations, a new process on the same store, then the
  * receiver up: every event of every acknowledged order arrives, verified as a receiver would.
  */

@@ -5,12 +5,12 @@ import { anOrderPayload } from '../support/order-builder';
 import { trackerReady, trackerWorld, visit } from '../support/tracker-world';
 
 /**
- * The attribution loop of D14 end to end: a visitor lands on the shop from a campaign, browses, goes to
+ * The attribution loop of decision 0014 end to end: a visitor lands on the shop from a campaign, browses, goes to
  * the checkout through a link the script decorated; the checkout page (which runs the script too)
  * sends `OrdersTracker.get()` with the payment to its own server, which creates the order with its API
  * token (a token never goes to a browser); the stored order carries the campaign.
  */
-describeWithBrowser('tracking script: from a campaign to a stored order (D14)', (browser) => {
+describeWithBrowser('tracking script: from a campaign to a stored order (decision 0014)', (browser) => {
   const world = trackerWorld(browser);
 
   it('brings the landing campaign through the checkout into the order', async () => {

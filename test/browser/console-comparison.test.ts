@@ -8,7 +8,7 @@ import { TestApi } from '../support/test-api';
 
 const OWNER = { email: 'owner@compare.example', password: 'owner password 123' };
 
-describeWithBrowser("the Overview's cards against the previous period (DECISIONS D22)", (browser: () => Browser) => {
+describeWithBrowser("the Overview's cards against the previous period (decision 0022)", (browser: () => Browser) => {
   let api: TestApi;
   let context: BrowserContext;
   let page: Page;

@@ -18,7 +18,7 @@ interface Visitor {
   readonly page: Page;
 }
 
-describeWithBrowser('members and invitations in the console (DECISIONS D23)', (browser: () => Browser) => {
+describeWithBrowser('members and invitations in the console (decision 0023)', (browser: () => Browser) => {
   let storage: Storage;
   let api: TestApi;
   let shopA: string;

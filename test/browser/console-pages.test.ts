@@ -25,7 +25,7 @@ const API_NAMES_SHOWN = `[...document.querySelectorAll('h1, h2, h3, th, dt, labe
   .map((e) => { const c = e.cloneNode(true); c.querySelectorAll('code').forEach((x) => x.remove()); return c.textContent.trim(); })
   .filter((t) => /\\b[a-z]+[A-Z][A-Za-z]*\\b|Cents\\b|: (true|false|all)\\b/.test(t))`;
 
-describeWithBrowser('every console page with data in it, at 1280 and 375 px (DECISIONS D22)', (browser: () => Browser) => {
+describeWithBrowser('every console page with data in it, at 1280 and 375 px (decision 0022)', (browser: () => Browser) => {
   let api: TestApi;
   let token: string;
   let context: BrowserContext;

@@ -27,7 +27,7 @@ const OWNER = { email: 'owner@shop.example', password: 'owner password 123' };
 const ANALYST = { email: 'analyst@shop.example', password: 'analyst password 1' };
 const SCREENSHOTS = join(process.cwd(), '.build', 'test-output', 'console');
 
-describeWithBrowser('the console’s Sources pages in Chromium (DECISIONS D21, D22)', (browser: () => Browser) => {
+describeWithBrowser('the console’s Sources pages in Chromium (decisions 0021, 0022)', (browser: () => Browser) => {
   let api: TestApi;
   let useCases: UseCases;
   let dashboardId: string;

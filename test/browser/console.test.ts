@@ -20,7 +20,7 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /** Every page of the console, as an owner sees them. */
 const PAGES = ['overview', 'orders', 'reports', 'spend', 'links', 'webhooks', 'tokens', 'members', 'settings', 'password'] as const;
 
-describeWithBrowser('the console in Chromium (DECISIONS D18)', (browser: () => Browser) => {
+describeWithBrowser('the console in Chromium (decision 0018)', (browser: () => Browser) => {
   let storage: Storage;
   let api: TestApi;
   let dashboardId: string;

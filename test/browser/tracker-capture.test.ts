@@ -19,7 +19,7 @@ const withoutTimes = (extras: Record<string, any>): Record<string, any> => {
   return { ...rest, firstTouch: first };
 };
 
-describeWithBrowser('tracking script: capture and persistence (D14)', (browser) => {
+describeWithBrowser('tracking script: capture and persistence (decision 0014)', (browser) => {
   const world = trackerWorld(browser);
 
   beforeEach(() => {
@@ -27,7 +27,7 @@ describeWithBrowser('tracking script: capture and persistence (D14)', (browser) 
     world.shop.page('/short', shopPage({ service: world.service.url, data: { 'expiry-days': '2' } }));
   });
 
-  it('captures every parameter of D14 and nothing else, keeps it on pages without parameters, ready for the order payload', async () => {
+  it('captures every parameter of decision 0014 and nothing else, keeps it on pages without parameters, ready for the order payload', async () => {
     const page = await world.newPage();
     const query =
       'utm_source=google&utm_medium=cpc&utm_campaign=black-friday&utm_term=running%20shoes&utm_content=banner&utm_id=42' +

@@ -5,7 +5,7 @@ import { shopPage } from '../support/loopback-site';
 import { trackerWorld, visit } from '../support/tracker-world';
 
 const CAMPAIGN = 'utm_source=google&utm_medium=cpc&utm_campaign=bf&gclid=GC&fbclid=FB';
-/** The same parameters as the script appends them: in the order of D14's list. */
+/** The same parameters as the script appends them: in the order of decision 0014's list. */
 const APPENDED = 'utm_source=google&utm_medium=cpc&utm_campaign=bf&fbclid=FB&gclid=GC';
 
 /** The form fields a checkout received, each with all its values. */
@@ -14,7 +14,7 @@ const fieldsOf = (body: string): Record<string, string[]> => {
   return Object.fromEntries([...new Set(params.keys())].map((key) => [key, params.getAll(key)]));
 };
 
-describeWithBrowser('tracking script: links and forms to the checkout (D14)', (browser) => {
+describeWithBrowser('tracking script: links and forms to the checkout (decision 0014)', (browser) => {
   const world = trackerWorld(browser);
   const checkoutLink = (id: string, path: string): string => `<a id="${id}" href="${world.checkout.origin}${path}">${id}</a>`;
 

@@ -9,7 +9,7 @@ const DIRECT = { tracking: { utmSource: '(direct)', utmMedium: '(none)', utmCamp
 /** Global Privacy Control on, as a browser or an extension that sends it sets it. */
 const PRIVACY_CONTROL = "Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true, configurable: true });";
 
-describeWithBrowser('tracking script: consent, Global Privacy Control and no requests of its own (D14)', (browser) => {
+describeWithBrowser('tracking script: consent, Global Privacy Control and no requests of its own (decision 0014)', (browser) => {
   const world = trackerWorld(browser);
   const checkoutLink = (): string => `<a id="checkout" href="${world.checkout.origin}/checkout">buy</a>`;
 

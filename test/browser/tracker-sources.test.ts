@@ -8,12 +8,12 @@ import { createSource, hotmartEvent, HOTTOK, postHotmart, postStripe, STRIPE_SEC
 const instant = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /**
- * The issue's loop (D14, D21): a visitor lands from a campaign, the script decorates the Hotmart and
+ * The issue's loop (decision 0014, decision 0021): a visitor lands from a campaign, the script decorates the Hotmart and
  * Stripe Payment Links of the shop, the browser follows them (the checkouts are answered inside the
  * browser, nothing leaves the machine), each platform's delivery carries what the link carried,
  * signed as the platform signs, and the report shows both orders under the visitor's campaign.
  */
-describeWithBrowser('tracking script: decorated links carried through a source into a report (D21)', (browser) => {
+describeWithBrowser('tracking script: decorated links carried through a source into a report (decision 0021)', (browser) => {
   const world = trackerWorld(browser);
 
   it("brings the landing campaign through Hotmart's sck and Stripe's client_reference_id into the breakdown", async function () {

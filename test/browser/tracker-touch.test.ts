@@ -60,7 +60,7 @@ const randomTouches = (count: number): Record<string, number[]>[] => {
 
 const textOf = (units: number[]): string => String.fromCharCode(...units);
 
-describeWithBrowser('tracking script: the compact touch on Hotmart and Stripe links (D21)', (browser) => {
+describeWithBrowser('tracking script: the compact touch on Hotmart and Stripe links (decision 0021)', (browser) => {
   const world = trackerWorld(browser);
 
   /** The link's href once the visitor goes for it (mousedown and contextmenu of a right-click). */
@@ -108,7 +108,7 @@ describeWithBrowser('tracking script: the compact touch on Hotmart and Stripe li
     expect(await hrefOf(page, '#pay')).to.equal(
       `https://pay.hotmart.com/A1B2C3?off=x8y9&sck=${COMPACT}&utm_source=facebook&utm_medium=paid%20social&utm_campaign=ver%C3%A3o`,
     );
-    // A visit whose touch has no campaign fields passes its own sck on, as D14 does for listed hosts.
+    // A visit whose touch has no campaign fields passes its own sck on, as decision 0014 does for listed hosts.
     await visit(page, `${world.shop.origin}/listed?sck=own-code&gclid=G1`);
     expect(await hrefOf(page, '#pay')).to.equal('https://pay.hotmart.com/A1B2C3?off=x8y9&gclid=G1&sck=own-code');
     expect(await hrefOf(page, '#stripe'), 'a Payment Link is not listed: only its field').to.equal(

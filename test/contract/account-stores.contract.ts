@@ -43,7 +43,7 @@ const aSession = (idHash: string, changes: Partial<Session> = {}): Session => ({
   ...changes,
 });
 
-/** Users, memberships, invitations and sessions (DECISIONS D17): every store answers alike. */
+/** Users, memberships, invitations and sessions (decision 0017): every store answers alike. */
 export const accountStoresContract = (adapterName: string, factory: () => Promise<AccountStores>): void => {
   describe(`AccountStores contract: ${adapterName}`, () => {
     let stores: AccountStores;

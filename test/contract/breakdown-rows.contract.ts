@@ -132,7 +132,7 @@ const queryOf = (i: number, by: readonly ReportDimension[], model: 'last' | 'fir
   };
 };
 
-/** Code points compared one by one (DECISIONS D20), written without the code under test. */
+/** Code points compared one by one (decision 0020), written without the code under test. */
 const byCodePoints = (a: string, b: string): number => {
   const [x, y] = [[...a].map((c) => c.codePointAt(0)!), [...b].map((c) => c.codePointAt(0)!)];
   for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
@@ -200,7 +200,7 @@ const limitInsideTies = (rows: Breakdown['rows'], sort: MetricName): number | un
 };
 
 /**
- * Every store answers a breakdown with the same rows in the same order (DECISIONS D20): each row's key
+ * Every store answers a breakdown with the same rows in the same order (decision 0020): each row's key
  * holds exactly the dimensions of `by`, rows equal on the sort metric follow their key values in `by`
  * order, then currency, by code point, so `limit` cuts the same rows everywhere. Every combination of
  * up to three dimensions, both models, test orders or not, filters, spend joined or not, highest or

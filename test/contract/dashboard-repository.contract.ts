@@ -68,7 +68,7 @@ export const dashboardRepositoryContract = (adapterName: string, factory: () => 
     });
 
     describe('tax rate', () => {
-      it('reads back every tax rate of 2 decimals exactly as it was written (DECISIONS D20)', async () => {
+      it('reads back every tax rate of 2 decimals exactly as it was written (decision 0020)', async () => {
         // Each a number whose hundredfold is not an integer in floating point (0.29 × 100 = 28.999999999999996).
         const rates = [0, 0.01, 0.29, 1.15, 8.7, 12.34, 33.33, 99.99, 100];
         for (const [i, taxRate] of rates.entries()) {

@@ -13,7 +13,7 @@ const anEvent = (id: string, type: OrderEventType, order: Order): OrderEvent => 
 });
 
 /**
- * The events feed of every store (DECISIONS D19), filled by the outbox's relay: each event once, in the
+ * The events feed of every store (decision 0019), filled by the outbox's relay: each event once, in the
  * order relayed, each order's in version order, `after` and `type` and `hasMore`, another dashboard's
  * events never. `later` is a `now` past any settling delay of the store.
  */

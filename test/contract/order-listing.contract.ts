@@ -139,7 +139,7 @@ export const orderListingContract = ({ orders: current, found, inserted }: Order
       });
     });
 
-    describe('listAfter (cursors, DECISIONS D19)', () => {
+    describe('listAfter (cursors, decision 0019)', () => {
       /** Every page from the start, each after the last order of the one before. */
       const walk = async (
         query: { status?: Order['status']; from?: Date; to?: Date; pageSize: number },

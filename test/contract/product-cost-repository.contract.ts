@@ -40,7 +40,7 @@ const walk = async (costs: ProductCostRepository, dashboardId: string, query: Om
   }
 };
 
-/** Every store's product costs (DECISIONS D20): set not added, one per (product, currency, from), listed by cursor in code point order. */
+/** Every store's product costs (decision 0020): set not added, one per (product, currency, from), listed by cursor in code point order. */
 export const productCostRepositoryContract = (adapterName: string, factory: () => Promise<ProductCostRepository>): void => {
   describe(`ProductCostRepository contract: ${adapterName}`, () => {
     let costs: ProductCostRepository;

@@ -255,7 +255,7 @@ const valueOf = (m: Made, model: 'last' | 'first', d: By): string =>
 
 type Totals = Record<string, number>;
 
-/** What orders add up to, every field from its definition (DECISIONS D16, D20). */
+/** What orders add up to, every field from its definition (decisions 0016, 0020). */
 const totalsOf = (orders: readonly Made[], world: World): Totals => {
   const t: Totals = { pending: 0, paid: 0, refused: 0, refunded: 0, chargedback: 0, grossCents: 0, paidGrossCents: 0, paidNetCents: 0 };
   Object.assign(t, { refundedCents: 0, chargedbackCents: 0, productCostCents: 0, uncostedUnits: 0 });
@@ -351,7 +351,7 @@ export const directUncostedProducts = (world: World, q: Scope & { readonly from:
   return { rows: rows.slice(0, q.limit), totalRows: rows.length, ...directUncosted(world, q) };
 };
 
-/** A breakdown as DECISIONS D16 and D20 define it, row by row. */
+/** A breakdown as decisions 0016, 0020 define it, row by row. */
 export const directBreakdown = (world: World, q: BreakdownAsked) => {
   const joins = q.by.every((d) => SPEND_DIMS.includes(d)) && q.filters.utmTerm === undefined;
   const periods = [{ start: q.from, end: q.to + 1 }];
@@ -408,7 +408,7 @@ const bucketsOf = (q: Pick<TimeseriesAsked, 'from' | 'to' | 'interval' | 'timezo
   return buckets;
 };
 
-/** A timeseries as DECISIONS D16 and D20 define it, bucket by bucket; a previous bucket is its bucket moved back by the period. */
+/** A timeseries as decisions 0016, 0020 define it, bucket by bucket; a previous bucket is its bucket moved back by the period. */
 export const directTimeseries = (world: World, q: TimeseriesAsked) => {
   const joins = q.filters.utmTerm === undefined;
   const length = q.to + 1 - q.from;
@@ -451,7 +451,7 @@ export interface ProductsAsked extends Scope {
   readonly compare: boolean;
 }
 
-/** The products report as DECISIONS D20 defines it: a row per product and currency, named by its latest order. */
+/** The products report as decision 0020 defines it: a row per product and currency, named by its latest order. */
 export const directProducts = (world: World, q: ProductsAsked) => {
   const periods = [{ start: q.from, end: q.to + 1 }];
   if (q.compare) periods.push({ start: 2 * q.from - (q.to + 1), end: q.from });

@@ -154,7 +154,7 @@ const store = async (storage: Storage, made: readonly Made[]): Promise<void> => 
 };
 
 /**
- * Every store's profit reports (DECISIONS D20) against the reports worked out from first principles
+ * Every store's profit reports (decision 0020) against the reports worked out from first principles
  * over the same orders (profit-fixtures.ts), and against the in-memory store's, row for row and in
  * the same order, ties included: a breakdown by every dimension under both models, ranked by every
  * metric; timeseries by day and hour in the dashboard's zone and in another; the products report by

@@ -153,7 +153,7 @@ export const webhookOutboxContract = (
           .with({ id: `ord_${dashboardId}_${n}`, externalId: `o-${n}` })
           .build();
       const feedOf = async (dashboardId: string): Promise<string[]> =>
-        // A minute on: MongoDB's feed shows an event once a few seconds have passed (DECISIONS D19).
+        // A minute on: MongoDB's feed shows an event once a few seconds have passed (decision 0019).
         (await store.events.list(dashboardId, { limit: 100, now: new Date(Date.now() + 60_000) }))!.events.map((event) => event.id);
 
       it('moves to the feed, in their order, the events of the dashboards without an endpoint, and no other', async () => {

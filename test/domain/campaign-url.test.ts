@@ -18,7 +18,7 @@ interface Case {
 
 const p = (key: string, value: string): LinkParam => ({ key, value });
 
-/** The rules of D13, one case each; `url` is written out by hand. */
+/** The rules of decision 0013, one case each; `url` is written out by hand. */
 const CASES: readonly Case[] = [
   { name: 'a bare host gets the query right after it', destination: at('https://shop.example'), url: `https://shop.example?${TAIL}` },
   { name: 'a path is kept', destination: at('https://shop.example', '/a/b/'), url: `https://shop.example/a/b/?${TAIL}` },
@@ -121,7 +121,7 @@ const CASES: readonly Case[] = [
     url: `https://shop.example/?${TAIL}&z=1&a=&10=x%20y&k.e-y_=2`,
   },
   {
-    name: "a param with a key the destination already has is added, the destination's kept (D13 replaces utm_* only)",
+    name: "a param with a key the destination already has is added, the destination's kept (decision 0013 replaces utm_* only)",
     destination: at('https://shop.example', '/?ref=home'),
     params: [p('ref', 'newsletter')],
     url: `https://shop.example/?ref=home&${TAIL}&ref=newsletter`,
@@ -129,7 +129,7 @@ const CASES: readonly Case[] = [
   { name: 'a port is kept in the origin', destination: at('http://127.0.0.1:8080', '/x'), url: `http://127.0.0.1:8080/x?${TAIL}` },
 ];
 
-describe('campaignUrl (D13)', () => {
+describe('campaignUrl (decision 0013)', () => {
   for (const c of CASES) {
     it(c.name, () => {
       expect(campaignUrl(c.destination, { ...UTM, ...c.utm }, c.params ?? [])).to.equal(c.url);
@@ -159,7 +159,7 @@ describe('encodeValue', () => {
   });
 });
 
-describe('withClickParams (D13)', () => {
+describe('withClickParams (decision 0013)', () => {
   const url = `https://shop.example/p?color=blue&${TAIL}`;
   const cases: [string, string, string, string][] = [
     ['no query adds nothing', url, '', url],

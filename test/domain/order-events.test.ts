@@ -12,7 +12,7 @@ const ids = { id: 'ord_abc', dashboardId: 'dsh_a' };
 const allowAll: TransitionPolicy = { allows: () => true };
 const refuseAll: TransitionPolicy = { allows: () => false };
 
-/** The event of entering each status (DECISIONS D12); none for pending. */
+/** The event of entering each status (decision 0012); none for pending. */
 const STATUS_EVENT: Record<OrderStatus, string | undefined> = {
   pending: undefined,
   paid: 'order.paid',
@@ -35,7 +35,7 @@ const aPaidOrder = (): Order =>
     .build();
 
 describe('order events', () => {
-  it('are the six order types of DECISIONS D12, in a const list', () => {
+  it('are the six order types of decision 0012, in a const list', () => {
     expect(ORDER_EVENT_TYPES).to.deep.equal([
       'order.created',
       'order.updated',

@@ -15,7 +15,7 @@ import { hundredthsOf, isTaxRate, taxCentsOf } from '../../src/domain/tax-rate';
 
 const at = (iso: string): number => Date.parse(iso);
 
-describe('profit (DECISIONS D20)', () => {
+describe('profit (decision 0020)', () => {
   describe('rounding', () => {
     it('rounds a half away from zero, on both sides of it', () => {
       expect([divideRounded(5, 2), divideRounded(-5, 2), divideRounded(7, 2), divideRounded(-7, 2)]).to.deep.equal([3, -3, 4, -4]);

@@ -18,7 +18,7 @@ const reading = (status: OrderStatus, when: string, extra: Partial<OrderReading>
   ...extra,
 });
 
-describe('what a delivery does to its order (D21)', () => {
+describe('what a delivery does to its order (decision 0021)', () => {
   it('creates an order that does not exist when the delivery carries it, and refuses one that cannot', () => {
     const order = aNewOrder({ status: 'paid' });
     expect(decideDelivery(reading('paid', '2026-01-02T00:00:00Z', { order }), undefined)).to.deep.equal({ action: 'create', order });

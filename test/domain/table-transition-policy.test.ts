@@ -26,7 +26,7 @@ describe('TableTransitionPolicy', () => {
   });
 
   it('allows exactly the changes the table lists, and in their direction only', () => {
-    // A table written for this test: the service itself ships none (DECISIONS D6).
+    // A table written for this test: the service itself ships none (decision 0006).
     const table: TransitionTable = { pending: ['paid', 'refused'], paid: ['refunded'] };
     expect(allowedBy(new TableTransitionPolicy(table))).to.have.members(['pending>paid', 'pending>refused', 'paid>refunded']);
     expect(allowedBy(new TableTransitionPolicy(table))).to.have.lengthOf(3);

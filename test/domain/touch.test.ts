@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { decodeTouch, encodeTouch, TOUCH_MAX_LENGTH, trackingOf } from '../../src/domain/touch';
 
-describe('the compact touch (D21)', () => {
+describe('the compact touch (decision 0021)', () => {
   it('writes letters and digits as they are, everything else as _XX of its UTF-8 bytes, only [A-Za-z0-9_-]', () => {
     const text = encodeTouch({ utmSource: 'facebook', utmMedium: 'paid social', utmCampaign: 'verão-24', utmTerm: 'a_b' });
     expect(text).to.equal('t1-facebook-paid_20social-ver_C3_A3o_2D24--a_5Fb');

@@ -15,7 +15,7 @@ const now = new Date('2026-03-01T12:00:00.000Z');
 const later = (ms: number): Date => new Date(now.getTime() + ms);
 
 describe('webhook endpoints', () => {
-  it('know the seven event types of DECISIONS D12: the six order events and webhook.test', () => {
+  it('know the seven event types of decision 0012: the six order events and webhook.test', () => {
     expect(WEBHOOK_EVENT_TYPES).to.deep.equal([
       'order.created',
       'order.updated',

@@ -9,8 +9,8 @@ import { TestApi } from '../support/test-api';
 
 const SPEND_HEADER = 'date,utm_source,utm_medium,utm_campaign,utm_content,currency,amount';
 
-/** The console's files over HTTP: the spend CSV it takes, the report it exports as CSV (DECISIONS D23). */
-describe('console files (DECISIONS D18, D23)', function () {
+/** The console's files over HTTP: the spend CSV it takes, the report it exports as CSV (decision 0023). */
+describe('console files (decisions 0018, 0023)', function () {
   this.timeout(30_000);
   let storage: Storage;
   let api: TestApi;

@@ -5,7 +5,7 @@ import { createOrder, orderPath, useApi } from './harness';
 
 const EVENTS = '/api/v1/events';
 
-describe('GET /api/v1/events (DECISIONS D19)', () => {
+describe('GET /api/v1/events (decision 0019)', () => {
   const h = useApi(async () => inMemoryStorage(), { config: { transitions: { pending: ['paid'] } } });
 
   it('lists each order event once, oldest first, as its webhook body, page after page with after', async () => {

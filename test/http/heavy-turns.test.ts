@@ -39,8 +39,8 @@ const holdOpen = (url: string, token: string, chunked = false): Socket => {
   return socket;
 };
 
-/** Each dashboard's turns for large bodies (DECISIONS D23): one dashboard's flood cannot take another's share of the event loop. */
-describe('heavy requests take turns per dashboard (DECISIONS D23)', function () {
+/** Each dashboard's turns for large bodies (decision 0023): one dashboard's flood cannot take another's share of the event loop. */
+describe('heavy requests take turns per dashboard (decision 0023)', function () {
   this.timeout(30_000);
   let storage: Storage;
   let api: TestApi;

@@ -113,7 +113,7 @@ describe('OpenAPI document', () => {
       for (const [path, method, op] of operations) {
         const where = `${method.toUpperCase()} ${path}`;
         const tooMany = deref(op.responses['429']);
-        // An operation with a body also waits for its dashboard's turns when the body is large (DECISIONS D23).
+        // An operation with a body also waits for its dashboard's turns when the body is large (decision 0023).
         const codes = op.requestBody === undefined ? ['RATE_LIMIT_EXCEEDED'] : ['RATE_LIMIT_EXCEEDED', 'TOO_MANY_HEAVY_REQUESTS'];
         expect(documentedCodes(tooMany), where).to.deep.equal(codes);
         expect(deref(tooMany.headers!['Retry-After']).required, where).to.equal(true);

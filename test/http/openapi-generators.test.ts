@@ -23,7 +23,7 @@ const schemasOf = (node: unknown, pointer: string, out: [string, Record<string, 
   return out;
 };
 
-/** What client generators need of the document (issue 17): each rule here broke one of them before. */
+/** What client generators need of the document : each rule here broke one of them before. */
 describe('OpenAPI document, as client generators read it', () => {
   it('has no $defs anywhere: every schema that others refer to is a component of its own', () => {
     expect(JSON.stringify(doc)).not.to.include('$defs');

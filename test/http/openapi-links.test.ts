@@ -25,7 +25,7 @@ const random = (seed: number) => () => {
   return seed / 2 ** 31;
 };
 
-describe('OpenAPI document: UTM links (D13)', () => {
+describe('OpenAPI document: UTM links (decision 0013)', () => {
   it('documents GET /l/{slug} without security or rate limit: 302 with Location and Cache-Control, 404 for an unknown slug', () => {
     const op = doc.paths['/l/{slug}']?.get;
     if (op === undefined) throw new Error('GET /l/{slug} is not documented');

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { inMemoryStorage } from '../../src/adapters/memory/in-memory-storage';
 import { createOrder, ORDERS, useApi } from './harness';
 
-describe('GET /api/v1/orders with after and nextCursor (DECISIONS D19)', () => {
+describe('GET /api/v1/orders with after and nextCursor (decision 0019)', () => {
   const h = useApi(async () => inMemoryStorage());
 
   const seed = async (count: number): Promise<void> => {

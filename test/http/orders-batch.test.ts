@@ -5,7 +5,7 @@ import { ORDERS, useApi } from './harness';
 
 const BATCH = '/api/v1/orders/batch';
 
-describe('POST /api/v1/orders/batch (DECISIONS D19)', () => {
+describe('POST /api/v1/orders/batch (decision 0019)', () => {
   const h = useApi(async () => inMemoryStorage(), { config: { rateLimitMax: 20 } });
 
   it('answers each order as a single POST would: created, invalid with paths under orders.<i>, duplicate; and stores only the valid', async () => {

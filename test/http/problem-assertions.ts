@@ -3,7 +3,7 @@ import type { ApiResponse } from '../support/test-api';
 
 const PROBLEM_MEMBERS = ['type', 'title', 'status', 'detail', 'code', 'requestId'];
 
-/** Traces of internals that must never reach a client (DECISIONS D1, D2). */
+/** Traces of internals that must never reach a client (decisions 0001, 0002). */
 const INTERNALS = [/\n\s+at /, /node_modules/, /\.[jt]s:\d+/, /\bError:/, /Unexpected token/, /\/work\//, /TypeError|ReferenceError/];
 
 export const expectNoInternals = (res: ApiResponse): void => {
@@ -11,7 +11,7 @@ export const expectNoInternals = (res: ApiResponse): void => {
 };
 
 /**
- * The response is an RFC 9457 problem of DECISIONS D2 with this status and code: its members and no
+ * The response is an RFC 9457 problem of decision 0002 with this status and code: its members and no
  * others (`details` only on VALIDATION_FAILED; `extensions`, the members a route adds, such as the
  * `components` of /readyz), the content type, and the request id of the header.
  */

@@ -29,7 +29,7 @@ const expectMissingZone = (message: string): void => {
   expect(message).not.to.include('seconds');
 };
 
-/** A refusal that a configuration variable or a missing part explains says which (DECISIONS D24). */
+/** A refusal that a configuration variable or a missing part explains says which (decision 0024). */
 describe('refusals that name their way out', () => {
   describe('a status change the transition policy refuses', () => {
     const bare = useApi(memory);

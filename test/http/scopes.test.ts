@@ -18,7 +18,7 @@ const concrete = (path: string): string => path.replace(/\{[^}]+\}/g, 'x-1');
 
 const scoped = ROUTES.filter((route) => route.guards.includes('token'));
 
-describe('token scopes (DECISIONS D17), route by route from the route table', () => {
+describe('token scopes (decision 0017), route by route from the route table', () => {
   const h = useApi(async () => inMemoryStorage());
 
   it('every route that takes a token declares its scope, and the document states it', async () => {
@@ -115,7 +115,7 @@ describe('token scopes (DECISIONS D17), route by route from the route table', ()
   });
 });
 
-describe('token expiry and last use (DECISIONS D17)', () => {
+describe('token expiry and last use (decision 0017)', () => {
   const h = useApi(async () => inMemoryStorage());
 
   it('answers 401 TOKEN_EXPIRED from expiresAt on, and shows expiresAt and lastUsedAt in the list', async () => {

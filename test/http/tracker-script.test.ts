@@ -24,7 +24,7 @@ const fetchRaw = (base: string, method: 'GET' | 'HEAD', headers: Record<string, 
     req.end();
   });
 
-/** D14: at most 5 KB gzipped; 5,000 bytes, the stricter reading of "KB". */
+/** decision 0014: at most 5 KB gzipped; 5,000 bytes, the stricter reading of "KB". */
 const GZIP_LIMIT = 5_000;
 
 describe('GET /tracker.js', () => {
@@ -47,7 +47,7 @@ describe('GET /tracker.js', () => {
     expect(res.bytes.length).to.be.at.most(GZIP_LIMIT);
   });
 
-  it('serves the built script as it is, with the caching headers of D14 and a strong ETag', async () => {
+  it('serves the built script as it is, with the caching headers of decision 0014 and a strong ETag', async () => {
     const res = await fetchRaw(api.url, 'GET');
     expect(res.status).to.equal(200);
     expect(res.bytes.equals(built), 'the bytes of dist/browser/tracker.js').to.equal(true);

@@ -95,7 +95,7 @@ export interface PageOptions {
   readonly body?: string;
 }
 
-/** A page with the snippet a shop pastes (D14), `async` as shops are told to. */
+/** A page with the snippet a shop pastes (decision 0014), `async` as shops are told to. */
 export const shopPage = ({ service, data = {}, before = '', body = '' }: PageOptions): string => {
   const attributes = Object.entries({ 'checkout-hosts': 'localhost', ...data })
     .map(([name, value]) => ` data-${name}="${value}"`)

@@ -100,7 +100,7 @@ const freeFormAtItsLimit = (prefix: string): Record<string, string> =>
   Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`${prefix}${i}`, 'v']));
 
 /**
- * An order at every per-order limit that counts values (DECISIONS D3, D23): every optional field, 500
+ * An order at every per-order limit that counts values (decisions 0003, 0023): every optional field, 500
  * products with all their fields, each free-form object with its 50 keys. Short strings keep it small.
  */
 export const anOrderAtItsLimits = (externalId: string): Record<string, unknown> =>

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe-core's serious and critical violations on the page, each as `rule: targets` (DECISIONS D18). */
+/** axe-core's serious and critical violations on the page, each as `rule: targets` (decision 0018). */
 export const seriousViolations = async (page: Page): Promise<string[]> => {
   await page.evaluate(AXE);
   return page.evaluate<string[]>(
@@ -12,7 +12,7 @@ export const seriousViolations = async (page: Page): Promise<string[]> => {
 };
 
 /**
- * What makes the page wider than its viewport (D22: nothing at 375 px): elements whose box sticks out,
+ * What makes the page wider than its viewport (decision 0022: nothing at 375 px): elements whose box sticks out,
  * outside the regions that scroll on purpose, and the page's own scroll width, which text wider than
  * its box (a long word) widens without widening any box.
  */

@@ -1,4 +1,4 @@
-/** One address of each class the outbound rules refuse (DECISIONS D12), as written in a URL. */
+/** One address of each class the outbound rules refuse (decision 0012), as written in a URL. */
 export const REFUSED_ADDRESSES: readonly (readonly [what: string, address: string])[] = [
   ['IPv4 loopback', '127.0.0.1'],
   ['IPv4 loopback, another', '127.9.8.7'],

@@ -4,7 +4,7 @@ type Prefix = Parameters<IdGenerator['next']>[0];
 
 /**
  * Predictable ids for use-case tests: `ord_000001`, `ord_000002`, … one counter per prefix. The
- * service's own ids are random (DECISIONS D4); tests want to know which id comes next.
+ * service's own ids are random (decision 0004); tests want to know which id comes next.
  */
 export class SequenceIds implements IdGenerator {
   private readonly counters = new Map<Prefix, number>();

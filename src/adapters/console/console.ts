@@ -43,7 +43,7 @@ const FEATURES: readonly ConsoleFeature[] = [
 ];
 
 /**
- * The console (DECISIONS D18, D22) on the service's router, under /console: a driving adapter over the
+ * The console (decisions 0018, 0022) on the service's router, under /console: a driving adapter over the
  * use cases, beside the JSON API, server-rendered, with its own sessions, CSRF tokens and headers.
  */
 export const registerConsole = <S>(router: Router<S>, deps: ConsoleDeps): void => {

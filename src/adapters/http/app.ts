@@ -24,9 +24,9 @@ import { prepareAsset } from './kit/static-asset';
 import type { HeavyRequestTurns } from '../system/heavy-request-turns';
 
 export interface HttpOptions {
-  /** Largest accepted body (DECISIONS D1: 256 KiB by default). */
+  /** Largest accepted body (decision 0001: 256 KiB by default). */
   readonly bodyLimitBytes: number;
-  /** Largest accepted body of a batch (DECISIONS D19: 4 MiB by default). */
+  /** Largest accepted body of a batch (decision 0019: 4 MiB by default). */
   readonly batchBodyLimitBytes: number;
   /** The admin API's secret; without it the admin API answers 404. */
   readonly adminToken?: string;
@@ -35,7 +35,7 @@ export interface HttpOptions {
   /**
    * TRUST_PROXY: how many proxies stand in front (0: none). Koa then takes the protocol from
    * X-Forwarded-Proto and the client's address that many entries from the right of X-Forwarded-For:
-   * the entries further left are whatever the client wrote (DECISIONS D23).
+   * the entries further left are whatever the client wrote (decision 0023).
    */
   readonly trustProxy: number;
 }
@@ -52,7 +52,7 @@ export interface HttpDependencies {
   readonly trackerScript: Buffer;
   /** Where short links live (PUBLIC_BASE_URL, else the service's own address once it listens); no trailing `/`. */
   readonly publicBaseUrl: () => string;
-  /** The turns of each dashboard's heavy requests, shared with the console (DECISIONS D23). */
+  /** The turns of each dashboard's heavy requests, shared with the console (decision 0023). */
   readonly heavyTurns: HeavyRequestTurns;
 }
 

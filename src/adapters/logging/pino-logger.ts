@@ -7,7 +7,7 @@ export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /**
- * Defence in depth: no caller logs an Authorization header (DECISIONS D11), but if one ever did, its
+ * Defence in depth: no caller logs an Authorization header (decision 0011), but if one ever did, its
  * value would not reach the logs. The port's fields are flat (`LogFields` holds no objects), so the
  * top level is all there is; a wildcard path would make pino run the redactor over every field of
  * every line (measured: +70% of the logger's cost).

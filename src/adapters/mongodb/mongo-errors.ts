@@ -17,7 +17,7 @@ import { StorageUnavailableError } from '../../application/ports/storage-health'
 /**
  * Server error codes that say "not now" rather than "never": the node is unreachable, shutting down,
  * stepping down or out of time, or it reads but cannot write (a full disk, writes blocked by an
- * operator). A retry later may well succeed, so the request answers 503 (DECISIONS D23).
+ * operator). A retry later may well succeed, so the request answers 503 (decision 0023).
  */
 const TRANSIENT_SERVER_CODES = new Set([
   6, // HostUnreachable

@@ -28,7 +28,7 @@ export interface ReportFacts {
   readonly attribution: Attribution;
 }
 
-/** What a report reads of an order whose lines it prices (DECISIONS D20): its facts, id and lines too. */
+/** What a report reads of an order whose lines it prices (decision 0020): its facts, id and lines too. */
 export interface PricedFacts extends ReportFacts, OrderFigures {
   readonly id: string;
 }
@@ -99,7 +99,7 @@ export class CellCollector {
     for (const dimension of this.query.by) id += `\u0000${key[dimension]}`;
     const cell = this.cells.get(id);
     if (cell === undefined) {
-      // Exactly the dimensions of `by`: a rollup's row may hold more (DECISIONS D20).
+      // Exactly the dimensions of `by`: a rollup's row may hold more (decision 0020).
       const own = Object.fromEntries(this.query.by.map((dimension) => [dimension, key[dimension]]));
       this.cells.set(id, { bucket, key: own, currency, totals: { ...ZERO_TOTALS } });
       this.sumInto(this.cells.get(id)!.totals, totals);

@@ -175,7 +175,7 @@ export const statusDates = (status: OrderStatus, paidAt: Date, endedAt: Date): P
   ...(status === 'refunded' ? { refundedAt: endedAt } : status === 'chargedback' ? { chargedbackAt: endedAt } : {}),
 });
 
-/** The order's quantity limit (DECISIONS D3). */
+/** The order's quantity limit (decision 0003). */
 export const MAX_QUANTITY = 1_000_000;
 export const MAX_PRODUCTS = 500;
 

@@ -134,7 +134,7 @@ export const MIGRATIONS: readonly string[] = [
   ) STRICT, WITHOUT ROWID;
   CREATE INDEX rate_limit_windows_expiry ON rate_limit_windows (reset_at);
   `,
-  // UTM links and their short links (D13). The slug is unique across dashboards: the redirect finds a
+  // UTM links and their short links (decision 0013). The slug is unique across dashboards: the redirect finds a
   // link by it alone, and the index settles a collision of two new slugs. A page of a dashboard walks
   // links_newest_first; a link is found by its id (the primary key), then checked against the dashboard.
   `
@@ -158,7 +158,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX links_newest_first ON links (dashboard_id, created_at DESC, id DESC);
   `,
   `
-  -- Webhook endpoints (DECISIONS D12). \`events\` is a JSON array of event types, empty for all.
+  -- Webhook endpoints (decision 0012). \`events\` is a JSON array of event types, empty for all.
   CREATE TABLE webhook_endpoints (
     id TEXT PRIMARY KEY NOT NULL,
     dashboard_id TEXT NOT NULL,

@@ -19,7 +19,7 @@ export interface HeavyRequestBounds {
 /** The longest a turn rests: a slow upload that held its turn for seconds costs its dashboard one second. */
 export const MAX_TURN_REST_MS = 1_000;
 
-/** DECISIONS D23: one turn per dashboard and a short queue; 64 KiB is the console's form limit, and many times a usual order's body. */
+/** decision 0023: one turn per dashboard and a short queue; 64 KiB is the console's form limit, and many times a usual order's body. */
 export const HEAVY_REQUEST_BOUNDS: HeavyRequestBounds = { perDashboard: 1, queue: 2, heavyBodyBytes: 64 * 1024, rest: 1 };
 
 /** What a refused request is told: its own dashboard's bounds, never another dashboard's state. */
@@ -70,7 +70,7 @@ interface Lane {
 
 /**
  * Turns for the work whose main-thread cost grows with a body (reading, checking and parsing a large
- * JSON body, a batch, a CSV upload), per dashboard (DECISIONS D23): every stretch of that work shares
+ * JSON body, a batch, a CSV upload), per dashboard (decision 0023): every stretch of that work shares
  * the one event loop, so a dashboard with 16 such requests in flight would get 16 shares of it to
  * another dashboard's one. Here a dashboard has at most `perDashboard` in progress and `queue`
  * waiting in order; one more is refused at once, before its body is read. A waiter that goes away

@@ -6,7 +6,7 @@ export type TransitionTable = Readonly<Partial<Record<OrderStatus, readonly Orde
 
 /**
  * The transitions an operator wrote down (ORDER_TRANSITIONS_FILE). The empty table, the default,
- * refuses every change of status: the service ships no rules of its own (DECISIONS D6).
+ * refuses every change of status: the service ships no rules of its own (decision 0006).
  */
 export class TableTransitionPolicy implements TransitionPolicy {
   private readonly allowed: ReadonlySet<string>;

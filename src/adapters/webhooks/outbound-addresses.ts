@@ -3,7 +3,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
- * The one rule of outbound safety (DECISIONS D12), shared by the check when an endpoint is saved and
+ * The one rule of outbound safety (decision 0012), shared by the check when an endpoint is saved and
  * by the check of each connection (request-filtering-agent, which applies the same ipaddr.js ranges):
  * only public unicast addresses may be reached. Loopback, private, link-local (where cloud metadata
  * lives), carrier-grade NAT, unique-local, multicast and unspecified addresses are refused, and so

@@ -15,12 +15,12 @@ const DEFAULT_RESOLVE_TIMEOUT_MS = 5_000;
 
 const refused = (reason: string): E.Either<WebhookUrlNotAllowed, void> => E.left({ _tag: 'WebhookUrlNotAllowed', reason });
 
-/** The way out of a refusal the setting explains, for a service in development (DECISIONS D24). */
+/** The way out of a refusal the setting explains, for a service in development (decision 0024). */
 export const PRIVATE_URLS_HINT =
   'only public addresses may be reached, unless the service runs with WEBHOOK_ALLOW_PRIVATE_URLS=true (development and tests only)';
 
 /**
- * The check of a URL when an endpoint is saved (DECISIONS D12): `https://` only, and a host that is,
+ * The check of a URL when an endpoint is saved (decision 0012): `https://` only, and a host that is,
  * or resolves only to, public unicast addresses. It fails closed: a host that does not resolve is
  * refused. Every connection is checked again (HttpWebhookSender), on the address actually used, since
  * what a name resolves to can change after it was saved (DNS rebinding).

@@ -1,7 +1,7 @@
 import { RESPONSE_BODY_LIMIT_BYTES, type ResponseBody } from '../../domain/delivery';
 
 /**
- * The part of a response body that an attempt keeps (DECISIONS D22), from the bytes read of it: at
+ * The part of a response body that an attempt keeps (decision 0022), from the bytes read of it: at
  * most RESPONSE_BODY_LIMIT_BYTES of UTF-8, cut where a character ends, bytes that are not UTF-8
  * replaced with U+FFFD (which can take 3 bytes where the byte took 1, so the text is measured again
  * after decoding). `complete` says the body ended within `bytes`; nothing is kept of an empty one.

@@ -51,7 +51,7 @@ class InFlightCounts {
 }
 
 /**
- * The webhook workers of the process (DECISIONS D12): the relay turns outbox events into deliveries,
+ * The webhook workers of the process (decision 0012): the relay turns outbox events into deliveries,
  * the delivery loop runs due attempts side by side (WEBHOOK_CONCURRENCY in flight, at most half of
  * them for one dashboard, half of that for one endpoint). Each loop runs at once when nudged and
  * otherwise polls. At the shutdown deadline the attempts in flight are cut off and handed back, due

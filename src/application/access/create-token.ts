@@ -16,7 +16,7 @@ export interface IssuedToken {
 }
 
 export interface TokenOptions {
-  /** At least one; all by default (DECISIONS D17). */
+  /** At least one; all by default (decision 0017). */
   readonly scopes?: readonly Scope[];
   readonly expiresAt?: Date;
 }

@@ -11,7 +11,7 @@ export interface DashboardChanges {
   readonly taxRate?: number;
 }
 
-/** Renames a dashboard, moves it to another time zone (DECISIONS D16) or sets its tax rate (D20). */
+/** Renames a dashboard, moves it to another time zone (decision 0016) or sets its tax rate (decision 0020). */
 export class UpdateDashboard {
   constructor(private readonly dashboards: DashboardRepository) {}
 

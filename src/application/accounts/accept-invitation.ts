@@ -27,7 +27,7 @@ export interface AcceptedInvitation {
 }
 
 /**
- * Accepts an invitation once (DECISIONS D17, D23): the invited email gets the membership, never a
+ * Accepts an invitation once (decisions 0017, 0023): the invited email gets the membership, never a
  * lower role than it has. The link alone never signs in an existing account: its owner must be
  * signed in as it, or give its password, which goes through sign-in and so counts and is throttled
  * like any sign-in. Signed in as another account, it is refused. A new email chooses its password.

@@ -8,7 +8,7 @@ interface AccountUseCase<Args extends unknown[], A> {
 }
 
 /**
- * The use case with the hasher's refusal (a full queue, DECISIONS D23) answered as the
+ * The use case with the hasher's refusal (a full queue, decision 0023) answered as the
  * `PasswordHashingBusy` AccountError rather than thrown: the one place it becomes an outcome, for
  * every use case that hashes or checks a password.
  */

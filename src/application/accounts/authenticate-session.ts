@@ -18,7 +18,7 @@ const TOUCH_EVERY_MS = 60_000;
 
 /**
  * A write that only tidies up (the last-seen time, an ended session) is best effort: a read-only or
- * full store must not turn a page that reads into a failure (DECISIONS D23). A next request tries again.
+ * full store must not turn a page that reads into a failure (decision 0023). A next request tries again.
  */
 const bestEffort = async (write: Promise<unknown>): Promise<void> => {
   try {
@@ -47,7 +47,7 @@ export class AuthenticateSession {
       return E.left(sessionInvalid);
     }
     const user = await this.accounts.users.findById(session.userId);
-    // A session opened before the last password change is over (DECISIONS D17).
+    // A session opened before the last password change is over (decision 0017).
     if (O.isNone(user) || user.value.passwordChangedAt.getTime() > session.createdAt.getTime()) {
       await bestEffort(this.accounts.sessions.delete(idHash));
       return E.left(sessionInvalid);

@@ -18,9 +18,9 @@ export class ChangePassword {
   ) {}
 
   /**
-   * Needs the current password, whose wrong guesses count with the sign-in's (DECISIONS D23): a
+   * Needs the current password, whose wrong guesses count with the sign-in's (decision 0023): a
    * session is no licence to guess. Ends every session of the user, this one included, and opens a
-   * new one for the caller: whoever held another session is signed out (DECISIONS D17).
+   * new one for the caller: whoever held another session is signed out (decision 0017).
    */
   async execute(userId: string, current: string, next: string, address: string): Promise<E.Either<AccountError, OpenedSession>> {
     const user = await this.accounts.users.findById(userId);

@@ -18,7 +18,7 @@ export interface InvitationDescription {
 }
 
 /**
- * What the invitation page shows the holder of a link (DECISIONS D23). Only a valid token learns
+ * What the invitation page shows the holder of a link (decision 0023). Only a valid token learns
  * anything, such as whether the invited email has an account: without one it is `InvitationInvalid`.
  */
 export class DescribeInvitation {

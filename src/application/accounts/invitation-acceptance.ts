@@ -6,7 +6,7 @@ import type { OpaqueSecrets } from '../ports/password-hasher';
 import type { AccountError } from './account-errors';
 
 /**
- * How the holder of an invitation's link may accept it (DECISIONS D23). The link proves nothing about
+ * How the holder of an invitation's link may accept it (decision 0023). The link proves nothing about
  * an account that already exists: its owner accepts by being signed in as it, or with its password.
  */
 export type Acceptance =

@@ -14,7 +14,7 @@ export interface IssuedInvitation {
 }
 
 /**
- * An owner (or the operator, at the CLI) invites someone into a dashboard with a role (DECISIONS D17):
+ * An owner (or the operator, at the CLI) invites someone into a dashboard with a role (decision 0017):
  * a one-time link valid 7 days. The only way into a dashboard for an account that exists: its holder
  * accepts the link signed in as it or with its password (AcceptInvitation).
  */

@@ -4,7 +4,7 @@ import type { RateLimitCounter } from '../ports/rate-limit-counter';
 import type { AccountError } from './account-errors';
 
 /**
- * Wrong passwords allowed per window (DECISIONS D23): for one account from one address, from one
+ * Wrong passwords allowed per window (decision 0023): for one account from one address, from one
  * address whatever the accounts, and for one account from everywhere. The last is high, so that
  * nobody can cheaply lock another person out; the first is what stops a guesser.
  */

@@ -14,7 +14,7 @@ export interface RemovedMember {
 }
 
 /**
- * Ends a user's membership of a dashboard (DECISIONS D23), an owner's own included, but never the
+ * Ends a user's membership of a dashboard (decision 0023), an owner's own included, but never the
  * last owner's, however many removals race (the store decides atomically). The user's sessions go on
  * for their other dashboards; this one is gone from their next request, which reads the memberships
  * again.

@@ -6,7 +6,7 @@ import { refusalOf, type AccountActor } from './account-actor';
 import type { AccountError } from './account-errors';
 
 /**
- * Revokes an invitation not yet accepted (DECISIONS D23): its link then answers as an unknown one.
+ * Revokes an invitation not yet accepted (decision 0023): its link then answers as an unknown one.
  * An invitation of a dashboard the actor does not own is not found, so its id tells them nothing.
  */
 export class RevokeInvitation {

@@ -1,7 +1,7 @@
 import type { ProductCostEntry } from '../../domain/product-cost';
 import type { ProductCostRepository } from '../ports/product-cost-repository';
 
-/** Sets the unit cost of each entry's key (product, currency, from), all or none (DECISIONS D20); an entry given twice, the last one. */
+/** Sets the unit cost of each entry's key (product, currency, from), all or none (decision 0020); an entry given twice, the last one. */
 export class PutProductCosts {
   constructor(private readonly costs: ProductCostRepository) {}
 

@@ -20,7 +20,7 @@ export interface RateLimitDecision {
   readonly counted: { readonly at: Date; readonly inMemory: boolean };
 }
 
-/** Counts a request against its token's fixed window (DECISIONS D9). */
+/** Counts a request against its token's fixed window (decision 0009). */
 export class CheckRateLimit {
   /** `fallback` counts in this process's memory: where reads are counted while the store cannot take a write. */
   constructor(
@@ -60,7 +60,7 @@ export class CheckRateLimit {
 
   /**
    * Gives back `amount` requests that `decision` counted and that were not served (a batch refused
-   * whole), to the window that counted them, on the counter that counted them (DECISIONS D23): taken
+   * whole), to the window that counted them, on the counter that counted them (decision 0023): taken
    * at the time of the give-back, the count would go to the next window when this one has just ended,
    * and would lend that window what it never took.
    */

@@ -3,7 +3,7 @@ import type { IdGenerator } from '../ports/id-generator';
 import type { Claim, IdempotencyScope, IdempotencyStore, StoredResponse } from '../ports/idempotency-store';
 
 export interface IdempotencySettings {
-  /** How long a key is remembered after its first use (DECISIONS D7: 24 h by default). */
+  /** How long a key is remembered after its first use (decision 0007: 24 h by default). */
   readonly ttlMs: number;
   /** How long a claim holds before a retry may take it over, as after a crash. */
   readonly leaseMs: number;
@@ -16,7 +16,7 @@ export type Admission =
   | { readonly kind: 'in-progress'; readonly retryAfterSeconds: number };
 
 /**
- * Decides what a request with an Idempotency-Key does (DECISIONS D7): execute it under a claim,
+ * Decides what a request with an Idempotency-Key does (decision 0007): execute it under a claim,
  * replay the stored response, or refuse it because the key belongs to another request or is still
  * being executed.
  */

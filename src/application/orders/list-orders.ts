@@ -12,7 +12,7 @@ export class ListOrders {
 export class ListOrdersAfter {
   constructor(private readonly orders: OrderRepository) {}
 
-  /** The page after a position (DECISIONS D19): every order once, whatever is created meanwhile. */
+  /** The page after a position (decision 0019): every order once, whatever is created meanwhile. */
   execute(dashboardId: string, query: OrderCursorQuery): Promise<OrderCursorPage> {
     return this.orders.listAfter(dashboardId, query);
   }

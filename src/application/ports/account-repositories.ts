@@ -1,7 +1,7 @@
 import type { Option } from 'fp-ts/Option';
 import type { Invitation, Membership, Session, User } from '../../domain/account';
 
-/** Console users (DECISIONS D17): emails unique (stored lower-cased), passwords as hashes only. */
+/** Console users (decision 0017): emails unique (stored lower-cased), passwords as hashes only. */
 export interface UserRepository {
   /** False, and nothing stored, when the email is taken. */
   insert(user: User): Promise<boolean>;
@@ -18,7 +18,7 @@ export type MembershipRemoval = 'removed' | 'notMember' | 'lastOwner';
 
 /**
  * Who may do what in which dashboard: one role per user and dashboard. A dashboard that has an owner
- * keeps one (DECISIONS D23): `put` never lowers an owner, and `remove` never takes the last one.
+ * keeps one (decision 0023): `put` never lowers an owner, and `remove` never takes the last one.
  */
 export interface MembershipRepository {
   /**

@@ -15,11 +15,11 @@ export interface EventFeedPage {
   readonly hasMore: boolean;
 }
 
-/** How long the feed keeps an event (DECISIONS D19). */
+/** How long the feed keeps an event (decision 0019). */
 export const FEED_RETENTION_MS = 30 * 86_400_000;
 
 /**
- * The dashboard's order events as a feed (DECISIONS D19), filled by the webhook relay as it takes the
+ * The dashboard's order events as a feed (decision 0019), filled by the webhook relay as it takes the
  * events out of the orders' outboxes (`WebhookOutbox.relay`), kept 30 days. A consumer that reads
  * with the last id it saw gets every event once, never one before an earlier one of its order.
  */

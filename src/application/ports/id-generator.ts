@@ -1,4 +1,4 @@
-/** Makes identifiers: opaque, unguessable, never a counter (DECISIONS D4). */
+/** Makes identifiers: opaque, unguessable, never a counter (decision 0004). */
 export interface IdGenerator {
   /** A new id that starts with `prefix` and an underscore, such as `ord_…`. */
   next(

@@ -1,4 +1,4 @@
-/** Keys are scoped by dashboard: two dashboards may use the same key (DECISIONS D7). */
+/** Keys are scoped by dashboard: two dashboards may use the same key (decision 0007). */
 export interface IdempotencyScope {
   readonly dashboardId: string;
   readonly key: string;

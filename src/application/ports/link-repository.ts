@@ -14,7 +14,7 @@ export interface LinkPage {
 }
 
 /**
- * Where UTM links live (D13). Every method but `findBySlug` and `recordClick` is scoped by dashboard: a
+ * Where UTM links live (decision 0013). Every method but `findBySlug` and `recordClick` is scoped by dashboard: a
  * link of another dashboard is never seen. Implementations must agree on everything written here
  * (test/contract/link-repository.contract.ts).
  */

@@ -2,7 +2,7 @@ export type LogFields = Readonly<Record<string, string | number | boolean | unde
 
 /**
  * Structured logging. Callers pass plain fields; never a token, a request body or a stack trace
- * (DECISIONS D11). `time`, `level` and `msg` are the logger's own keys, not fields.
+ * (decision 0011). `time`, `level` and `msg` are the logger's own keys, not fields.
  */
 export interface Logger {
   debug(message: string, fields?: LogFields): void;

@@ -116,7 +116,7 @@ export interface OrderRepository {
   list(dashboardId: string, query: OrderQuery): Promise<OrderPage>;
 
   /**
-   * A page after a position, in the same order as `list` (DECISIONS D19's cursors): the orders that
+   * A page after a position, in the same order as `list` (decision 0019's cursors): the orders that
    * come after `after` (all when absent) under the same filters, at most `pageSize`, and whether more
    * follow. It costs the page alone at any depth: no count, no offset.
    */

@@ -1,7 +1,7 @@
 /**
- * A memory-hard password hash (DECISIONS D17), run off the event loop. Each method may reject with
+ * A memory-hard password hash (decision 0017), run off the event loop. Each method may reject with
  * `PasswordHashingBusy` when the process already runs and queues as many hashes as it takes
- * (DECISIONS D23): nothing was computed, and the caller may try again later.
+ * (decision 0023): nothing was computed, and the caller may try again later.
  */
 export interface PasswordHasher {
   /** `client`: who asks (HashingClient), so that one client's many requests wait behind one another, not before others'. */

@@ -19,7 +19,7 @@ export interface ProductCostPage {
   readonly more: boolean;
 }
 
-/** A dashboard's product costs (DECISIONS D20), one unit cost per (product, currency, from). */
+/** A dashboard's product costs (decision 0020), one unit cost per (product, currency, from). */
 export interface ProductCostRepository {
   /**
    * Sets the unit cost of each entry's key (not added to), all of them or none: atomic. Entries of one

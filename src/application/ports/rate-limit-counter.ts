@@ -6,7 +6,7 @@ export interface WindowCount {
 }
 
 /**
- * Fixed-window request counters, shared by every instance that uses the same store (DECISIONS D9).
+ * Fixed-window request counters, shared by every instance that uses the same store (decision 0009).
  * Implementations must agree (test/contract/rate-limit-counter.contract.ts).
  */
 export interface RateLimitCounter {

@@ -6,7 +6,7 @@ import type { SpendSumQuery } from './spend-repository';
 /** Whether a ranking puts the highest figures first (the default) or the lowest (the biggest loss first). */
 export type SortOrder = 'descending' | 'ascending';
 
-/** How a report prices order lines (DECISIONS D20): the dashboard's cost entries, on the calendar of its time zone now. */
+/** How a report prices order lines (decision 0020): the dashboard's cost entries, on the calendar of its time zone now. */
 export interface Costing {
   /** The dashboard's time zone: the days its cost entries' `from` are days of. */
   readonly costZone: string;
@@ -48,13 +48,13 @@ export interface RankedBreakdownQuery extends ReportScope, Costing {
   /** The dashboard's tax rate (percent), which `taxCents` and what follows from it need. */
   readonly taxRate: number;
   /**
-   * Present when spend joins the rows (DECISIONS D16: `by` names spend's dimensions only): the spend of
+   * Present when spend joins the rows (decision 0016: `by` names spend's dimensions only): the spend of
    * `days`, none when no day of the dashboard's zone starts within the range. Absent, every row's
    * `spendCents` is null.
    */
   readonly spend?: Pick<SpendSumQuery, 'by' | 'filters'> & SpendDays;
   /**
-   * `compare=previous` (DECISIONS D20): the period before `range` (previousRange) and its spend days.
+   * `compare=previous` (decision 0020): the period before `range` (previousRange) and its spend days.
    * Every row then carries `previous`; a key found only there is a row whose current metrics are those
    * of no orders, ranked and cut like any other.
    */
@@ -81,7 +81,7 @@ export interface Breakdown {
   readonly uncostedUnits: number;
 }
 
-/** What the products report asks the store for (DECISIONS D20): a row per product and currency, ranked and cut. */
+/** What the products report asks the store for (decision 0020): a row per product and currency, ranked and cut. */
 export interface ProductQuery extends ReportScope, Costing {
   readonly range: Range;
   readonly sort: ProductMetricName;
@@ -147,7 +147,7 @@ export interface UncostedProducts extends UncostedSummary {
 
 /**
  * Reports over the orders, each counted with its status now and attributed by the query's model
- * (DECISIONS D16, D20). Implementations must agree on every figure and every row's place
+ * (decisions 0016, 0020). Implementations must agree on every figure and every row's place
  * (test/contract/report-reader.contract.ts, test/contract/profit-reports.contract.ts); how they avoid
  * reading every order a report covers is theirs to choose. On SQLite every write acknowledged before
  * the call is counted; MongoDB may lag by a few seconds, never counting an order twice. Cost entries
@@ -162,7 +162,7 @@ export interface ReportReader {
    * spend added in (a key with spend and no orders is a row), ranked by `query.sort` and cut at
    * `query.limit` (rank-breakdown.ts); with `query.previous`, both periods, every key of either one a
    * row. Only the rows answered cross to the caller: the store does the rest where it does not hold
-   * the event loop for work that grows with the keys (DECISIONS D23).
+   * the event loop for work that grows with the keys (decision 0023).
    */
   breakdown(dashboardId: string, query: RankedBreakdownQuery): Promise<Breakdown>;
 

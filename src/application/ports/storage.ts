@@ -38,21 +38,21 @@ export interface Storage {
   readonly deliveries: DeliveryRepository;
   /** The orders' outboxes, as the webhook relay reads and empties them. */
   readonly outbox: WebhookOutbox;
-  /** The order events of the last 30 days, as the relay took them out of the outboxes (DECISIONS D19). */
+  /** The order events of the last 30 days, as the relay took them out of the outboxes (decision 0019). */
   readonly events: EventFeed;
-  /** Reports over the orders (DECISIONS D16). */
+  /** Reports over the orders (decision 0016). */
   readonly reports: ReportReader;
   readonly spend: SpendRepository;
-  /** Sources and the log of their deliveries (DECISIONS D21). */
+  /** Sources and the log of their deliveries (decision 0021). */
   readonly sources: SourceRepository;
   readonly sourceDeliveries: SourceDeliveryLog;
-  /** What each product costs, from which day (DECISIONS D20). */
+  /** What each product costs, from which day (decision 0020). */
   readonly productCosts: ProductCostRepository;
   /** Ad accounts and where each one's sync stands (docs/ad-platforms.md). */
   readonly adAccounts: AdAccountRepository;
   /** Paid orders on their way to the ad accounts' conversions APIs, and their log (docs/ad-platforms.md). */
   readonly conversions: ConversionRepository;
-  /** Console users, memberships, invitations and sessions (DECISIONS D17). */
+  /** Console users, memberships, invitations and sessions (decision 0017). */
   readonly accounts: AccountStores;
   readonly health: StorageHealth;
   /** Work the store does beside the requests (MongoDB's report rollup); run by the service, not the CLI. */

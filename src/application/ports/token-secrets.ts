@@ -1,4 +1,4 @@
-/** Makes plain API tokens and the one-way hash under which they are stored (DECISIONS D8). */
+/** Makes plain API tokens and the one-way hash under which they are stored (decision 0008). */
 export interface TokenSecrets {
   /** A new plain token: a fixed prefix and at least 128 bits of randomness. */
   generate(): string;

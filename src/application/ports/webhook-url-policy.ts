@@ -1,7 +1,7 @@
 import type { Either } from 'fp-ts/Either';
 import type { WebhookUrlNotAllowed } from '../shared/errors';
 
-/** Which URLs the service may send webhooks to (DECISIONS D12, outbound safety). */
+/** Which URLs the service may send webhooks to (decision 0012, outbound safety). */
 export interface WebhookUrlPolicy {
   /**
    * Right when `url` (already well-formed) may be saved: its scheme is allowed and its host is, or

@@ -17,7 +17,7 @@ export interface BreakdownQuery extends ReportScope {
   /** Highest first unless `ascending`. */
   readonly order?: SortOrder;
   readonly limit: number;
-  /** `previous`: each row carries the metrics of the equally long period that ends at `from` (DECISIONS D20). */
+  /** `previous`: each row carries the metrics of the equally long period that ends at `from` (decision 0020). */
   readonly compare?: Comparison;
 }
 
@@ -35,7 +35,7 @@ const spendOf = (range: Range, zone: string) => {
 };
 
 /**
- * Which keys made money over a range (DECISIONS D16, D20): the orders created within it grouped by
+ * Which keys made money over a range (decisions 0016, 0020): the orders created within it grouped by
  * `by` and currency, their lines priced with the dashboard's costs and taxed at its rate, joined with
  * the spend of the days that start within it when `by` names only spend's own dimensions (a key with
  * spend and no orders is a row too); with `compare`, the period before as well. The store groups,

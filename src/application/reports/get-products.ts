@@ -17,7 +17,7 @@ export interface ProductsQuery extends ReportScope {
 }
 
 /**
- * Which products sell and what they leave (DECISIONS D20): the orders created in the range, a row per
+ * Which products sell and what they leave (decision 0020): the orders created in the range, a row per
  * product and currency, their paid lines priced with the dashboard's costs; ranked and cut by the store.
  */
 export class GetProducts {

@@ -25,7 +25,7 @@ export interface TimeseriesQuery extends ReportScope {
   readonly interval: ReportInterval;
   /** The calendar of the buckets; the dashboard's when absent. */
   readonly timezone?: string;
-  /** `previous`: each bucket carries the metrics of itself moved back by the period's length (DECISIONS D20). */
+  /** `previous`: each bucket carries the metrics of itself moved back by the period's length (decision 0020). */
   readonly compare?: Comparison;
 }
 
@@ -50,8 +50,8 @@ export interface Timeseries {
 
 /**
  * The dashboard's orders bucket by bucket (hours, days, ISO weeks, months of a time zone's calendar),
- * one series per currency, every bucket present (DECISIONS D16), with the spend of the days that start
- * within each bucket, the lines priced with the dashboard's costs and taxed at its rate (D20); spend is
+ * one series per currency, every bucket present (decision 0016), with the spend of the days that start
+ * within each bucket, the lines priced with the dashboard's costs and taxed at its rate (decision 0020); spend is
  * not kept by `utmTerm`, so a series filtered by it has none. With `compare`, the buckets moved back by
  * the period's length are read in the same call, ahead of the others.
  */

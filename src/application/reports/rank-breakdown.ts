@@ -48,7 +48,7 @@ const before =
     metricBefore(a.row[sort], b.row[sort], order) ?? tieBefore(a.tie, b.tie);
 
 /**
- * A breakdown from its cells (DECISIONS D16, D20): a row per key and currency, the sums of `spend`
+ * A breakdown from its cells (decisions 0016, 0020): a row per key and currency, the sums of `spend`
  * added to their rows (a key with spend and no orders is a row, with `roas` 0), the metrics of each
  * row, and the first `query.limit` of them by `query.sort` in `query.order`. `spend` undefined: spend
  * does not join, and `spendCents` is null everywhere. With `previous`, every row carries the previous period's metrics,

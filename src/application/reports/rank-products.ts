@@ -124,7 +124,7 @@ const uncostedRowOf = (row: ProductTally): UncostedProduct => ({
 const STRIDE = 256;
 
 /**
- * The products report from its cells (DECISIONS D20): a row per product and currency, named by its
+ * The products report from its cells (decision 0020): a row per product and currency, named by its
  * latest order (of either period), the first `query.limit` by `query.sort` descending, then by product
  * and currency by code point. With `previous`, every row carries the previous period's figures, and a
  * product sold only then is a row with current figures of nothing. Stores that rank on the event

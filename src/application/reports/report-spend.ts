@@ -1,8 +1,8 @@
 import { dateInZone, nextDate, startOfDate } from '../../domain/time-zone';
 
 /**
- * The days of `zone` whose start falls within `[start, end)`: the spend a range counts (DECISIONS
- * D16: a day's spend counts when that day starts within the report's range). Undefined when none does.
+ * The days of `zone` whose start falls within `[start, end)`: the spend a range counts (decision
+ * 0016: a day's spend counts when that day starts within the report's range). Undefined when none does.
  */
 export const spendDaysWithin = (start: number, end: number, zone: string): { from: string; to: string } | undefined => {
   let from = dateInZone(start, zone);

@@ -16,7 +16,7 @@ export interface TokenExpired {
   readonly _tag: 'TokenExpired';
 }
 
-/** The bearer token is valid but lacks the scope the operation needs (DECISIONS D17). */
+/** The bearer token is valid but lacks the scope the operation needs (decision 0017). */
 export interface InsufficientScope {
   readonly _tag: 'InsufficientScope';
   readonly needed: Scope;
@@ -77,13 +77,13 @@ export interface DeliveryNotFound {
   readonly deliveryId: string;
 }
 
-/** The dashboard has as many endpoints as it may have (DECISIONS D12: 20). */
+/** The dashboard has as many endpoints as it may have (decision 0012: 20). */
 export interface WebhookLimitReached {
   readonly _tag: 'WebhookLimitReached';
   readonly limit: number;
 }
 
-/** The URL may not be sent to: its scheme, or the addresses its host is or resolves to (DECISIONS D12). */
+/** The URL may not be sent to: its scheme, or the addresses its host is or resolves to (decision 0012). */
 export interface WebhookUrlNotAllowed {
   readonly _tag: 'WebhookUrlNotAllowed';
   /** Why, in words for the caller: never anything but facts about the URL they sent. */

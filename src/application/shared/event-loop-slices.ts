@@ -6,7 +6,7 @@ export const SLICE_MS = 5;
 /**
  * Cuts work that grows with a request's input (the lines of a file, the orders of a batch) into
  * stretches of about SLICE_MS: awaited between two units of work, `pause` lets the event loop serve
- * others once the stretch has run that long (DECISIONS D23), and costs a microtask otherwise.
+ * others once the stretch has run that long (decision 0023), and costs a microtask otherwise.
  */
 export class EventLoopSlices {
   private started = performance.now();

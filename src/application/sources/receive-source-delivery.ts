@@ -38,14 +38,14 @@ export class ReceiveSourceDelivery {
     private readonly clock: Clock,
   ) {}
 
-  /** The dashboard of a source, or undefined when none has this id: whose turn a large delivery waits for (DECISIONS D23). */
+  /** The dashboard of a source, or undefined when none has this id: whose turn a large delivery waits for (decision 0023). */
   async dashboardOf(sourceId: string): Promise<string | undefined> {
     const found = await this.sources.findById(sourceId);
     return O.isNone(found) ? undefined : found.value.dashboardId;
   }
 
   /**
-   * A platform's delivery (DECISIONS D21): the signature first, over the raw bytes, then what the
+   * A platform's delivery (decision 0021): the signature first, over the raw bytes, then what the
    * delivery says, applied through the order use cases, and one line in the source's log. A delivery
    * with a bad signature is logged as refused (never its body) and answered `SourceSignatureInvalid`;
    * an unknown source costs the same signature check, against a dummy secret.

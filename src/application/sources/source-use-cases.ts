@@ -23,7 +23,7 @@ export interface SourcePorts {
   readonly clock: Clock;
 }
 
-/** Sources (DECISIONS D21); a delivery is applied through the order use cases, so it has what an API order has. */
+/** Sources (decision 0021); a delivery is applied through the order use cases, so it has what an API order has. */
 export const sourceUseCases = (p: SourcePorts, orders: Pick<OrderUseCases, 'createOrder' | 'updateOrder'>) => ({
   createSource: new CreateSource(p.sources, p.ids, p.clock),
   listSources: new ListSources(p.sources),

@@ -1,7 +1,7 @@
 import type { SpendEntry } from '../../domain/spend';
 import type { SpendRepository } from '../ports/spend-repository';
 
-/** Sets the amount of each entry's key, all or none (DECISIONS D16); an entry given twice, the last one. */
+/** Sets the amount of each entry's key, all or none (decision 0016); an entry given twice, the last one. */
 export class PutSpend {
   constructor(private readonly spend: SpendRepository) {}
 

@@ -49,7 +49,7 @@ export type AttemptReport =
 
 /**
  * The delivery workers' use case: claim due deliveries, make one attempt each, record it, and
- * schedule the next (DECISIONS D12). Claims are leases in the store, so several instances share the
+ * schedule the next (decision 0012). Claims are leases in the store, so several instances share the
  * work and an attempt is made by one of them at a time.
  */
 export class DeliverWebhooks {

@@ -5,7 +5,7 @@ import type { EventFeed } from '../ports/event-feed';
 import type { WebhookPayloads } from '../ports/webhook-payloads';
 
 export interface EventList {
-  /** Each event exactly as its webhook's body (DECISIONS D12). */
+  /** Each event exactly as its webhook's body (decision 0012). */
   readonly events: readonly JsonObject[];
   readonly hasMore: boolean;
 }

@@ -13,7 +13,7 @@ export class RotateWebhookSecret {
     private readonly clock: Clock,
   ) {}
 
-  /** A new secret for the endpoint; the one it replaces signs beside it for 24 h (DECISIONS D12). */
+  /** A new secret for the endpoint; the one it replaces signs beside it for 24 h (decision 0012). */
   async execute(dashboardId: string, id: string): Promise<E.Either<WebhookNotFound, WebhookEndpoint>> {
     const secret = this.secrets.generate();
     const rotated = await changeStoredEndpoint(this.endpoints, dashboardId, id, (current) =>

@@ -44,8 +44,8 @@ export const demoCosts = (plan: DemoPlan): ProductCostEntry[] => {
  * Fills a new dashboard with the demo's past through the use cases the API and the CLI use: orders
  * 500 at a time, side by side, as `orders import` creates them (SQLite commits them in groups), spend as
  * `spend import` stores it, the outboxes relayed before any webhook endpoint exists (the past makes
- * no deliveries), the product costs and the tax rate (DECISIONS D20) as `costs import` and
- * `dashboards update --tax-rate` set them, and an owner for the console; the source (D21) is seeded
+ * no deliveries), the product costs and the tax rate (decision 0020) as `costs import` and
+ * `dashboards update --tax-rate` set them, and an owner for the console; the source (decision 0021) is seeded
  * after this, in demo-source.ts.
  */
 export const seedDemo = async (

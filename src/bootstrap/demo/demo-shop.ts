@@ -6,7 +6,7 @@
 export type DemoCurrency = 'BRL' | 'USD';
 
 /**
- * What the shop sells, with its price and what one unit costs it in each currency (DECISIONS D20).
+ * What the shop sells, with its price and what one unit costs it in each currency (decision 0020).
  * The socks have no cost: a shop that has not entered every cost sees its `uncostedUnits`.
  */
 export interface DemoProduct {

@@ -20,7 +20,7 @@ export interface DemoSourceOptions {
 const cents = (value: number): string => (value / 100).toFixed(2);
 
 /**
- * The demo's Shopify store (DECISIONS D21, D24): a source made through its use case, as the console
+ * The demo's Shopify store (decisions 0021, 0024): a source made through its use case, as the console
  * and the API make one, and one signed `orders/create` a day on its last days, received through the
  * use case `POST /in/v1/{sourceId}` calls, so that its page shows the URL to paste, the platform's
  * steps and a log of deliveries. Its secret is random and never shown: nobody needs to sign for it.

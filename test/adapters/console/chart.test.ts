@@ -19,7 +19,7 @@ const barsOf = (svg: string) =>
   }));
 const zeroOf = (svg: string): number => Number(/<line class="axis zero"[^>]* y1="([\d.]+)"/.exec(svg)![1]);
 
-describe('the console’s bar chart (DECISIONS D22)', () => {
+describe('the console’s bar chart (decision 0022)', () => {
   it('draws a negative value down from the zero line, with the axis going below zero', () => {
     const svg = chartOf([300, -120, 50]);
     expect(axisOf(svg)).to.deep.equal(['-200', '0', '200', '400']);

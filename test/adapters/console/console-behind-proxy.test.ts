@@ -25,7 +25,7 @@ const sessionCookieOf = (res: ConsoleResponse): Record<string, string> => {
   return attributesOf(line!);
 };
 
-/** DECISIONS D23: behind a TLS proxy, cookies, origins, addresses and redirects are right. */
+/** decision 0023: behind a TLS proxy, cookies, origins, addresses and redirects are right. */
 describe('the console behind a proxy (over HTTP)', () => {
   let world: ConsoleWorld;
   const start = async (config: Partial<Config>): Promise<void> => {

@@ -23,7 +23,7 @@ const expectRetryAfter = (res: ConsoleResponse, status: number): void => {
   expect(Number(res.headers['retry-after'])).to.be.at.least(1);
 };
 
-/** DECISIONS D23: nobody stalls the service with password work, and nobody locks another out cheaply. */
+/** decision 0023: nobody stalls the service with password work, and nobody locks another out cheaply. */
 describe('the console’s passwords under load and guessing (over HTTP)', () => {
   let world: ConsoleWorld;
   const client = () => new ConsoleClient(world.api.url, PUBLIC);

@@ -16,7 +16,7 @@ const expectUnavailable = (res: ConsoleResponse): void => {
 };
 
 /**
- * DECISIONS D23: a store that reads but cannot write (a full disk, a read-only file) answers the
+ * decision 0023: a store that reads but cannot write (a full disk, a read-only file) answers the
  * console's changes with 503 and Retry-After, as the API's, and its pages that only read go on.
  */
 describe('the console on a store that cannot write (SQLite, PRAGMA query_only)', () => {

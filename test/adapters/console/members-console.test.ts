@@ -63,13 +63,13 @@ class ConsoleClient {
   }
 }
 
-/** The page a form's redirect leads to, where its result is shown once (Post/Redirect/Get, DECISIONS D22). */
+/** The page a form's redirect leads to, where its result is shown once (Post/Redirect/Get, decision 0022). */
 const shownAfter = async (client: ConsoleClient, posted: Answer): Promise<Answer> => {
   expect(posted.status, posted.text).to.equal(303);
   return client.request('GET', posted.location!);
 };
 
-describe('console: removing members and revoking invitations (DECISIONS D23)', () => {
+describe('console: removing members and revoking invitations (decision 0023)', () => {
   let storage: Storage;
   let api: TestApi;
   let shopA: string;

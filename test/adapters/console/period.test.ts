@@ -5,7 +5,7 @@ const NOW = new Date('2026-11-25T15:00:00Z');
 const ZONE = 'America/Sao_Paulo';
 const of = (query: Record<string, string>) => periodOf(new URLSearchParams(query), ZONE, NOW);
 
-describe('the console’s period (DECISIONS D18, D22)', () => {
+describe('the console’s period (decisions 0018, 0022)', () => {
   it('takes the preset the select names when From and To hold its own days, as the form sends them', () => {
     const preset = of({ period: '30' });
     expect([preset.key, preset.firstDay, preset.lastDay]).to.deep.equal(['30', '2026-10-27', '2026-11-25']);

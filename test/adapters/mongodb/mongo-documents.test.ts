@@ -138,7 +138,7 @@ describeWithMongo('MongoDB documents as stored', (mongo) => {
     expect(await storage.orders.outboxOf('dsh_doc', 'doc-1')).to.deep.equal([updated]);
   });
 
-  it('gives a token stored before scopes every scope, in the document itself, when a service connects (D17)', async () => {
+  it('gives a token stored before scopes every scope, in the document itself, when a service connects (decision 0017)', async () => {
     await raw(COLLECTIONS.tokens).insertOne({
       _id: 'tok_old' as never,
       dashboardId: 'dsh_doc',

@@ -18,7 +18,7 @@ const START = Date.parse('2026-01-01T00:00:00Z');
 const DAYS = 90;
 
 /**
- * What a report reads once the rollup has counted every order (issue 26): a zone whose days begin on a
+ * What a report reads once the rollup has counted every order : a zone whose days begin on a
  * quarter hour (+05:45) or half hour (+05:30) answers from the cells in a command per grain, as a zone
  * on whole hours does. A command per run of periods was two a day there (three quarters, then twenty-three
  * hours): 730 for a year of daily buckets, 126 s on a test server against 0.84 s in São Paulo.

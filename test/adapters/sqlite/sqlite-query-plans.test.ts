@@ -25,7 +25,7 @@ const describeShape = (shape: ListingShape): string =>
   [shape.status ? 'status' : '', shape.from ? 'from' : '', shape.to ? 'to' : ''].filter(Boolean).join(' + ') || 'no filter';
 
 /**
- * The listing reads through its indexes (DECISIONS D15): for every combination of filters, the page is
+ * The listing reads through its indexes (decision 0015): for every combination of filters, the page is
  * a SEARCH of the listing index that walks it in order (no scan of the table, no sort in a temporary
  * B-tree), and the total is read from `order_counts` or counted on the covering index.
  */

@@ -11,7 +11,7 @@ import { temporaryFolder } from '../../support/sqlite-files';
 const START = Date.parse('2026-03-01T00:00:00.000Z');
 const CAMPAIGNS = 40;
 
-/** The report thread of the SQLite store (DECISIONS D23): what crosses back to the event loop's thread. */
+/** The report thread of the SQLite store (decision 0023): what crosses back to the event loop's thread. */
 describe('SqliteReportOffload', () => {
   let folder: ReturnType<typeof temporaryFolder>;
   let storage: Storage;

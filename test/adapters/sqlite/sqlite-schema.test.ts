@@ -71,7 +71,7 @@ describe('SQLite schema migrations', () => {
     expect(raw.prepare('SELECT n FROM steps ORDER BY rowid').all()).to.deep.equal([{ n: 2 }, { n: 3 }]);
   });
 
-  it('gives the tokens of a file made before scopes every scope, no expiry and no last use (D17)', async () => {
+  it('gives the tokens of a file made before scopes every scope, no expiry and no last use (decision 0017)', async () => {
     migrate(raw, folder.path, MIGRATIONS.slice(0, MIGRATIONS.indexOf(ACCOUNTS_MIGRATION)));
     raw.prepare("INSERT INTO dashboards (id, name, created_at, timezone) VALUES ('dsh_old', 'Old', 0, 'UTC')").run();
     raw

@@ -15,7 +15,7 @@ const taken = async (turns: HeavyRequestTurns, dashboardId: string): Promise<Rel
   return turn;
 };
 
-/** DECISIONS D23: the turns bound how many heavy requests of a dashboard run at once; their rest bounds how often. */
+/** decision 0023: the turns bound how many heavy requests of a dashboard run at once; their rest bounds how often. */
 describe('heavy request turns: the rest after a turn', () => {
   it('rests a turn given back as long as it was held before the next request of its dashboard takes it, another dashboard untouched', async () => {
     const turns = new HeavyRequestTurns({ ...HEAVY_REQUEST_BOUNDS, rest: 1 });

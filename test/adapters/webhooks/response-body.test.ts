@@ -5,7 +5,7 @@ import { RESPONSE_BODY_LIMIT_BYTES } from '../../../src/domain/delivery';
 const LIMIT = RESPONSE_BODY_LIMIT_BYTES;
 const bytesOf = (text: string): Buffer => Buffer.from(text, 'utf8');
 
-describe('the response body an attempt keeps (DECISIONS D22)', () => {
+describe('the response body an attempt keeps (decision 0022)', () => {
   it('keeps a short body whole, and nothing of an empty one', () => {
     expect(keptResponseBody(bytesOf('{"ok":true} ção ✓'), true)).to.deep.equal({ text: '{"ok":true} ção ✓', truncated: false });
     expect(keptResponseBody(bytesOf(''), true)).to.equal(undefined);

@@ -210,7 +210,7 @@ describe('Tokens', () => {
     });
   });
 
-  describe('scopes, expiry and last use (D17)', () => {
+  describe('scopes, expiry and last use (decision 0017)', () => {
     it('issues the scopes asked for, each once and in their canonical order, and every scope by default', async () => {
       const some = await createToken.execute('dsh_a', 'checkout', { scopes: ['reports:read', 'orders:write', 'reports:read'] });
       expect(E.isRight(some) && some.right.token.scopes).to.deep.equal(['orders:write', 'reports:read']);

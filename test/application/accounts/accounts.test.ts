@@ -40,7 +40,7 @@ const right = <A>(either: E.Either<unknown, A>): A => {
   return either.right;
 };
 
-describe('Console accounts (DECISIONS D17)', () => {
+describe('Console accounts (decision 0017)', () => {
   let storage: Storage;
   let clock: MutableClock;
   let hasher: CountingHasher;
@@ -282,7 +282,7 @@ describe('Console accounts (DECISIONS D17)', () => {
     });
   });
 
-  describe('a full hashing queue (DECISIONS D23)', () => {
+  describe('a full hashing queue (decision 0023)', () => {
     it('answers PasswordHashingBusy at once to sign-in, password change and invitation, counting no failure', async () => {
       const { user } = await owner();
       const issued = right(await accounts.inviteMember.execute({ ownerId: user.id }, 'dsh_a', 'new@example.com', 'analyst'));
@@ -419,7 +419,7 @@ describe('Console accounts (DECISIONS D17)', () => {
     });
   });
 
-  describe('invitations to an existing account (D23)', () => {
+  describe('invitations to an existing account (decision 0023)', () => {
     const OTHER_PASSWORD = 'other owner password';
     /** The owner of dsh_b, whose email the owner of dsh_a invites. */
     const otherOwner = async () => {
@@ -509,7 +509,7 @@ describe('Console accounts (DECISIONS D17)', () => {
     });
   });
 
-  describe('removing members and revoking invitations (D23)', () => {
+  describe('removing members and revoking invitations (decision 0023)', () => {
     /** A user with a role in dsh_a, made through the store. */
     const member = async (email: string, role: 'owner' | 'analyst', dashboardId = 'dsh_a') => {
       const user = { id: `usr_${email.split('@')[0]}`, email, passwordHash: 'x', createdAt: clock.now(), passwordChangedAt: clock.now() };

@@ -54,7 +54,7 @@ const noLookUp = (links: LinkRepository): LinkRepository =>
 const CLICK = { count: true };
 const CHECK = { count: false };
 
-describe('UTM link use cases (D13)', () => {
+describe('UTM link use cases (decision 0013)', () => {
   let links: InMemoryLinkRepository;
   let clock: MutableClock;
   let slugs: ListedSlugs;

@@ -53,7 +53,7 @@ const spend = (date: string, currency: string, amountCents: number): SpendEntry 
 });
 
 /**
- * Profit against figures worked out by hand (DECISIONS D20), in São Paulo (UTC−03:00): a cost's day
+ * Profit against figures worked out by hand (decision 0020), in São Paulo (UTC−03:00): a cost's day
  * begins at 03:00 UTC. SHIRT costs R$10.00 from 2026-03-10 and R$15.00 from 2026-03-11, US$3.00
  * from 2026-03-01; MUG has no cost; the tax rate is 1.15 %, which a float gets wrong on 3,000 and
  * 15,000 cents (34.4999… and 172.4999…).

@@ -4,7 +4,7 @@ import { rankBreakdown } from '../../../src/application/reports/rank-breakdown';
 import type { ReportDimension } from '../../../src/domain/attribution';
 import { ZERO_TOTALS } from '../../../src/domain/report';
 
-/** Code points compared one by one: the order DECISIONS D20 asks for, written without the code under test. */
+/** Code points compared one by one: the order decision 0020 asks for, written without the code under test. */
 const byCodePoints = (a: string, b: string): number => {
   const [x, y] = [[...a].map((c) => c.codePointAt(0)!), [...b].map((c) => c.codePointAt(0)!)];
   for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];

@@ -7,7 +7,7 @@ import { expectInvalid, expectProblem } from '../problem-assertions';
 const UTC_WITH_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UNKNOWN_ID = 'dsh_doesnotexist000000000';
 
-/** The admin API of DECISIONS D8. */
+/** The admin API of decision 0008. */
 export const adminApiBehaviour = (storageFactory: StorageFactory): void => {
   describe('admin API', () => {
     const h = useApi(storageFactory, { dashboard: false, clock: true });

@@ -21,7 +21,7 @@ const expectUnauthorized = (res: Awaited<ReturnType<typeof call>>): void => {
   expect(res.headers.get('www-authenticate')).to.equal('Bearer');
 };
 
-/** Bearer tokens on the public API (specification; DECISIONS D1, D8). */
+/** Bearer tokens on the public API (specification; decisions 0001, 0008). */
 export const authenticationBehaviour = (storageFactory: StorageFactory): void => {
   describe('authentication of the orders API', () => {
     const h = useApi(storageFactory);

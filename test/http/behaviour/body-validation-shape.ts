@@ -11,7 +11,7 @@ const without = (field: string): Record<string, unknown> => {
   return payload;
 };
 
-/** Required, unknown and mistyped fields of the creation payload (DECISIONS D3). */
+/** Required, unknown and mistyped fields of the creation payload (decision 0003). */
 export const bodyValidationShapeBehaviour = (storageFactory: StorageFactory): void => {
   describe('POST /api/v1/orders: required, unknown and mistyped fields', () => {
     const h = useApi(storageFactory);

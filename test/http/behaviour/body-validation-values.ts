@@ -31,7 +31,7 @@ const STRING_FIELDS: [string, (v: string) => Record<string, unknown>][] = [
 
 const DATE_FIELDS = ['createdAt', 'paidAt', 'refundedAt', 'chargedbackAt'];
 
-/** Values of the creation payload (DECISIONS D3): money, quantities, sizes, strings, currency, dates. */
+/** Values of the creation payload (decision 0003): money, quantities, sizes, strings, currency, dates. */
 export const bodyValidationValuesBehaviour = (storageFactory: StorageFactory): void => {
   describe('POST /api/v1/orders: field values', () => {
     const h = useApi(storageFactory);

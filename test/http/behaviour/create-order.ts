@@ -5,7 +5,7 @@ import { expectProblem } from '../problem-assertions';
 
 const UTC_WITH_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/** POST /api/v1/orders and the order it stores (specification; DECISIONS D1, D3, D4). */
+/** POST /api/v1/orders and the order it stores (specification; decisions 0001, 0003, 0004). */
 export const createOrderBehaviour = (storageFactory: StorageFactory): void => {
   describe('POST /api/v1/orders', () => {
     const h = useApi(storageFactory);

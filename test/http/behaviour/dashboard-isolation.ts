@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createOrder, listOrders, orderPath, postOrder, readOrder, useApi, type StorageFactory } from '../harness';
 import { expectProblem } from '../problem-assertions';
 
-/** Everything is scoped by the token's dashboard; another dashboard's order does not exist (DECISIONS D4). */
+/** Everything is scoped by the token's dashboard; another dashboard's order does not exist (decision 0004). */
 export const dashboardIsolationBehaviour = (storageFactory: StorageFactory): void => {
   describe('dashboard isolation', () => {
     const h = useApi(storageFactory);

@@ -157,7 +157,7 @@ export const edgeBehaviour = (storageFactory: StorageFactory): void => {
     const h = useApi(storageFactory);
 
     it('lists the first 100 and says how many there were, in an answer smaller than the request', async () => {
-      // 5,000: within an order's count of values (DECISIONS D23), far beyond the 100 listed.
+      // 5,000: within an order's count of values (decision 0023), far beyond the 100 listed.
       const unknown = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`k${i}`, 1]));
       const rawBody = JSON.stringify({ ...anOrderPayload(), ...unknown });
       const res = await h.api.request('POST', ORDERS, { token: h.token, rawBody, headers: JSON_TYPE });

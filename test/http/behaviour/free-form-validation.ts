@@ -9,7 +9,7 @@ const nested = (depth: number): Record<string, unknown> => (depth <= 1 ? { leaf:
 
 const withKeys = (count: number): Record<string, number> => Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, i]));
 
-/** customer, fees, metadata and trackingExtras: free-form JSON objects within limits (DECISIONS D3). */
+/** customer, fees, metadata and trackingExtras: free-form JSON objects within limits (decision 0003). */
 export const freeFormValidationBehaviour = (storageFactory: StorageFactory): void => {
   describe('POST /api/v1/orders: free-form objects', () => {
     const h = useApi(storageFactory);

@@ -58,7 +58,7 @@ export const hostileBodiesBehaviour = (storageFactory: StorageFactory): void => 
     });
   });
 
-  describe('bodies holding more values than their route takes (DECISIONS D23)', () => {
+  describe('bodies holding more values than their route takes (decision 0023)', () => {
     const h = useApi(storageFactory);
     const post = (path: string, rawBody: string) => h.api.request('POST', path, { token: h.token, rawBody, headers: JSON_TYPE });
     const CAP = 2 * MAX_ORDER_VALUES;

@@ -89,7 +89,7 @@ const expectReplayOf = (replay: ApiResponse, original: ApiResponse): void => {
   expect(mediaType(replay)).to.equal(mediaType(original));
 };
 
-/** Idempotency-Key on POST and PATCH (DECISIONS D7). */
+/** Idempotency-Key on POST and PATCH (decision 0007). */
 export const idempotencyBehaviour = (storageFactory: StorageFactory): void => {
   describe('Idempotency-Key', () => {
     const tap = new StorageTap();
@@ -465,7 +465,7 @@ export const idempotencyBehaviour = (storageFactory: StorageFactory): void => {
         const written = await readOrder(h, 'c-4');
         h.clock.advance(LEASE_MS);
         const retry = await postWithKey(h, 'k-ack', { externalId: 'c-4' });
-        expect(retry.status, `a retry must finish the work (DECISIONS D7), got ${retry.text}`).to.equal(201);
+        expect(retry.status, `a retry must finish the work (decision 0007), got ${retry.text}`).to.equal(201);
         expect(retry.body.order.id).to.equal(written.id);
         expect((await listOrders(h)).total).to.equal(1);
       });

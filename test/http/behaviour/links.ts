@@ -39,7 +39,7 @@ const click = (h: Harness, slug: string, query = ''): Promise<ApiResponse> => h.
 /** What a link checker sends: the headers of a click, no body, no token. */
 const check = (h: Harness, slug: string, query = ''): Promise<ApiResponse> => h.api.request('HEAD', `/l/${slug}${query}`);
 
-/** The 302 of a short link (D13): where to, not stored by caches, no body, no rate-limit headers. */
+/** The 302 of a short link (decision 0013): where to, not stored by caches, no body, no rate-limit headers. */
 const expectRedirect = (res: ApiResponse, location: string): void => {
   expect(res.status, res.text).to.equal(302);
   expect(res.headers.get('location')).to.equal(location);
@@ -49,7 +49,7 @@ const expectRedirect = (res: ApiResponse, location: string): void => {
   expect(res.headers.get('x-request-id')).to.be.a('string');
 };
 
-/** UTM links and short links through the API (DECISIONS D13). */
+/** UTM links and short links through the API (decision 0013). */
 export const linksBehaviour = (storageFactory: StorageFactory): void => {
   describe('UTM links', () => {
     const h = useApi(storageFactory, { clock: true });
@@ -133,7 +133,7 @@ export const linksBehaviour = (storageFactory: StorageFactory): void => {
         expect(slugs.size).to.equal(5);
       });
 
-      it('lists newest first with pages and the total, and refuses bad paging (D5)', async () => {
+      it('lists newest first with pages and the total, and refuses bad paging (decision 0005)', async () => {
         const ids: string[] = [];
         for (let i = 0; i < 3; i++) {
           ids.push((await create(h, { name: `link ${i}` })).id);
@@ -176,7 +176,7 @@ export const linksBehaviour = (storageFactory: StorageFactory): void => {
       });
     });
 
-    describe('validation (D13: unknown fields refused, every problem at once)', () => {
+    describe('validation (decision 0013: unknown fields refused, every problem at once)', () => {
       const invalid = {
         destinationUrl: 'ftp://shop.example/',
         utmSource: '',

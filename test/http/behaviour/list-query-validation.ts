@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { ORDERS, useApi, type StorageFactory } from '../harness';
 import { expectInvalid, expectProblem } from '../problem-assertions';
 
-/** Each bad query string and the detail paths it must produce (DECISIONS D2, D5). */
+/** Each bad query string and the detail paths it must produce (decisions 0002, 0005). */
 const BAD_QUERIES: [string, string[]][] = [
   ['pageSize=0', ['query.pageSize']],
   ['pageSize=101', ['query.pageSize']],

@@ -3,7 +3,7 @@ import { createOrder, listOrders, useApi, type StorageFactory } from '../harness
 
 const at = (day: number, hour = 12): string => `2026-01-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00.000Z`;
 
-/** GET /api/v1/orders: shape, order, filters and pages (specification; DECISIONS D5). */
+/** GET /api/v1/orders: shape, order, filters and pages (specification; decision 0005). */
 export const listingBehaviour = (storageFactory: StorageFactory): void => {
   describe('GET /api/v1/orders', () => {
     const h = useApi(storageFactory);

@@ -48,7 +48,7 @@ const loggingReads = (storage: Storage, logger: Logger): Storage => {
   return new Proxy(storage, { get: (target, prop) => (prop === 'orders' ? orders : Reflect.get(target, prop)) });
 };
 
-/** Probes and access logs (DECISIONS D11). */
+/** Probes and access logs (decision 0011). */
 export const operationsAndLogsBehaviour = (storageFactory: StorageFactory): void => {
   describe('probes', () => {
     const h = useApi(storageFactory, { dashboard: false });

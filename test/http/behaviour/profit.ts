@@ -28,7 +28,7 @@ const shirt = (quantity: number, unitPriceCents: number, name = 'Shirt') => ({
 const mug = (quantity: number, unitPriceCents: number) => ({ sku: 'MUG', name: 'Mug', quantity, unitPriceCents });
 
 /**
- * Orders worked out by hand (DECISIONS D20), in a UTC dashboard taxed at 1.15 %. SHIRT costs R$10.00
+ * Orders worked out by hand (decision 0020), in a UTC dashboard taxed at 1.15 %. SHIRT costs R$10.00
  * from 2026-03-01 and R$15.00 from 2026-03-15; MUG (a line with a sku and no externalId) has no cost.
  * March: o-1 and o-2 paid, o-3 refused, all of campaign `launch`, and R$30.00 of spend on 03-10. The
  * previous period of March (31 days before it): o-4 (`launch`, SHIRT before any cost) and o-5 (`old`).
@@ -70,7 +70,7 @@ const seed = async (h: Harness): Promise<void> => {
   expect((await h.api.request('POST', ORDERS, { token: other.token, body: foreign })).status).to.equal(201);
 };
 
-/** Product costs, the tax rate and the profit reports over HTTP (DECISIONS D20), on every store. */
+/** Product costs, the tax rate and the profit reports over HTTP (decision 0020), on every store. */
 export const profitBehaviour = (storageFactory: StorageFactory): void => {
   describe('PUT and GET /api/v1/product-costs', () => {
     const h = useApi(storageFactory);

@@ -9,7 +9,7 @@ import { expectProblem } from '../problem-assertions';
 const MAX = 3;
 const WINDOW_SECONDS = 60;
 
-/** The headers of draft-ietf-httpapi-ratelimit-headers, as DECISIONS D9 writes them. */
+/** The headers of draft-ietf-httpapi-ratelimit-headers, as decision 0009 writes them. */
 const expectRateLimit = (res: ApiResponse, remaining: number, seconds: number, max = MAX): void => {
   expect(res.headers.get('ratelimit-policy'), 'RateLimit-Policy').to.equal(`"default";q=${max};w=${WINDOW_SECONDS}`);
   expect(res.headers.get('ratelimit'), 'RateLimit').to.equal(`"default";r=${remaining};t=${seconds}`);
@@ -22,7 +22,7 @@ const expectNoRateLimit = (res: ApiResponse): void => {
 
 const list = (h: Harness, token = h.token): Promise<ApiResponse> => h.api.request('GET', ORDERS, { token });
 
-/** The 429 of DECISIONS D1 and D9, with Retry-After the seconds to the end of the window. */
+/** The 429 of decisions 0001, 0009, with Retry-After the seconds to the end of the window. */
 const expectLimited = (res: ApiResponse, seconds: number): void => {
   expectProblem(res, 429, 'RATE_LIMIT_EXCEEDED');
   expect(res.headers.get('retry-after'), 'Retry-After').to.equal(String(seconds));
@@ -38,7 +38,7 @@ const exhaust = async (h: Harness, token = h.token): Promise<void> => {
   }
 };
 
-/** Per-token fixed windows (DECISIONS D9), on a clock that stands still at the start of a window. */
+/** Per-token fixed windows (decision 0009), on a clock that stands still at the start of a window. */
 export const rateLimitsBehaviour = (storageFactory: StorageFactory): void => {
   describe('rate limits', () => {
     const h = useApi(storageFactory, { clock: true, config: { rateLimitMax: MAX, rateLimitWindowSeconds: WINDOW_SECONDS } });
@@ -155,7 +155,7 @@ export const rateLimitsBehaviour = (storageFactory: StorageFactory): void => {
     });
   });
 
-  describe('a batch refused whole while its window ends (DECISIONS D23)', () => {
+  describe('a batch refused whole while its window ends (decision 0023)', () => {
     const LIMIT = 20;
     /** The clock moves into the next window right after the batch's orders were counted, as a slow store would let it. */
     const h: Harness = useApi(storageFactory, {

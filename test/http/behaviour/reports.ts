@@ -17,7 +17,7 @@ const anEntry = (changes: Record<string, unknown> = {}) => ({
   ...changes,
 });
 
-/** Reports, spend and the dashboard's time zone over HTTP (DECISIONS D16), on every store. */
+/** Reports, spend and the dashboard's time zone over HTTP (decision 0016), on every store. */
 export const reportsBehaviour = (storageFactory: StorageFactory): void => {
   describe('the dashboard and its time zone', () => {
     const h = useApi(storageFactory);

@@ -6,7 +6,7 @@ import { rawRequest } from '../raw-request';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
-/** Bodies that are not JSON, not sent as JSON, or too large; routes and methods that do not exist (DECISIONS D1, D2). */
+/** Bodies that are not JSON, not sent as JSON, or too large; routes and methods that do not exist (decisions 0001, 0002). */
 export const requestErrorsBehaviour = (storageFactory: StorageFactory): void => {
   describe('bodies that are not JSON', () => {
     const h = useApi(storageFactory);

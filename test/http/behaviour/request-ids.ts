@@ -4,7 +4,7 @@ import { ORDERS, orderPath, useApi, type StorageFactory } from '../harness';
 
 const ACCEPTED = /^[A-Za-z0-9._-]{1,128}$/;
 
-/** X-Request-Id on every response; a well-formed incoming one is reused (DECISIONS D2). */
+/** X-Request-Id on every response; a well-formed incoming one is reused (decision 0002). */
 export const requestIdsBehaviour = (storageFactory: StorageFactory): void => {
   describe('X-Request-Id', () => {
     const h = useApi(storageFactory);

@@ -38,7 +38,7 @@ const runningWorkers = (): Record<string, string> => ({
 
 const INTERNAL_MESSAGE = 'boom at /work/secret/orders.ts:12 with password=hunter2';
 
-/** Failures of the store become 500 or 503 without internals (DECISIONS D1, D2, D11). */
+/** Failures of the store become 500 or 503 without internals (decisions 0001, 0002, 0011). */
 export const storageFailuresBehaviour = (storageFactory: StorageFactory): void => {
   describe('an unexpected failure', () => {
     const h = useApi(storageFactory, { storage: withFailingList(() => new TypeError(INTERNAL_MESSAGE)) });

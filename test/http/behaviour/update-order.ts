@@ -4,7 +4,7 @@ import { expectInvalid, expectProblem } from '../problem-assertions';
 
 const patch = (h: Harness, externalId: string, body: unknown) => h.api.request('PATCH', orderPath(externalId), { token: h.token, body });
 
-/** PATCH /api/v1/orders/{externalId} (DECISIONS D4, D6). */
+/** PATCH /api/v1/orders/{externalId} (decisions 0004, 0006). */
 export const updateOrderBehaviour = (storageFactory: StorageFactory): void => {
   describe('PATCH /api/v1/orders/{externalId} without a transition table', () => {
     const h = useApi(storageFactory);

@@ -27,7 +27,7 @@ const settledDeliveries = (h: Harness, webhookId: string, count: number): Promis
     return log.total === count && log.deliveries.every((d: { status: string }) => d.status !== 'pending') ? log.deliveries : undefined;
   });
 
-/** Webhook deliveries to real receivers on loopback (DECISIONS D12), verified as a receiver would. */
+/** Webhook deliveries to real receivers on loopback (decision 0012), verified as a receiver would. */
 export const webhookDeliveriesBehaviour = (storageFactory: StorageFactory): void => {
   describe('webhook deliveries', () => {
     const h = useApi(storageFactory, { config: { transitions: { pending: ['paid', 'refused'], paid: ['refunded', 'chargedback'] } } });

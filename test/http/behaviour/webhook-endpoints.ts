@@ -5,7 +5,7 @@ import { createWebhook, readWebhook, WEBHOOKS } from './webhook-support';
 
 const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 
-/** The webhook endpoint routes (DECISIONS D12): what they answer, what they refuse. */
+/** The webhook endpoint routes (decision 0012): what they answer, what they refuse. */
 export const webhookEndpointsBehaviour = (storageFactory: StorageFactory): void => {
   describe('webhook endpoints', () => {
     const h = useApi(storageFactory);

@@ -8,7 +8,7 @@ import { eventually } from '../../support/webhook-receiver';
 import { createWebhook, deliveriesOf, readWebhook, WEBHOOKS } from './webhook-support';
 
 /**
- * Outbound safety as the service applies it (DECISIONS D12), with its default WEBHOOK_ALLOW_PRIVATE_URLS
+ * Outbound safety as the service applies it (decision 0012), with its default WEBHOOK_ALLOW_PRIVATE_URLS
  * (false) and a resolver the test controls in place of DNS.
  */
 export const webhookOutboundBehaviour = (storageFactory: StorageFactory): void => {

@@ -7,7 +7,7 @@ import { TRANSITIONS } from './transitions';
 
 const ORDER = 'hotmart:HP16015479281022';
 
-/** Hotmart deliveries (webhook 2.0.0) over a real socket (DECISIONS D21), as Hotmart sends them. */
+/** Hotmart deliveries (webhook 2.0.0) over a real socket (decision 0021), as Hotmart sends them. */
 export const hotmartBehaviour = (storageFactory: StorageFactory): void => {
   describe('Hotmart deliveries', () => {
     const h = useApi(storageFactory, { config: { transitions: TRANSITIONS } });

@@ -6,7 +6,7 @@ import { TRANSITIONS } from './transitions';
 
 const ORDER = `shopify:${SHOPIFY_SHOP}:450789469`;
 
-/** Shopify deliveries over a real socket (DECISIONS D21), as Shopify sends them. */
+/** Shopify deliveries over a real socket (decision 0021), as Shopify sends them. */
 export const shopifyBehaviour = (storageFactory: StorageFactory): void => {
   describe('Shopify deliveries', () => {
     const h = useApi(storageFactory, { config: { transitions: TRANSITIONS } });

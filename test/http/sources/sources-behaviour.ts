@@ -19,9 +19,9 @@ import {
 import { TRANSITIONS } from './transitions';
 import { wooCommerceBehaviour } from './woocommerce-behaviour';
 
-/** Sources over a real socket (DECISIONS D21): the platforms' deliveries become orders through the order use cases. */
+/** Sources over a real socket (decision 0021): the platforms' deliveries become orders through the order use cases. */
 export const sourcesBehaviour = (storageFactory: StorageFactory): void => {
-  describe('sources (D21)', () => {
+  describe('sources (decision 0021)', () => {
     describe('the API', () => {
       const h = useApi(storageFactory);
 

@@ -11,7 +11,7 @@ const KEY = `woocommerce:${WOOCOMMERCE_SHOP}:727`;
 /** A copy of the documented order with other fields. */
 const order = (changes: Record<string, unknown> = {}) => ({ ...fixture('woocommerce', 'order'), ...changes });
 
-/** WooCommerce deliveries over a real socket (DECISIONS D21), as WC_Webhook::deliver sends them. */
+/** WooCommerce deliveries over a real socket (decision 0021), as WC_Webhook::deliver sends them. */
 export const wooCommerceBehaviour = (storageFactory: StorageFactory): void => {
   describe('WooCommerce deliveries', () => {
     const h = useApi(storageFactory, { config: { transitions: TRANSITIONS } });

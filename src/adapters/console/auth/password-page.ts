@@ -7,7 +7,7 @@ import { html } from '../kit/html';
 import { csrfField, notice, page, problem } from '../kit/layout';
 import { clientAddress } from '../kit/security';
 
-/** Changing one's password (DECISIONS D17, D23): every other session ends. */
+/** Changing one's password (decisions 0017, 0023): every other session ends. */
 export const passwordFeature: ConsoleFeature = {
   register: (r) => {
     const { useCases } = r.deps;

@@ -21,7 +21,7 @@ const signInForm = (next: string, message?: string) =>
       </form>`,
   );
 
-/** Signing in and out, and choosing among one's dashboards (DECISIONS D17). */
+/** Signing in and out, and choosing among one's dashboards (decision 0017). */
 export const signInFeature: ConsoleFeature = {
   register: (r) => {
     const { useCases } = r.deps;

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 /**
  * The console's two static files, served under a name with their content's hash so that they can be
  * cached for a year (`immutable`): a new version has a new name. No font, image or script comes from
- * anywhere else (DECISIONS D18).
+ * anywhere else (decision 0018).
  */
 const CSS = `
 :root { --fg: #1b1f24; --muted: #57606a; --line: #d0d7de; --bg: #ffffff; --soft: #f6f8fa; --accent: #0550ae; --bad: #a40e26; --good: #116329; }

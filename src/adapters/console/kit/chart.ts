@@ -56,7 +56,7 @@ const scaleOf = (values: readonly number[]): { readonly low: number; readonly hi
 const escapeSvg = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * A bar chart drawn by the server as SVG (no script, DECISIONS D22): values on a labelled axis with
+ * A bar chart drawn by the server as SVG (no script, decision 0022): values on a labelled axis with
  * gridlines and a zero line, a negative bar drawn down from it, each bar's value and day in its own
  * `<title>` (the tooltip), labelled for screen readers. The page shows the same numbers in a table
  * beside it, so nothing is only in the picture.

@@ -11,7 +11,7 @@ export const previousPeriodWords = (period: Period): string => {
 export type ChangeKind = 'relative' | 'points';
 
 /**
- * A figure's change against the previous period (DECISIONS D22), as a person reads it: a sign and an
+ * A figure's change against the previous period (decision 0022), as a person reads it: a sign and an
  * arrow in the text, so that it does not rest on colour; none when the previous figure is 0 or absent,
  * where a percentage means nothing. Rates (the approval rate) change in percentage points.
  */

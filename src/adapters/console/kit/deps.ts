@@ -9,6 +9,6 @@ export interface ConsoleDeps {
   readonly publicBaseUrl: () => string;
   /** PUBLIC_BASE_URL as configured, undefined when unset: then the only origin forms are taken from. */
   readonly configuredBaseUrl?: string;
-  /** The turns of each dashboard's heavy requests, shared with the API (DECISIONS D23). */
+  /** The turns of each dashboard's heavy requests, shared with the API (decision 0023). */
   readonly heavyTurns: HeavyRequestTurns;
 }

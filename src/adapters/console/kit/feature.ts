@@ -1,6 +1,6 @@
 import type { ConsoleRouter } from './router';
 
-/** Who may open a page: any member of the dashboard, or its owners alone (DECISIONS D17). */
+/** Who may open a page: any member of the dashboard, or its owners alone (decision 0017). */
 export type Access = 'member' | 'owner';
 
 /** An entry of the console's menu: the server refuses an owners' page to analysts as well. */

@@ -4,7 +4,7 @@ import { html, trusted, type Fragment, type Html } from './html';
 /**
  * A labelled `<select>` of `options`, `chosen` selected, with an empty first option named `empty` if
  * given. The values are the API's names (the query a page is bookmarked with); `words` names them for
- * a person (DECISIONS D22).
+ * a person (decision 0022).
  */
 export const select = (
   name: string,

@@ -6,7 +6,7 @@ const TTL_MS = 5 * 60_000;
 const MAX_HELD = 10_000;
 
 /**
- * What a form's answer shows once on the page it redirects to (Post/Redirect/Get, DECISIONS D22): a
+ * What a form's answer shows once on the page it redirects to (Post/Redirect/Get, decision 0022): a
  * new token's secret, an invitation's link, "3 entries stored". It is kept in this process, keyed by
  * the session (its CSRF token, a hash of the session id), never in the URL, and taken when shown: a
  * reload shows the page without it and posts nothing again.

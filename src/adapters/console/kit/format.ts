@@ -1,4 +1,4 @@
-/** Money in its currency and times in the dashboard's time zone, named beside them (DECISIONS D18, D22), for people. */
+/** Money in its currency and times in the dashboard's time zone, named beside them (decisions 0018, 0022), for people. */
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 const compactFormats = new Map<string, Intl.NumberFormat>();

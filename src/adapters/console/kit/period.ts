@@ -30,7 +30,7 @@ const daysBefore = (date: string, days: number): string => {
 };
 
 /**
- * A period of the dashboard's calendar (DECISIONS D18): today, the last 7, 30 or 90 days (today
+ * A period of the dashboard's calendar (decision 0018): today, the last 7, 30 or 90 days (today
  * included, up to now), or custom whole days (at most 366): chosen in the select, or typed in From and
  * To whatever the select says.
  */
@@ -39,7 +39,7 @@ export const periodOf = (query: URLSearchParams, zone: string, now: Date): Perio
   const key = query.get('period') ?? '30';
   if (key !== 'custom' && (query.has('from') || query.has('to'))) {
     // The form sends the preset's days in From and To; other days there were typed by the reader, who
-    // meant them, whatever the select still says (DECISIONS D22: a custom range applies when chosen).
+    // meant them, whatever the select still says (decision 0022: a custom range applies when chosen).
     const preset = periodOf(new URLSearchParams({ period: key }), zone, now);
     if ((query.get('from') ?? preset.firstDay) !== preset.firstDay || (query.get('to') ?? preset.lastDay) !== preset.lastDay) {
       const custom = new URLSearchParams(query);

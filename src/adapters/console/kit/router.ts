@@ -85,7 +85,7 @@ export class ConsoleRouter {
 
   /**
    * A turn of the viewer's dashboard for a heavy body (an upload), shared with the API's, taken before
-   * the body is read (DECISIONS D23); a light body needs none. Beyond the turns and the queue: 429.
+   * the body is read (decision 0023); a light body needs none. Beyond the turns and the queue: 429.
    */
   private async heavyTurn(ctx: Context, viewer: Viewer): Promise<ReleaseTurn> {
     const { heavyTurns } = this.deps;

@@ -3,7 +3,7 @@ import ipaddr from 'ipaddr.js';
 import type { Context } from 'koa';
 
 /**
- * The headers of every console response (DECISIONS D18): a CSP that allows this origin's own files
+ * The headers of every console response (decision 0018): a CSP that allows this origin's own files
  * and nothing inline, no framing, no sniffing, no referrer to other sites, and no caching of pages.
  */
 export const CONTENT_SECURITY_POLICY = [
@@ -34,7 +34,7 @@ export const csrfTokenOf = (sessionId: string): string => createHash('sha256').u
 
 /**
  * The origins a state-changing request may come from: PUBLIC_BASE_URL's alone when it is set, never
- * the `Host` the request names, which whoever sends it chooses (DECISIONS D23). Unset (development),
+ * the `Host` the request names, which whoever sends it chooses (decision 0023). Unset (development),
  * the request's own origin and the address the service bound.
  */
 export const allowedOrigins = (ctx: Context, configuredBaseUrl: string | undefined, ownBaseUrl: string): ReadonlySet<string> =>
@@ -51,11 +51,11 @@ export const sameOrigin = (ctx: Context, allowed: ReadonlySet<string>): boolean 
 };
 
 /**
- * The console's cookies (DECISIONS D17, D23). Under an https public address they are `Secure` and
+ * The console's cookies (decisions 0017, 0023). Under an https public address they are `Secure` and
  * named `__Host-…`, which browsers take only with `Path=/` and no `Domain`, so that no sibling
- * subdomain can set or shadow them: D17's path `/console` yields to the prefix. The path was never a
+ * subdomain can set or shadow them: decision 0017's path `/console` yields to the prefix. The path was never a
  * boundary (a page of the same origin reaches any path's cookies through a frame) and the API reads
- * no cookie. Over plain http (development) they keep D17's path and no prefix.
+ * no cookie. Over plain http (development) they keep decision 0017's path and no prefix.
  */
 export const consoleCookies = (publicBaseUrl: string) => {
   const secure = publicBaseUrl.startsWith('https:');

@@ -8,7 +8,7 @@ import type { WebhookEventType } from '../../../domain/webhook';
 import { count, money, percent, ratio } from './format';
 
 /**
- * The console's words for the API's names (DECISIONS D22): a person reads "Paid revenue", not
+ * The console's words for the API's names (decision 0022): a person reads "Paid revenue", not
  * `paidGrossCents`. Each table is a record over the API's names, so a new metric, dimension or
  * status does not compile until it has its words. CSV exports keep the API's names.
  */
@@ -123,7 +123,7 @@ export const EVENT_WORDS: Readonly<Record<WebhookEventType, string>> = {
   'webhook.test': 'A test event',
 };
 
-/** The products report's columns (DECISIONS D20, D22), in words; `profit` as for METRIC_WORDS. */
+/** The products report's columns (decisions 0020, 0022), in words; `profit` as for METRIC_WORDS. */
 export const PRODUCT_METRIC_WORDS: Readonly<
   Record<ProductMetricName, { readonly label: string; readonly kind: 'count' | 'money'; readonly profit?: true }>
 > = {

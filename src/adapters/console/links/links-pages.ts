@@ -70,7 +70,7 @@ const linkInputOf = (form: URLSearchParams): LinkInput | string => {
   };
 };
 
-/** Links (DECISIONS D13, D18): the builder with its preview, and the saved links with their clicks. */
+/** Links (decisions 0013, 0018): the builder with its preview, and the saved links with their clicks. */
 export const linksFeature: ConsoleFeature = {
   menu: { path: '/console/links', label: 'Links', access: 'member' },
   register: (r) => {

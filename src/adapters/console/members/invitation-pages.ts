@@ -47,7 +47,7 @@ const statusOf = (error: AccountError): number => {
 };
 
 /**
- * The page of an invitation link (DECISIONS D17, D23), in the words of what accepting takes: a new
+ * The page of an invitation link (decisions 0017, 0023), in the words of what accepting takes: a new
  * account's password, an existing account's own password (or signing in first), nothing more when
  * signed in as that account, and signing out first when signed in as another.
  */

@@ -35,7 +35,7 @@ const refusalOf = (error: AccountError): { readonly status: number; readonly mes
 };
 
 /**
- * The Members page of a dashboard's owners (DECISIONS D17, D23): the members, each with a button to
+ * The Members page of a dashboard's owners (decisions 0017, 0023): the members, each with a button to
  * remove them but the last owner; the pending invitations, each with a button to revoke it; a form to
  * invite someone. Every change is a POST answered with a redirect back here and a notice.
  */

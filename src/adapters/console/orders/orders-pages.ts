@@ -11,7 +11,7 @@ import { page } from '../kit/layout';
 import { table } from '../kit/table';
 import { param } from '../kit/router';
 
-/** Orders (DECISIONS D18): the list with its filters and pages, and one order with its events. */
+/** Orders (decision 0018): the list with its filters and pages, and one order with its events. */
 export const ordersFeature: ConsoleFeature = {
   menu: { path: '/console/orders', label: 'Orders', access: 'member' },
   register: (r) => {

@@ -5,7 +5,7 @@ import { html, type Html } from '../kit/html';
 import { lossMarked, uncostedInCell } from '../kit/profit';
 import { table, type Column } from '../kit/table';
 
-/** The figures drawn day by day (DECISIONS D22): what came in, what the ads cost, what was left. */
+/** The figures drawn day by day (decision 0022): what came in, what the ads cost, what was left. */
 const CHARTS = [
   { metric: 'paidGrossCents', label: 'Paid revenue' },
   { metric: 'spendCents', label: 'Ad spend' },

@@ -1,7 +1,7 @@
 import { html, type Html } from '../kit/html';
 
 /**
- * What an empty dashboard's Overview shows instead of figures (DECISIONS D22): the three ways orders
+ * What an empty dashboard's Overview shows instead of figures (decision 0022): the three ways orders
  * arrive, each with a copyable example. `base` is where this service answers (PUBLIC_BASE_URL).
  */
 export const onboarding = (base: string, owner: boolean): Html => {

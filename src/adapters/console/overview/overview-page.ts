@@ -159,7 +159,7 @@ const overview = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
   );
 };
 
-/** The Overview (DECISIONS D18, D22): the period's cards, the daily charts, the top campaigns. */
+/** The Overview (decisions 0018, 0022): the period's cards, the daily charts, the top campaigns. */
 export const overviewFeature: ConsoleFeature = {
   menu: { path: '/console/overview', label: 'Overview', access: 'member' },
   register: (r) => r.get('/console/overview', 'member', (request) => overview(request, r.deps.useCases, r.deps.publicBaseUrl())),

@@ -63,7 +63,7 @@ const products = async ({ viewer, query }: SignedInRequest, useCases: ConsoleRou
   );
 };
 
-/** The products report (DECISIONS D20, D22): what each product sold and left over the period, against the one before. */
+/** The products report (decisions 0020, 0022): what each product sold and left over the period, against the one before. */
 export const productsFeature: ConsoleFeature = {
   menu: { path: '/console/products', label: 'Products', access: 'member' },
   register: (r) => r.get('/console/products', 'member', (request) => products(request, r.deps.useCases)),

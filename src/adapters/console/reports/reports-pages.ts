@@ -27,7 +27,7 @@ interface ReportForm {
   readonly columns: readonly MetricName[];
 }
 
-/** The columns shown until the reader chooses (DECISIONS D22): what a campaign brought, cost and made. */
+/** The columns shown until the reader chooses (decision 0022): what a campaign brought, cost and made. */
 const DEFAULT_COLUMNS: readonly MetricName[] = ['orders', 'paidGrossCents', 'spendCents', 'roas', 'profitCents', 'cpaCents'];
 
 const reportFormOf = (query: URLSearchParams): ReportForm => {
@@ -54,14 +54,14 @@ const reportFormOf = (query: URLSearchParams): ReportForm => {
 
 /**
  * The rows a Reports page shows, and a CSV holds (the API's most): a page of 1,000 rows is 500 KB of
- * HTML that takes the event loop about 40 ms to write (DECISIONS D23), and nobody reads it on a screen.
+ * HTML that takes the event loop about 40 ms to write (decision 0023), and nobody reads it on a screen.
  */
 const PAGE_ROWS = 200;
 const CSV_ROWS = 1_000;
 
 /**
- * The breakdown a Reports page or CSV shows. The page compares with the previous period (DECISIONS
- * D22), where a key found only then is a row too; the CSV holds the chosen period's rows as the API
+ * The breakdown a Reports page or CSV shows. The page compares with the previous period (decision
+ * 0022), where a key found only then is a row too; the CSV holds the chosen period's rows as the API
  * answers them without `compare`.
  */
 const reportOf = async (
@@ -108,7 +108,7 @@ const sortLinks =
     return { href: `/console/reports?${next.toString()}`, ...(now === undefined ? {} : { now }) };
   };
 
-/** Reports (DECISIONS D18, D22): a breakdown by the dimensions chosen, on the page and as CSV. */
+/** Reports (decisions 0018, 0022): a breakdown by the dimensions chosen, on the page and as CSV. */
 export const reportsFeature: ConsoleFeature = {
   menu: { path: '/console/reports', label: 'Reports', access: 'member' },
   register: (r) => {

@@ -24,7 +24,7 @@ const nameOf = (value: string): string | undefined => (value === '' || [...value
 const NOT_FOUND = 'There is no such source in this dashboard.';
 
 /**
- * The Sources pages of a dashboard's owners (DECISIONS D21, D22): create a source, the URL to paste with
+ * The Sources pages of a dashboard's owners (decisions 0021, 0022): create a source, the URL to paste with
  * the platform's steps (and a warning when no platform can reach it), rename, replace the secret,
  * delete, and each source's delivery log. Every form
  * is a POST with the CSRF token answered by a redirect (a reload repeats nothing); a problem is named

@@ -10,7 +10,7 @@ import { registerUncostedCsv, uncostedSection } from './uncosted-products';
 const LISTED = 200;
 
 /**
- * Product costs (DECISIONS D20, D22): every member reads them and the products sold without one;
+ * Product costs (decisions 0020, 0022): every member reads them and the products sold without one;
  * owners upload them as the CLI's `costs import` reads them.
  */
 export const costsFeature: ConsoleFeature = {

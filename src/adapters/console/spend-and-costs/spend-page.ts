@@ -5,7 +5,7 @@ import { count, counted } from '../kit/format';
 import { html } from '../kit/html';
 import { table } from '../kit/table';
 
-/** Spend (DECISIONS D16, D18): the entries, newest days first, and the CSV upload. */
+/** Spend (decisions 0016, 0018): the entries, newest days first, and the CSV upload. */
 export const spendFeature: ConsoleFeature = {
   menu: { path: '/console/spend', label: 'Spend', access: 'member' },
   register: (r) => {

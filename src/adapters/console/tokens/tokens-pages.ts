@@ -16,7 +16,7 @@ const NOTICES: Readonly<Record<string, string>> = {
   revoked: 'The token was revoked: requests with it are refused from now on.',
 };
 
-/** Tokens (DECISIONS D17): created with scopes and an expiry, shown once, revoked. */
+/** Tokens (decision 0017): created with scopes and an expiry, shown once, revoked. */
 export const tokensFeature: ConsoleFeature = {
   menu: { path: '/console/tokens', label: 'Tokens', access: 'owner' },
   register: (r) => {

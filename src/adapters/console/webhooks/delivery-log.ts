@@ -6,7 +6,7 @@ import { postButton, type Viewer } from '../kit/layout';
 import { table } from '../kit/table';
 import { EVENT_WORDS } from '../kit/words';
 
-/** What the delivery log shows of a request's body: its first 2 KiB (DECISIONS D22), escaped as any text. */
+/** What the delivery log shows of a request's body: its first 2 KiB (decision 0022), escaped as any text. */
 const SHOWN_BODY_CHARS = 2_048;
 const sentBody = (body: string): string =>
   body.length <= SHOWN_BODY_CHARS ? body : `${body.slice(0, SHOWN_BODY_CHARS)}… (${count(body.length - SHOWN_BODY_CHARS)} more characters)`;

@@ -34,7 +34,7 @@ const webhookError = (tag: string): string =>
     DeliveryNotFound: 'There is no such delivery.',
   })[tag] ?? 'That did not work.';
 
-/** Webhooks (DECISIONS D12): endpoints, the secret once, the delivery log, retry, test, rotate. */
+/** Webhooks (decision 0012): endpoints, the secret once, the delivery log, retry, test, rotate. */
 export const webhooksFeature: ConsoleFeature = {
   menu: { path: '/console/webhooks', label: 'Webhooks', access: 'owner' },
   register: (r) => {

@@ -8,12 +8,12 @@ import { isoInstant, utcDateTime } from '../kit/dates';
 import { component, described } from '../kit/json-schema';
 import { timeZone } from '../reports/report-codecs';
 
-/** Dashboards and tokens of the admin API (DECISIONS D8): what is sent and what is answered. */
+/** Dashboards and tokens of the admin API (decision 0008): what is sent and what is answered. */
 
 const name = str(1, MAX_NAME_LENGTH);
 const serviceId = described(t.string, 'Made by the service; opaque.');
 
-const timezone = described(timeZone, "IANA name: the calendar of its reports and of its spend's dates (DECISIONS D16); `UTC` by default.");
+const timezone = described(timeZone, "IANA name: the calendar of its reports and of its spend's dates (decision 0016); `UTC` by default.");
 
 export const taxRate = described(
   check('TaxRate', isTaxRate, `must be a number from 0 to ${MAX_TAX_RATE} with at most 2 decimals, such as 7.25`, {
@@ -22,7 +22,7 @@ export const taxRate = described(
     maximum: MAX_TAX_RATE,
     examples: [7.25],
   }),
-  `Percent of paid revenue the reports count as tax (DECISIONS D20): 0 to ${MAX_TAX_RATE}, at most 2 decimals; 0 by default.`,
+  `Percent of paid revenue the reports count as tax (decision 0020): 0 to ${MAX_TAX_RATE}, at most 2 decimals; 0 by default.`,
 );
 
 export const CreateDashboardBody = strictObject('CreateDashboardRequest', { name }, { timezone });
@@ -40,7 +40,7 @@ export const UpdateDashboardBody = strictObject(
 export const scope = component(
   'Scope',
   oneOf(SCOPES),
-  'What a token may do (DECISIONS D17): `:write` includes `:read`, except `orders:write`.',
+  'What a token may do (decision 0017): `:write` includes `:read`, except `orders:write`.',
 );
 const scopes = described(arrayOf(scope, 1, SCOPES.length, { distinct: true }), 'Each at most once.');
 

@@ -16,7 +16,7 @@ import { reply } from '../kit/replies';
 import { route } from '../kit/route';
 
 /**
- * Dashboards and tokens (DECISIONS D8), behind ADMIN_TOKEN. The admin secret is checked before
+ * Dashboards and tokens (decision 0008), behind ADMIN_TOKEN. The admin secret is checked before
  * anything else, so without ADMIN_TOKEN every admin route answers 404 whatever the request.
  */
 

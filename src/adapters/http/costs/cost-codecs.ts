@@ -7,7 +7,7 @@ import { MAX_PAGE_SIZE, pagingParams, single } from '../kit/list-query';
 import { cents, currency } from '../orders/order-codecs';
 import { calendarDate } from '../spend/spend-codecs';
 
-/** Product costs of DECISIONS D20. */
+/** Product costs of decision 0020. */
 
 const product = described(
   str(1, PRODUCT_MAX_LENGTH),

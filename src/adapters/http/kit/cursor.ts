@@ -1,5 +1,5 @@
 /**
- * Opaque cursors (DECISIONS D19): where a listing stands and the filters it was asked with, as
+ * Opaque cursors (decision 0019): where a listing stands and the filters it was asked with, as
  * base64url JSON behind a version number. A client passes them back untouched; what it makes up is
  * refused by the route that reads it.
  */

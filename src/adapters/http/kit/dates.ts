@@ -12,7 +12,7 @@ const NOT_A_DATE_TIME = 'must be an ISO 8601 date-time with seconds and a time z
 
 /**
  * Why `text` is not a date-time the service takes: the part that is missing, and the text as it
- * should be written (DECISIONS D24), rather than one sentence for every mistake.
+ * should be written (decision 0024), rather than one sentence for every mistake.
  */
 export const dateTimeProblem = (text: unknown): string => {
   const parts = typeof text === 'string' ? DATE_TIME_PARTS.exec(text) : null;

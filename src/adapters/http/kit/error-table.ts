@@ -26,7 +26,7 @@ const SWITCHED_OFF: Readonly<Record<RouteOff, string>> = {
 type ErrorTable = { readonly [T in HttpError['_tag']]: ErrorRow<Extract<HttpError, { readonly _tag: T }>> };
 
 /**
- * Every error the service can answer, with its status and `code` (DECISIONS D1). A `Record` over the
+ * Every error the service can answer, with its status and `code` (decision 0001). A `Record` over the
  * union of tags: a new error variant does not compile until it has a row here.
  */
 export const ERROR_TABLE: ErrorTable = {

@@ -3,7 +3,7 @@ import type { JsonObject } from '../../../domain/order';
 import { codePointsWithin, isPlainObject } from './codec-kit';
 import { Documented, type JsonSchema, type SchemaWalker } from './json-schema';
 
-/** Limits on free-form objects (DECISIONS D3). */
+/** Limits on free-form objects (decision 0003). */
 export const FREE_FORM_LIMITS = { depth: 5, keys: 50, items: 50, stringLength: 1000 } as const;
 
 /**

@@ -21,7 +21,7 @@ export type EdgeError =
   | { readonly _tag: 'RouteNotFound'; readonly off?: RouteOff }
   /** No usable `Authorization: Bearer <token>`: nothing sent, another scheme, or not one token after `Bearer`. */
   | { readonly _tag: 'BearerMissing'; readonly sent: 'nothing' | 'another-scheme' | 'no-single-token' }
-  /** The dashboard already has as many heavy requests in progress and waiting as it may (DECISIONS D23). */
+  /** The dashboard already has as many heavy requests in progress and waiting as it may (decision 0023). */
   | { readonly _tag: 'TooManyHeavyRequests'; readonly perDashboard: number; readonly queue: number; readonly retryAfterSeconds: number }
   | { readonly _tag: 'ServiceUnavailable' }
   | { readonly _tag: 'NotReady'; readonly draining: boolean; readonly components: ReadinessComponents }

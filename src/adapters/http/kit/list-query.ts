@@ -34,7 +34,7 @@ export const intParam = (min: number, max: number): Documented<number, number> =
 export const QUERY_INSTANT_NOTE =
   'ISO 8601 with a timezone, inclusive. Percent-encode a `+` offset (`%2B`); an unencoded `+` arrives as a space and is read back as `+`.';
 
-/** The paging parameters of a listing's query string (D5), `items` naming what a page holds. */
+/** The paging parameters of a listing's query string (decision 0005), `items` naming what a page holds. */
 export const pagingParams = (items: string) => ({
   page: defaulted(described(single(intParam(1, MAX_PAGE)), '1-based page number.'), 1),
   pageSize: defaulted(described(single(intParam(1, MAX_PAGE_SIZE)), `${items} per page.`), DEFAULT_PAGE_SIZE),

@@ -11,7 +11,7 @@ import { STORAGE_RETRY_AFTER_SECONDS } from '../../../application/ports/storage-
 /** A path in `details` is cut there: one huge unknown key must not make a huge answer. */
 const MAX_PATH_LENGTH = 1_024;
 
-/** The members of a problem body (DECISIONS D2). */
+/** The members of a problem body (decision 0002). */
 export const problemBody = (error: HttpError, requestId: string): Record<string, unknown> => {
   const row = ERROR_TABLE[error._tag];
   const body: Record<string, unknown> = {
@@ -34,7 +34,7 @@ export const problemBody = (error: HttpError, requestId: string): Record<string,
   return body;
 };
 
-/** Writes an RFC 9457 problem body for `error`, with the headers its status calls for (DECISIONS D1, D2). */
+/** Writes an RFC 9457 problem body for `error`, with the headers its status calls for (decisions 0001, 0002). */
 export const renderProblem = (ctx: ParameterizedContext<RequestState>, error: HttpError): void => {
   ctx.status = ERROR_TABLE[error._tag].status;
   ctx.body = problemBody(error, ctx.state.requestId);

@@ -156,7 +156,7 @@ const patternExcluding = (route: Route, reserved: Map<number, string[]>): RegExp
   return new RegExp(`^${segments.join('/')}/?$`, 'i');
 };
 
-/** Refuses a token without `needed` (DECISIONS D17): 403 INSUFFICIENT_SCOPE, after the rate limit counted it. */
+/** Refuses a token without `needed` (decision 0017): 403 INSUFFICIENT_SCOPE, after the rate limit counted it. */
 const requireScope =
   (needed: Scope): Middleware<RequestState> =>
   async (ctx, next) => {
@@ -169,7 +169,7 @@ export const registerRoutes = (router: Router<RequestState>, routes: readonly Ro
   for (const route of routes) {
     if (route.guards.includes('token') && route.scope === undefined)
       throw new Error(`${route.operationId} takes a token and declares no scope`);
-    // A dashboard's heavy bodies take turns (DECISIONS D23); the admin's and the console's forms are counted elsewhere or not at all.
+    // A dashboard's heavy bodies take turns (decision 0023); the admin's and the console's forms are counted elsewhere or not at all.
     const turn = route.guards.includes('token') ? [guards.heavyTurn] : route.rawBody === true ? [guards.deliveryTurn] : [];
     const steps = ORDER.flatMap((step): Middleware<RequestState>[] => {
       if (step === 'body' && route.rawBody === true) return [...turn, guards.rawBody];

@@ -129,7 +129,7 @@ export interface RouteSpec<
     'orders' | 'reports' | 'spend' | 'dashboard' | 'webhooks' | 'links' | 'sources' | 'ad-accounts' | 'admin' | 'operations' | 'tracking';
   readonly guards: readonly G[];
   /**
-   * The scope a token needs (DECISIONS D17), checked after the rate limit; `any` for what every valid
+   * The scope a token needs (decision 0017), checked after the rate limit; `any` for what every valid
    * token may do. Required on the routes guarded by `token`, and on no other.
    */
   readonly scope?: Scope | 'any';

@@ -9,7 +9,7 @@ export const MAX_BODY_DEPTH = 16;
 
 /**
  * How many JSON values (each object, array, string, number, boolean and null counts one) a route's
- * body may hold, checked on the bytes before anything is built (DECISIONS D23). A route declares the
+ * body may hold, checked on the bytes before anything is built (decision 0023). A route declares the
  * count of its largest legal body; the others take DEFAULT_BODY_VALUES.
  */
 export interface BodyValues {

@@ -11,7 +11,7 @@ import { MAX_LINK_NAME_LENGTH } from '../../../domain/link';
 import { isPlainObject, str, strictObject } from '../kit/codec-kit';
 import { described, Documented, type JsonSchema } from '../kit/json-schema';
 
-/** Codecs of what a caller sends about UTM links (D13); each limit and pattern is written here once. */
+/** Codecs of what a caller sends about UTM links (decision 0013); each limit and pattern is written here once. */
 
 export const MAX_PARAMS = 20;
 export const PARAM_VALUE_MAX = 500;
@@ -87,7 +87,7 @@ export const linkParams = new Documented<LinkParam[], Record<string, string>>(
 const utm = (name: string) =>
   described(utmValue, `The \`${name}\` value, percent-encoded in the URL (ad-platform macros kept as they are).`);
 
-/** The body of POST /api/v1/links and POST /api/v1/links/build (D13). */
+/** The body of POST /api/v1/links and POST /api/v1/links/build (decision 0013). */
 export const LinkBody = strictObject(
   'LinkRequest',
   {

@@ -11,7 +11,7 @@ import { pageOf } from '../kit/list-query';
 import { locationOf, noContent, reply } from '../kit/replies';
 import { route } from '../kit/route';
 
-/** UTM links and their short links (DECISIONS D13): thin handlers, decode → use case → reply. */
+/** UTM links and their short links (decision 0013): thin handlers, decode → use case → reply. */
 
 export const LINKS_PATH = '/api/v1/links';
 

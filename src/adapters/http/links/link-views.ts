@@ -6,7 +6,7 @@ import { DESTINATION_MAX } from '../../../domain/campaign-url';
 import { describeParams, utmValue } from './link-codecs';
 import { listPage, pagingParams } from '../kit/list-query';
 
-/** Codecs of what the service answers about UTM links (D13): the presenters are typed by them. */
+/** Codecs of what the service answers about UTM links (decision 0013): the presenters are typed by them. */
 
 const URL_RULES =
   'The destination with its own utm_* parameters taken out and its other parameters and fragment kept as written, then ' +
@@ -57,7 +57,7 @@ export const LinkUrlResponse = strictObject('LinkUrl', { url: builtUrl });
 
 export const LinkList = listPage('LinkList', 'links', LinkView, 'Every link of the dashboard, on all pages.');
 
-/** The query string of GET /api/v1/links: the paging of the orders list (D5). Unknown parameters are refused. */
+/** The query string of GET /api/v1/links: the paging of the orders list (decision 0005). Unknown parameters are refused. */
 export const ListLinksQuery = strictObject(
   'ListLinksQuery',
   {},

@@ -4,7 +4,7 @@ import { oneOf, strictObject } from '../kit/codec-kit';
 import { documented } from '../kit/json-schema';
 import { route } from '../kit/route';
 
-/** Probes and the API description, without authentication (DECISIONS D11). */
+/** Probes and the API description, without authentication (decision 0011). */
 
 const Health = strictObject('Health', { status: t.literal('ok') });
 const workerState = oneOf(['running', 'stopping', 'stopped'] as const);

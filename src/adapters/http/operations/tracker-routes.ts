@@ -3,7 +3,7 @@ import { check } from '../kit/codec-kit';
 import { acceptsGzip, noneMatch } from '../kit/static-asset';
 import { route } from '../kit/route';
 
-/** The browser tracking script (DECISIONS D14), without authentication. */
+/** The browser tracking script (decision 0014), without authentication. */
 
 const Script = check('Script', (u: unknown): u is Buffer => Buffer.isBuffer(u), 'must be bytes', {
   type: 'string',

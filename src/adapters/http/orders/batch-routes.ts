@@ -11,7 +11,7 @@ import { CreateOrderBody, MAX_ORDER_VALUES } from './order-codecs';
 import { createdOrder } from './order-presenters';
 import { CreatedOrder } from './order-views';
 
-/** DECISIONS D19: at most this many orders in one batch. */
+/** decision 0019: at most this many orders in one batch. */
 export const MAX_BATCH_ORDERS = 500;
 
 const BATCH_SIZE = `must be an array of 1 to ${MAX_BATCH_ORDERS} orders`;

@@ -7,7 +7,7 @@ import { FREE_FORM_LIMITS, freeFormObject } from '../kit/free-form';
 import { component, described, Documented } from '../kit/json-schema';
 import { intParam, MAX_PAGE, pagingParams, QUERY_INSTANT_NOTE, single } from '../kit/list-query';
 
-/** Codecs of what a caller sends about orders (specification, DECISIONS D3, D6). */
+/** Codecs of what a caller sends about orders (specification, decisions 0003, 0006). */
 
 /** The domain's rule for money, said in the edge's words. */
 export const cents = component(
@@ -34,7 +34,7 @@ export const currency = component(
 );
 
 export const TEXT_MAX = 255;
-/** Strings the specification leaves open: 1 to 255 characters (DECISIONS D3). */
+/** Strings the specification leaves open: 1 to 255 characters (decision 0003). */
 export const text = str(1, TEXT_MAX);
 
 /**
@@ -84,7 +84,7 @@ export const Tracking = strictObject(
 
 const statusDate = (status: string) => described(isoInstant, `When omitted and \`status\` is \`${status}\`, \`createdAt\` is used.`);
 
-/** The creation payload (specification, DECISIONS D3). */
+/** The creation payload (specification, decision 0003). */
 export const CreateOrderBody = strictObject(
   'CreateOrderRequest',
   {
@@ -115,7 +115,7 @@ const FREE_FORM_FIELDS = ['customer', 'fees', 'metadata', 'trackingExtras'] as c
 
 /**
  * The most JSON values an order holds at its limits, which the check of a body's text counts before
- * anything is built (DECISIONS D23): the order and one value per field (17), what amounts and tracking
+ * anything is built (decision 0023): the order and one value per field (17), what amounts and tracking
  * hold besides (7 + 6), MAX_PRODUCTS products of an object and its 5 fields (3,000), and each
  * free-form object's FREE_FORM_LIMITS.keys keys (4 × 50): 3,230. A free-form object nested deeper
  * shares the same count.
@@ -129,7 +129,7 @@ export const MAX_ORDER_VALUES =
   MAX_PRODUCTS * objectValues(Product) +
   FREE_FORM_FIELDS.length * FREE_FORM_LIMITS.keys;
 
-/** The PATCH body: any of these, at least one (DECISIONS D6). */
+/** The PATCH body: any of these, at least one (decision 0006). */
 export const UpdateOrderBody = strictObject(
   'UpdateOrderRequest',
   {},
@@ -146,7 +146,7 @@ export const UpdateOrderBody = strictObject(
   },
 );
 
-/** The query string of GET /api/v1/orders (specification, DECISIONS D5). Unknown parameters are refused. */
+/** The query string of GET /api/v1/orders (specification, decision 0005). Unknown parameters are refused. */
 export const ListOrdersQuery = strictObject(
   'ListOrdersQuery',
   {},
@@ -158,7 +158,7 @@ export const ListOrdersQuery = strictObject(
     pageSize: pagingParams('Orders').pageSize,
     after: described(
       single(str(1, 512)),
-      'The `nextCursor` of the previous answer: the page that follows it, under the same filters, at the cost of the first page whatever its depth; orders created meanwhile never shift it (DECISIONS D19). Not combined with `page`.',
+      'The `nextCursor` of the previous answer: the page that follows it, under the same filters, at the cost of the first page whatever its depth; orders created meanwhile never shift it (decision 0019). Not combined with `page`.',
     ),
     status: described(single(orderStatus), 'Only orders with this status.'),
     from: described(single(queryInstant), `Only orders with \`createdAt\` at or after this instant. ${QUERY_INSTANT_NOTE}`),

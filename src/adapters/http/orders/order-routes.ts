@@ -12,7 +12,7 @@ import { route } from '../kit/route';
 import { valuesFor } from '../kit/well-formed';
 import { createOrdersBatchRoute } from './batch-routes';
 
-/** The public orders API (specification, DECISIONS D1–D7): thin handlers, decode → use case → reply. */
+/** The public orders API (specification, decisions 0001, 0007): thin handlers, decode → use case → reply. */
 
 export const ORDERS_PATH = '/api/v1/orders';
 
@@ -146,7 +146,7 @@ interface ListingFilters {
 const filtersKey = (filters: ListingFilters): string =>
   `${filters.status ?? ''}|${filters.from?.getTime() ?? ''}|${filters.to?.getTime() ?? ''}`;
 
-/** The cursor after `last` (DECISIONS D19): its sort key and the listing's filters. */
+/** The cursor after `last` (decision 0019): its sort key and the listing's filters. */
 const cursorOf = (last: { createdAt: Date; id: string }, filters: ListingFilters): string =>
   encodeCursor([last.createdAt.getTime(), last.id, filtersKey(filters)]);
 

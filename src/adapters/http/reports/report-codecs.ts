@@ -9,7 +9,7 @@ import { described, Documented } from '../kit/json-schema';
 import { intParam, QUERY_INSTANT_NOTE, single } from '../kit/list-query';
 import { currency } from '../orders/order-codecs';
 
-/** Reports of DECISIONS D16: what a caller asks, and what it is answered. */
+/** Reports of decision 0016: what a caller asks, and what it is answered. */
 
 export const MAX_BREAKDOWN_ROWS = 1_000;
 export const MAX_BY = 3;
@@ -71,7 +71,7 @@ const instant = (what: string) => described(single(queryInstant), `${what} ${QUE
 const compare = described(
   single(oneOf(COMPARISONS)),
   '`previous`: each row or bucket also carries `previous`, its figures over the equally long period that ends at `from` ' +
-    '(DECISIONS D20); a key or product found only then is a row with the figures of nothing now, ranked like any other.',
+    '(decision 0020); a key or product found only then is a row with the figures of nothing now, ranked like any other.',
 );
 const limit = defaulted(
   described(single(intParam(1, MAX_BREAKDOWN_ROWS)), 'At most this many rows; `totalRows` says how many there are.'),
@@ -166,7 +166,7 @@ const uncosted = described(
     '`GET /api/v1/reports/uncosted-products` lists them.',
 );
 
-/** Each metric of a row or bucket, its definition in its description (DECISIONS D16, D20). */
+/** Each metric of a row or bucket, its definition in its description (decisions 0016, 0020). */
 const metricFields = {
   orders: described(count, 'Orders created in the range, each counted with its status now.'),
   pending: count,

@@ -35,7 +35,7 @@ const onClock = (instant: Date, zone: string): number => {
 };
 
 /**
- * An hourly series covers at most 31 days of the calendar of its zone (DECISIONS D16): a month of 31
+ * An hourly series covers at most 31 days of the calendar of its zone (decision 0016): a month of 31
  * days with a DST change has 745 hours, and is one series. The zone is read (the dashboard's, when
  * the query names none) only for a range longer than 31 days of 24 hours.
  */
@@ -100,7 +100,7 @@ export const breakdownRoute = route({
     "`utmSource`, `utmMedium`, `utmCampaign` and `utmContent`: the spend of the days (of the dashboard's time zone) that start within " +
     'the range, summed over what `by` leaves open; a key with spend and no orders is a row. Other breakdowns have `spendCents: null`, ' +
     "and so no profit. The paid orders' lines are priced with the dashboard's product costs and taxed at its tax rate as they are " +
-    'now (DECISIONS D20). Rows equal on `sort` are ordered by their key values in `by` order, then currency, by code point.',
+    'now (decision 0020). Rows equal on `sort` are ordered by their key values in `by` order, then currency, by code point.',
   tag: 'reports',
   guards: ['token', 'rateLimit'],
   scope: 'reports:read',
@@ -189,7 +189,7 @@ export const productsRoute = route({
   description:
     'The orders created between `from` and `to` (inclusive) in the scope of `model`, `isTest` and the campaign filters, a row per ' +
     "product (the lines' sku, else their externalId) and currency, each order counted with its status now: paid revenue, cost and " +
-    "margin come from the orders now `paid`, priced with the dashboard's product costs as they are now (DECISIONS D20). Rows equal " +
+    "margin come from the orders now `paid`, priced with the dashboard's product costs as they are now (decision 0020). Rows equal " +
     'on `sort` are ordered by product, then currency, by code point.',
   tag: 'reports',
   guards: ['token', 'rateLimit'],

@@ -4,7 +4,7 @@ import { route } from '../kit/route';
 import { DeliveryReceipt, SourcePath } from './source-codecs';
 
 /**
- * Where platforms post (DECISIONS D21): no bearer token, the platform's signature over the raw body
+ * Where platforms post (decision 0021): no bearer token, the platform's signature over the raw body
  * is the authentication. Everything but a bad signature, an unknown source and a store that is down
  * is answered 200, so that platforms neither retry nor disable the endpoint.
  */

@@ -13,7 +13,7 @@ import { utcDateTime } from '../kit/dates';
 import { component, described } from '../kit/json-schema';
 import { listPage, pagingParams } from '../kit/list-query';
 
-/** Codecs of what a caller sends and reads about sources (DECISIONS D21). */
+/** Codecs of what a caller sends and reads about sources (decision 0021). */
 
 export const sourcePlatform = component(
   'SourcePlatform',

@@ -17,7 +17,7 @@ import {
 import { sourceDeliveryView, sourceView } from './source-presenters';
 import { receiveDeliveryRoute } from './inbound-routes';
 
-/** Sources (DECISIONS D21), scoped to the bearer token's dashboard. */
+/** Sources (decision 0021), scoped to the bearer token's dashboard. */
 
 export const SOURCES_PATH = '/api/v1/sources';
 

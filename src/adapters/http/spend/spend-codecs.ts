@@ -8,7 +8,7 @@ import { described } from '../kit/json-schema';
 import { listPage, pagingParams, single } from '../kit/list-query';
 import { cents, currency, text } from '../orders/order-codecs';
 
-/** Ad spend of DECISIONS D16. */
+/** Ad spend of decision 0016. */
 
 export const calendarDate = check(
   'CalendarDate',

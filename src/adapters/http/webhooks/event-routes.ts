@@ -19,7 +19,7 @@ const EventsQuery = strictObject(
 );
 
 const EventList = strictObject('EventList', {
-  events: described(arrayOf(OrderWebhookEvent, 0, MAX_EVENTS), 'Oldest first; each exactly the body its webhook carries (DECISIONS D12).'),
+  events: described(arrayOf(OrderWebhookEvent, 0, MAX_EVENTS), 'Oldest first; each exactly the body its webhook carries (decision 0012).'),
   hasMore: described(bool, 'Whether more events follow: ask again with the last `id` as `after`.'),
 });
 
@@ -29,7 +29,7 @@ export const listEventsRoute = route({
   operationId: 'listEvents',
   summary: "The dashboard's order events of the last 30 days",
   description:
-    'A feed to read with a cursor (DECISIONS D19): call it with the `id` of the last event you received as `after`, and every ' +
+    'A feed to read with a cursor (decision 0019): call it with the `id` of the last event you received as `after`, and every ' +
     'event comes once, in `data.order.version` order for each order, even with several instances of the service whose clocks ' +
     'differ by up to a second. An event may appear a few seconds after its write (on MongoDB, 5 s), never before an earlier ' +
     'one of its order. Events are kept 30 days.',

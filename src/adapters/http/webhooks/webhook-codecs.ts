@@ -7,7 +7,7 @@ import { component, described, Documented } from '../kit/json-schema';
 import { pagingParams, single } from '../kit/list-query';
 import { webhookUrl } from './webhook-url';
 
-/** Codecs of what a caller sends about webhooks (DECISIONS D12). */
+/** Codecs of what a caller sends about webhooks (decision 0012). */
 
 export const webhookEventType = component(
   'WebhookEventType',

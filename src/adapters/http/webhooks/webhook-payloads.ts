@@ -5,7 +5,7 @@ import type { WebhookEndpoint } from '../../../domain/webhook';
 import { orderDetail, orderListItem } from '../orders/order-presenters';
 
 /**
- * Events in the JSON of the public API (DECISIONS D12): `data.order` is the order as GET
+ * Events in the JSON of the public API (decision 0012): `data.order` is the order as GET
  * /api/v1/orders/{externalId} answers it (components/schemas/WebhookEvent); the delivery log keeps it
  * as a list item (components/schemas/WebhookEventSummary), without customer, products, metadata, fees
  * or trackingExtras.

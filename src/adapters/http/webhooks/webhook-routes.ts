@@ -10,7 +10,7 @@ import { pageOf } from '../kit/list-query';
 import { created, noContent, reply } from '../kit/replies';
 import { route } from '../kit/route';
 
-/** Webhook endpoints and their deliveries (DECISIONS D12), scoped to the bearer token's dashboard. */
+/** Webhook endpoints and their deliveries (decision 0012), scoped to the bearer token's dashboard. */
 
 export const WEBHOOKS_PATH = '/api/v1/webhooks';
 

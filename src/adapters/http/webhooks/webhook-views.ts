@@ -16,7 +16,7 @@ import { orderStatus } from '../orders/order-codecs';
 import { OrderDetail, OrderListItem } from '../orders/order-views';
 import { deliveryStatus, webhookEventType } from './webhook-codecs';
 
-/** Codecs of what the service answers about webhooks, and of the events it sends (DECISIONS D12). */
+/** Codecs of what the service answers about webhooks, and of the events it sends (decision 0012). */
 
 const serviceId = described(t.string, 'Made by the service; opaque.');
 

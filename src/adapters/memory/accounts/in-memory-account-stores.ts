@@ -153,7 +153,7 @@ class InMemorySessions implements SessionRepository {
   }
 }
 
-/** Users, memberships, invitations and sessions in the process (DECISIONS D17), gone at exit. */
+/** Users, memberships, invitations and sessions in the process (decision 0017), gone at exit. */
 export const inMemoryAccountStores = (): AccountStores => ({
   users: new InMemoryUsers(),
   memberships: new InMemoryMemberships(),

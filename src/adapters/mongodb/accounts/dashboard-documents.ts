@@ -95,7 +95,7 @@ export const giveOldTokensEveryScope = async (db: Db): Promise<void> => {
 };
 
 /**
- * Tokens that held every scope before sources (D21) get the sources scopes, at start (idempotent: a
+ * Tokens that held every scope before sources (decision 0021) get the sources scopes, at start (idempotent: a
  * token that has them no longer matches). A token made with some scopes keeps its list.
  */
 export const giveAllScopeTokensSourceScopes = async (db: Db): Promise<void> => {

@@ -50,10 +50,10 @@ interface MembershipDoc {
 }
 
 /**
- * Users, memberships, invitations and sessions on MongoDB (DECISIONS D17): one document each, every
+ * Users, memberships, invitations and sessions on MongoDB (decision 0017): one document each, every
  * write a single-document one (a unique email, an invitation accepted once, by conditional updates).
  *
- * The last owner of a dashboard stays (D23) without a transaction: an owner's removal first marks
+ * The last owner of a dashboard stays (decision 0023) without a transaction: an owner's removal first marks
  * their membership `leaving` (a conditional update), then reads the other owners, and deletes only
  * if one of them carries no mark. Of several removals racing, the one that marked last sees every
  * other mark, so none deletes unless an owner truly stays. When every other owner is marked, the

@@ -10,7 +10,7 @@ import { eventFromDocument, eventToDocument, outboxEventCodec } from './order-do
 
 /**
  * How long an event waits before the feed serves it: longer than the clocks of two instances differ
- * (D19: up to a second) plus the time a relay takes to write a key. A key is the relaying instance's
+ * (decision 0019: up to a second) plus the time a relay takes to write a key. A key is the relaying instance's
  * clock, so an event written after another may carry a key up to the clock difference lower; once
  * both are older than this delay, every reader sees them in key order and none is skipped.
  */
@@ -29,7 +29,7 @@ export interface FeedDocument {
 const feedDocumentCodec = t.type({ _id: t.string, key: t.number, event: outboxEventCodec, expiresAt: bsonDate });
 
 /**
- * The events feed on MongoDB (DECISIONS D19), without transactions and with instances whose clocks
+ * The events feed on MongoDB (decision 0019), without transactions and with instances whose clocks
  * differ. The relay writes each event once (`_id` is its id; a second relay finds it there) with a
  * key: the relaying instance's time, but never lower than the key of the order's event before it, so
  * an order's events keep their order whoever relays them. The feed serves only the events whose key

@@ -40,11 +40,11 @@ const pricedOrderCodec = t.intersection([
 const PRICED_FIELDS = { ...REPORT_FIELDS, products: 1 } as const;
 
 /**
- * What a MongoDB report prices (DECISIONS D20), apart from the cells of D16: the orders of the range
+ * What a MongoDB report prices (decision 0020), apart from the cells of decision 0016: the orders of the range
  * read from `orders` with their lines (the paid ones for a report's costs, all of them for the
  * products report), priced from the dashboard's cost entries as they are now. Exact whether or not
  * the rollup has caught up, since it reads the orders themselves; proportional to the orders of the
- * range, added up in stretches of the event loop (DECISIONS D23). Cells of units sold kept by the
+ * range, added up in stretches of the event loop (decision 0023). Cells of units sold kept by the
  * rollup would replace it to make it fast.
  */
 export class MongoProfitReads {

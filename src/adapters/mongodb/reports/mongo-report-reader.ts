@@ -101,7 +101,7 @@ const chunksOf = <A>(items: readonly A[], size: number): A[][] =>
  * after they change. Days whose orders still carry the rollup's mark (changed since their day was
  * counted) are read from the orders themselves, and so is any month or shorter period within them:
  * a report never counts an order twice nor misses one, whether or not the rollup has caught up. What
- * it reads is added up on the event loop in stretches (DECISIONS D23), the driver's batches apart.
+ * it reads is added up on the event loop in stretches (decision 0023), the driver's batches apart.
  */
 export class MongoReportReader implements ReportReader {
   private readonly cells_: Collection<CellDocument>;

@@ -39,7 +39,7 @@ export const MONTH_DELAY_MS = 30_000;
 type OrderCollection = Collection<{ _id: string } & Record<string, unknown>>;
 
 /**
- * Keeps `report_cells` in step with the orders (DECISIONS D16: at most a few seconds behind, never
+ * Keeps `report_cells` in step with the orders (decision 0016: at most a few seconds behind, never
  * counting an order twice). Every write of an order marks it (`reportDirty`) in the same document;
  * this worker finds marked orders and recomputes the cells of their whole UTC days from those days'
  * orders, a week of days at a time (a replacement, not an increment: running it twice, or after a

@@ -85,7 +85,7 @@ const Dispute = t.intersection([
 const piOf = (ref: t.TypeOf<typeof idOf>): string | undefined =>
   ref === null || ref === undefined ? undefined : typeof ref === 'string' ? ref : ref.id;
 
-/** The campaign fields of `metadata.utm_*`, then of the compact touch in `client_reference_id` (D21) for those missing. */
+/** The campaign fields of `metadata.utm_*`, then of the compact touch in `client_reference_id` (decision 0021) for those missing. */
 const touchOf = (meta: Readonly<Record<string, string>> | null | undefined, reference?: string | null): Touch => {
   const fromMetadata: Touch = {
     utmSource: meta?.['utm_source'],

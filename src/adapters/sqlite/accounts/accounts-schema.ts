@@ -1,7 +1,7 @@
 import { SCOPES_BEFORE_SOURCES } from '../../../domain/scope';
 
 /**
- * Token scopes and console accounts (DECISIONS D17). Tokens made before get every scope (the list as
+ * Token scopes and console accounts (decision 0017). Tokens made before get every scope (the list as
  * it was then, written out: a scope added later is not granted to them silently). Passwords, sessions
  * and invitations are stored only as hashes. A released migration is never edited.
  */

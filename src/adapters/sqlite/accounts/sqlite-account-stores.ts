@@ -31,7 +31,7 @@ const invitationRow = t.type({
 });
 const sessionRow = t.type({ id_hash: t.string, user_id: t.string, created_at: instant, last_seen_at: instant, expires_at: instant });
 
-/** The account tables of accounts-schema.ts (DECISIONS D17), each port one class over the same file. */
+/** The account tables of accounts-schema.ts (decision 0017), each port one class over the same file. */
 export const sqliteAccountStores = (db: SqliteDatabase, logger: Logger): AccountStores => {
   const sql = builtStatements(db);
   const decode = <A>(codec: t.Decoder<unknown, A>, table: string, raw: unknown): A => decodeRow(codec, raw, table, rowIdOf(raw), logger);

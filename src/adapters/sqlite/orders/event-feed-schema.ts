@@ -1,5 +1,5 @@
 /**
- * The events feed (DECISIONS D19): the relay copies each event here in the transaction that takes it
+ * The events feed (decision 0019): the relay copies each event here in the transaction that takes it
  * out of `order_events`. `seq` grows with every commit (SQLite has one writer at a time, on one file
  * whatever the processes), so a reader that asks for the rows after the last `seq` it saw misses none.
  */

@@ -49,7 +49,7 @@ export const listingSql = (shape: ListingShape): ListingSql => {
 };
 
 /**
- * A keyset page (DECISIONS D19): the same index and order as `listingSql`, starting after a position
+ * A keyset page (decision 0019): the same index and order as `listingSql`, starting after a position
  * given as a row value, `(created_at, id) < (@afterCreatedAt, @afterId)`, which SQLite seeks to on the
  * index: any depth costs what the first page does.
  */

@@ -15,7 +15,7 @@ const productCodec = t.intersection([
   t.partial({ externalId: t.string, sku: t.string }),
 ]);
 
-/** The columns `orders` had before DECISIONS D16. */
+/** The columns `orders` had before decision 0016. */
 const originalColumns = {
   id: t.string,
   dashboard_id: t.string,
@@ -47,7 +47,7 @@ const originalColumns = {
   updated_at: instant,
 };
 
-/** The tracking fields added by DECISIONS D16: absent from the rows kept in events written before. */
+/** The tracking fields added by decision 0016: absent from the rows kept in events written before. */
 const absentOrText = t.union([t.undefined, t.null, t.string]);
 const trackingColumns = { utm_content: absentOrText, utm_term: absentOrText, utm_id: absentOrText };
 

@@ -8,7 +8,7 @@ import { NAME_COLUMNS, type Rollup } from './rollup-fold';
 import { periodStart, periodStartSql, type Grain } from './rollup-periods';
 
 /**
- * `report_products` (DECISIONS D20): what the products report adds up, per dashboard, test flag,
+ * `report_products` (decision 0020): what the products report adds up, per dashboard, test flag,
  * currency and product, by UTC day and month: each order adds its product shares (productSharesOf), its paid lines priced as the
  * campaign rollups price them (rollup-costs.ts), and offers each product's row its name. A row keeps
  * the latest name it was offered, stale once its order has left the row (Rollup.named); the reader

@@ -1,5 +1,5 @@
 /**
- * The migration of DECISIONS D20: the dashboards' tax rate (hundredths of a percent, an integer, so
+ * The migration of decision 0020: the dashboards' tax rate (hundredths of a percent, an integer, so
  * that it reads back exactly as it was written) and the product costs, one row per (product,
  * currency, from). The primary key is the listing's order and a product's history in the order of its
  * days; the second index serves a listing filtered by currency alone. A released migration is never edited.

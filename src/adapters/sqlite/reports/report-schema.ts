@@ -60,7 +60,7 @@ const priced =
   };
 
 /**
- * What an order's paid lines cost at today's product costs, and its units without one (DECISIONS D20):
+ * What an order's paid lines cost at today's product costs, and its units without one (decision 0020):
  * the fold reads them from the row rollup-costs.ts priced; SQL cannot price (a cost holds from a day
  * of the dashboard's time zone), so a rebuild sums every paid unit as uncosted and rollup-costs.ts
  * prices the orders of the dashboards that have costs after it.
@@ -270,7 +270,7 @@ export const ROLLUPS_IN_GROUP_COMMIT_MIGRATION = `
   DROP TRIGGER order_counts_on_delete;
 `;
 
-// ---- Migration 4 (DECISIONS D16), as released: generated from the first three projections and ten columns.
+// ---- Migration 4 (decision 0016), as released: generated from the first three projections and ten columns.
 
 const RELEASED_PROJECTIONS = PROJECTIONS.slice(0, 3);
 const RELEASED_COLUMNS = TOTAL_COLUMNS.slice(0, 10);
@@ -337,7 +337,7 @@ const ATTRIBUTION_COLUMNS = ['last_content', 'last_term', 'first_source', 'first
 const textAt = (path: string): string =>
   `(CASE WHEN json_type(tracking_extras, '${path}') = 'text' THEN json_extract(tracking_extras, '${path}') END)`;
 
-/** The migration of DECISIONS D16: dashboards' time zones, the new tracking fields, attribution, totals and spend. */
+/** The migration of decision 0016: dashboards' time zones, the new tracking fields, attribution, totals and spend. */
 export const REPORTS_MIGRATION = `
   ALTER TABLE dashboards ADD COLUMN timezone TEXT NOT NULL DEFAULT 'UTC';
 
@@ -377,7 +377,7 @@ export const REPORTS_MIGRATION = `
   ${spendTriggers()}
 `;
 
-// ---- The migration of the costs kept in the rollups (DECISIONS D20), generated from the first three projections and twelve columns.
+// ---- The migration of the costs kept in the rollups (decision 0020), generated from the first three projections and twelve columns.
 
 const COSTED_COLUMNS = TOTAL_COLUMNS.slice(0, 12);
 
@@ -413,7 +413,7 @@ export const COSTS_IN_ROLLUPS_MIGRATION = `
     GROUP BY c.dashboard_id;
 `;
 
-// ---- The products rollup (DECISIONS D20), generated from the first three projections, twelve columns and the products rollup.
+// ---- The products rollup (decision 0020), generated from the first three projections, twelve columns and the products rollup.
 
 /**
  * Makes `report_products` and sums every rollup that holds costs again from the orders (every paid

@@ -7,7 +7,7 @@ import { ORDER_ROLLUPS, rebuildStatements } from './report-schema';
 import { RollupFold } from './rollup-fold';
 
 /**
- * What the rollups keep of an order's costs (DECISIONS D20), beside its status totals: its paid lines
+ * What the rollups keep of an order's costs (decision 0020), beside its status totals: its paid lines
  * priced at the dashboard's product costs, on the calendar of its time zone. A write prices the order
  * it records as the costs stand in its transaction, so a report reads costs from the rows it reads
  * anyway. A change of prices (a cost upload, a change of time zone) moves the paid orders it
@@ -258,7 +258,7 @@ export const CHUNK_MOVES = 25;
  * One chunk (inside a write of the group commit) of the oldest jobs of the dashboard whose turn it is:
  * the first with a job after `after` in the order of their ids, round, so that a dashboard's long job
  * (minutes at 1,000,000 orders) delays another's by a chunk at a time, never by the whole of it
- * (DECISIONS D23). The oldest job is carried out together with the jobs after it that have reached
+ * (decision 0023). The oldest job is carried out together with the jobs after it that have reached
  * the same sequence number (those not begun, when it has not either): a file uploaded in slices
  * leaves a job per slice, which one pass over the orders carries out. Each of their next orders, in
  * sequence order, moves from the prices before the first of them it awaits to the prices after the

@@ -57,7 +57,7 @@ const SUMS =
 type SumRow = Omit<ProductCell, 'name' | 'namedAt' | 'namedBy'>;
 
 /**
- * The products report's cells on SQLite (DECISIONS D20): without a campaign filter, the whole UTC
+ * The products report's cells on SQLite (decision 0020): without a campaign filter, the whole UTC
  * years, months and days of the range are read from `report_products` (product-rollup.ts) and only
  * its edges (less than a day at each end) from the orders, as a breakdown by campaign reads its
  * rollups; with one (the rollup has no campaign columns), or while a re-pricing job of the dashboard

@@ -58,7 +58,7 @@ interface OrderLinesRow {
 }
 
 /**
- * What a SQLite report prices from the orders themselves (DECISIONS D20): the edges of a breakdown or
+ * What a SQLite report prices from the orders themselves (decision 0020): the edges of a breakdown or
  * timeseries (pieces shorter than the rollups' quarter hours, whose orders are read from `orders`; the
  * whole periods read their costs from the rollups, rollup-costs.ts), and the products report. The
  * orders read one by one with their lines, priced from `product_costs` as it is now, on the report's

@@ -10,7 +10,7 @@ import { SqliteSpendSums } from '../spend/sqlite-spend-sums';
  * The thread that runs the SQLite store's reports (sqlite-report-offload.ts): a read-only connection of
  * its own to the file, each report one read transaction (a snapshot that includes every commit made
  * before it began), answered by id. A breakdown is grouped, joined with spend, ranked and cut here:
- * only the rows it answers go back (DECISIONS D23); so is the products report.
+ * only the rows it answers go back (decision 0023); so is the products report.
  */
 export type ReportRequest =
   | { readonly id: number; readonly kind: 'cells'; readonly dashboardId: string; readonly query: CellQuery }

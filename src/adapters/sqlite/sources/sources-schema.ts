@@ -1,7 +1,7 @@
 import { SCOPES_BEFORE_SOURCES } from '../../../domain/scope';
 
 /**
- * Sources and their delivery logs (DECISIONS D21). A source's secret is kept as it is, as webhook
+ * Sources and their delivery logs (decision 0021). A source's secret is kept as it is, as webhook
  * secrets are: it keys the HMAC of each delivery. The log's `seq` is the order of the appends. Tokens that held every scope (the list as it was before sources) get the two new
  * ones; a token made with some scopes keeps its list. A released migration is never edited.
  */

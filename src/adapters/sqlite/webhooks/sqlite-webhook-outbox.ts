@@ -73,7 +73,7 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
     this.insertDelivery = db.prepare(INSERT_DELIVERY);
     this.insertConversion = db.prepare(INSERT_CONVERSION);
     this.deleteEvents = db.prepare('DELETE FROM order_events WHERE id IN (SELECT value FROM json_each(?))');
-    // The events feed (DECISIONS D19) gets the relayed events, in their order, once each.
+    // The events feed (decision 0019) gets the relayed events, in their order, once each.
     this.copyToFeed = db.prepare(
       `INSERT INTO event_feed (id, dashboard_id, type, occurred_at, previous_status, order_row, stored_at)
        SELECT e.id, o.dashboard_id, e.type, e.occurred_at, e.previous_status, e.order_row, @storedAt

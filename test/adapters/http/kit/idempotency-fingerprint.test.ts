@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { fingerprintInStretches, requestFingerprint } from '../../../../src/adapters/http/kit/middleware/idempotency';
 import { anOrderAtItsLimits, anOrderPayload } from '../../../support/order-builder';
 
-describe('the Idempotency-Key fingerprint hashed in stretches (DECISIONS D7, D23)', () => {
+describe('the Idempotency-Key fingerprint hashed in stretches (decisions 0007, 0023)', () => {
   it('is the fingerprint of the whole body, whatever its shape', async () => {
     const bodies: unknown[] = [
       anOrderPayload({ metadata: { z: [1, { b: 2, a: [3] }], a: null } }),

@@ -21,7 +21,7 @@ const parses = (text: string): boolean => {
   }
 };
 
-describe('the check of a body before it is parsed (DECISIONS D23)', () => {
+describe('the check of a body before it is parsed (decision 0023)', () => {
   it('agrees with JSON.parse on what is JSON', async () => {
     const texts = [
       '{}',

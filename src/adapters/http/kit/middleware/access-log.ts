@@ -4,7 +4,7 @@ import type { Logger } from '../../../../application/ports/logger';
 import type { Metrics } from '../../../../application/ports/metrics';
 
 /**
- * One JSON line per request (DECISIONS D11), and its observation in the metrics: the route pattern
+ * One JSON line per request (decision 0011), and its observation in the metrics: the route pattern
  * rather than the raw URL, so that neither query strings nor identifiers of other systems end up in
  * the logs or in a label; never a header or a body.
  */

@@ -8,7 +8,7 @@ const digest = (value: string): Buffer => createHash('sha256').update(value, 'ut
 
 /**
  * Guards the admin API with ADMIN_TOKEN. Without it the admin API does not exist (404); with it, the
- * bearer token is compared through digests of equal length, in constant time (DECISIONS D8).
+ * bearer token is compared through digests of equal length, in constant time (decision 0008).
  */
 export const adminGuard = (adminToken: string | undefined): Middleware => {
   const expected = adminToken === undefined ? undefined : digest(adminToken);

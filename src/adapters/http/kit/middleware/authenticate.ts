@@ -24,7 +24,7 @@ const authorizationHeader = (ctx: Context): string => {
 
 /**
  * The token of the request's `Authorization: Bearer <token>`, or the problem that says how to write
- * the header (DECISIONS D24). The header itself is never echoed: it may hold a secret.
+ * the header (decision 0024). The header itself is never echoed: it may hold a secret.
  */
 export const requireBearerToken = (ctx: Context): string => {
   const header = authorizationHeader(ctx);
@@ -34,7 +34,7 @@ export const requireBearerToken = (ctx: Context): string => {
   throw new ProblemError({ _tag: 'BearerMissing', sent });
 };
 
-/** Resolves the caller's dashboard from the bearer token, or stops with 401 (DECISIONS D8). */
+/** Resolves the caller's dashboard from the bearer token, or stops with 401 (decision 0008). */
 export const authenticate =
   (useCase: AuthenticateToken): Middleware =>
   async (ctx, next) => {

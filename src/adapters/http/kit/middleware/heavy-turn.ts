@@ -4,7 +4,7 @@ import { ProblemError } from '../http-errors';
 import type { RequestState } from '../request-state';
 
 /**
- * A turn of the request's dashboard (`laneOf`) for a request with a heavy body (DECISIONS D23), taken
+ * A turn of the request's dashboard (`laneOf`) for a request with a heavy body (decision 0023), taken
  * before the body is read and held until the answer: one more than the dashboard's turns and queue is
  * 429 TOO_MANY_HEAVY_REQUESTS with `Retry-After` and the connection closed, its body never read. A
  * light body passes untouched.

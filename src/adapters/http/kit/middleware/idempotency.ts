@@ -9,7 +9,7 @@ import { principalOf } from '../request-state';
 import { EventLoopSlices } from '../../../../application/shared/event-loop-slices';
 
 /**
- * The two forms of an Idempotency-Key (DECISIONS D7), also the patterns of its OpenAPI parameter: 1–255
+ * The two forms of an Idempotency-Key (decision 0007), also the patterns of its OpenAPI parameter: 1–255
  * visible ASCII characters that do not read as a structured-field string, or such a string (`"abc"`
  * means `abc`) of 1–255 visible characters, with `\"` and `\\` escapes.
  */
@@ -34,7 +34,7 @@ const canonicalJson = (value: unknown): string => {
   return JSON.stringify(value) ?? 'null';
 };
 
-/** The fingerprint stored with a key: method, path and the parsed body (DECISIONS D7). */
+/** The fingerprint stored with a key: method, path and the parsed body (decision 0007). */
 export const requestFingerprint = (method: string, path: string, body: unknown): string =>
   createHash('sha256')
     .update(`${method}\n${path}\n${canonicalJson(body)}`)
@@ -43,7 +43,7 @@ export const requestFingerprint = (method: string, path: string, body: unknown):
 /**
  * The same fingerprint, hashed in pieces: the members of the body and the items of its arrays, two
  * levels down (a batch's orders), each hashed on its own between stretches of the event loop, so that
- * a 4 MiB batch is never written out in one go (DECISIONS D23). The bytes hashed are the same.
+ * a 4 MiB batch is never written out in one go (decision 0023). The bytes hashed are the same.
  */
 export const fingerprintInStretches = async (method: string, path: string, body: unknown): Promise<string> => {
   const hash = createHash('sha256').update(`${method}\n${path}\n`);
@@ -88,7 +88,7 @@ const snapshot = (ctx: Context): StoredResponse => ({
 });
 
 /**
- * Idempotency-Key on the writes (DECISIONS D7), after authentication, rate limiting and body parsing.
+ * Idempotency-Key on the writes (decision 0007), after authentication, rate limiting and body parsing.
  * The route reads `ctx.state.reservedId` to give a created resource the id reserved with the key, which
  * is how a retry after a crash recognises its own earlier write.
  */

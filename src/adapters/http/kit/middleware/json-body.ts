@@ -33,9 +33,9 @@ const byteReader = (limitBytes: number): Middleware =>
  * Reads a JSON body from its bytes, so that nothing is guessed: an empty body is MALFORMED_JSON, a
  * body of another type, another charset or with a content coding is 415, an oversized body is 413
  * (before reading when its length is declared, as soon as it is passed otherwise), bytes that are not
- * UTF-8 and broken JSON are 400 MALFORMED_JSON (DECISIONS D1). Then the bytes are checked before
+ * UTF-8 and broken JSON are 400 MALFORMED_JSON (decision 0001). Then the bytes are checked before
  * anything is built from them (well-formed.ts: syntax, depth, surrogates, the route's count of values,
- * DECISIONS D23) and parsed; what the check found waits in `ctx.state.bodyShape` for the route's handler, which
+ * decision 0023) and parsed; what the check found waits in `ctx.state.bodyShape` for the route's handler, which
  * reports it with the other problems of the request. Any JSON value passes; the route's codec says
  * what shape it needs.
  */

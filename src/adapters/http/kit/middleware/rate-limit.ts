@@ -7,7 +7,7 @@ import { principalOf } from '../request-state';
 /**
  * Counts the request against its token, after authentication (a request with a bad token costs no
  * token any quota), and sets the headers of draft-ietf-httpapi-ratelimit-headers on every
- * authenticated response (DECISIONS D9).
+ * authenticated response (decision 0009).
  */
 export const rateLimit =
   (check: CheckRateLimit, metrics: Metrics): Middleware =>

@@ -6,7 +6,7 @@ import { BodyAbortedError } from './json-body';
 
 /**
  * Reads a body as bytes, untouched, for the routes that must check a signature over exactly what was
- * sent (a platform's webhook, DECISIONS D21): no media type or charset is required, nothing is
+ * sent (a platform's webhook, decision 0021): no media type or charset is required, nothing is
  * decoded or parsed. Too large is 413, before reading when the length is declared; a body that
  * does not arrive whole is dropped as json-body drops it.
  */

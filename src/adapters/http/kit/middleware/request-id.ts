@@ -7,7 +7,7 @@ import type { Logger } from '../../../../application/ports/logger';
 export const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /**
- * Reuses a well-formed incoming X-Request-Id, or makes one; every response carries it (DECISIONS D2).
+ * Reuses a well-formed incoming X-Request-Id, or makes one; every response carries it (decision 0002).
  * The rest of the request runs in the logger's context, so that every line it writes carries the id:
  * the lines of a storage adapter too, which got its logger at start-up and knows nothing of requests.
  */

@@ -4,7 +4,7 @@ import { ProblemError, type RouteOff } from '../http-errors';
 /**
  * Turns what the router leaves unanswered into problems: no route (404), or a route without this
  * method (405 with `Allow`, which the router's `allowedMethods` has set). A path the configuration
- * switched off gets a 404 that names the setting (DECISIONS D24).
+ * switched off gets a 404 that names the setting (decision 0024).
  */
 export const routeFallback =
   (switchedOff: (path: string) => RouteOff | undefined): Middleware =>

@@ -27,7 +27,7 @@ import type {
 } from './types';
 
 /**
- * The OpenAPI 3.1 document of the whole public interface (DECISIONS D11), derived from the route
+ * The OpenAPI 3.1 document of the whole public interface (decision 0011), derived from the route
  * table: paths and methods, parameters and bodies from the codecs, success responses from each
  * route's declaration, problem responses from the error table, each route's problems and its guards.
  */
@@ -68,7 +68,7 @@ const sourcesOf = (route: Route): Source[] => {
   return sources;
 };
 
-/** The route's description, with the scope its token needs (DECISIONS D17). */
+/** The route's description, with the scope its token needs (decision 0017). */
 const descriptionOf = (route: Route): string | undefined => {
   if (route.scope === undefined) return route.description;
   const needs = route.scope === 'any' ? 'Any valid token.' : `Scope: \`${route.scope}\`.`;

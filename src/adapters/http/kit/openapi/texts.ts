@@ -26,12 +26,12 @@ export const TAGS = [
     description:
       'Which campaigns made money: revenue, approval rate, refunds, spend, ROAS, CPA, product cost, tax, contribution, profit, margin ' +
       "and ROI by campaign fields, platform or payment method, by last or first touch, bucket by bucket in a time zone's calendar, " +
-      'products ranked, each compared with the period before if asked (DECISIONS D16, D20).',
+      'products ranked, each compared with the period before if asked (decisions 0016, 0020).',
   },
   {
     name: 'spend',
     description:
-      "The account's outgoings that reports set against revenue: ad spend per day and campaign key, and what each product costs from a day on (DECISIONS D20).",
+      "The account's outgoings that reports set against revenue: ad spend per day and campaign key, and what each product costs from a day on (decision 0020).",
   },
   { name: 'dashboard', description: "The bearer token's dashboard and its settings." },
   { name: 'webhooks', description: "Webhook endpoints of the bearer token's dashboard, and their delivery logs." },
