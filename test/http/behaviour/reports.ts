@@ -63,14 +63,10 @@ export const reportsBehaviour = (storageFactory: StorageFactory): void => {
 
     it('reports every problem of a breakdown query at once', async () => {
       expectInvalid(await get(BREAKDOWN), ['query.from', 'query.to', 'query.by']);
-      expectInvalid(await get(`${BREAKDOWN}?${RANGE}&by=utmSource,colour&model=middle&isTest=maybe&sort=happiness&limit=1001&extra=1`), [
-        'query.by',
-        'query.model',
-        'query.isTest',
-        'query.sort',
-        'query.limit',
-        'query.extra',
-      ]);
+      expectInvalid(
+        await get(`${BREAKDOWN}?${RANGE}&by=utmSource,colour&model=middle&isTest=maybe&sort=happiness&order=up&limit=1001&extra=1`),
+        ['query.by', 'query.model', 'query.isTest', 'query.sort', 'query.order', 'query.limit', 'query.extra'],
+      );
       expectInvalid(await get(`${BREAKDOWN}?${RANGE}&by=utmSource,utmMedium,utmCampaign,utmContent`), ['query.by']);
       expectInvalid(await get(`${BREAKDOWN}?${RANGE}&by=utmSource,utmSource`), ['query.by']);
       expectInvalid(await get(`${BREAKDOWN}?from=2026-03-01T00:00:00&to=2026-03-02T00:00:00Z&by=utmSource`), ['query.from']);
@@ -200,6 +196,17 @@ export const reportsBehaviour = (storageFactory: StorageFactory): void => {
         ['launch', 3, 40_000, 0.6667, 20_000, 2, 10_000],
         ['retarget', 1, 8_000, 1, 0, null, null],
       ]);
+      const ranked = async (query: string) => {
+        const answer = await h.api.request('GET', `${BREAKDOWN}?${RANGE}&by=utmCampaign&${query}`, { token: h.token });
+        expect(answer.status, answer.text).to.equal(200);
+        return answer.body.rows.map((r: any) => r.key.utmCampaign);
+      };
+      expect(await ranked('order=asc')).to.deep.equal(['retarget', 'launch']);
+      expect(await ranked('order=desc')).to.deep.equal(['launch', 'retarget']);
+      // A null (retarget has no spend, so no ROAS) comes after every number in either order.
+      expect(await ranked('sort=roas&order=asc')).to.deep.equal(['launch', 'retarget']);
+      expect(await ranked('sort=roas')).to.deep.equal(['launch', 'retarget']);
+      expect(await ranked('order=asc&limit=1')).to.deep.equal(['retarget']);
       const series = await h.api.request(
         'GET',
         `${TIMESERIES}?from=2026-03-09T00:00:00Z&to=2026-03-10T23:59:59.999Z&interval=day&timezone=America/Sao_Paulo`,

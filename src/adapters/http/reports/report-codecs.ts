@@ -92,8 +92,15 @@ export const BreakdownQuery = strictObject(
     model,
     isTest: isTestParam,
     sort: defaulted(
-      described(single(oneOf(METRICS)), 'The metric rows are sorted by, descending; a null after every number.'),
+      described(single(oneOf(METRICS)), 'The metric rows are sorted by, in `order`; a null after every number.'),
       'paidGrossCents',
+    ),
+    order: defaulted(
+      described(
+        single(oneOf(['desc', 'asc'] as const)),
+        '`desc`, the largest `sort` first; `asc`, the smallest first (by `profitCents`, the biggest loss first). A null comes after every number either way.',
+      ),
+      'desc',
     ),
     limit,
     compare,
@@ -226,7 +233,7 @@ export const BreakdownResponse = strictObject('Breakdown', {
   model: oneOf(ATTRIBUTION_MODELS),
   rows: described(
     t.array(BreakdownRow),
-    'Sorted by `sort`, descending; one row per key and currency (money is never added across currencies).',
+    'Sorted by `sort` in `order`; one row per key and currency (money is never added across currencies).',
   ),
   totalRows: count,
   uncosted,

@@ -111,7 +111,12 @@ export const breakdownRoute = route({
     const asked = rankedAsk(query);
     if (E.isLeft(asked)) return asked;
     return pipe(
-      await useCases.getBreakdown.execute(principal.dashboardId, { ...asked.right, by: query.by, filters: {} }),
+      await useCases.getBreakdown.execute(principal.dashboardId, {
+        ...asked.right,
+        by: query.by,
+        order: query.order === 'asc' ? 'ascending' : 'descending',
+        filters: {},
+      }),
       reply(200, (breakdown) => ({
         ...rankedEcho(query),
         by: [...query.by],
