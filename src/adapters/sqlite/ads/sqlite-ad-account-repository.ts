@@ -12,6 +12,7 @@ import type { AdAccount, AdAccountSync, ConversionProblem } from '../../../domai
 import { conversionProblemRecord } from '../../persistence/ad-account-records';
 import { columnLists } from '../column-lists';
 import { decodeRow, rowIdOf } from '../sqlite-codecs';
+import { builtStatements, skippingDashboards } from '../built-statements';
 import type { SqliteDatabase } from '../sqlite-database';
 import {
   AD_ACCOUNT_COLUMNS,
@@ -66,20 +67,13 @@ export class SqliteAdAccountRepository implements AdAccountRepository {
     this.markAsked = db.prepare(
       "UPDATE ad_accounts SET status = 'syncing', next_sync_at = @now WHERE id = @id AND dashboard_id = @dashboardId",
     );
-    const claims = new Map<number, Statement>();
-    this.claimOne = (skip) => {
-      let statement = claims.get(skip.length);
-      if (statement === undefined) {
-        const others = skip.length === 0 ? '' : `AND dashboard_id NOT IN (${skip.map(() => '?').join(', ')})`;
-        statement = db.prepare(
-          `UPDATE ad_accounts SET lease_until = ?, lease_id = ?, status = 'syncing'
-           WHERE id = (SELECT id FROM ad_accounts WHERE next_sync_at <= ? AND lease_until <= ? ${others} ORDER BY next_sync_at, id LIMIT 1)
-           RETURNING ${columns}`,
-        );
-        claims.set(skip.length, statement);
-      }
-      return statement;
-    };
+    const claims = builtStatements(db);
+    this.claimOne = (skip) =>
+      claims(
+        `UPDATE ad_accounts SET lease_until = ?, lease_id = ?, status = 'syncing'
+       WHERE id = (SELECT id FROM ad_accounts WHERE next_sync_at <= ? AND lease_until <= ? ${skippingDashboards(skip)} ORDER BY next_sync_at, id LIMIT 1)
+       RETURNING ${columns}`,
+      );
     this.renewLease = db.prepare('UPDATE ad_accounts SET lease_until = @until WHERE id = @accountId AND lease_id = @leaseId');
     this.finish = db.prepare(
       `UPDATE ad_accounts SET ${syncUpdates},
