@@ -7,6 +7,7 @@ import type {
   ConversionRepository,
 } from '../../../application/ports/conversion-repository';
 import { CONVERSION_RETENTION_MS, type ConversionDelivery, type ConversionKind } from '../../../domain/conversion';
+import { pageOf } from '../page-of';
 
 /** A delivery and who holds it: a lease ends at `leaseUntil` (0: nobody holds it). */
 interface Entry {
@@ -44,8 +45,7 @@ export class InMemoryConversionRepository implements ConversionRepository {
         (d) => d.dashboardId === dashboardId && d.adAccountId === adAccountId && (query.status === undefined || d.status === query.status),
       )
       .sort(newestFirst);
-    const start = (query.page - 1) * query.pageSize;
-    return { conversions: matching.slice(start, start + query.pageSize).map((d) => structuredClone(d)), total: matching.length };
+    return { conversions: pageOf(matching, query), total: matching.length };
   }
 
   async findOfOrder(adAccountId: string, orderId: string, kind: ConversionKind): Promise<ConversionDelivery | undefined> {

@@ -9,6 +9,7 @@ import type {
 } from '../../../application/ports/delivery-repository';
 import { DELIVERY_RETENTION_MS, type Delivery } from '../../../domain/delivery';
 import { randomBase62 } from '../../system/base62';
+import { pageOf } from '../page-of';
 
 /** A delivery and who holds it: a lease ends at `leaseUntil` (0: nobody holds it). */
 interface Entry {
@@ -56,8 +57,7 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
         (d) => d.dashboardId === dashboardId && d.endpointId === endpointId && (query.status === undefined || d.status === query.status),
       )
       .sort(newestFirst);
-    const start = (query.page - 1) * query.pageSize;
-    return { deliveries: matching.slice(start, start + query.pageSize).map((d) => structuredClone(d)), total: matching.length };
+    return { deliveries: pageOf(matching, query), total: matching.length };
   }
 
   async claimDue({ now, leaseMs, limit, skipEndpoints, skipDashboards }: DueClaim): Promise<readonly ClaimedDelivery[]> {

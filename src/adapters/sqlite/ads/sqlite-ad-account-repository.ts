@@ -9,7 +9,7 @@ import type {
 } from '../../../application/ports/ad-account-repository';
 import type { Logger } from '../../../application/ports/logger';
 import type { AdAccount, AdAccountSync, ConversionProblem } from '../../../domain/ad-account';
-import { conversionProblemRecord } from '../../persistence/ad-account-records';
+import { claimedAdAccount, conversionProblemRecord } from '../../persistence/ad-account-records';
 import { columnLists } from '../column-lists';
 import { decodeRow, rowIdOf } from '../sqlite-codecs';
 import { builtStatements, skippingDashboards } from '../built-statements';
@@ -124,12 +124,7 @@ export class SqliteAdAccountRepository implements AdAccountRepository {
     const raw = await this.db.write(() =>
       this.claimOne(claim.skipDashboards).get(now + claim.leaseMs, claim.leaseId, now, now, ...claim.skipDashboards),
     );
-    if (raw === undefined) return O.none;
-    const account = this.decode(raw);
-    return O.some({
-      account,
-      lease: { accountId: account.id, dashboardId: account.dashboardId, leaseId: claim.leaseId, claimedAt: claim.now },
-    });
+    return raw === undefined ? O.none : O.some(claimedAdAccount(this.decode(raw), claim));
   }
 
   async renew(lease: AdSyncLease, until: Date): Promise<boolean> {
