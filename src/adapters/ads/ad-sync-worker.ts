@@ -34,7 +34,7 @@ export class AdSyncDoorbell implements AdSyncNudge {
  */
 export class AdSyncWorker implements BackgroundWorker {
   readonly name = 'ad-sync';
-  private readonly pool: ClaimPool<ClaimedAdAccount>;
+  private readonly pool: ClaimPool<ClaimedAdAccount, AdSyncReport>;
 
   constructor(
     useCases: Pick<UseCases, 'syncAdAccounts'>,
@@ -45,14 +45,13 @@ export class AdSyncWorker implements BackgroundWorker {
     onSync: (report: AdSyncReport) => void = () => undefined,
   ) {
     this.pool = new ClaimPool(
+      settings,
+      doorbell.bell,
       {
-        concurrency: settings.concurrency,
-        pollIntervalMs: settings.pollIntervalMs,
-        bell: doorbell.bell,
         claim: async (inFlight) =>
           O.toUndefined(await useCases.syncAdAccounts.claim([...new Set(inFlight.map((claimed) => claimed.account.dashboardId))])),
-        run: async (claimed, cutOff) => {
-          const report = await useCases.syncAdAccounts.run(claimed, cutOff);
+        run: (claimed, cutOff) => useCases.syncAdAccounts.run(claimed, cutOff),
+        report: (report) => {
           this.report(report);
           onSync(report);
         },

@@ -35,7 +35,7 @@ export class ConversionDoorbell implements ConversionNudge {
  */
 export class ConversionWorker implements BackgroundWorker {
   readonly name = 'ad-conversions';
-  private readonly pool: ClaimPool<ClaimedConversion>;
+  private readonly pool: ClaimPool<ClaimedConversion, ConversionReport>;
   private readonly purge: PeriodicPurge;
 
   constructor(
@@ -48,10 +48,9 @@ export class ConversionWorker implements BackgroundWorker {
   ) {
     const limit = perDashboardLimit(settings.concurrency);
     this.pool = new ClaimPool(
+      settings,
+      doorbell.bell,
       {
-        concurrency: settings.concurrency,
-        pollIntervalMs: settings.pollIntervalMs,
-        bell: doorbell.bell,
         claim: (inFlight) =>
           useCases.sendConversions.claim(
             keysAtLeast(
@@ -59,8 +58,8 @@ export class ConversionWorker implements BackgroundWorker {
               limit,
             ),
           ),
-        run: async (claimed, cutOff) => {
-          const report = await useCases.sendConversions.attempt(claimed, cutOff);
+        run: (claimed, cutOff) => useCases.sendConversions.attempt(claimed, cutOff),
+        report: (report) => {
           this.report(report);
           onAttempt(report);
         },

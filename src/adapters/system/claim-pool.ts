@@ -2,22 +2,25 @@ import type { Logger } from '../../application/ports/logger';
 import type { Doorbell } from './doorbell';
 import { failure, RepeatedFailureLog } from './repeated-failure-log';
 
-/** What a claim pool claims and runs, and how it speaks of them in the log. */
-export interface ClaimPoolWork<C> {
+export interface ClaimPoolSettings {
   /** The most items in flight in this process. */
   readonly concurrency: number;
   /** How often the store is looked at without a ring of the bell. */
   readonly pollIntervalMs: number;
-  /** Rung when work may have fallen due; the pool rings it too when a slot frees. */
-  readonly bell: Doorbell;
+}
+
+/** What a claim pool claims and runs, and how it speaks of them in the log. */
+export interface ClaimPoolWork<C, R> {
   /**
    * The next due item the items in flight leave room for (the fairness limits are the caller's), or
    * undefined when none is due. A throw is a store failure: logged, and tried again at the next poll.
    */
   readonly claim: (inFlight: readonly C[]) => Promise<C | undefined>;
   /** Runs a claimed item to its end, or until `cutOff` aborts. */
-  readonly run: (claimed: C, cutOff: AbortSignal) => Promise<void>;
-  /** Logs what `run` threw, naming the item. */
+  readonly run: (claimed: C, cutOff: AbortSignal) => Promise<R>;
+  /** Told of each run's outcome. */
+  readonly report: (report: R) => void;
+  /** Logs what `run` or `report` threw, naming the item. */
   readonly runFailed: (claimed: C, err: unknown) => void;
   /** What the claims are, as the log says it when they fail: `claiming conversions`. */
   readonly claiming: string;
@@ -44,7 +47,7 @@ export const keysAtLeast = (keys: readonly string[], limit: number): string[] =>
  * again at once after a claim and whenever a slot frees, and otherwise polls. At the shutdown
  * deadline the runs in flight are cut off (their items handed back due, by the use case) and waited for.
  */
-export class ClaimPool<C> {
+export class ClaimPool<C, R> {
   private running = false;
   private loop: Promise<void> = Promise.resolve();
   private readonly inFlight = new Map<Promise<void>, C>();
@@ -52,7 +55,10 @@ export class ClaimPool<C> {
   private readonly claimFailures: RepeatedFailureLog;
 
   constructor(
-    private readonly work: ClaimPoolWork<C>,
+    private readonly settings: ClaimPoolSettings,
+    /** Rung when work may have fallen due; the pool rings it too when a slot frees. */
+    private readonly bell: Doorbell,
+    private readonly work: ClaimPoolWork<C, R>,
     private readonly logger: Logger,
     /** The time, in ms, for spacing out the lines of a claim failure that repeats at every poll. */
     now: () => number = Date.now,
@@ -69,7 +75,7 @@ export class ClaimPool<C> {
 
   async stop(deadline: AbortSignal): Promise<void> {
     this.running = false;
-    this.work.bell.ring();
+    this.bell.ring();
     const cut = (): void => this.cutOff.abort();
     if (deadline.aborted) cut();
     else deadline.addEventListener('abort', cut, { once: true });
@@ -80,7 +86,7 @@ export class ClaimPool<C> {
 
   private async claimLoop(): Promise<void> {
     while (this.running) {
-      if (this.inFlight.size < this.work.concurrency) {
+      if (this.inFlight.size < this.settings.concurrency) {
         let claimed: C | undefined;
         try {
           claimed = await this.work.claim([...this.inFlight.values()]);
@@ -93,18 +99,19 @@ export class ClaimPool<C> {
           continue;
         }
       }
-      await this.work.bell.wait(this.work.pollIntervalMs);
+      await this.bell.wait(this.settings.pollIntervalMs);
     }
   }
 
   private launch(claimed: C): void {
     const run = this.work
       .run(claimed, this.cutOff.signal)
+      .then(this.work.report)
       // A throw of the run, or of what it reports, would otherwise wait in `inFlight` without a handler.
       .catch((err: unknown) => this.work.runFailed(claimed, err))
       .finally(() => {
         this.inFlight.delete(run);
-        this.work.bell.ring();
+        this.bell.ring();
       });
     this.inFlight.set(run, claimed);
   }

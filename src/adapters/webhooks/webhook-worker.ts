@@ -36,7 +36,7 @@ export class WebhookWorker implements BackgroundWorker {
   readonly name = 'webhooks';
   private running = false;
   private relay: Promise<void> = Promise.resolve();
-  private readonly deliveries: ClaimPool<ClaimedDelivery>;
+  private readonly deliveries: ClaimPool<ClaimedDelivery, AttemptReport>;
   private readonly purge: PeriodicPurge;
   private readonly relayFailures: RepeatedFailureLog;
 
@@ -53,10 +53,9 @@ export class WebhookWorker implements BackgroundWorker {
     this.relayFailures = new RepeatedFailureLog(logger, 'webhook relay', now);
     const { concurrency } = settings;
     this.deliveries = new ClaimPool(
+      settings,
+      doorbells.delivery,
       {
-        concurrency,
-        pollIntervalMs: settings.pollIntervalMs,
-        bell: doorbells.delivery,
         claim: async (inFlight) => {
           const busy = {
             endpoints: keysAtLeast(
@@ -71,8 +70,8 @@ export class WebhookWorker implements BackgroundWorker {
           const [claimed] = await useCases.deliverWebhooks.claim(1, busy);
           return claimed;
         },
-        run: async (claimed, cutOff) => {
-          const report = await useCases.deliverWebhooks.attempt(claimed, cutOff);
+        run: (claimed, cutOff) => useCases.deliverWebhooks.attempt(claimed, cutOff),
+        report: (report) => {
           this.report(report);
           onAttempt(report);
         },
