@@ -8,6 +8,7 @@ import type {
 } from '../../../application/ports/conversion-repository';
 import { CONVERSION_RETENTION_MS, type ConversionDelivery, type ConversionKind } from '../../../domain/conversion';
 import { pageOf } from '../page-of';
+import { newestFirst } from '../newest-first';
 
 /** A delivery and who holds it: a lease ends at `leaseUntil` (0: nobody holds it). */
 interface Entry {
@@ -18,9 +19,6 @@ interface Entry {
 
 const pairOf = (delivery: Pick<ConversionDelivery, 'eventId' | 'adAccountId'>): string =>
   `${delivery.eventId}\u0000${delivery.adAccountId}`;
-
-const newestFirst = (a: ConversionDelivery, b: ConversionDelivery): number =>
-  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /**
  * Conversion deliveries in the process. Each method decides and writes with no `await` in between,

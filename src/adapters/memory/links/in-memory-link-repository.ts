@@ -2,9 +2,7 @@ import * as O from 'fp-ts/Option';
 import type { LinkPage, LinkPageQuery, LinkRepository } from '../../../application/ports/link-repository';
 import type { Link } from '../../../domain/link';
 import { pageOf } from '../page-of';
-
-/** Descending `createdAt`, then descending `id`: the listing order of the port. */
-const newestFirst = (a: Link, b: Link): number => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+import { newestFirst } from '../newest-first';
 
 /**
  * Links in the process. Each method checks and writes with no `await` in between, so on one event
