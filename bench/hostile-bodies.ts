@@ -5,7 +5,7 @@ import { BENCH_ADMIN_TOKEN, benchTenant, eventLoopDelay, startBenchService, stop
 import { anOrderAtItsLimits, anOrderPayload } from '../test/support/order-builder';
 
 /**
- * What hostile bodies cost the service against an ordinary order of the same size : each
+ * What hostile bodies cost the service against an ordinary order of the same size: each
  * body is sent alone, one at a time, and timed from the client (its whole round trip over loopback),
  * with the event loop's delay while they were served (p99 and max, from the service's own metrics,
  * reset at each scrape); the worst legal bodies beside the illegal ones, batches of 4 MiB included.

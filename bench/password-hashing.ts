@@ -7,7 +7,7 @@ import { anOrderPayload } from '../test/support/order-builder';
 import { BENCH_ADMIN_TOKEN, benchTenant, startBenchService } from './bench-service';
 
 /**
- * What password work costs everyone else : an order POST, timed from the client, alone and
+ * What password work costs everyone else: an order POST, timed from the client, alone and
  * while 40 wrong password changes (one signed-in user) or 50 sign-ins with a wrong password (another
  * user) are in flight, each request from its own address through X-Forwarded-For. The service runs as its own
  * process on a fresh SQLite file (a write waits for its sync on libuv's pool, where scrypt runs),

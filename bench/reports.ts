@@ -13,7 +13,7 @@ import { startBenchService } from './bench-service';
 import { aNewOrder } from '../test/support/order-builder';
 
 /**
- * Reports and dated listings at 1,000 and 1,000,000 orders : a dashboard of each size on its
+ * Reports and dated listings at 1,000 and 1,000,000 orders: a dashboard of each size on its
  * own SQLite file, orders over 365 days with a realistic skew (20 sources, 1,000 campaigns each of one
  * source, 5,000 contents, Zipf), 1 to 3 lines of 10,000 products (Zipf), each product costed from the
  * first day and a fifth of them again mid-year, a 6% tax, spend for the 200 largest campaigns every

@@ -18,7 +18,7 @@ import { fixed } from './http-workloads';
 import { noSamples, runLoad, summarize, type Samples } from './load';
 
 /**
- * What webhooks cost (README "Webhooks", docs/performance.md): how much one subscribed endpoint adds to a
+ * What webhooks cost (docs/webhooks.md, docs/performance.md): how much one subscribed endpoint adds to a
  * POST /api/v1/orders (its relay, its delivery and the receiver's answer, on the same process), and how
  * many deliveries per second the workers make to a fast receiver on loopback. Reports, asserts nothing.
  */

@@ -18,7 +18,7 @@ export const hashConcurrency = (cores: number): number => Math.max(1, Math.min(2
 
 export const HASHING_BOUNDS: HashingBounds = { concurrency: hashConcurrency(availableParallelism()), queue: 16, queuePerClient: 8 };
 
-/** What a hash is assumed to take before one has been measured (OWASP's scrypt, README). */
+/** What a hash is assumed to take before one has been measured (OWASP's scrypt, docs/security.md). */
 const FIRST_ESTIMATE_MS = 400;
 
 /**

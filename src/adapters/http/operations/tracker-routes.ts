@@ -22,7 +22,7 @@ export const trackerScriptRoute = route({
     'Captures the campaign parameters of the page URL (utm_*, click ids, src, sck), keeps a first and a last touch in the ' +
     "shop's own storage, adds them to links and forms that lead to the checkout hosts, and gives the checkout " +
     '`OrdersTracker.get()`: `{ tracking, trackingExtras }` for the order payload. It makes no request of its own. ' +
-    '`<script src="https://orders.example/tracker.js" data-checkout-hosts="pay.example.com" async></script>`; see the README.',
+    '`<script src="https://orders.example/tracker.js" data-checkout-hosts="pay.example.com" async></script>`; see docs/links-and-tracking.md.',
   tag: 'tracking',
   guards: [],
   storage: false,
