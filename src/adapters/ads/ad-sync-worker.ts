@@ -6,7 +6,8 @@ import type { ClaimedAdAccount } from '../../application/ports/ad-account-reposi
 import type { Logger } from '../../application/ports/logger';
 import type { UseCases } from '../../application/use-cases';
 import { Doorbell } from '../system/doorbell';
-import { failure, RepeatedFailureLog } from '../system/repeated-failure-log';
+import { ClaimPool } from '../system/claim-pool';
+import { failure } from '../system/repeated-failure-log';
 
 export interface AdSyncWorkerSettings {
   /** AD_SYNC_CONCURRENCY: the most syncs in flight in this process. */
@@ -33,74 +34,41 @@ export class AdSyncDoorbell implements AdSyncNudge {
  */
 export class AdSyncWorker implements BackgroundWorker {
   readonly name = 'ad-sync';
-  private running = false;
-  private loop: Promise<void> = Promise.resolve();
-  private readonly inFlight = new Map<Promise<void>, string>();
-  private readonly cutOff = new AbortController();
-  private readonly claimFailures: RepeatedFailureLog;
+  private readonly pool: ClaimPool<ClaimedAdAccount, AdSyncReport>;
 
   constructor(
-    private readonly useCases: Pick<UseCases, 'syncAdAccounts'>,
-    private readonly doorbell: AdSyncDoorbell,
-    private readonly settings: AdSyncWorkerSettings,
+    useCases: Pick<UseCases, 'syncAdAccounts'>,
+    doorbell: AdSyncDoorbell,
+    settings: AdSyncWorkerSettings,
     private readonly logger: Logger,
     /** Told of every sync's outcome (tests wait for them). */
-    private readonly onSync: (report: AdSyncReport) => void = () => undefined,
+    onSync: (report: AdSyncReport) => void = () => undefined,
   ) {
-    this.claimFailures = new RepeatedFailureLog(logger, 'claiming ad account syncs');
+    this.pool = new ClaimPool(
+      settings,
+      doorbell.bell,
+      {
+        claim: async (inFlight) =>
+          O.toUndefined(await useCases.syncAdAccounts.claim([...new Set(inFlight.map((claimed) => claimed.account.dashboardId))])),
+        run: (claimed, cutOff) => useCases.syncAdAccounts.run(claimed, cutOff),
+        report: (report) => {
+          this.report(report);
+          onSync(report);
+        },
+        runFailed: (claimed, err) => this.logger.error('ad account sync failed', { adAccountId: claimed.account.id, ...failure(err) }),
+        claiming: 'claiming ad account syncs',
+        loopStopped: 'the ad sync loop stopped',
+      },
+      logger,
+    );
   }
 
   start(): void {
-    this.running = true;
-    // The loop catches what its claims throw; anything else is logged here rather than left unhandled
-    // until stop awaits it.
-    this.loop = this.claimLoop().catch((err: unknown) => this.logger.error('the ad sync loop stopped', failure(err)));
+    this.pool.start();
   }
 
-  async stop(deadline: AbortSignal): Promise<void> {
-    this.running = false;
-    this.doorbell.bell.ring();
-    const cut = (): void => this.cutOff.abort();
-    if (deadline.aborted) cut();
-    else deadline.addEventListener('abort', cut, { once: true });
-    await this.loop;
-    await Promise.allSettled([...this.inFlight.keys()]);
-    deadline.removeEventListener('abort', cut);
-  }
-
-  private async claimLoop(): Promise<void> {
-    while (this.running) {
-      if (this.inFlight.size < this.settings.concurrency) {
-        let claimed: O.Option<ClaimedAdAccount> = O.none;
-        try {
-          claimed = await this.useCases.syncAdAccounts.claim([...new Set(this.inFlight.values())]);
-          this.claimFailures.succeeded();
-        } catch (err) {
-          this.claimFailures.failed(err);
-        }
-        if (O.isSome(claimed)) {
-          this.launch(claimed.value);
-          continue;
-        }
-      }
-      await this.doorbell.bell.wait(this.settings.pollIntervalMs);
-    }
-  }
-
-  private launch(claimed: ClaimedAdAccount): void {
-    const sync = this.useCases.syncAdAccounts
-      .run(claimed, this.cutOff.signal)
-      .then((report) => {
-        this.report(report);
-        this.onSync(report);
-      })
-      // After the report too: a throw there would otherwise wait in `inFlight` without a handler.
-      .catch((err: unknown) => this.logger.error('ad account sync failed', { adAccountId: claimed.account.id, ...failure(err) }))
-      .finally(() => {
-        this.inFlight.delete(sync);
-        this.doorbell.bell.ring();
-      });
-    this.inFlight.set(sync, claimed.account.dashboardId);
+  stop(deadline: AbortSignal): Promise<void> {
+    return this.pool.stop(deadline);
   }
 
   /** Never a credential, a URL or a body: the account, the outcome, and the platform's message. */

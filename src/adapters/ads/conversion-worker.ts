@@ -5,7 +5,9 @@ import type { ClaimedConversion } from '../../application/ports/conversion-repos
 import type { Logger } from '../../application/ports/logger';
 import type { UseCases } from '../../application/use-cases';
 import { Doorbell } from '../system/doorbell';
-import { failure, RepeatedFailureLog } from '../system/repeated-failure-log';
+import { ClaimPool, keysAtLeast, perDashboardLimit } from '../system/claim-pool';
+import { PeriodicPurge } from '../system/periodic-purge';
+import { failure } from '../system/repeated-failure-log';
 
 export interface ConversionWorkerSettings {
   /** AD_CONVERSIONS_CONCURRENCY: the most requests to the platforms in flight in this process. */
@@ -26,13 +28,6 @@ export class ConversionDoorbell implements ConversionNudge {
 }
 
 /**
- * The most requests one dashboard may have in flight in this process: half the slots (at least one),
- * so that a dashboard whose platform is slow or hangs holds at most half of them, and the other
- * dashboards' conversions keep being sent by the other half.
- */
-export const perDashboardLimit = (concurrency: number): number => Math.max(1, Math.floor(concurrency / 2));
-
-/**
  * The conversion senders of the process: claims due deliveries and sends them side by side, at most
  * AD_CONVERSIONS_CONCURRENCY at once and half of them per dashboard. They have slots of their own,
  * apart from the webhook workers', so a platform that hangs delays no webhook. At the shutdown
@@ -40,82 +35,56 @@ export const perDashboardLimit = (concurrency: number): number => Math.max(1, Ma
  */
 export class ConversionWorker implements BackgroundWorker {
   readonly name = 'ad-conversions';
-  private running = false;
-  private loop: Promise<void> = Promise.resolve();
-  private readonly inFlight = new Map<Promise<void>, string>();
-  private readonly cutOff = new AbortController();
-  private purgeTimer: NodeJS.Timeout | undefined;
-  private readonly claimFailures: RepeatedFailureLog;
+  private readonly pool: ClaimPool<ClaimedConversion, ConversionReport>;
+  private readonly purge: PeriodicPurge;
 
   constructor(
-    private readonly useCases: Pick<UseCases, 'sendConversions'>,
-    private readonly doorbell: ConversionDoorbell,
-    private readonly settings: ConversionWorkerSettings,
+    useCases: Pick<UseCases, 'sendConversions'>,
+    doorbell: ConversionDoorbell,
+    settings: ConversionWorkerSettings,
     private readonly logger: Logger,
     /** Told of every claimed delivery's outcome (tests wait for them). */
-    private readonly onAttempt: (report: ConversionReport) => void = () => undefined,
+    onAttempt: (report: ConversionReport) => void = () => undefined,
   ) {
-    this.claimFailures = new RepeatedFailureLog(logger, 'claiming conversions');
+    const limit = perDashboardLimit(settings.concurrency);
+    this.pool = new ClaimPool(
+      settings,
+      doorbell.bell,
+      {
+        claim: (inFlight) =>
+          useCases.sendConversions.claim(
+            keysAtLeast(
+              inFlight.map((claimed) => claimed.delivery.dashboardId),
+              limit,
+            ),
+          ),
+        run: (claimed, cutOff) => useCases.sendConversions.attempt(claimed, cutOff),
+        report: (report) => {
+          this.report(report);
+          onAttempt(report);
+        },
+        runFailed: (claimed, err) => this.logger.error('conversion attempt failed', { deliveryId: claimed.delivery.id, ...failure(err) }),
+        claiming: 'claiming conversions',
+        loopStopped: 'the conversion loop stopped',
+      },
+      logger,
+    );
+    this.purge = new PeriodicPurge(
+      () => useCases.sendConversions.purgeExpired(),
+      settings.purgeEveryMs ?? 3_600_000,
+      logger,
+      'conversions',
+    );
   }
 
   start(): void {
-    this.running = true;
-    // The loop catches what its claims throw; anything else is logged here rather than left unhandled
-    // until stop awaits it.
-    this.loop = this.claimLoop().catch((err: unknown) => this.logger.error('the conversion loop stopped', failure(err)));
-    this.purge();
-    this.purgeTimer = setInterval(() => this.purge(), this.settings.purgeEveryMs ?? 3_600_000);
+    this.pool.start();
+    this.purge.start();
   }
 
-  async stop(deadline: AbortSignal): Promise<void> {
-    this.running = false;
-    clearInterval(this.purgeTimer);
-    this.doorbell.bell.ring();
-    const cut = (): void => this.cutOff.abort();
-    if (deadline.aborted) cut();
-    else deadline.addEventListener('abort', cut, { once: true });
-    await this.loop;
-    await Promise.allSettled([...this.inFlight.keys()]);
-    deadline.removeEventListener('abort', cut);
-  }
-
-  private async claimLoop(): Promise<void> {
-    const limit = perDashboardLimit(this.settings.concurrency);
-    while (this.running) {
-      if (this.inFlight.size < this.settings.concurrency) {
-        const counts = new Map<string, number>();
-        for (const dashboardId of this.inFlight.values()) counts.set(dashboardId, (counts.get(dashboardId) ?? 0) + 1);
-        const busy = [...counts].filter(([, count]) => count >= limit).map(([dashboardId]) => dashboardId);
-        let claimed: ClaimedConversion | undefined;
-        try {
-          claimed = await this.useCases.sendConversions.claim(busy);
-          this.claimFailures.succeeded();
-        } catch (err) {
-          this.claimFailures.failed(err);
-        }
-        if (claimed !== undefined) {
-          this.launch(claimed);
-          continue;
-        }
-      }
-      await this.doorbell.bell.wait(this.settings.pollIntervalMs);
-    }
-  }
-
-  private launch(claimed: ClaimedConversion): void {
-    const attempt = this.useCases.sendConversions
-      .attempt(claimed, this.cutOff.signal)
-      .then((report) => {
-        this.report(report);
-        this.onAttempt(report);
-      })
-      // After the report too: a throw there would otherwise wait in `inFlight` without a handler.
-      .catch((err: unknown) => this.logger.error('conversion attempt failed', { deliveryId: claimed.delivery.id, ...failure(err) }))
-      .finally(() => {
-        this.inFlight.delete(attempt);
-        this.doorbell.bell.ring();
-      });
-    this.inFlight.set(attempt, claimed.delivery.dashboardId);
+  stop(deadline: AbortSignal): Promise<void> {
+    this.purge.stop();
+    return this.pool.stop(deadline);
   }
 
   /** Never a credential, a body or a hash: the delivery, the account, the outcome and the platform's message. */
@@ -145,14 +114,5 @@ export class ConversionWorker implements BackgroundWorker {
     };
     if (result.kind === 'accepted') this.logger.info('conversion sent', fields);
     else this.logger.warn('conversion not accepted', fields);
-  }
-
-  private purge(): void {
-    this.useCases.sendConversions
-      .purgeExpired()
-      .then((purged) => {
-        if (purged > 0) this.logger.info('conversions past their 30 days deleted', { purged });
-      })
-      .catch((err: unknown) => this.logger.error('deleting old conversions failed', failure(err)));
   }
 }

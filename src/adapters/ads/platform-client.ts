@@ -152,3 +152,9 @@ export const textField = (value: unknown, key: string): string | undefined => {
 export const unreadable = (platform: string, what: string): NotOk => ({
   fail: { kind: 'unavailable', message: `${platform} answered ${what} in a form the service cannot read` },
 });
+
+/** An error answer without the platform's error body: a 5xx or 429 is tried again, anything else is unreadable. */
+export const unexplained = (platform: string, response: PlatformResponse): NotOk =>
+  response.status >= 500 || response.status === 429
+    ? { retry: `${platform} answered ${response.status}` }
+    : unreadable(platform, `${response.status}`);

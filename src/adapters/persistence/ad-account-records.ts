@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
-import type { ConversionProblem, ConversionSettings } from '../../domain/ad-account';
+import type { AdSyncClaim, ClaimedAdAccount } from '../../application/ports/ad-account-repository';
+import type { AdAccount, ConversionProblem, ConversionSettings } from '../../domain/ad-account';
 
 /** An account's conversion settings as stored (a JSON column, a sub-document), checked when read back. */
 export const storedConversionsCodec = t.intersection([
@@ -25,4 +26,10 @@ export const storedConversionProblem = (problem: t.TypeOf<typeof storedConversio
 export const conversionProblemRecord = (problem: ConversionProblem): t.TypeOf<typeof storedConversionProblemCodec> => ({
   message: problem.message,
   since: problem.since.getTime(),
+});
+
+/** The account a claim took, with the lease its sync holds. */
+export const claimedAdAccount = (account: AdAccount, claim: AdSyncClaim): ClaimedAdAccount => ({
+  account,
+  lease: { accountId: account.id, dashboardId: account.dashboardId, leaseId: claim.leaseId, claimedAt: claim.now },
 });

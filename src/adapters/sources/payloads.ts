@@ -3,6 +3,7 @@ import { isCurrencyCode } from '../../domain/money';
 import type { Amounts } from '../../domain/money';
 import type { JsonObject, NewOrder, Product } from '../../domain/order';
 import type { OrderStatus, StatusDateField } from '../../domain/order-status';
+import type { Touch } from '../../domain/touch';
 import { centsOfDecimal, centsOfNumber } from './amounts';
 
 /** What every platform's payload reader shares: lenient shapes, the limits of an order's fields (the body itself: exact-json.ts). */
@@ -194,3 +195,12 @@ export const lineItemsOf = <A extends { readonly quantity: number }>(
   const wrong = items.find((item) => !Number.isSafeInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_QUANTITY);
   return wrong === undefined ? items : `a line item's quantity ${wrong.quantity} is not from 1 to ${MAX_QUANTITY}`;
 };
+
+/** The campaign fields of a touch, each read by its `utm_*` name. */
+export const utmTouch = (get: (name: string) => string | undefined): Touch => ({
+  utmSource: get('utm_source'),
+  utmMedium: get('utm_medium'),
+  utmCampaign: get('utm_campaign'),
+  utmContent: get('utm_content'),
+  utmTerm: get('utm_term'),
+});

@@ -12,3 +12,7 @@ export const builtStatements = (connection: { prepare(sql: string): Statement })
     return statement;
   };
 };
+
+/** `AND dashboard_id NOT IN (?, …)`, a placeholder per dashboard a claim skips, or nothing when it skips none. */
+export const skippingDashboards = (skip: readonly string[]): string =>
+  skip.length === 0 ? '' : `AND dashboard_id NOT IN (${skip.map(() => '?').join(', ')})`;

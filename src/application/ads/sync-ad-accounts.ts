@@ -9,12 +9,13 @@ import {
   type AdPlatformName,
 } from '../../domain/ad-account';
 import { spendEntriesOf, syncFailed, syncSucceeded, type PlatformSpend, type SyncFailure } from '../../domain/ad-spend';
-import type { AdAccountRepository, ClaimedAdAccount } from '../ports/ad-account-repository';
+import type { AdAccountRepository, AdSyncLease, ClaimedAdAccount } from '../ports/ad-account-repository';
 import type { AdPlatforms } from '../ports/ad-platform';
 import type { Clock } from '../ports/clock';
 import type { CredentialVault } from '../ports/credential-vault';
 import type { IdGenerator } from '../ports/id-generator';
 import type { SpendRepository } from '../ports/spend-repository';
+import { whileLeased } from '../shared/lease-renewal';
 import { credentialContext } from './credential-context';
 
 export interface AdSyncSettings {
@@ -78,36 +79,36 @@ export class SyncAdAccounts {
   async run(claimed: ClaimedAdAccount, signal: AbortSignal): Promise<AdSyncReport> {
     const { account, lease } = claimed;
     const ids: AccountIds = { adAccountId: account.id, dashboardId: account.dashboardId, platform: account.platform };
-    const renewal = setInterval(() => {
-      this.accounts.renew(lease, new Date(this.clock.now().getTime() + this.settings.leaseMs)).catch(() => undefined);
-    }, this.settings.renewEveryMs);
+    return whileLeased(
+      (until) => this.accounts.renew(lease, until),
+      this.clock,
+      this.settings,
+      () => this.sync(account, lease, ids, signal),
+    );
+  }
+
+  /** Reads the account's spend and records it, or why it could not be read, under the claim's lease. */
+  private async sync(account: AdAccount, lease: AdSyncLease, ids: AccountIds, signal: AbortSignal): Promise<AdSyncReport> {
+    let read: E.Either<SyncFailure, PlatformSpend>;
     try {
-      let read: E.Either<SyncFailure, PlatformSpend>;
-      try {
-        read = await this.read(account, signal);
-      } catch (err) {
-        if (!signal.aborted) throw err;
-        read = E.left({ kind: 'unavailable', message: 'cut off' });
-      }
-      if (signal.aborted) {
-        await this.accounts.release(lease);
-        return { kind: 'aborted', ...ids };
-      }
-      if (E.isLeft(read)) {
-        const recorded = await this.accounts.finishSync(
-          lease,
-          syncFailed(account.sync, read.left, this.clock.now(), this.settings.everyMs),
-        );
-        return { kind: 'failed', ...ids, failure: read.left, recorded };
-      }
-      const spend = read.right;
-      const entries = spendEntriesOf(account, spend, spendOriginOf(account));
-      await this.spend.replaceAdAccountDays(account.dashboardId, spendOriginOf(account), spend.from, spend.to, entries);
-      const recorded = await this.accounts.finishSync(lease, syncSucceeded(spend, this.clock.now(), this.settings.everyMs));
-      return { kind: 'synced', ...ids, entries: entries.length, from: spend.from, to: spend.to, recorded };
-    } finally {
-      clearInterval(renewal);
+      read = await this.read(account, signal);
+    } catch (err) {
+      if (!signal.aborted) throw err;
+      read = E.left({ kind: 'unavailable', message: 'cut off' });
     }
+    if (signal.aborted) {
+      await this.accounts.release(lease);
+      return { kind: 'aborted', ...ids };
+    }
+    if (E.isLeft(read)) {
+      const recorded = await this.accounts.finishSync(lease, syncFailed(account.sync, read.left, this.clock.now(), this.settings.everyMs));
+      return { kind: 'failed', ...ids, failure: read.left, recorded };
+    }
+    const spend = read.right;
+    const entries = spendEntriesOf(account, spend, spendOriginOf(account));
+    await this.spend.replaceAdAccountDays(account.dashboardId, spendOriginOf(account), spend.from, spend.to, entries);
+    const recorded = await this.accounts.finishSync(lease, syncSucceeded(spend, this.clock.now(), this.settings.everyMs));
+    return { kind: 'synced', ...ids, entries: entries.length, from: spend.from, to: spend.to, recorded };
   }
 
   private async read(account: AdAccount, signal: AbortSignal): Promise<E.Either<SyncFailure, PlatformSpend>> {

@@ -10,6 +10,7 @@ import type { ClaimedConversion, ConversionRepository } from '../ports/conversio
 import type { ConversionPlatforms, ConversionSent } from '../ports/conversion-platform';
 import type { CredentialVault } from '../ports/credential-vault';
 import type { IdGenerator } from '../ports/id-generator';
+import { whileLeased } from '../shared/lease-renewal';
 
 export interface ConversionSendingSettings {
   /** Seconds between attempts; as many retries as delays. */
@@ -105,17 +106,17 @@ export class SendConversions {
       }
     }
     const at = this.clock.now();
-    const renewal = setInterval(() => {
-      this.conversions.renew(lease, new Date(this.clock.now().getTime() + this.settings.leaseMs)).catch(() => undefined);
-    }, this.settings.renewEveryMs);
     let sent: ConversionSent;
     try {
-      sent = await this.send(account, settings, delivery.conversion, signal);
+      sent = await whileLeased(
+        (until) => this.conversions.renew(lease, until),
+        this.clock,
+        this.settings,
+        () => this.send(account, settings, delivery.conversion, signal),
+      );
     } catch (err) {
       if (!signal.aborted) throw err;
       sent = { durationMs: 0, result: { kind: 'unavailable', message: 'cut off' } };
-    } finally {
-      clearInterval(renewal);
     }
     if (signal.aborted) {
       await this.conversions.release(lease);

@@ -1,5 +1,5 @@
 import { compareCodePoints } from '../../domain/code-point-order';
-import { addTotals, metricsOf, ZERO_TOTALS, type CellTotals, type MetricName } from '../../domain/report';
+import { addTotals, metricsOf, ZERO_TOTALS, type CellTotals, type MetricName, type Range } from '../../domain/report';
 import type { Breakdown, BreakdownRow, RankedBreakdownQuery, ReportCell, SortOrder, SpendDays } from '../ports/report-reader';
 import type { SpendSum, SpendSumQuery } from '../ports/spend-repository';
 import { EventLoopSlices } from '../shared/event-loop-slices';
@@ -118,4 +118,22 @@ export const joinedSpend = <R>(
   if (spend === undefined) return undefined;
   if (days === undefined) return [];
   return sums({ ...days, by: spend.by, byDate: false, filters: spend.filters });
+};
+
+/**
+ * The breakdown of a store that reads a range's cells at a time: the range's cells and the spend that
+ * joins them, then the previous range's when the query compares, ranked and cut.
+ */
+export const readBreakdown = async (
+  query: RankedBreakdownQuery,
+  cellsOf: (range: Range) => Promise<readonly ReportCell[]>,
+  spendSums: (query: SpendSumQuery) => Promise<readonly SpendSum[]>,
+): Promise<Breakdown> => {
+  const period = async (range: Range, days = query.spend?.days) => ({
+    cells: await cellsOf(range),
+    spend: await joinedSpend(query.spend, spendSums, days),
+  });
+  const current = await period(query.range);
+  const previous = query.previous === undefined ? undefined : await period(query.previous.range, query.previous.spend?.days);
+  return rankBreakdown(current.cells, current.spend, query, previous);
 };

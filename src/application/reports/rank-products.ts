@@ -7,6 +7,7 @@ import {
   type ProductRow,
   type ProductTotals,
 } from '../../domain/product-report';
+import type { Range } from '../../domain/report';
 import type { ProductCell, ProductQuery, ProductReport, UncostedProduct, UncostedProducts, UncostedSummary } from '../ports/report-reader';
 import { EventLoopSlices } from '../shared/event-loop-slices';
 import { FirstRows, metricBefore } from './first-rows';
@@ -197,20 +198,18 @@ export const rankUncosted = async (cells: Iterable<ProductCell>, limit: number):
     tallies.add(cell, 'current');
     if (++done % STRIDE === 0) await slices.pause();
   }
-  const first = new FirstRows<ProductTally>(limit, byUncostedUnits);
-  let totalRows = 0;
-  for (const row of tallies.values())
-    if (row.current.uncostedUnits > 0) {
-      totalRows += 1;
-      first.offer(row);
-    }
-  return { rows: namedRows(first.inOrder(), undefined).map(uncostedRowOf), totalRows, ...tallies.uncosted() };
+  return firstUncosted(tallies, limit, undefined);
 };
 
 /** `rankUncosted` at once, with `nameRows` as `rankProductsNow` has it. */
 export const rankUncostedNow = (cells: Iterable<ProductCell>, limit: number, nameRows?: NameRows): UncostedProducts => {
   const tallies = new ProductTallies(false);
   for (const cell of cells) tallies.add(cell, 'current');
+  return firstUncosted(tallies, limit, nameRows);
+};
+
+/** The first `limit` products sold without a cost, most such units first, with how many there are in all. */
+const firstUncosted = (tallies: ProductTallies, limit: number, nameRows: NameRows | undefined): UncostedProducts => {
   const first = new FirstRows<ProductTally>(limit, byUncostedUnits);
   let totalRows = 0;
   for (const row of tallies.values())
@@ -219,4 +218,16 @@ export const rankUncostedNow = (cells: Iterable<ProductCell>, limit: number, nam
       first.offer(row);
     }
   return { rows: namedRows(first.inOrder(), nameRows).map(uncostedRowOf), totalRows, ...tallies.uncosted() };
+};
+
+/**
+ * The products report of a store that reads a range's cells at a time: the range's, then the
+ * previous range's when the query compares, ranked and cut.
+ */
+export const readProducts = async (
+  query: ProductQuery,
+  cellsOf: (range: Range) => Promise<readonly ProductCell[]>,
+): Promise<ProductReport> => {
+  const current = await cellsOf(query.range);
+  return rankProducts(current, query, query.previous === undefined ? undefined : await cellsOf(query.previous.range));
 };

@@ -6,6 +6,7 @@ import type { ClaimedDelivery, DeliveryRepository } from '../ports/delivery-repo
 import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository';
 import type { WebhookSender } from '../ports/webhook-sender';
 import { changeStoredEndpoint } from './stored-webhook-endpoint';
+import { whileLeased } from '../shared/lease-renewal';
 
 export interface WebhookSettings {
   /** WEBHOOK_RETRY_SCHEDULE: seconds between attempts; as many retries as delays. */
@@ -92,18 +93,16 @@ export class DeliverWebhooks {
       return { kind: 'skipped', ...ids };
     }
     const at = this.clock.now();
-    const renewal = setInterval(() => {
-      this.deliveries.renew(lease, new Date(this.clock.now().getTime() + this.settings.leaseMs)).catch(() => undefined);
-    }, this.settings.renewEveryMs);
-    let sent: Awaited<ReturnType<WebhookSender['send']>>;
-    try {
-      sent = await this.sender.send(
-        { url: endpoint.url, webhookId: delivery.eventId, timestamp: at, body: delivery.body, secrets: signingSecrets(endpoint, at) },
-        signal,
-      );
-    } finally {
-      clearInterval(renewal);
-    }
+    const sent = await whileLeased(
+      (until) => this.deliveries.renew(lease, until),
+      this.clock,
+      this.settings,
+      () =>
+        this.sender.send(
+          { url: endpoint.url, webhookId: delivery.eventId, timestamp: at, body: delivery.body, secrets: signingSecrets(endpoint, at) },
+          signal,
+        ),
+    );
     if (signal.aborted) {
       await this.deliveries.release(lease);
       return { kind: 'aborted', ...ids };

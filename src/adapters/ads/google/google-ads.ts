@@ -3,12 +3,14 @@ import type { AdPlatform, SpendQuery } from '../../../application/ports/ad-platf
 import type { GoogleCredentials } from '../../../domain/ad-account';
 import { centsOfMicros, type PlatformSpend, type PlatformSpendRow, type SyncFailure } from '../../../domain/ad-spend';
 import { isCurrencyCode } from '../../../domain/money';
-import { accountDays, isDayWithin } from '../account-days';
+import { accountDays } from '../account-days';
+import { spendRowWithin } from '../spend-rows';
 import {
   callPlatform,
   field,
   items,
   textField,
+  unexplained,
   unreadable,
   type PlatformClientSettings,
   type NotOk,
@@ -53,9 +55,7 @@ export const judgeError = (response: PlatformResponse): NotOk => {
       ),
     );
   if (said === undefined) {
-    return response.status >= 500 || response.status === 429
-      ? { retry: `Google Ads answered ${response.status}` }
-      : unreadable('Google Ads', `${response.status}`);
+    return unexplained('Google Ads', response);
   }
   const message = `Google Ads: ${said}${status === undefined ? '' : ` (${status})`}`;
   if (response.status === 429 || status === 'RESOURCE_EXHAUSTED') return { retry: message, ...(waitMs === undefined ? {} : { waitMs }) };
@@ -151,27 +151,20 @@ export class GoogleAds implements AdPlatform<'google'> {
         for (const result of results) {
           const campaign = field(result, 'campaign');
           const ad = field(field(result, 'adGroupAd'), 'ad');
-          const date = textField(field(result, 'segments'), 'date');
-          const amountCents = centsOfMicros(textField(field(result, 'metrics'), 'costMicros') ?? '');
-          const campaignId = textField(campaign, 'id');
-          const adId = textField(ad, 'id');
-          if (
-            date === undefined ||
-            !isDayWithin(date, from, to) ||
-            amountCents === undefined ||
-            campaignId === undefined ||
-            adId === undefined
-          ) {
-            return unreadable('Google Ads', 'a row');
-          }
-          read.push({
-            date,
-            campaignId,
-            campaignName: textField(campaign, 'name') ?? '',
-            adId,
-            adName: textField(ad, 'name') ?? '',
-            amountCents,
-          });
+          const row = spendRowWithin(
+            {
+              date: textField(field(result, 'segments'), 'date'),
+              amountCents: centsOfMicros(textField(field(result, 'metrics'), 'costMicros') ?? ''),
+              campaignId: textField(campaign, 'id'),
+              campaignName: textField(campaign, 'name'),
+              adId: textField(ad, 'id'),
+              adName: textField(ad, 'name'),
+            },
+            from,
+            to,
+          );
+          if (row === undefined) return unreadable('Google Ads', 'a row');
+          read.push(row);
         }
         return { ok: read };
       },

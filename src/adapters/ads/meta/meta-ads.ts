@@ -3,12 +3,14 @@ import type { AdPlatform, SpendQuery } from '../../../application/ports/ad-platf
 import type { MetaCredentials } from '../../../domain/ad-account';
 import { centsOfDecimal, type PlatformSpend, type PlatformSpendRow, type SyncFailure } from '../../../domain/ad-spend';
 import { isCurrencyCode } from '../../../domain/money';
-import { accountDays, isDayWithin } from '../account-days';
+import { accountDays } from '../account-days';
+import { spendRowWithin } from '../spend-rows';
 import {
   callPlatform,
   field,
   items,
   textField,
+  unexplained,
   unreadable,
   type PlatformClientSettings,
   type NotOk,
@@ -65,9 +67,7 @@ export const judgeError = (response: PlatformResponse): NotOk => {
   const subcode = field(error, 'error_subcode') === undefined ? undefined : Number(field(error, 'error_subcode'));
   const said = textField(error, 'error_user_msg') ?? textField(error, 'message');
   if (error === undefined || said === undefined || !Number.isInteger(code)) {
-    return response.status >= 500 || response.status === 429
-      ? { retry: `Meta answered ${response.status}` }
-      : unreadable('Meta', `${response.status}`);
+    return unexplained('Meta', response);
   }
   const message = `Meta: ${said} (code ${code}${subcode === undefined ? '' : `, subcode ${subcode}`})`;
   if (isRateLimitCode(code)) return { retry: message, ...optional(regainAccessMs(response.headers.get('x-business-use-case-usage'))) };
@@ -145,27 +145,20 @@ export class MetaAds implements AdPlatform<'meta'> {
     if (!Array.isArray(data)) return unreadable('Meta', 'insights');
     const rows: PlatformSpendRow[] = [];
     for (const item of data) {
-      const date = textField(item, 'date_start');
-      const amountCents = centsOfDecimal(textField(item, 'spend') ?? '');
-      const campaignId = textField(item, 'campaign_id');
-      const adId = textField(item, 'ad_id');
-      if (
-        date === undefined ||
-        !isDayWithin(date, from, to) ||
-        amountCents === undefined ||
-        campaignId === undefined ||
-        adId === undefined
-      ) {
-        return unreadable('Meta', 'an insights row');
-      }
-      rows.push({
-        date,
-        campaignId,
-        campaignName: textField(item, 'campaign_name') ?? '',
-        adId,
-        adName: textField(item, 'ad_name') ?? '',
-        amountCents,
-      });
+      const row = spendRowWithin(
+        {
+          date: textField(item, 'date_start'),
+          amountCents: centsOfDecimal(textField(item, 'spend') ?? ''),
+          campaignId: textField(item, 'campaign_id'),
+          campaignName: textField(item, 'campaign_name'),
+          adId: textField(item, 'ad_id'),
+          adName: textField(item, 'ad_name'),
+        },
+        from,
+        to,
+      );
+      if (row === undefined) return unreadable('Meta', 'an insights row');
+      rows.push(row);
     }
     const paging = field(response.json, 'paging');
     const after = textField(field(paging, 'cursors'), 'after');

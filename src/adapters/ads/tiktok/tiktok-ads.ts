@@ -4,12 +4,14 @@ import type { TikTokCredentials } from '../../../domain/ad-account';
 import { centsOfDecimal, type PlatformSpend, type PlatformSpendRow, type SyncFailure } from '../../../domain/ad-spend';
 import { isCurrencyCode } from '../../../domain/money';
 import { isTimeZone } from '../../../domain/time-zone';
-import { accountDays, isDayWithin } from '../account-days';
+import { accountDays } from '../account-days';
+import { spendRowWithin } from '../spend-rows';
 import {
   callPlatform,
   field,
   items,
   textField,
+  unexplained,
   unreadable,
   type PlatformClientSettings,
   type PlatformResponse,
@@ -38,9 +40,7 @@ const judge = <A>(response: PlatformResponse, read: (data: unknown) => Verdict<A
   const code = field(response.json, 'code');
   const said = textField(response.json, 'message');
   if (typeof code !== 'number' || said === undefined) {
-    return response.status >= 500 || response.status === 429
-      ? { retry: `TikTok answered ${response.status}` }
-      : unreadable('TikTok', `${response.status}`);
+    return unexplained('TikTok', response);
   }
   if (code === 0 && response.status === 200) return read(field(response.json, 'data'));
   const message = `TikTok: ${said} (code ${code})`;
@@ -124,24 +124,21 @@ const readPage = (data: unknown, from: string, to: string): Verdict<{ rows: Plat
   for (const item of list) {
     const dimensions = field(item, 'dimensions');
     const metrics = field(item, 'metrics');
-    // `stat_time_day` is written "2026-11-20 00:00:00".
-    const date = textField(dimensions, 'stat_time_day')?.slice(0, 10);
-    const amountCents = centsOfDecimal(textField(metrics, 'spend') ?? '');
-    const adId = textField(dimensions, 'ad_id');
-    const campaignId = textField(metrics, 'campaign_id');
-    if (date === undefined || !isDayWithin(date, from, to) || amountCents === undefined || adId === undefined || campaignId === undefined) {
-      return unreadable('TikTok', 'a report row');
-    }
-    if (amountCents > 0) {
-      rows.push({
-        date,
-        campaignId,
-        campaignName: textField(metrics, 'campaign_name') ?? '',
-        adId,
-        adName: textField(metrics, 'ad_name') ?? '',
-        amountCents,
-      });
-    }
+    const row = spendRowWithin(
+      {
+        // `stat_time_day` is written "2026-11-20 00:00:00".
+        date: textField(dimensions, 'stat_time_day')?.slice(0, 10),
+        amountCents: centsOfDecimal(textField(metrics, 'spend') ?? ''),
+        campaignId: textField(metrics, 'campaign_id'),
+        campaignName: textField(metrics, 'campaign_name'),
+        adId: textField(dimensions, 'ad_id'),
+        adName: textField(metrics, 'ad_name'),
+      },
+      from,
+      to,
+    );
+    if (row === undefined) return unreadable('TikTok', 'a report row');
+    if (row.amountCents > 0) rows.push(row);
   }
   return { ok: { rows, totalPages } };
 };

@@ -7,6 +7,8 @@ import type {
   ConversionRepository,
 } from '../../../application/ports/conversion-repository';
 import { CONVERSION_RETENTION_MS, type ConversionDelivery, type ConversionKind } from '../../../domain/conversion';
+import { pageOf } from '../page-of';
+import { newestFirst } from '../newest-first';
 
 /** A delivery and who holds it: a lease ends at `leaseUntil` (0: nobody holds it). */
 interface Entry {
@@ -17,9 +19,6 @@ interface Entry {
 
 const pairOf = (delivery: Pick<ConversionDelivery, 'eventId' | 'adAccountId'>): string =>
   `${delivery.eventId}\u0000${delivery.adAccountId}`;
-
-const newestFirst = (a: ConversionDelivery, b: ConversionDelivery): number =>
-  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /**
  * Conversion deliveries in the process. Each method decides and writes with no `await` in between,
@@ -44,8 +43,7 @@ export class InMemoryConversionRepository implements ConversionRepository {
         (d) => d.dashboardId === dashboardId && d.adAccountId === adAccountId && (query.status === undefined || d.status === query.status),
       )
       .sort(newestFirst);
-    const start = (query.page - 1) * query.pageSize;
-    return { conversions: matching.slice(start, start + query.pageSize).map((d) => structuredClone(d)), total: matching.length };
+    return { conversions: pageOf(matching, query), total: matching.length };
   }
 
   async findOfOrder(adAccountId: string, orderId: string, kind: ConversionKind): Promise<ConversionDelivery | undefined> {

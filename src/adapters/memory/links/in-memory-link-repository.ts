@@ -1,9 +1,8 @@
 import * as O from 'fp-ts/Option';
 import type { LinkPage, LinkPageQuery, LinkRepository } from '../../../application/ports/link-repository';
 import type { Link } from '../../../domain/link';
-
-/** Descending `createdAt`, then descending `id`: the listing order of the port. */
-const newestFirst = (a: Link, b: Link): number => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+import { pageOf } from '../page-of';
+import { newestFirst } from '../newest-first';
 
 /**
  * Links in the process. Each method checks and writes with no `await` in between, so on one event
@@ -29,8 +28,7 @@ export class InMemoryLinkRepository implements LinkRepository {
 
   async list(dashboardId: string, query: LinkPageQuery): Promise<LinkPage> {
     const matching = [...this.byId.values()].filter((link) => link.dashboardId === dashboardId).sort(newestFirst);
-    const start = (query.page - 1) * query.pageSize;
-    return { links: matching.slice(start, start + query.pageSize).map((link) => structuredClone(link)), total: matching.length };
+    return { links: pageOf(matching, query), total: matching.length };
   }
 
   async delete(dashboardId: string, id: string): Promise<boolean> {

@@ -13,12 +13,9 @@ import {
   type OrderRepository,
 } from '../../../application/ports/order-repository';
 import type { OutboxEntry } from '../../../application/ports/webhook-outbox';
+import { newestFirst } from '../newest-first';
 
 const keyOf = (dashboardId: string, externalId: string): string => `${dashboardId}\u0000${externalId}`;
-
-/** Descending `createdAt`, then descending `id`: the listing order of the port. */
-const newestFirst = (a: Order, b: Order): number =>
-  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /** An order and its outbox, kept and replaced together, as one document would be. */
 interface Entry {

@@ -13,8 +13,8 @@ import type {
   UncostedQuery,
   UncostedSummary,
 } from '../../../application/ports/report-reader';
-import { joinedSpend, rankBreakdown } from '../../../application/reports/rank-breakdown';
-import { rankProducts, rankUncosted } from '../../../application/reports/rank-products';
+import { readBreakdown } from '../../../application/reports/rank-breakdown';
+import { readProducts, rankUncosted } from '../../../application/reports/rank-products';
 import { uncostedOfCells } from '../../../application/reports/uncosted-summary';
 import { EventLoopSlices } from '../../../application/shared/event-loop-slices';
 import { unitCostLookup, type UnitCostOf } from '../../../domain/product-cost';
@@ -49,22 +49,15 @@ export class InMemoryReportReader implements ReportReader {
   }
 
   async breakdown(dashboardId: string, query: RankedBreakdownQuery): Promise<Breakdown> {
-    const period = async (range: Range, days = query.spend?.days) => ({
-      cells: await this.cells(dashboardId, { ...query, buckets: [range] }),
-      spend: await joinedSpend(query.spend, (sums) => this.spend.sums(dashboardId, sums), days),
-    });
-    const current = await period(query.range);
-    const previous = query.previous === undefined ? undefined : await period(query.previous.range, query.previous.spend?.days);
-    return rankBreakdown(current.cells, current.spend, query, previous);
+    return readBreakdown(
+      query,
+      (range) => this.cells(dashboardId, { ...query, buckets: [range] }),
+      (sums) => this.spend.sums(dashboardId, sums),
+    );
   }
 
   async products(dashboardId: string, query: ProductQuery): Promise<ProductReport> {
-    const current = await this.productCells(dashboardId, query, query.range);
-    return rankProducts(
-      current,
-      query,
-      query.previous === undefined ? undefined : await this.productCells(dashboardId, query, query.previous.range),
-    );
+    return readProducts(query, (range) => this.productCells(dashboardId, query, range));
   }
 
   async uncostedProducts(dashboardId: string, query: UncostedQuery): Promise<UncostedProducts> {

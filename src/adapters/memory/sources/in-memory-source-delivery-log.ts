@@ -1,6 +1,7 @@
 import * as O from 'fp-ts/Option';
 import type { SourceDeliveryLog, SourceDeliveryPage, SourceDeliveryQuery } from '../../../application/ports/source-delivery-log';
 import type { SourceDelivery } from '../../../domain/source';
+import { pageOf } from '../page-of';
 
 /** Each source's log as an array, newest last; an append pushes and trims with no `await` in between. */
 export class InMemorySourceDeliveryLog implements SourceDeliveryLog {
@@ -14,8 +15,7 @@ export class InMemorySourceDeliveryLog implements SourceDeliveryLog {
 
   async list(sourceId: string, query: SourceDeliveryQuery): Promise<SourceDeliveryPage> {
     const newestFirst = [...(this.bySource.get(sourceId) ?? [])].reverse();
-    const start = (query.page - 1) * query.pageSize;
-    return { deliveries: structuredClone(newestFirst.slice(start, start + query.pageSize)), total: newestFirst.length };
+    return { deliveries: pageOf(newestFirst, query), total: newestFirst.length };
   }
 
   async findApplied(sourceId: string, eventId: string): Promise<O.Option<SourceDelivery>> {

@@ -9,6 +9,8 @@ import type {
 } from '../../../application/ports/delivery-repository';
 import { DELIVERY_RETENTION_MS, type Delivery } from '../../../domain/delivery';
 import { randomBase62 } from '../../system/base62';
+import { pageOf } from '../page-of';
+import { newestFirst } from '../newest-first';
 
 /** A delivery and who holds it: a lease ends at `leaseUntil` (0: nobody holds it). */
 interface Entry {
@@ -18,10 +20,6 @@ interface Entry {
 }
 
 const pairOf = (delivery: Pick<Delivery, 'eventId' | 'endpointId'>): string => `${delivery.eventId}\u0000${delivery.endpointId}`;
-
-/** `createdAt` descending, then `id` descending: the order of the delivery log. */
-const newestFirst = (a: Delivery, b: Delivery): number =>
-  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /**
  * Deliveries in the process. Each method decides and writes with no `await` in between, which makes
@@ -56,8 +54,7 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
         (d) => d.dashboardId === dashboardId && d.endpointId === endpointId && (query.status === undefined || d.status === query.status),
       )
       .sort(newestFirst);
-    const start = (query.page - 1) * query.pageSize;
-    return { deliveries: matching.slice(start, start + query.pageSize).map((d) => structuredClone(d)), total: matching.length };
+    return { deliveries: pageOf(matching, query), total: matching.length };
   }
 
   async claimDue({ now, leaseMs, limit, skipEndpoints, skipDashboards }: DueClaim): Promise<readonly ClaimedDelivery[]> {

@@ -9,7 +9,7 @@ import type {
 } from '../../../application/ports/ad-account-repository';
 import type { Logger } from '../../../application/ports/logger';
 import type { AdAccount, AdAccountSync, ConversionProblem } from '../../../domain/ad-account';
-import { conversionProblemRecord } from '../../persistence/ad-account-records';
+import { claimedAdAccount, conversionProblemRecord } from '../../persistence/ad-account-records';
 import { guarded, insertUnlessDuplicate } from '../mongo-errors';
 import { MongoCollection } from '../mongo-collection';
 import {
@@ -101,12 +101,7 @@ export class MongoAdAccountRepository implements AdAccountRepository {
         { sort: { nextSyncAt: 1, _id: 1 }, returnDocument: 'after', ...HIDDEN },
       ),
     );
-    if (found === null) return O.none;
-    const account = this.decode(found);
-    return O.some({
-      account,
-      lease: { accountId: account.id, dashboardId: account.dashboardId, leaseId: claim.leaseId, claimedAt: claim.now },
-    });
+    return found === null ? O.none : O.some(claimedAdAccount(this.decode(found), claim));
   }
 
   async renew(lease: AdSyncLease, until: Date): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { Long } from 'mongodb';
 import * as t from 'io-ts';
+import type { UtmFields } from '../../../domain/campaign-url';
 import type { Link } from '../../../domain/link';
 import { bsonDate, withoutUndefined } from '../bson-codecs';
 
@@ -9,18 +10,12 @@ import { bsonDate, withoutUndefined } from '../bson-codecs';
  * and lose the order of keys such as `10` on the way through JavaScript. `clicks` is an int64 from
  * the start, so `$inc` never reaches the end of an int32.
  */
-export interface LinkDocument {
+export interface LinkDocument extends UtmFields {
   readonly _id: string;
   readonly dashboardId: string;
   readonly slug: string;
   readonly name?: string;
   readonly destinationUrl: string;
-  readonly utmSource: string;
-  readonly utmMedium: string;
-  readonly utmCampaign: string;
-  readonly utmTerm?: string;
-  readonly utmContent?: string;
-  readonly utmId?: string;
   readonly params: readonly { readonly key: string; readonly value: string }[];
   readonly url: string;
   readonly clicks: Long | number;

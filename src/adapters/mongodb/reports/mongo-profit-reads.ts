@@ -12,7 +12,7 @@ import type {
   UncostedQuery,
   UncostedSummary,
 } from '../../../application/ports/report-reader';
-import { rankProducts, rankUncosted } from '../../../application/reports/rank-products';
+import { readProducts, rankUncosted } from '../../../application/reports/rank-products';
 import { uncostedOfCells } from '../../../application/reports/uncosted-summary';
 import { EventLoopSlices } from '../../../application/shared/event-loop-slices';
 import { unitCostLookup, type UnitCostOf } from '../../../domain/product-cost';
@@ -76,12 +76,7 @@ export class MongoProfitReads {
 
   /** The products report (ReportReader.products): both periods' orders added up, ranked and cut. */
   async products(dashboardId: string, query: ProductQuery): Promise<ProductReport> {
-    const current = await this.productCells(dashboardId, query, query.range);
-    return rankProducts(
-      current,
-      query,
-      query.previous === undefined ? undefined : await this.productCells(dashboardId, query, query.previous.range),
-    );
+    return readProducts(query, (range) => this.productCells(dashboardId, query, range));
   }
 
   /** The products sold without a cost (ReportReader.uncostedProducts), from the products report's cells. */

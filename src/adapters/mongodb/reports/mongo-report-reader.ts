@@ -14,10 +14,9 @@ import type {
   UncostedSummary,
 } from '../../../application/ports/report-reader';
 import type { SpendRepository } from '../../../application/ports/spend-repository';
-import { joinedSpend, rankBreakdown } from '../../../application/reports/rank-breakdown';
+import { readBreakdown } from '../../../application/reports/rank-breakdown';
 import { EventLoopSlices } from '../../../application/shared/event-loop-slices';
 import { attributionOf, UTM_DIMENSIONS, type ReportDimension } from '../../../domain/attribution';
-import type { Range } from '../../../domain/report';
 import { bucketIndexOf } from '../../../domain/time-zone';
 import { CellCollector, type ReportFacts } from '../../persistence/report-cells';
 import { nextPeriod, periodStart, piecesOf, type Grain } from '../../persistence/report-pieces';
@@ -121,13 +120,11 @@ export class MongoReportReader implements ReportReader {
   }
 
   async breakdown(dashboardId: string, query: RankedBreakdownQuery): Promise<Breakdown> {
-    const period = async (range: Range, days = query.spend?.days) => ({
-      cells: await this.cells(dashboardId, { ...query, buckets: [range] }),
-      spend: await joinedSpend(query.spend, (sums) => this.spend.sums(dashboardId, sums), days),
-    });
-    const current = await period(query.range);
-    const previous = query.previous === undefined ? undefined : await period(query.previous.range, query.previous.spend?.days);
-    return rankBreakdown(current.cells, current.spend, query, previous);
+    return readBreakdown(
+      query,
+      (range) => this.cells(dashboardId, { ...query, buckets: [range] }),
+      (sums) => this.spend.sums(dashboardId, sums),
+    );
   }
 
   /** See MongoProfitReads: read from the orders. */

@@ -19,6 +19,7 @@ import {
   productsOf,
   statusDates,
   text,
+  utmTouch,
 } from '../payloads';
 import { readBodyJson } from '../exact-json';
 import { paymentMethodOf } from '../payment-methods';
@@ -101,16 +102,7 @@ const touchOf = (landingSite: string | null | undefined): Touch => {
   }
   const get = (name: string): string | undefined => query.get(name) ?? undefined;
   const compact = get('sck');
-  return mergeTouches(
-    {
-      utmSource: get('utm_source'),
-      utmMedium: get('utm_medium'),
-      utmCampaign: get('utm_campaign'),
-      utmContent: get('utm_content'),
-      utmTerm: get('utm_term'),
-    },
-    (compact === undefined ? undefined : decodeTouch(compact)) ?? {},
-  );
+  return mergeTouches(utmTouch(get), (compact === undefined ? undefined : decodeTouch(compact)) ?? {});
 };
 
 /** The order as the service records it, or why it cannot be. */

@@ -6,7 +6,7 @@ import type { OrderReading, SourceReading } from '../../../domain/source-reading
 import { decodeTouch, mergeTouches, trackingOf, type Touch } from '../../../domain/touch';
 import { centsOfMinorUnits } from '../amounts';
 import { readBodyJson } from '../exact-json';
-import { currencyCode, customerOf, firstProblem, givenAmounts, maybe, productOf, text, unixSeconds } from '../payloads';
+import { currencyCode, customerOf, firstProblem, givenAmounts, maybe, productOf, text, unixSeconds, utmTouch } from '../payloads';
 import { paymentMethodOf } from '../payment-methods';
 
 /**
@@ -87,13 +87,7 @@ const piOf = (ref: t.TypeOf<typeof idOf>): string | undefined =>
 
 /** The campaign fields of `metadata.utm_*`, then of the compact touch in `client_reference_id` (decision 0021) for those missing. */
 const touchOf = (meta: Readonly<Record<string, string>> | null | undefined, reference?: string | null): Touch => {
-  const fromMetadata: Touch = {
-    utmSource: meta?.['utm_source'],
-    utmMedium: meta?.['utm_medium'],
-    utmCampaign: meta?.['utm_campaign'],
-    utmContent: meta?.['utm_content'],
-    utmTerm: meta?.['utm_term'],
-  };
+  const fromMetadata = utmTouch((name) => meta?.[name]);
   const fromReference = reference === null || reference === undefined ? undefined : decodeTouch(reference);
   return mergeTouches(fromMetadata, fromReference ?? {});
 };

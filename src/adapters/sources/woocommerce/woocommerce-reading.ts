@@ -19,6 +19,7 @@ import {
   personName,
   productsOf,
   statusDates,
+  utmTouch,
 } from '../payloads';
 import { readBodyJson } from '../exact-json';
 import { paymentMethodOf } from '../payment-methods';
@@ -87,14 +88,7 @@ const touchOf = (meta: readonly unknown[]): Touch => {
     const decoded = Meta.decode(item);
     if (decoded._tag === 'Right' && typeof decoded.right.value === 'string') values.set(decoded.right.key, decoded.right.value);
   }
-  const get = (field: string): string | undefined => values.get(`_wc_order_attribution_${field}`);
-  return {
-    utmSource: get('utm_source'),
-    utmMedium: get('utm_medium'),
-    utmCampaign: get('utm_campaign'),
-    utmContent: get('utm_content'),
-    utmTerm: get('utm_term'),
-  };
+  return utmTouch((field) => values.get(`_wc_order_attribution_${field}`));
 };
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—' };

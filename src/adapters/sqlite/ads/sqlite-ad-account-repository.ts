@@ -9,9 +9,10 @@ import type {
 } from '../../../application/ports/ad-account-repository';
 import type { Logger } from '../../../application/ports/logger';
 import type { AdAccount, AdAccountSync, ConversionProblem } from '../../../domain/ad-account';
-import { conversionProblemRecord } from '../../persistence/ad-account-records';
+import { claimedAdAccount, conversionProblemRecord } from '../../persistence/ad-account-records';
 import { columnLists } from '../column-lists';
 import { decodeRow, rowIdOf } from '../sqlite-codecs';
+import { builtStatements, skippingDashboards } from '../built-statements';
 import type { SqliteDatabase } from '../sqlite-database';
 import {
   AD_ACCOUNT_COLUMNS,
@@ -66,20 +67,13 @@ export class SqliteAdAccountRepository implements AdAccountRepository {
     this.markAsked = db.prepare(
       "UPDATE ad_accounts SET status = 'syncing', next_sync_at = @now WHERE id = @id AND dashboard_id = @dashboardId",
     );
-    const claims = new Map<number, Statement>();
-    this.claimOne = (skip) => {
-      let statement = claims.get(skip.length);
-      if (statement === undefined) {
-        const others = skip.length === 0 ? '' : `AND dashboard_id NOT IN (${skip.map(() => '?').join(', ')})`;
-        statement = db.prepare(
-          `UPDATE ad_accounts SET lease_until = ?, lease_id = ?, status = 'syncing'
-           WHERE id = (SELECT id FROM ad_accounts WHERE next_sync_at <= ? AND lease_until <= ? ${others} ORDER BY next_sync_at, id LIMIT 1)
-           RETURNING ${columns}`,
-        );
-        claims.set(skip.length, statement);
-      }
-      return statement;
-    };
+    const claims = builtStatements(db);
+    this.claimOne = (skip) =>
+      claims(
+        `UPDATE ad_accounts SET lease_until = ?, lease_id = ?, status = 'syncing'
+       WHERE id = (SELECT id FROM ad_accounts WHERE next_sync_at <= ? AND lease_until <= ? ${skippingDashboards(skip)} ORDER BY next_sync_at, id LIMIT 1)
+       RETURNING ${columns}`,
+      );
     this.renewLease = db.prepare('UPDATE ad_accounts SET lease_until = @until WHERE id = @accountId AND lease_id = @leaseId');
     this.finish = db.prepare(
       `UPDATE ad_accounts SET ${syncUpdates},
@@ -130,12 +124,7 @@ export class SqliteAdAccountRepository implements AdAccountRepository {
     const raw = await this.db.write(() =>
       this.claimOne(claim.skipDashboards).get(now + claim.leaseMs, claim.leaseId, now, now, ...claim.skipDashboards),
     );
-    if (raw === undefined) return O.none;
-    const account = this.decode(raw);
-    return O.some({
-      account,
-      lease: { accountId: account.id, dashboardId: account.dashboardId, leaseId: claim.leaseId, claimedAt: claim.now },
-    });
+    return raw === undefined ? O.none : O.some(claimedAdAccount(this.decode(raw), claim));
   }
 
   async renew(lease: AdSyncLease, until: Date): Promise<boolean> {

@@ -11,6 +11,7 @@ import type { Logger } from '../../../application/ports/logger';
 import { CONVERSION_RETENTION_MS, type ConversionDelivery, type ConversionKind } from '../../../domain/conversion';
 import { columnLists } from '../column-lists';
 import { decodeRow, rowIdOf } from '../sqlite-codecs';
+import { builtStatements, skippingDashboards } from '../built-statements';
 import type { SqliteDatabase } from '../sqlite-database';
 import { CONVERSION_COLUMNS, conversionFromRow, conversionProgressToRow, conversionRowCodec } from './conversion-rows';
 
@@ -63,21 +64,14 @@ export class SqliteConversionRepository implements ConversionRepository {
     this.ofOrder = db.prepare(
       `SELECT ${columns} FROM conversion_deliveries WHERE ad_account_id = ? AND order_id = ? AND kind = ? ORDER BY created_at DESC, id DESC LIMIT 1`,
     );
-    const claims = new Map<number, Statement>();
-    this.claimOne = (skip) => {
-      let statement = claims.get(skip.length);
-      if (statement === undefined) {
-        const others = skip.length === 0 ? '' : `AND dashboard_id NOT IN (${skip.map(() => '?').join(', ')})`;
-        statement = db.prepare(
-          `UPDATE conversion_deliveries SET lease_until = ?, lease_id = ?
-           WHERE seq = (SELECT seq FROM conversion_deliveries INDEXED BY conversion_deliveries_due
-             WHERE status = 'pending' AND next_attempt_at <= ? AND lease_until <= ? ${others} ORDER BY next_attempt_at LIMIT 1)
-           RETURNING ${columns}`,
-        );
-        claims.set(skip.length, statement);
-      }
-      return statement;
-    };
+    const claims = builtStatements(db);
+    this.claimOne = (skip) =>
+      claims(
+        `UPDATE conversion_deliveries SET lease_until = ?, lease_id = ?
+       WHERE seq = (SELECT seq FROM conversion_deliveries INDEXED BY conversion_deliveries_due
+         WHERE status = 'pending' AND next_attempt_at <= ? AND lease_until <= ? ${skippingDashboards(skip)} ORDER BY next_attempt_at LIMIT 1)
+       RETURNING ${columns}`,
+      );
     const held = 'id = @deliveryId AND lease_id = @leaseId';
     this.completeAttempt = db.prepare(
       `UPDATE conversion_deliveries SET status = @status, attempts = @attempts, next_attempt_at = @next_attempt_at, lease_until = 0, lease_id = NULL

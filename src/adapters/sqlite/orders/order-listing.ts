@@ -23,6 +23,17 @@ export const shapeOf = (query: OrderQuery): ListingShape => ({
 
 export const keyOfShape = (shape: ListingShape): string => `${+shape.status}${+shape.from}${+shape.to}`;
 
+/** The index a listing walks: the one with the status when it filters by status. */
+const indexOf = (shape: ListingShape): string => (shape.status ? 'orders_by_status_newest_first' : 'orders_newest_first');
+
+/** The conditions of a listing's shape, each bound by name (`listingParams`). */
+const filtersOf = (shape: ListingShape): string[] => [
+  'dashboard_id = @dashboardId',
+  ...(shape.status ? ['status = @status'] : []),
+  ...(shape.from ? ['created_at >= @from'] : []),
+  ...(shape.to ? ['created_at <= @to'] : []),
+];
+
 /**
  * The statements of a listing: the summary's columns only, walked in the order of
  * `orders_by_status_newest_first` or `orders_newest_first`, so no sort and no scan of other dashboards.
@@ -33,13 +44,8 @@ export const keyOfShape = (shape: ListingShape): string => `${+shape.status}${+s
  * test/adapters/sqlite/sqlite-query-plans.test.ts holds the plans to this.
  */
 export const listingSql = (shape: ListingShape): ListingSql => {
-  const index = shape.status ? 'orders_by_status_newest_first' : 'orders_newest_first';
-  const where = [
-    'dashboard_id = @dashboardId',
-    ...(shape.status ? ['status = @status'] : []),
-    ...(shape.from ? ['created_at >= @from'] : []),
-    ...(shape.to ? ['created_at <= @to'] : []),
-  ].join(' AND ');
+  const index = indexOf(shape);
+  const where = filtersOf(shape).join(' AND ');
   const page = `SELECT ${SUMMARY_COLUMNS.join(', ')} FROM orders INDEXED BY ${index} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`;
   const count =
     shape.from || shape.to
@@ -54,15 +60,8 @@ export const listingSql = (shape: ListingShape): ListingSql => {
  * index: any depth costs what the first page does.
  */
 export const keysetSql = (shape: ListingShape, positioned: boolean): string => {
-  const index = shape.status ? 'orders_by_status_newest_first' : 'orders_newest_first';
-  const where = [
-    'dashboard_id = @dashboardId',
-    ...(shape.status ? ['status = @status'] : []),
-    ...(shape.from ? ['created_at >= @from'] : []),
-    ...(shape.to ? ['created_at <= @to'] : []),
-    ...(positioned ? ['(created_at, id) < (@afterCreatedAt, @afterId)'] : []),
-  ].join(' AND ');
-  return `SELECT ${SUMMARY_COLUMNS.join(', ')} FROM orders INDEXED BY ${index} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT @limit`;
+  const where = [...filtersOf(shape), ...(positioned ? ['(created_at, id) < (@afterCreatedAt, @afterId)'] : [])].join(' AND ');
+  return `SELECT ${SUMMARY_COLUMNS.join(', ')} FROM orders INDEXED BY ${indexOf(shape)} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT @limit`;
 };
 
 /** The values the statements of `listingSql(shapeOf(query))` bind. */
