@@ -158,7 +158,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX links_newest_first ON links (dashboard_id, created_at DESC, id DESC);
   `,
   `
-  -- Webhook endpoints (decision 0012). \`events\` is a JSON array of event types, empty for all.
+  -- Webhook endpoints (DECISIONS D12). \`events\` is a JSON array of event types, empty for all.
   CREATE TABLE webhook_endpoints (
     id TEXT PRIMARY KEY NOT NULL,
     dashboard_id TEXT NOT NULL,
