@@ -104,6 +104,9 @@ const inFlightScenario = (env: () => Record<string, string>) => {
     const quick = {
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       WEBHOOK_TIMEOUT_MS: '600000',
+      // A dashboard holds at most half the slots, and an endpoint half of its dashboard's: with 24
+      // slots, the six attempts to the one endpoint are all in flight when the process is killed.
+      WEBHOOK_CONCURRENCY: '24',
       WEBHOOK_RETRY_SCHEDULE: '1,1,1',
       WEBHOOK_POLL_INTERVAL_MS: '200',
       RATE_LIMIT_MAX: '1000000',
