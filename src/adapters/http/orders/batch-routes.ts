@@ -14,6 +14,9 @@ import { CreatedOrder } from './order-views';
 /** decision 0019: at most this many orders in one batch. */
 export const MAX_BATCH_ORDERS = 500;
 
+/** The order lines a batch writes at most between two turns of the event loop. */
+const STRETCH_LINES = 200;
+
 const BATCH_SIZE = `must be an array of 1 to ${MAX_BATCH_ORDERS} orders`;
 
 /**
@@ -127,6 +130,7 @@ export const createOrdersBatchRoute = route({
     // Each create's failure is caught as the create starts, so that none is left without a handler
     // while the batch waits; the first store failure stops the batch once its stretch has settled.
     const slices = new EventLoopSlices();
+    let stretchLines = 0;
     const seen = new Set<string>();
     const results: BatchItem[] = [];
     let stretch: Promise<Outcome>[] = [];
@@ -154,6 +158,7 @@ export const createOrdersBatchRoute = route({
         };
       } else {
         seen.add(decoded.right.externalId);
+        stretchLines += decoded.right.products.length;
         stretch.push(
           useCases.createOrder.record(principal.dashboardId, decoded.right).then(
             (made): Outcome => ({
@@ -166,8 +171,11 @@ export const createOrdersBatchRoute = route({
           ),
         );
       }
-      if (slices.due) {
+      // A stretch's writes are carried into the report totals line by line in one commit: bounded by
+      // lines as well as by time, no commit of the batch holds the event loop for long.
+      if (slices.due || stretchLines >= STRETCH_LINES) {
         await settleStretch();
+        stretchLines = 0;
         await slices.pause();
       }
     }
