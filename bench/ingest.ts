@@ -74,7 +74,7 @@ const rate = async (label: string, env: Record<string, string>): Promise<{ singl
 };
 
 const cursorCost = async (): Promise<void> => {
-  const file = join(process.env['BENCH_DIR'] ?? '/tmp/orders-bench', 'reports-1000000-seed1.db');
+  const file = join(process.env['BENCH_DIR'] ?? '/tmp/orders-bench', 'reports-1000000-seed2.db');
   if (!existsSync(file)) {
     console.log(`cursor pages: ${file} is missing (npm run bench:reports seeds it)`);
     return;

@@ -104,7 +104,8 @@ interface Seeded {
 const seeded = async (size: number, log: (line: string) => void): Promise<Seeded> => {
   const dir = process.env['BENCH_DIR'] ?? '/tmp/orders-bench';
   mkdirSync(dir, { recursive: true });
-  // Bump SEED_VERSION when the seeded data must change; a newer schema migrates the file when the service opens it.
+  // Bump SEED_VERSION when the seeded data must change (and the name bench/ingest.ts reads the 1M file by); a
+  // newer schema migrates the file when the service opens it.
   const key = `reports-${size}-seed${SEED_VERSION}`;
   const path = join(dir, `${key}.db`);
   const sidecar = join(dir, `${key}.json`);
