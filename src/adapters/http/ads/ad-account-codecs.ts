@@ -20,7 +20,7 @@ import { RESPONSE_BODY_LIMIT_BYTES } from '../../../domain/delivery';
 import { IdParam } from '../access/admin-codecs';
 import { arrayOf, bool, check, int, nullable, oneOf, str, strictObject } from '../kit/codec-kit';
 import { utcDateTime } from '../kit/dates';
-import { component, described, documented } from '../kit/json-schema';
+import { component, described, documented, oneOfSchema } from '../kit/json-schema';
 import { listPage, pagingParams, single } from '../kit/list-query';
 import { currency, text } from '../orders/order-codecs';
 
@@ -219,15 +219,13 @@ const PLATFORM_REQUESTS = [
  */
 export const CreateAdAccountBody = documented(
   createAdAccountFields,
-  (w) => ({
-    type: 'object',
-    description: 'An ad account to read spend from, with the fields of its platform. Unknown fields are refused.',
-    oneOf: PLATFORM_REQUESTS.map((member) => w.schemaOf(member.codec)),
-    discriminator: {
-      propertyName: 'platform',
-      mapping: Object.fromEntries(PLATFORM_REQUESTS.map((member) => [member.values[0], w.schemaOf(member.codec).$ref!])),
-    },
-  }),
+  (w) =>
+    oneOfSchema(
+      w,
+      'platform',
+      PLATFORM_REQUESTS,
+      'An ad account to read spend from, with the fields of its platform. Unknown fields are refused.',
+    ),
   'CreateAdAccountRequest',
 );
 

@@ -183,20 +183,28 @@ export const discriminated = <M extends readonly [t.Mixed, t.Mixed, ...t.Mixed[]
     t.OutputOf<M[number]>,
     unknown
   >;
-  return documented(
-    union,
-    (w) => {
-      const refs = members.map((member) => w.schemaOf(member.codec));
-      return {
-        type: 'object',
-        description,
-        oneOf: refs,
-        discriminator: {
-          propertyName,
-          mapping: Object.fromEntries(members.flatMap((member, i) => member.values.map((value) => [value, refs[i].$ref!]))),
-        },
-      };
+  return documented(union, (w) => oneOfSchema(w, propertyName, members, description), name);
+};
+
+/**
+ * The schema of a value that is one of `members`, each a named component told apart by the value of
+ * `propertyName`: `oneOf` with OpenAPI's `discriminator`. For a codec that checks such a value
+ * another way (`documented`), as `discriminated` does for a union.
+ */
+export const oneOfSchema = (
+  w: SchemaWalker,
+  propertyName: string,
+  members: readonly { readonly codec: t.Mixed; readonly values: readonly string[] }[],
+  description: string,
+): JsonSchema => {
+  const refs = members.map((member) => w.schemaOf(member.codec));
+  return {
+    type: 'object',
+    description,
+    oneOf: refs,
+    discriminator: {
+      propertyName,
+      mapping: Object.fromEntries(members.flatMap((member, i) => member.values.map((value) => [value, refs[i].$ref!]))),
     },
-    name,
-  );
+  };
 };
