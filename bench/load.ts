@@ -5,7 +5,8 @@ export interface RequestSpec {
   readonly method: string;
   readonly path: string;
   readonly headers?: Readonly<Record<string, string>>;
-  readonly body?: string;
+  /** JSON unless `headers` name another `content-type`; a Buffer is sent as it is, without a copy. */
+  readonly body?: string | Buffer;
 }
 
 export interface LoadOptions {
@@ -36,12 +37,12 @@ export interface LoadSummary {
 }
 
 /** Sends one request over `agent` and reads the whole answer; resolves its status and latency. */
-const send = (agent: Agent, url: URL, spec: RequestSpec): Promise<{ status: number; ms: number }> =>
+export const send = (agent: Agent, url: URL, spec: RequestSpec): Promise<{ status: number; ms: number }> =>
   new Promise((resolve, reject) => {
     const started = performance.now();
     const headers: Record<string, string | number> = { ...(spec.headers ?? {}) };
     if (spec.body !== undefined) {
-      headers['content-type'] = 'application/json';
+      headers['content-type'] ??= 'application/json';
       headers['content-length'] = Buffer.byteLength(spec.body);
     }
     const req = request({ agent, host: url.hostname, port: url.port, method: spec.method, path: spec.path, headers }, (res) => {

@@ -1,6 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
-import { Agent, createServer, request as httpRequest } from 'node:http';
+import { Agent, createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { runCli } from '../src/bootstrap/cli';
 import { BENCH_ADMIN_TOKEN, benchTenant, eventLoopDelay, startBenchService, stopBenchService } from './bench-service';
 import { anOrderPayload } from '../test/support/order-builder';
+import { send as sendRequest } from './load';
 
 /**
  * One tenant against another. The service runs as its own process on a fresh SQLite file, with two
@@ -134,20 +135,13 @@ const batchesAtTheLimit = (): ((prefix: string) => Buffer) => {
  * 0 when the connection was cut.
  */
 const attackAgent = new Agent({ keepAlive: true });
-const send = (url: string, method: string, headers: Readonly<Record<string, string>>, body?: Buffer): Promise<number> =>
-  new Promise((resolve) => {
-    const req = httpRequest(
-      url,
-      { method, agent: attackAgent, headers: body === undefined ? headers : { ...headers, 'content-length': String(body.length) } },
-      (res) => {
-        res.on('error', () => resolve(0));
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.resume();
-      },
-    );
-    req.on('error', () => resolve(0));
-    req.end(body);
-  });
+const send = (url: string, method: string, headers: Readonly<Record<string, string>>, body?: Buffer): Promise<number> => {
+  const { origin, pathname } = new URL(url);
+  return sendRequest(attackAgent, new URL(origin), { method, path: pathname, headers, body }).then(
+    (answer) => answer.status,
+    () => 0,
+  );
+};
 
 /** A multipart/form-data body of one CSV file (`file`) and the form's other fields, encoded once. */
 const multipartOf = (fields: Readonly<Record<string, string>>, file: Buffer): { readonly body: Buffer; readonly type: string } => {
