@@ -217,6 +217,12 @@ export const MIGRATIONS: readonly string[] = [
   ADS_MIGRATION,
   CONVERSIONS_MIGRATION,
   PRODUCTS_BY_SKU_MIGRATION,
+  // A claim of webhook deliveries goes endpoint by endpoint (sqlite-delivery-repository.ts): the
+  // pending ones by endpoint and due time, in place of the pending ones by due time alone.
+  `
+  CREATE INDEX webhook_deliveries_due_by_endpoint ON webhook_deliveries (endpoint_id, next_attempt_at) WHERE status = 'pending';
+  DROP INDEX webhook_deliveries_due;
+  `,
 ];
 
 /** Marks the file as this service's (`PRAGMA application_id`): "ORDS". */

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { listingParams, listingSql, type ListingShape } from '../../../src/adapters/sqlite/orders/order-listing';
 import { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
 import { LINK_SQL } from '../../../src/adapters/sqlite/links/sqlite-link-repository';
+import { DELIVERY_CLAIM_SQL } from '../../../src/adapters/sqlite/webhooks/sqlite-delivery-repository';
 import { sqliteStorageOn } from '../../../src/adapters/sqlite/sqlite-storage';
 import type { OrderQuery } from '../../../src/application/ports/order-repository';
 import { ORDER_STATUSES } from '../../../src/domain/order-status';
@@ -114,6 +115,47 @@ describe('SQLite link query plans', () => {
   for (const [name, sql, plan] of cases) {
     it(`finds ${name} through an index`, () => {
       expect(planOf(sql)).to.equal(plan);
+    });
+  }
+});
+
+/**
+ * A claim of webhook deliveries seeks each endpoint with pending deliveries in the index of the pending
+ * ones by endpoint and due time (the first endpoint of all is a SEARCH without a term: min() reads the
+ * index's first entry): no step of it scans the deliveries, however many one endpoint has.
+ */
+describe('SQLite webhook claim query plans', () => {
+  let folder: ReturnType<typeof temporaryFolder>;
+  let db: SqliteDatabase;
+
+  before(() => {
+    folder = temporaryFolder();
+    db = SqliteDatabase.open({ path: folder.path });
+  });
+  after(async () => {
+    await db.close();
+    folder.remove();
+  });
+
+  const params = { now: 0, limit: 1, skipEndpoints: '[]', skipDashboards: '[]', endpoint: 'whk_x' };
+  const planOf = (sql: string): string[] =>
+    (
+      db
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(Object.fromEntries(Object.entries(params).filter(([name]) => sql.includes(`@${name}`)))) as {
+        detail: string;
+      }[]
+    ).map((row) => row.detail);
+
+  for (const [name, sql] of Object.entries(DELIVERY_CLAIM_SQL)) {
+    it(`reads ${name} through the index of pending deliveries by endpoint, scanning none`, () => {
+      const plan = planOf(sql);
+      const reads = plan.filter((step) => step.includes('webhook_deliveries'));
+      expect(reads).to.not.be.empty;
+      for (const step of reads)
+        expect(step).to.match(
+          /^SEARCH webhook_deliveries USING (COVERING )?INDEX webhook_deliveries_due_by_endpoint( \(endpoint_id[=>]|$)/,
+        );
     });
   }
 });

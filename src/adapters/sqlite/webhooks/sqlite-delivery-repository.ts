@@ -26,14 +26,52 @@ export const INSERT_DELIVERY = `INSERT INTO webhook_deliveries (${columns}, leas
   ON CONFLICT (event_id, endpoint_id) DO NOTHING`;
 
 /**
- * Deliveries in `webhook_deliveries`. Every decision with a single winner is one statement: a claim
- * is one UPDATE … RETURNING over the due rows that nobody holds (the file has one writer at a time,
- * across processes too), and each later write of the worker is conditioned on its lease.
+ * A claim's two reads. `dueEndpoints`: the endpoints with pending deliveries, one index seek each (a
+ * skip scan written as a recursive query), those not skipped, ordered by the first of their deliveries
+ * that nobody holds. `dueOfEndpoint`: the first due deliveries of one endpoint, in index order. A
+ * backlog of one dashboard's deliveries (thousands for endpoints that hang, while that dashboard is
+ * skipped for having its share of the attempts in flight) is never walked, where a scan of every due
+ * delivery in time order went through all of it at every claim.
+ */
+export const DELIVERY_CLAIM_SQL = {
+  dueEndpoints: `WITH RECURSIVE endpoints (id) AS (
+     SELECT (SELECT min(endpoint_id) FROM webhook_deliveries INDEXED BY webhook_deliveries_due_by_endpoint WHERE status = 'pending')
+     UNION ALL
+     SELECT (SELECT min(endpoint_id) FROM webhook_deliveries INDEXED BY webhook_deliveries_due_by_endpoint
+             WHERE status = 'pending' AND endpoint_id > e.id)
+     FROM endpoints e WHERE e.id IS NOT NULL
+   ),
+   candidates AS (
+     SELECT e.id,
+       (SELECT dashboard_id FROM webhook_deliveries INDEXED BY webhook_deliveries_due_by_endpoint
+        WHERE endpoint_id = e.id AND status = 'pending' LIMIT 1) AS dashboard_id
+     FROM endpoints e
+     WHERE e.id IS NOT NULL AND e.id NOT IN (SELECT value FROM json_each(@skipEndpoints))
+   ),
+   due AS (
+     SELECT c.id,
+       (SELECT next_attempt_at FROM webhook_deliveries INDEXED BY webhook_deliveries_due_by_endpoint
+        WHERE endpoint_id = c.id AND status = 'pending' AND lease_until <= @now ORDER BY next_attempt_at LIMIT 1) AS first
+     FROM candidates c WHERE c.dashboard_id NOT IN (SELECT value FROM json_each(@skipDashboards))
+   )
+   SELECT id FROM due WHERE first <= @now ORDER BY first LIMIT @limit`,
+  dueOfEndpoint: `SELECT seq, next_attempt_at FROM webhook_deliveries INDEXED BY webhook_deliveries_due_by_endpoint
+   WHERE endpoint_id = @endpoint AND status = 'pending' AND next_attempt_at <= @now AND lease_until <= @now
+   ORDER BY next_attempt_at LIMIT @limit`,
+};
+
+/**
+ * Deliveries in `webhook_deliveries`. Every decision with a single winner is one write: a claim reads
+ * the due rows that nobody holds (DELIVERY_CLAIM_SQL) and leases them with one UPDATE … RETURNING in
+ * the same transaction (the file has one writer at a time, across processes too), and each later
+ * write of the worker is conditioned on its lease.
  */
 export class SqliteDeliveryRepository implements DeliveryRepository {
   private readonly insertDelivery: Statement;
   private readonly selectOne: Statement;
   private readonly pages: Readonly<Record<'all' | 'byStatus', { page: Statement; count: Statement }>>;
+  private readonly dueEndpoints: Statement;
+  private readonly dueOfEndpoint: Statement;
   private readonly claim: Statement;
   private readonly completeAttempt: Statement;
   private readonly releaseLease: Statement;
@@ -63,14 +101,11 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
       all: page('webhook_deliveries_newest_first', ''),
       byStatus: page('webhook_deliveries_by_status_newest_first', 'AND status = @status'),
     };
+    this.dueEndpoints = db.prepare(DELIVERY_CLAIM_SQL.dueEndpoints);
+    this.dueOfEndpoint = db.prepare(DELIVERY_CLAIM_SQL.dueOfEndpoint);
     this.claim = db.prepare(
       `UPDATE webhook_deliveries SET lease_until = @leaseUntil, lease_id = @leaseId
-       WHERE seq IN (
-         SELECT seq FROM webhook_deliveries INDEXED BY webhook_deliveries_due
-         WHERE status = 'pending' AND next_attempt_at <= @now AND lease_until <= @now
-           AND endpoint_id NOT IN (SELECT value FROM json_each(@skipEndpoints))
-           AND dashboard_id NOT IN (SELECT value FROM json_each(@skipDashboards))
-         ORDER BY next_attempt_at LIMIT @limit)
+       WHERE seq IN (SELECT value FROM json_each(@seqs))
        RETURNING ${columns}`,
     );
     const held = 'id = @deliveryId AND lease_id = @leaseId';
@@ -122,15 +157,17 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
    */
   async claimDue({ now, leaseMs, limit, skipEndpoints, skipDashboards }: DueClaim): Promise<readonly ClaimedDelivery[]> {
     const leaseId = randomBase62(22);
-    const params = {
-      now: now.getTime(),
-      leaseUntil: now.getTime() + leaseMs,
-      leaseId,
-      limit,
-      skipEndpoints: JSON.stringify(skipEndpoints),
-      skipDashboards: JSON.stringify(skipDashboards),
-    };
-    const raws = await this.db.writeUnsynced(() => this.claim.all(params));
+    const at = now.getTime();
+    const skipped = { now: at, limit, skipEndpoints: JSON.stringify(skipEndpoints), skipDashboards: JSON.stringify(skipDashboards) };
+    const raws = await this.db.writeUnsynced(() => {
+      const endpoints = this.dueEndpoints.pluck().all(skipped) as string[];
+      // The first `limit` due deliveries of all are among the first `limit` of each of these endpoints.
+      const due = endpoints
+        .flatMap((endpoint) => this.dueOfEndpoint.raw().all({ endpoint, now: at, limit }) as [number, number][])
+        .sort(([, a], [, b]) => a - b)
+        .slice(0, limit);
+      return due.length === 0 ? [] : this.claim.all({ leaseUntil: at + leaseMs, leaseId, seqs: JSON.stringify(due.map(([seq]) => seq)) });
+    });
     return raws
       .map((raw) => this.decode(raw))
       .sort((a, b) => a.nextAttemptAt!.getTime() - b.nextAttemptAt!.getTime())
