@@ -98,7 +98,7 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
       conversionNudge: conversionDoorbell,
     },
   });
-  const metrics = new PrometheusMetrics(() => storage.outbox.backlog());
+  const metrics = new PrometheusMetrics(() => storage.outbox.backlog(), storage.longestWriteMs);
   const onAttempt = (report: AttemptReport): void => {
     metrics.webhookAttempt(report);
     overrides.onWebhookAttempt?.(report);

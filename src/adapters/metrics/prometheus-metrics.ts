@@ -22,8 +22,11 @@ export class PrometheusMetrics implements Metrics {
   private readonly deliveries: Histogram<'outcome'>;
   private readonly unsent: Counter<'outcome'>;
 
-  /** `backlog` counts the events waiting in the outboxes, read at each scrape. */
-  constructor(backlog?: () => Promise<number>) {
+  /**
+   * `backlog` counts the events waiting in the outboxes, read at each scrape; `longestWriteMs`, the
+   * store's longest write since the last scrape (Storage.longestWriteMs).
+   */
+  constructor(backlog?: () => Promise<number>, longestWriteMs?: () => number) {
     collectDefaultMetrics({ register: this.registry });
     this.requests = new Histogram({
       name: 'orders_http_request_duration_seconds',
@@ -55,6 +58,16 @@ export class PrometheusMetrics implements Metrics {
       labelNames: ['outcome'],
       registers: [this.registry],
     });
+    if (longestWriteMs !== undefined) {
+      new Gauge({
+        name: 'orders_store_longest_write_seconds',
+        help: 'The longest one write transaction held the event loop since the last scrape (the embedded SQLite store)',
+        registers: [this.registry],
+        collect() {
+          this.set(longestWriteMs() / 1000);
+        },
+      });
+    }
     if (backlog !== undefined) {
       new Gauge({
         name: 'orders_webhook_outbox_backlog',

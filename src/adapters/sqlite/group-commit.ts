@@ -89,6 +89,8 @@ export class GroupCommit {
   private unsynced: [PendingWrite, Outcome][] = [];
   private syncing: Promise<void> | undefined;
   private counts = { commits: 0, writes: 0, syncs: 0 };
+  /** The longest transaction since `takeLongestMs` last read it, in ms. */
+  private longestMs = 0;
   private readonly begin: Statement;
   private readonly commit: Statement;
   private readonly rollback: Statement;
@@ -131,6 +133,13 @@ export class GroupCommit {
 
   stats(): GroupCommitStats {
     return { ...this.counts };
+  }
+
+  /** The longest transaction (BEGIN to COMMIT, or to its failure) since the last call, in ms; starts again from 0. */
+  takeLongestMs(): number {
+    const longest = this.longestMs;
+    this.longestMs = 0;
+    return longest;
   }
 
   private schedule(): void {
@@ -197,6 +206,17 @@ export class GroupCommit {
    * where a throw (a SAVEPOINT or ROLLBACK TO refused by a failing disk) would end the process.
    */
   private transaction(next: () => PendingWrite | undefined): Outcome[] | BatchFailure {
+    const now = this.options.now ?? (() => performance.now());
+    const started = now();
+    try {
+      return this.transactionOf(next);
+    } finally {
+      this.longestMs = Math.max(this.longestMs, now() - started);
+    }
+  }
+
+  /** `transaction` itself, timed by it. */
+  private transactionOf(next: () => PendingWrite | undefined): Outcome[] | BatchFailure {
     try {
       this.begin.run();
     } catch (error) {

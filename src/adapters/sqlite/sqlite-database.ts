@@ -211,6 +211,11 @@ export class SqliteDatabase {
     return this.writer.stats();
   }
 
+  /** The longest transaction of the group commit since the last call, in ms: how long a write held the event loop. */
+  takeLongestWriteMs(): number {
+    return this.writer.takeLongestMs();
+  }
+
   /** Commits what is queued and answers it, then closes the connection (which checkpoints the WAL). */
   async close(): Promise<void> {
     if (!this.connection.open) return;

@@ -51,6 +51,7 @@ export const sqliteStorageOn = (db: SqliteDatabase, logger: Logger): Storage => 
     adAccounts: new SqliteAdAccountRepository(db, logger),
     conversions: new SqliteConversionRepository(db, logger),
     health: new SqliteStorageHealth(db, () => offload.close()),
+    longestWriteMs: () => db.takeLongestWriteMs(),
   };
 };
 

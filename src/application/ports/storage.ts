@@ -55,6 +55,11 @@ export interface Storage {
   /** Console users, memberships, invitations and sessions (decision 0017). */
   readonly accounts: AccountStores;
   readonly health: StorageHealth;
+  /**
+   * The longest one write held the event loop since the last call, in ms, for a store whose writes run
+   * on it (SQLite's group commit); absent for a store whose writes wait on the network.
+   */
+  readonly longestWriteMs?: () => number;
   /** Work the store does beside the requests (MongoDB's report rollup); run by the service, not the CLI. */
   readonly workers?: readonly BackgroundWorker[];
 }

@@ -135,4 +135,24 @@ describe('metrics on METRICS_PORT', () => {
       await api.stop();
     }
   });
+
+  it("says the store's longest write since the last scrape, in seconds, for a store that times its writes", async () => {
+    const taken = [37.5, 0];
+    const api = await TestApi.start({ metricsPort: 0 }, { storage: { ...inMemoryStorage(), longestWriteMs: () => taken.shift() ?? 0 } });
+    try {
+      expect(sample((await scrape(api.service.metricsUrl!)).text, 'orders_store_longest_write_seconds')).to.equal(0.0375);
+      expect(sample((await scrape(api.service.metricsUrl!)).text, 'orders_store_longest_write_seconds')).to.equal(0);
+    } finally {
+      await api.stop();
+    }
+  });
+
+  it('has no longest write for a store that does not time its writes', async () => {
+    const api = await TestApi.start({ metricsPort: 0 }, { storage: inMemoryStorage() });
+    try {
+      expect((await scrape(api.service.metricsUrl!)).text).to.not.include('orders_store_longest_write_seconds');
+    } finally {
+      await api.stop();
+    }
+  });
 });

@@ -229,6 +229,9 @@ describe('SQLite group commit', () => {
       await counted;
       // 2, 4, 6 ms: the third write passes 5 ms and closes its transaction; 3 + 3 + 1.
       expect(writer.stats()).to.deep.include({ commits: 3, writes: 7 });
+      // The longest transaction ran 3 writes of 2 ms; once read, it starts again from 0.
+      expect(writer.takeLongestMs()).to.equal(6);
+      expect(writer.takeLongestMs()).to.equal(0);
       expect(turns, 'one transaction per turn of the event loop').to.be.at.least(3);
       expect(inTransaction.every(Boolean)).to.equal(true);
     } finally {
