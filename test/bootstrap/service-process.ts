@@ -26,8 +26,10 @@ export class ServiceProcess {
   private readonly child: ChildProcess;
   private waiters: (() => void)[] = [];
 
-  constructor(env: Record<string, string>, script = MAIN_JS) {
-    this.child = spawn(process.execPath, [script], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  /** `launcher`: a command that runs node in its place (`taskset -c 0`, for a benchmark that pins the service to a core). */
+  constructor(env: Record<string, string>, script = MAIN_JS, launcher: readonly string[] = []) {
+    const [command, ...args] = [...launcher, process.execPath, script];
+    this.child = spawn(command, args, { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     this.collect(this.child.stdout, this.stdout);
     this.collect(this.child.stderr, this.stderr);
     this.exited = new Promise((done) => this.child.once('close', (code, signal) => done({ code, signal })));
