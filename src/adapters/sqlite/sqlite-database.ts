@@ -2,6 +2,7 @@ import { closeSync, fsync, fsyncSync, mkdirSync, openSync, statSync } from 'node
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
 import { SLICE_MS } from '../../application/shared/event-loop-slices';
+import { WalCheckpointer } from './wal-checkpointer';
 import { GroupCommit, type Change, type DurableSync, type GroupCommitStats } from './group-commit';
 import { ORDER_ROLLUPS } from './reports/report-schema';
 import { RepriceRunner } from './reports/reprice-runner';
@@ -47,7 +48,12 @@ export interface SqliteDatabaseOptions {
   readonly repriceInlineMax?: number;
   /** A transaction of the group commit takes no further write once its writes have run this long. Default MAX_TRANSACTION_MS. */
   readonly maxTransactionMs?: number;
+  /** How often a thread of its own checkpoints the WAL (wal-checkpointer.ts); 0: never, only the writes' own checkpoints. Default CHECKPOINT_EVERY_MS. */
+  readonly checkpointEveryMs?: number;
 }
+
+/** A checkpoint off the event loop four times a second: what the writes' own checkpoint finds left is a quarter of a second's pages. */
+const CHECKPOINT_EVERY_MS = 250;
 
 /** About 20 ms of re-pricing in the write that changes the prices. */
 const REPRICE_INLINE_MAX = 1_000;
@@ -67,7 +73,10 @@ const JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024;
  * event loop, with a sync of the file: SQLite's default of 1,000 pages made one every few hundred
  * orders. With 16,000 (about 64 MB of WAL, the size it is cut back to) the loop stops for it a
  * sixteenth as often, and each page written many times in between (the rollups, the ends of the
- * indexes) is copied once. Durability does not change: the WAL is synced before any answer.
+ * indexes) is copied once. Durability does not change: the WAL is synced before any answer. Behind
+ * the checkpoint thread (wal-checkpointer.ts), that COMMIT finds nearly every page copied already, and
+ * what it does on the loop is what came since the thread's last pass; it is still what restarts the
+ * WAL from its beginning, which a checkpoint made beside a stream of commits seldom can.
  */
 const CHECKPOINT_PAGES = 16_000;
 
@@ -88,6 +97,7 @@ export class SqliteDatabase {
     readonly rollups: RollupFold,
     private readonly pricer: RollupPricer,
     private readonly repriceInlineMax: number,
+    private readonly checkpointer: WalCheckpointer | undefined,
   ) {
     const anyJob = connection.prepare('SELECT 1 FROM reprice_jobs LIMIT 1').pluck();
     this.repricing = new RepriceRunner(
@@ -125,6 +135,7 @@ export class SqliteDatabase {
   static open(options: SqliteDatabaseOptions): SqliteDatabase {
     const file = resolve(options.path);
     const durability = options.durability ?? 'fsync-before-answer';
+    const checkpointEveryMs = options.checkpointEveryMs ?? CHECKPOINT_EVERY_MS;
     prepareFolder(file);
     let connection: Database | undefined;
     let walFd: number | undefined;
@@ -162,8 +173,10 @@ export class SqliteDatabase {
       rollups,
       pricer,
       options.repriceInlineMax ?? REPRICE_INLINE_MAX,
+      checkpointEveryMs > 0 ? new WalCheckpointer({ file, everyMs: checkpointEveryMs }) : undefined,
     );
     db.repricing.start();
+    db.checkpointer?.start();
     return db;
   }
 
@@ -207,6 +220,11 @@ export class SqliteDatabase {
     return this.connection.open;
   }
 
+  /** The checkpoints of the WAL made off the event loop, and those that failed; undefined when there is no such thread. */
+  checkpointStats(): ReturnType<WalCheckpointer['stats']> | undefined {
+    return this.checkpointer?.stats();
+  }
+
   groupCommitStats(): GroupCommitStats {
     return this.writer.stats();
   }
@@ -221,6 +239,7 @@ export class SqliteDatabase {
     if (!this.connection.open) return;
     await this.repricing.stop();
     await this.writer.drain();
+    await this.checkpointer?.stop();
     if (!this.connection.open) return;
     this.connection.close();
     if (this.walFd !== undefined) closeSync(this.walFd);

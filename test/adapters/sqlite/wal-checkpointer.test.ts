@@ -1,0 +1,55 @@
+import { expect } from 'chai';
+import { statSync } from 'node:fs';
+import { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
+import { temporaryFolder } from '../../support/sqlite-files';
+
+/**
+ * The WAL is copied into the database file by a thread of its own: after 4 MB of writes, far below the
+ * pages at which the writing connection checkpoints by itself, the file holds them, where without
+ * the thread it holds none of them until that connection's checkpoint.
+ */
+describe('SQLite WAL checkpoints off the event loop', () => {
+  let folder: ReturnType<typeof temporaryFolder>;
+
+  beforeEach(() => {
+    folder = temporaryFolder();
+  });
+  afterEach(() => folder.remove());
+
+  /** The database file's size after 4 MB of rows are written, once `settled` says so or 5 s have passed. */
+  const fileSizeAfterWrites = async (checkpointEveryMs: number, settled: (db: SqliteDatabase) => boolean): Promise<number> => {
+    const db = SqliteDatabase.open({ path: folder.path, checkpointEveryMs });
+    try {
+      await db.write(() => db.prepare('CREATE TABLE scratch (n INTEGER PRIMARY KEY, filler TEXT)').run());
+      const insert = db.prepare('INSERT INTO scratch (filler) VALUES (?)');
+      for (let i = 0; i < 64; i++) await db.write(() => Array.from({ length: 64 }, () => insert.run('x'.repeat(1_000))));
+      const until = Date.now() + 5_000;
+      while (!settled(db) && Date.now() < until) await new Promise((done) => setTimeout(done, 20));
+      return statSync(folder.path).size;
+    } finally {
+      await db.close();
+    }
+  };
+
+  it('copies what the writes left in the WAL into the file, without the writing connection', async () => {
+    const before = statSync(folder.path, { throwIfNoEntry: false })?.size ?? 0;
+    expect(before).to.equal(0);
+    const size = await fileSizeAfterWrites(20, (db) => (db.checkpointStats()?.checkpoints ?? 0) >= 3);
+    expect(size, 'the 4 MB of rows are in the file').to.be.above(4_000_000);
+  });
+
+  it('leaves them in the WAL without the thread, until the writing connection checkpoints', async () => {
+    const size = await fileSizeAfterWrites(0, () => true);
+    expect(size, 'the file holds the schema, not the rows').to.be.below(1_000_000);
+  });
+
+  it('stops the thread when the file is closed, and counts no failure on the way', async () => {
+    const db = SqliteDatabase.open({ path: folder.path, checkpointEveryMs: 10 });
+    while ((db.checkpointStats()?.checkpoints ?? 0) < 2) await new Promise((done) => setTimeout(done, 10));
+    await db.close();
+    const { checkpoints, failures } = db.checkpointStats()!;
+    await new Promise((done) => setTimeout(done, 60));
+    expect(db.checkpointStats()!.checkpoints, 'no checkpoint after the close').to.equal(checkpoints);
+    expect(failures).to.equal(0);
+  });
+});
