@@ -88,6 +88,8 @@ export class GroupCommit {
   /** Writes committed (or failed) and waiting for the next sync to be answered. */
   private unsynced: [PendingWrite, Outcome][] = [];
   private syncing: Promise<void> | undefined;
+  /** While set, no transaction begins (see `pauseUntil`). */
+  private paused: Promise<void> | undefined;
   private counts = { commits: 0, writes: 0, syncs: 0 };
   /** The longest transaction since `takeLongestMs` last read it, in ms. */
   private longestMs = 0;
@@ -124,9 +126,28 @@ export class GroupCommit {
     });
   }
 
+  /**
+   * Begins no transaction until `until` settles; the writes submitted meanwhile wait in their lanes and
+   * go on after it (the WAL checkpoint that lets the next write start the WAL again: wal-checkpointer.ts).
+   * The event loop is not held: only the writes wait.
+   */
+  pauseUntil(until: Promise<unknown>): void {
+    const paused = until.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.paused = paused;
+    void paused.then(() => {
+      if (this.paused !== paused) return;
+      this.paused = undefined;
+      if (this.queue.size > 0) this.schedule();
+    });
+  }
+
   /** Commits every write still queued, answers them once synced, then refuses new ones. */
   async drain(): Promise<void> {
     this.closed = true;
+    while (this.paused !== undefined) await this.paused;
     while (this.queue.size > 0) this.flushOnce();
     while (this.syncing !== undefined) await this.syncing;
   }
@@ -147,6 +168,7 @@ export class GroupCommit {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
+      if (this.paused !== undefined) return;
       this.flushOnce();
       if (this.queue.size > 0) this.schedule();
     });

@@ -73,12 +73,15 @@ const JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024;
  * event loop, with a sync of the file: SQLite's default of 1,000 pages made one every few hundred
  * orders. With 16,000 (about 64 MB of WAL, the size it is cut back to) the loop stops for it a
  * sixteenth as often, and each page written many times in between (the rollups, the ends of the
- * indexes) is copied once. Durability does not change: the WAL is synced before any answer. Behind
- * the checkpoint thread (wal-checkpointer.ts), that COMMIT finds nearly every page copied already, and
- * what it does on the loop is what came since the thread's last pass; it is still what restarts the
- * WAL from its beginning, which a checkpoint made beside a stream of commits seldom can.
+ * indexes) is copied once. Durability does not change: the WAL is synced before any answer. With the
+ * checkpoint thread (wal-checkpointer.ts) this is only what bounds the WAL should the thread fall
+ * behind or stop: CHECKPOINT_PAGES_BEHIND_THREAD.
  */
 const CHECKPOINT_PAGES = 16_000;
+/** 256 MB of WAL: a checkpoint on the event loop only if the thread's have not kept up. */
+const CHECKPOINT_PAGES_BEHIND_THREAD = 65_536;
+/** Once the WAL has this many pages (about 16 MB), the writes pause for a pass of the thread that copies it whole, and the next one starts it again. */
+const RESTART_PAGES = 4_000;
 
 /**
  * One connection to the database file, shared by every SQLite adapter of the process: reads run on it
@@ -145,7 +148,7 @@ export class SqliteDatabase {
       if (mode !== 'wal') throw new SqliteFileError(`SQLite file ${file} cannot use write-ahead logging (journal_mode is ${String(mode)})`);
       connection.pragma(`synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`);
       connection.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);
-      connection.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
+      connection.pragma(`wal_autocheckpoint = ${checkpointEveryMs > 0 ? CHECKPOINT_PAGES_BEHIND_THREAD : CHECKPOINT_PAGES}`);
       connection.pragma('trusted_schema = OFF');
       migrate(connection, file);
       probeWrite(connection);
@@ -173,7 +176,9 @@ export class SqliteDatabase {
       rollups,
       pricer,
       options.repriceInlineMax ?? REPRICE_INLINE_MAX,
-      checkpointEveryMs > 0 ? new WalCheckpointer({ file, everyMs: checkpointEveryMs }) : undefined,
+      checkpointEveryMs > 0
+        ? new WalCheckpointer({ file, everyMs: checkpointEveryMs }, RESTART_PAGES, (until) => writer.pauseUntil(until))
+        : undefined,
     );
     db.repricing.start();
     db.checkpointer?.start();

@@ -10,6 +10,9 @@ export interface CheckpointSetting {
 /** What the thread says after each checkpoint: the WAL's frames, and how many of them are in the file now; or why it failed. */
 export type CheckpointReport = { readonly log: number; readonly checkpointed: number } | { readonly error: string };
 
+/** A report of the thread: of its own pass, or `asked` for by the writing side. */
+export type CheckpointMessage = CheckpointReport | { readonly asked: CheckpointReport };
+
 /**
  * The thread that copies the WAL into the database file (wal-checkpointer.ts): a connection of its own
  * that runs a PASSIVE checkpoint every `everyMs`. PASSIVE takes no lock a writer or a reader needs: it
@@ -20,13 +23,16 @@ const connection = new BetterSqlite3(file, { fileMustExist: true, timeout: 0 });
 connection.pragma('trusted_schema = OFF');
 const checkpoint = connection.prepare('PRAGMA wal_checkpoint(PASSIVE)');
 
-setInterval(() => {
-  let report: CheckpointReport;
+/** One PASSIVE checkpoint: the WAL's frames and how many are in the file now, or why it failed. */
+const checkpointed = (): CheckpointReport => {
   try {
-    const { log, checkpointed } = checkpoint.get() as { busy: number; log: number; checkpointed: number };
-    report = { log, checkpointed };
+    const { log, checkpointed: copied } = checkpoint.get() as { busy: number; log: number; checkpointed: number };
+    return { log, checkpointed: copied };
   } catch (err) {
-    report = { error: err instanceof Error ? err.message : String(err) };
+    return { error: err instanceof Error ? err.message : String(err) };
   }
-  parentPort?.postMessage(report);
-}, everyMs);
+};
+
+setInterval(() => parentPort?.postMessage(checkpointed()), everyMs);
+// Asked for one at once (the writes paused meanwhile), answered as `asked`.
+parentPort?.on('message', () => parentPort?.postMessage({ asked: checkpointed() }));

@@ -1,35 +1,53 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { CheckpointReport, CheckpointSetting } from './wal-checkpoint-worker';
+import type { CheckpointMessage, CheckpointReport, CheckpointSetting } from './wal-checkpoint-worker';
+
+/** The longest the writes wait for the pass that lets the WAL start again. */
+const RESTART_WAIT_MS = 1_000;
 
 /**
- * Checkpoints of a SQLite file's WAL on a thread of their own (wal-checkpoint-worker.ts), so that the
- * copying of pages into the file and its sync happen off the event loop. A checkpoint the writing
- * connection makes itself (its COMMIT that finds the WAL past `wal_autocheckpoint` pages) runs on the
- * event loop and held it 20-70 ms at a time under a heavy upload; behind this thread it finds nearly
- * every page copied already, and copies only what came since the thread's last pass. A thread that
- * stops is started again at the next `start`; meanwhile the writing connection's own checkpoints keep
- * the WAL bounded as before.
+ * Checkpoints of a SQLite file's WAL on a thread of their own (wal-checkpoint-worker.ts), so that
+ * copying the pages into the file and syncing it happen off the event loop: a checkpoint made by the
+ * writing connection (SQLite's automatic one, in the COMMIT that finds the WAL past
+ * `wal_autocheckpoint` pages) runs on the event loop, and held it 10-140 ms at a time under steady
+ * writes, most of it syncing pages copied moments before.
+ *
+ * A checkpoint beside a stream of commits seldom finds a moment when the WAL is copied whole, which is
+ * when the next write starts the WAL again from its beginning; without one the WAL grows without end.
+ * So once the WAL has `restartFrames` pages, the writes are paused (`pauseWrites`: they wait, the event
+ * loop does not) while the thread makes one more pass, which copies the WAL whole; the next write
+ * starts it again. Had the writing connection copied what came since the thread's last pass itself, it
+ * would have held the loop 20-40 ms each time under steady writes. A thread that stops is not started
+ * again; the writing connection's automatic checkpoint, at a higher count of pages, then keeps the WAL
+ * bounded as it did before.
  */
 export class WalCheckpointer {
   private worker: Worker | undefined;
-  private counts = { checkpoints: 0, failures: 0 };
+  private counts = { checkpoints: 0, failures: 0, restarts: 0 };
   private lastError: string | undefined;
 
-  constructor(private readonly setting: CheckpointSetting) {}
+  /** Settles the pause of the writes once the thread has answered the pass asked of it. */
+  private restarting: (() => void) | undefined;
+
+  constructor(
+    private readonly setting: CheckpointSetting,
+    private readonly restartFrames: number,
+    private readonly pauseWrites: (until: Promise<void>) => void,
+  ) {}
 
   start(): void {
     if (this.worker !== undefined) return;
     const worker = new Worker(join(__dirname, 'wal-checkpoint-worker.js'), { workerData: this.setting });
     worker.unref();
-    worker.on('message', (report: CheckpointReport) => {
-      if ('error' in report) {
-        this.counts.failures++;
-        this.lastError = report.error;
-      } else this.counts.checkpoints++;
+    worker.on('message', (message: CheckpointMessage) => {
+      const report = 'asked' in message ? message.asked : message;
+      this.count(report);
+      if ('asked' in message) this.resume();
+      else if (!('error' in report) && report.log >= this.restartFrames && this.restarting === undefined) this.restart(worker);
     });
     const lost = (): void => {
       if (this.worker === worker) this.worker = undefined;
+      this.resume();
     };
     worker.on('error', (err: Error) => {
       this.lastError = err.message;
@@ -39,14 +57,42 @@ export class WalCheckpointer {
     this.worker = worker;
   }
 
-  /** Checkpoints made and failed since the start, and the last failure's message. */
-  stats(): { readonly checkpoints: number; readonly failures: number; readonly lastError?: string } {
+  /** Pauses the writes, then asks the thread for a pass; the writes go on once it answers, or after a second at most. */
+  private restart(worker: Worker): void {
+    const until = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.resume(), RESTART_WAIT_MS);
+      this.restarting = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.pauseWrites(until);
+    this.counts.restarts++;
+    worker.postMessage('now');
+  }
+
+  private resume(): void {
+    const restarting = this.restarting;
+    this.restarting = undefined;
+    restarting?.();
+  }
+
+  private count(report: CheckpointReport): void {
+    if ('error' in report) {
+      this.counts.failures++;
+      this.lastError = report.error;
+    } else this.counts.checkpoints++;
+  }
+
+  /** Checkpoints made and failed since the start, the passes asked for with the writes paused, and the last failure's message. */
+  stats(): { readonly checkpoints: number; readonly failures: number; readonly restarts: number; readonly lastError?: string } {
     return { ...this.counts, ...(this.lastError === undefined ? {} : { lastError: this.lastError }) };
   }
 
   async stop(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
+    this.resume();
     if (worker !== undefined) await worker.terminate();
   }
 }

@@ -239,6 +239,29 @@ describe('SQLite group commit', () => {
     }
   });
 
+  it('begins no transaction while paused: the writes wait, and go on once the pause ends', async () => {
+    const raw = new BetterSqlite3(join(folder.dir, 'paused.db'));
+    try {
+      raw.exec('CREATE TABLE t (n INTEGER)');
+      const writer = new GroupCommit(raw, { grouped: true, maxBatch: 512 });
+      let end!: () => void;
+      writer.pauseUntil(new Promise<void>((resolve) => (end = resolve)));
+      const answered: number[] = [];
+      const writes = [1, 2].map((n) =>
+        writer.submit(() => raw.prepare('INSERT INTO t (n) VALUES (?)').run(n)).then(() => answered.push(n)),
+      );
+      for (let i = 0; i < 5; i++) await turn();
+      expect(answered, 'nothing written while paused').to.deep.equal([]);
+      expect(raw.prepare('SELECT count(*) FROM t').pluck().get()).to.equal(0);
+      end();
+      await Promise.all(writes);
+      expect(answered).to.deep.equal([1, 2]);
+      expect(writer.stats()).to.deep.include({ commits: 1, writes: 2 });
+    } finally {
+      raw.close();
+    }
+  });
+
   it("takes the lanes' writes in turn: one write of a lane goes into the next transaction, however many another lane queued", async () => {
     const raw = new BetterSqlite3(join(folder.dir, 'lanes.db'));
     try {
