@@ -11,6 +11,6 @@ export class ImportProductCosts {
   constructor(private readonly put: PutProductCosts) {}
 
   execute(dashboardId: string, entries: readonly ProductCostEntry[]): Promise<number> {
-    return storeInSlices(entries, (slice) => this.put.execute(dashboardId, slice));
+    return storeInSlices(entries, (slice) => this.put.execute(dashboardId, slice, true));
   }
 }

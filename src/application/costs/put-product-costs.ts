@@ -5,9 +5,10 @@ import type { ProductCostRepository } from '../ports/product-cost-repository';
 export class PutProductCosts {
   constructor(private readonly costs: ProductCostRepository) {}
 
-  async execute(dashboardId: string, entries: readonly ProductCostEntry[]): Promise<number> {
+  /** `slice`: the entries are one slice of a file (ProductCostRepository.put). */
+  async execute(dashboardId: string, entries: readonly ProductCostEntry[], slice = false): Promise<number> {
     const byKey = new Map<string, ProductCostEntry>();
     for (const entry of entries) byKey.set(JSON.stringify([entry.product, entry.currency, entry.from]), entry);
-    return this.costs.put(dashboardId, [...byKey.values()]);
+    return this.costs.put(dashboardId, [...byKey.values()], slice);
   }
 }

@@ -23,9 +23,12 @@ export interface ProductCostPage {
 export interface ProductCostRepository {
   /**
    * Sets the unit cost of each entry's key (not added to), all of them or none: atomic. Entries of one
-   * call have distinct keys. Resolves how many were stored.
+   * call have distinct keys. Resolves how many were stored. With `slice`, the entries are one slice of
+   * a file stored in many (sliced-upload.ts): a store that keeps report totals at today's prices may
+   * move them after answering, in one pass for all the file's slices, where moving them with each
+   * slice would price the dashboard's orders again once per slice.
    */
-  put(dashboardId: string, entries: readonly ProductCostEntry[]): Promise<number>;
+  put(dashboardId: string, entries: readonly ProductCostEntry[], slice?: boolean): Promise<number>;
 
   /**
    * A page of the dashboard's entries ordered by product, currency and `from`, each ascending by code

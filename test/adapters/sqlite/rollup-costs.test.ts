@@ -249,6 +249,33 @@ for (const [mode, repriceInlineMax] of [
       await expectRollupsToMatchTheOrders();
     });
 
+    it('leaves the slices of a file to jobs however few the orders, which one pass carries out, and prices as a rebuild does', async () => {
+      await storage.dashboards.insert(dashboard('dsh_a', 'UTC'));
+      for (const day of [1, 2, 3])
+        await storage.orders.insert(
+          anOrder()
+            .inDashboard('dsh_a')
+            .withExternalId(`s-${day}`)
+            .paid()
+            .with({ createdAt: new Date(Date.UTC(2026, 2, day, 12)) })
+            .build(),
+          [],
+        );
+      await db.repricing.stop();
+      // Three slices of one file: two products nobody sold, then the one sold (the builder's line: p-1, 2 units).
+      await storage.productCosts.put('dsh_a', [{ product: 'p-9', currency: 'BRL', unitCostCents: 50, from: '2026-01-01' }], true);
+      await storage.productCosts.put('dsh_a', [{ product: 'p-8', currency: 'BRL', unitCostCents: 60, from: '2026-01-01' }], true);
+      await storage.productCosts.put('dsh_a', [{ product: 'p-1', currency: 'BRL', unitCostCents: 300, from: '2026-03-02' }], true);
+      expect(db.prepare('SELECT count(*) FROM reprice_jobs').pluck().get(), 'a job per slice').to.equal(3);
+      db.repricing.start();
+      expect(await dayCostsSettled('dsh_a')).to.deep.equal([
+        [Date.UTC(2026, 2, 1), 'BRL', 0, 2],
+        [Date.UTC(2026, 2, 2), 'BRL', 600, 0],
+        [Date.UTC(2026, 2, 3), 'BRL', 600, 0],
+      ]);
+      await expectRollupsToMatchTheOrders();
+    });
+
     it('moves a dashboard of many paid orders in several chunks, beside another dashboard whose orders it skips', async () => {
       await storage.dashboards.insert(dashboard('dsh_a', 'Asia/Kolkata'));
       const writes = Array.from({ length: 2 * CHUNK_MOVES + 50 }, (_, i) =>

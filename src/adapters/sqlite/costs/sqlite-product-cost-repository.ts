@@ -42,16 +42,17 @@ export class SqliteProductCostRepository implements ProductCostRepository {
    * One write of the group commit: all the entries, or none when one fails; in the same transaction,
    * the change is carried into the rollups (rollup-costs.ts): the paid orders from the earliest day an
    * entry sets on move to their new prices at once when they are few, else through a re-pricing job
-   * that the runner carries out chunk by chunk. No order is rewritten.
+   * that the runner carries out chunk by chunk; always through a job for a `slice` of a file, whose
+   * slices' jobs one pass carries out. No order is rewritten.
    */
-  async put(dashboardId: string, entries: readonly ProductCostEntry[]): Promise<number> {
+  async put(dashboardId: string, entries: readonly ProductCostEntry[], slice = false): Promise<number> {
     await this.db.write(() => {
       const zone = (this.selectZone.get(dashboardId) as string | undefined) ?? 'UTC';
       const pairs = historiesOf(this.db, dashboardId, entries);
       for (const entry of entries) this.upsertEntry.run({ dashboardId, ...entry });
       if (entries.length === 0) return;
       const fromAt = Math.min(...entries.map((entry) => startOfDate(entry.from, zone)));
-      this.db.carryPriceChange({ dashboardId, pairs, zone, fromAt });
+      this.db.carryPriceChange({ dashboardId, pairs, zone, fromAt, ...(slice ? { later: true } : {}) });
     });
     return entries.length;
   }

@@ -201,12 +201,15 @@ export interface PriceChange {
   readonly pairs: readonly PairHistory[];
   readonly zone: string;
   readonly fromAt: number;
+  /** Through a job, however few the orders (a slice of a file: one pass carries out its slices' jobs). */
+  readonly later?: boolean;
 }
 
 /**
  * Carries a change of prices just made (inside its write: the table already holds the new costs) into
  * the rollups: at once when the dashboard has no job running and at most `inlineMax` paid orders
- * were created from `fromAt` on, else as a job. Returns how it went.
+ * were created from `fromAt` on (and the change is not to wait: `later`), else as a job. Returns how
+ * it went.
  */
 export const carryPriceChange = (
   db: Preparing,
@@ -223,8 +226,10 @@ export const carryPriceChange = (
     .pluck()
     .get(change.dashboardId, change.fromAt, inlineMax + 1) as number;
   if (affected === 0) return 'nothing to move';
-  const jobs = pricer.jobsOf(change.dashboardId);
-  if (jobs.length === 0 && affected <= inlineMax) {
+  // Whether the dashboard has a job, not its jobs: the slices of a file leave one each, and every
+  // slice would read all of them again.
+  const running = db.prepare('SELECT 1 FROM reprice_jobs WHERE dashboard_id = ? LIMIT 1').pluck().get(change.dashboardId) !== undefined;
+  if (change.later !== true && !running && affected <= inlineMax) {
     const before = new HistoryLookups(change.pairs, change.zone);
     const was = pricer.pricesBefore(
       change.dashboardId,
