@@ -46,6 +46,8 @@ export interface SqliteDatabaseOptions {
    * beyond, a re-pricing job moves them in chunks (rollup-costs.ts). Default REPRICE_INLINE_MAX.
    */
   readonly repriceInlineMax?: number;
+  /** A chunk of a re-pricing job stops looking at orders after this many ms. Default CHUNK_MS (rollup-costs.ts). */
+  readonly repriceChunkMs?: number;
   /** A transaction of the group commit takes no further write once its writes have run this long. Default MAX_TRANSACTION_MS. */
   readonly maxTransactionMs?: number;
   /** How often a thread of its own checkpoints the WAL (wal-checkpointer.ts); 0: never, only the writes' own checkpoints. Default CHECKPOINT_EVERY_MS. */
@@ -101,6 +103,7 @@ export class SqliteDatabase {
     private readonly pricer: RollupPricer,
     private readonly repriceInlineMax: number,
     private readonly checkpointer: WalCheckpointer | undefined,
+    private readonly repriceChunkMs: number | undefined,
   ) {
     const anyJob = connection.prepare('SELECT 1 FROM reprice_jobs LIMIT 1').pluck();
     this.repricing = new RepriceRunner(
@@ -114,7 +117,7 @@ export class SqliteDatabase {
 
   /** One chunk of a re-pricing job, in a write (what the runner does in turn); false when there is none. */
   async repriceChunk(): Promise<boolean> {
-    const served = await this.write(() => runRepriceChunk(this, this.rollups, this.pricer, this.repricedLast));
+    const served = await this.write(() => runRepriceChunk(this, this.rollups, this.pricer, this.repricedLast, this.repriceChunkMs));
     if (served !== undefined) this.repricedLast = served;
     return served !== undefined;
   }
@@ -179,6 +182,7 @@ export class SqliteDatabase {
       checkpointEveryMs > 0
         ? new WalCheckpointer({ file, everyMs: checkpointEveryMs }, RESTART_PAGES, (until) => writer.pauseUntil(until))
         : undefined,
+      options.repriceChunkMs,
     );
     db.repricing.start();
     db.checkpointer?.start();

@@ -356,7 +356,8 @@ describe('SQLite re-pricing jobs of several dashboards', () => {
 
   beforeEach(async () => {
     folder = temporaryFolder();
-    db = SqliteDatabase.open({ path: folder.path, repriceInlineMax: 0 });
+    // Chunks bounded by their moves alone, whatever the machine's speed: the counts below are of moves.
+    db = SqliteDatabase.open({ path: folder.path, repriceInlineMax: 0, repriceChunkMs: Number.POSITIVE_INFINITY });
     storage = sqliteStorageOn(db, memoryLogger().logger);
     // The chunks are run one by one below.
     await db.repricing.stop();
@@ -384,6 +385,21 @@ describe('SQLite re-pricing jobs of several dashboards', () => {
   };
   const jobsOf = (dashboardId: string): unknown =>
     db.prepare('SELECT count(*) FROM reprice_jobs WHERE dashboard_id = ?').pluck().get(dashboardId);
+
+  it('stops a chunk once it has looked at orders for its time, one order at least: with no time, one order a chunk', async () => {
+    await db.close();
+    db = SqliteDatabase.open({ path: folder.path, repriceInlineMax: 0, repriceChunkMs: 0 });
+    storage = sqliteStorageOn(db, memoryLogger().logger);
+    await db.repricing.stop();
+    await paidOrders('dsh_a', 6);
+    await storage.productCosts.put('dsh_a', [{ product: 'p-1', currency: 'BRL', unitCostCents: 10, from: '2025-12-01' }]);
+    let chunks = 0;
+    while (await db.repriceChunk()) chunks++;
+    expect(chunks, 'a chunk per order').to.equal(6);
+    expect(jobsOf('dsh_a')).to.equal(0);
+    const { kept, rebuilt } = rollupsAndRebuild(folder.path, folder.dir);
+    expect(kept).to.deep.equal(rebuilt);
+  });
 
   it('carries out the jobs of a file stored in slices in two passes: the first job, then the others together', async () => {
     await paidOrders('dsh_a', 4 * CHUNK_MOVES);
