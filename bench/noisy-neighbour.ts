@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { Agent, createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { runCli } from '../src/bootstrap/cli';
@@ -43,13 +43,16 @@ const CSV_BYTES = 2 * 1024 * 1024;
 const PUBLIC = 'http://orders.bench';
 const WEBHOOK_TIMEOUT_MS = 2_000;
 /**
- * Where each process runs. `split` (the default, on a machine of 2 cores or more): the service and the
- * victim on core 0, the attacker's process alone on core 1, as a real attacker sends from machines of
- * its own; the service then has one core, in the alone baseline too. `shared`: every process on every
- * core, where the attacker's client (encoding and sending 4 MiB bodies at full speed) takes the cores
- * the service needs, and the ratios measure the client as much as the service.
+ * Where each process runs. `split` (the default, on a machine of 2 cores or more): the service alone on
+ * core 0, as a server is on machines of its own, and both clients on core 1, the attacker's at the
+ * lowest priority (nice 19), so that it takes what the victim's client leaves of that core (nearly all
+ * of it: the victim waits on its answers) and never delays the victim's own sending; the service has
+ * one core, in the alone baseline too. `shared`: every process on every core at one priority, where the
+ * attacker's client (encoding and sending 4 MiB bodies at full speed) takes the cores the service
+ * needs, and the ratios measure the client as much as the service.
  */
 const LAYOUT = process.env['BENCH_LAYOUT'] ?? (availableParallelism() >= 2 ? 'split' : 'shared');
+const ATTACKER_NICE = 19;
 /** `taskset -c <core>` under the split layout, nothing under the shared one. */
 const onCore = (core: number): string[] => (LAYOUT === 'split' ? ['taskset', '-c', String(core)] : []);
 const ATTACKER_ARGUMENT = '--attacker';
@@ -345,13 +348,14 @@ const attack = async ({ setting, index }: { setting: AttackSetting; index: numbe
   attackAgent.destroy();
 };
 
-/** The attacker's process (on core 1 under the split layout), running phase `index` until sent a message; resolves once it has started. */
+/** The attacker's process (on core 1 at nice 19 under the split layout), running phase `index` until sent a message; resolves once it has started. */
 const startAttacker = async (
   setting: AttackSetting,
   index: number,
 ): Promise<{ readonly child: ChildProcess; readonly counted: Promise<{ attacks: number; refused: number }> }> => {
   const [command, ...args] = [...onCore(1), process.execPath, __filename, ATTACKER_ARGUMENT, JSON.stringify({ setting, index })];
   const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  if (LAYOUT === 'split' && child.pid !== undefined) setPriority(child.pid, ATTACKER_NICE);
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`the attacker's process ended (${String(code)}) before it counted`))),
   );
@@ -369,10 +373,10 @@ const startAttacker = async (
 };
 
 const main = async (): Promise<void> => {
-  // The victim's process (every thread of it) beside the service, on core 0.
-  if (LAYOUT === 'split') execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+  // The victim's process (every thread of it) on core 1, the attacker's core, away from the service.
+  if (LAYOUT === 'split') execFileSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
   console.log(
-    `Layout: ${LAYOUT === 'split' ? 'the service and the victim on core 0, the attacker on core 1' : 'every process on every core'}.`,
+    `Layout: ${LAYOUT === 'split' ? 'the service alone on core 0; the victim on core 1, and the attacker there at nice 19' : 'every process on every core'}.`,
   );
   const dir = mkdtempSync(join(tmpdir(), 'neighbour-'));
   const sqlitePath = join(dir, 'orders.db');
