@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { Agent, createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
-import { availableParallelism, setPriority, tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { runCli } from '../src/bootstrap/cli';
@@ -43,15 +43,16 @@ const CSV_BYTES = 2 * 1024 * 1024;
 const PUBLIC = 'http://orders.bench';
 const WEBHOOK_TIMEOUT_MS = 2_000;
 /**
- * Where each process runs. `split` (the default, on a machine of 2 cores or more): the service alone on
- * core 0, as a server is on machines of its own, and both clients on core 1, the attacker's at the
- * lowest priority (nice 19), so that it takes what the victim's client leaves of that core (nearly all
- * of it: the victim waits on its answers) and never delays the victim's own sending; the service has
- * one core, in the alone baseline too. `shared`: every process on every core at one priority, where the
- * attacker's client (encoding and sending 4 MiB bodies at full speed) takes the cores the service
- * needs, and the ratios measure the client as much as the service.
+ * Where each process runs. `shared` (the default): every process on every core at one priority, where
+ * the attacker's client (encoding and sending 4 MiB bodies at full speed) takes cores the service
+ * needs, and the ratios measure the client as well as the service. `split`: the service alone on core
+ * 0, as a server is on machines of its own, and both clients on core 1, the attacker's at the lowest
+ * priority (nice 19), so that it takes what the victim's client leaves of that core and never delays
+ * the victim's own sending. The service then has one core for its event loop and its threads (the
+ * WAL's checkpoints and syncs, password hashing, reports, garbage collection), in the alone baseline
+ * too; on a 2-core machine that measured worse than sharing both.
  */
-const LAYOUT = process.env['BENCH_LAYOUT'] ?? (availableParallelism() >= 2 ? 'split' : 'shared');
+const LAYOUT = process.env['BENCH_LAYOUT'] ?? 'shared';
 const ATTACKER_NICE = 19;
 /** `taskset -c <core>` under the split layout, nothing under the shared one. */
 const onCore = (core: number): string[] => (LAYOUT === 'split' ? ['taskset', '-c', String(core)] : []);
