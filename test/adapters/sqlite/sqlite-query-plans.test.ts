@@ -8,7 +8,7 @@ import type { OrderQuery } from '../../../src/application/ports/order-repository
 import { ORDER_STATUSES } from '../../../src/domain/order-status';
 import { memoryLogger } from '../../support/memory-log';
 import { anOrder } from '../../support/order-builder';
-import { temporaryFolder } from '../../support/sqlite-files';
+import { temporaryFolder, temporarySqliteDatabase } from '../../support/sqlite-files';
 
 const SHAPES: ListingShape[] = [false, true].flatMap((status) =>
   [false, true].flatMap((from) => [false, true].map((to) => ({ status, from, to }))),
@@ -125,17 +125,11 @@ describe('SQLite link query plans', () => {
  * index's first entry): no step of it scans the deliveries, however many one endpoint has.
  */
 describe('SQLite webhook claim query plans', () => {
-  let folder: ReturnType<typeof temporaryFolder>;
   let db: SqliteDatabase;
+  let close: () => Promise<void>;
 
-  before(() => {
-    folder = temporaryFolder();
-    db = SqliteDatabase.open({ path: folder.path });
-  });
-  after(async () => {
-    await db.close();
-    folder.remove();
-  });
+  before(() => ({ db, close } = temporarySqliteDatabase()));
+  after(() => close());
 
   const params = { now: 0, limit: 1, skipEndpoints: '[]', skipDashboards: '[]', endpoint: 'whk_x' };
   const planOf = (sql: string): string[] =>
