@@ -34,6 +34,16 @@ export const rateLimitCounterContract = (adapterName: string, factory: () => Pro
       expect((await counter.hit('tok_a', WINDOW_MS, at(WINDOW_MS + 600))).count).to.equal(2);
     });
 
+    it('peeks at the count of the window of an instant without counting: 0 where nothing was counted', async () => {
+      expect(await counter.peek('tok_a', WINDOW_MS, at(1_000))).to.deep.equal({ count: 0, resetAt: at(WINDOW_MS) });
+      await counter.hit('tok_a', WINDOW_MS, at(1_000), 3);
+      expect(await counter.peek('tok_a', WINDOW_MS, at(59_999))).to.deep.equal({ count: 3, resetAt: at(WINDOW_MS) });
+      expect(await counter.peek('tok_a', WINDOW_MS, at(59_999))).to.deep.equal({ count: 3, resetAt: at(WINDOW_MS) });
+      expect((await counter.peek('tok_a', WINDOW_MS, at(WINDOW_MS))).count, 'the next window').to.equal(0);
+      expect((await counter.peek('tok_b', WINDOW_MS, at(1_000))).count, 'another subject').to.equal(0);
+      expect((await counter.hit('tok_a', WINDOW_MS, at(2_000))).count).to.equal(4);
+    });
+
     it('starts again from zero in the next window', async () => {
       await counter.hit('tok_a', WINDOW_MS, at(0));
       await counter.hit('tok_a', WINDOW_MS, at(1));

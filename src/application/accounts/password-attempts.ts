@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import type { OpaqueSecrets } from '../ports/password-hasher';
-import type { RateLimitCounter } from '../ports/rate-limit-counter';
+import type { RateLimitCounter, WindowCount } from '../ports/rate-limit-counter';
 import type { AccountError } from './account-errors';
 
 /**
@@ -46,6 +46,14 @@ export class PasswordAttempts {
       [`password:address:${this.secrets.hash(address)}`, this.limits.perAddress],
       [`password:account:${this.secrets.hash(account)}`, this.limits.perAccount],
     ];
+    const throttled = (over: readonly WindowCount[]): E.Either<AccountError, A> => {
+      const seconds = Math.max(...over.map((window) => Math.ceil((window.resetAt.getTime() - now.getTime()) / 1000)));
+      return E.left({ _tag: 'SignInThrottled', retryAfterSeconds: Math.max(1, seconds) });
+    };
+    // A window already full refuses with reads alone: a flood of attempts past the limit writes nothing.
+    const seen = await Promise.all(counted.map(([subject]) => this.counters.peek(subject, this.limits.windowMs, now)));
+    const full = seen.filter((window, i) => window.count >= counted[i][1]);
+    if (full.length > 0) return throttled(full);
     // The same `now` each time: a count given back goes to the window it was taken from.
     const count = (amount: number) =>
       Promise.all(counted.map(([subject]) => this.counters.hit(subject, this.limits.windowMs, now, amount)));
@@ -53,8 +61,7 @@ export class PasswordAttempts {
     const over = windows.filter((window, i) => window.count > counted[i][1]);
     if (over.length > 0) {
       await count(-1);
-      const seconds = Math.max(...over.map((window) => Math.ceil((window.resetAt.getTime() - now.getTime()) / 1000)));
-      return E.left({ _tag: 'SignInThrottled', retryAfterSeconds: Math.max(1, seconds) });
+      return throttled(over);
     }
     let failed = false;
     try {

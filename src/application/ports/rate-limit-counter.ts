@@ -18,4 +18,10 @@ export interface RateLimitCounter {
    * instant of the hit it undoes, so that the count returns to that window even after it has ended.
    */
   hit(subject: string, windowMs: number, now: Date, amount?: number): Promise<WindowCount>;
+
+  /**
+   * The count of `subject`'s window that contains `now` (0 when it has none), counting nothing: a read,
+   * for refusing a request whose window is already full without a write.
+   */
+  peek(subject: string, windowMs: number, now: Date): Promise<WindowCount>;
 }

@@ -39,7 +39,10 @@ describe('CheckRateLimit', () => {
   });
 
   describe('when the store cannot take the count (a full disk)', () => {
-    const failing = { hit: async () => Promise.reject(new StorageUnavailableError('SQLITE_FULL')) };
+    const failing = {
+      hit: async () => Promise.reject(new StorageUnavailableError('SQLITE_FULL')),
+      peek: async () => Promise.reject(new StorageUnavailableError('SQLITE_FULL')),
+    };
 
     it('counts a read in the process instead, to the same limit, and serves it', async () => {
       const reads = new CheckRateLimit(failing, { max: 2, windowSeconds: 60 }, clock, new InMemoryRateLimitCounter());
@@ -58,7 +61,7 @@ describe('CheckRateLimit', () => {
     });
 
     it('does not swallow a failure that is not the store being unavailable', async () => {
-      const broken = { hit: async () => Promise.reject(new TypeError('a bug')) };
+      const broken = { hit: async () => Promise.reject(new TypeError('a bug')), peek: async () => Promise.reject(new TypeError('a bug')) };
       const reads = new CheckRateLimit(broken, { max: 2, windowSeconds: 60 }, clock, new InMemoryRateLimitCounter());
       expect(await rejectionOf(reads.execute('tok_a', true))).to.be.instanceOf(TypeError);
     });

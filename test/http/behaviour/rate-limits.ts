@@ -168,6 +168,7 @@ export const rateLimitsBehaviour = (storageFactory: StorageFactory): void => {
             if (amount !== undefined && amount > 1) h.clock.advance(WINDOW_SECONDS * 1000);
             return counted;
           },
+          peek: (subject, windowMs, now) => storage.rateLimits.peek(subject, windowMs, now),
         };
         return new Proxy(storage, { get: (t, prop) => (prop === 'rateLimits' ? counter : Reflect.get(t, prop)) });
       },

@@ -93,7 +93,11 @@ export const storageFailuresBehaviour = (storageFactory: StorageFactory): void =
     const h = useApi(storageFactory, {
       storage: (storage) =>
         replacing(((storeWorkers = storage.workers ?? []), storage), {
-          rateLimits: { hit: (...args) => (full ? Promise.reject(unavailable()) : storage.rateLimits.hit(...args)) },
+          // A read: it answers while the disk is full.
+          rateLimits: {
+            hit: (...args) => (full ? Promise.reject(unavailable()) : storage.rateLimits.hit(...args)),
+            peek: (...args) => storage.rateLimits.peek(...args),
+          },
           orders: new Proxy(storage.orders, {
             get: (t, prop) => {
               const value: unknown = Reflect.get(t, prop);

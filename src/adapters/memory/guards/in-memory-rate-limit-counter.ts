@@ -15,6 +15,11 @@ export class InMemoryRateLimitCounter implements RateLimitCounter {
     return { count: current.count, resetAt: new Date(current.resetAt) };
   }
 
+  async peek(subject: string, windowMs: number, now: Date): Promise<WindowCount> {
+    const start = Math.floor(now.getTime() / windowMs) * windowMs;
+    return { count: this.windows.get(`${subject}\u0000${windowMs}\u0000${start}`)?.count ?? 0, resetAt: new Date(start + windowMs) };
+  }
+
   /** At most once per window length, forget the windows that have ended. */
   private sweep(now: number, windowMs: number): void {
     if (now - this.sweptAt < windowMs) return;

@@ -51,4 +51,12 @@ export class MongoRateLimitCounter implements RateLimitCounter {
       }
     }
   }
+
+  async peek(subject: string, windowMs: number, now: Date): Promise<WindowCount> {
+    const start = Math.floor(now.getTime() / windowMs) * windowMs;
+    const found = await guarded(() =>
+      this.counters.documents.findOne({ _id: `${subject}:${windowMs}:${start}` }, { projection: { count: 1 } }),
+    );
+    return { count: found === null ? 0 : this.counters.decode(rateLimitCounterCodec, found).count, resetAt: new Date(start + windowMs) };
+  }
 }

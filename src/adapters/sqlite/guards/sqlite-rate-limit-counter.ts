@@ -9,6 +9,7 @@ import type { SqliteDatabase } from '../sqlite-database';
 export class SqliteRateLimitCounter implements RateLimitCounter {
   private readonly count: Statement;
   private readonly purge: Statement;
+  private readonly current: Statement;
   private purgedAt = 0;
 
   constructor(private readonly db: SqliteDatabase) {
@@ -18,6 +19,13 @@ export class SqliteRateLimitCounter implements RateLimitCounter {
        RETURNING hits`,
     );
     this.purge = db.prepare('DELETE FROM rate_limit_windows WHERE reset_at <= ?');
+    this.current = db.prepare('SELECT hits FROM rate_limit_windows WHERE subject = ? AND window_ms = ? AND window_start = ?').pluck();
+  }
+
+  async peek(subject: string, windowMs: number, now: Date): Promise<WindowCount> {
+    const start = Math.floor(now.getTime() / windowMs) * windowMs;
+    const hits = this.db.read(() => this.current.get(subject, windowMs, start)) as number | undefined;
+    return { count: hits ?? 0, resetAt: new Date(start + windowMs) };
   }
 
   async hit(subject: string, windowMs: number, now: Date, amount = 1): Promise<WindowCount> {
