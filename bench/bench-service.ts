@@ -66,9 +66,12 @@ const SAMPLING_MS = 10;
  * The event loop's delay p99 and max in ms since the last scrape, as the service's metrics say it
  * (prom-client's defaults: a histogram reset at each scrape), `held`, the longest the loop was held
  * at a time (the max less the sampling timer's period: a GC pause, a write, or the process waiting for
- * a core), and `longestWrite`, the longest write transaction of the SQLite store since the last scrape.
+ * a core), `longestWrite`, the longest write transaction of the SQLite store since the last scrape,
+ * and `cpuMs`, the CPU time the service's process has used since it started (user and system).
  */
-export const eventLoopDelay = async (metricsPort: number): Promise<{ p99: number; max: number; held: number; longestWrite: number }> => {
+export const eventLoopDelay = async (
+  metricsPort: number,
+): Promise<{ p99: number; max: number; held: number; longestWrite: number; cpuMs: number }> => {
   const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
   const read = (name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)`, 'm').exec(text)?.[1] ?? NaN) * 1000;
   const max = read('nodejs_eventloop_lag_max_seconds');
@@ -77,5 +80,6 @@ export const eventLoopDelay = async (metricsPort: number): Promise<{ p99: number
     max,
     held: Math.max(0, max - SAMPLING_MS),
     longestWrite: read('orders_store_longest_write_seconds'),
+    cpuMs: read('process_cpu_seconds_total'),
   };
 };

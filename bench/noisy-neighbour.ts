@@ -502,7 +502,7 @@ const main = async (): Promise<void> => {
       else await settle();
       const answeredAt = new Map<string, number>();
       const attacker = index > 0 ? await startAttacker(setting, index) : undefined;
-      await metric();
+      const before = await metric();
       const posts: number[] = [];
       const probes: number[] = [];
       const until = Date.now() + PHASE_MS;
@@ -532,7 +532,18 @@ const main = async (): Promise<void> => {
         return arrived === undefined ? [] : [Math.max(0, arrived - at)];
       });
       delivered.sort((a, b) => a - b);
-      return { name, attacks, refused, posts, probes, loop, delivered, late: answeredAt.size - delivered.length };
+      return {
+        name,
+        attacks,
+        refused,
+        posts,
+        probes,
+        loop,
+        // The service's CPU time during the victim's requests: less that of the alone phase, over the attacks, what an attack cost.
+        cpuMs: loop.cpuMs - before.cpuMs,
+        delivered,
+        late: answeredAt.size - delivered.length,
+      };
     };
     const names = attackPhases(setting).map((phase) => phase.name);
     const results = [];
@@ -541,10 +552,10 @@ const main = async (): Promise<void> => {
     const [alone] = results;
     const ratio = (x: number, y: number) => `${(x / y).toFixed(2)}x`;
     console.log(
-      `\nThe victim's requests, ${PHASE_MS / 1000} s per phase (ms; ratios to alone); event-loop delay from the service's metrics, the longest it was held at a time (max less the 10 ms sampling period), and the longest write transaction:`,
+      `\nThe victim's requests, ${PHASE_MS / 1000} s per phase (ms; ratios to alone); event-loop delay from the service's metrics, the longest it was held at a time (max less the 10 ms sampling period), the longest write transaction, the service's CPU (% of one core) and what each attack added to it:`,
     );
     console.log(
-      'phase                                        attacks  refused  POST p50  p99      ratio p50/p99   healthz p50  p99      ratio p50/p99   loop p99  max     held  write  delivery p50  p99  late',
+      'phase                                        attacks  refused  POST p50  p99      ratio p50/p99   healthz p50  p99      ratio p50/p99   loop p99  max     held  write  delivery p50  p99  late  cpu     ms/attack',
     );
     for (const r of results) {
       const [p50, p99, h50, h99] = [
@@ -554,7 +565,7 @@ const main = async (): Promise<void> => {
         percentile(r.probes, 0.99),
       ];
       console.log(
-        `${r.name.padEnd(44)} ${String(r.attacks).padStart(7)}  ${String(r.refused).padStart(7)}  ${p50.toFixed(1).padStart(8)}  ${p99.toFixed(1).padStart(7)}  ${ratio(p50, percentile(alone.posts, 0.5)).padStart(6)}/${ratio(p99, percentile(alone.posts, 0.99)).padEnd(7)}  ${h50.toFixed(1).padStart(11)}  ${h99.toFixed(1).padStart(7)}  ${ratio(h50, percentile(alone.probes, 0.5)).padStart(6)}/${ratio(h99, percentile(alone.probes, 0.99)).padEnd(7)}  ${r.loop.p99.toFixed(1).padStart(8)}  ${r.loop.max.toFixed(1).padStart(6)}  ${r.loop.held.toFixed(1).padStart(5)}  ${r.loop.longestWrite.toFixed(1).padStart(5)}  ${percentile(r.delivered, 0.5).toFixed(0).padStart(12)}  ${percentile(r.delivered, 0.99).toFixed(0).padStart(5)}  ${String(r.late).padStart(4)}`,
+        `${r.name.padEnd(44)} ${String(r.attacks).padStart(7)}  ${String(r.refused).padStart(7)}  ${p50.toFixed(1).padStart(8)}  ${p99.toFixed(1).padStart(7)}  ${ratio(p50, percentile(alone.posts, 0.5)).padStart(6)}/${ratio(p99, percentile(alone.posts, 0.99)).padEnd(7)}  ${h50.toFixed(1).padStart(11)}  ${h99.toFixed(1).padStart(7)}  ${ratio(h50, percentile(alone.probes, 0.5)).padStart(6)}/${ratio(h99, percentile(alone.probes, 0.99)).padEnd(7)}  ${r.loop.p99.toFixed(1).padStart(8)}  ${r.loop.max.toFixed(1).padStart(6)}  ${r.loop.held.toFixed(1).padStart(5)}  ${r.loop.longestWrite.toFixed(1).padStart(5)}  ${percentile(r.delivered, 0.5).toFixed(0).padStart(12)}  ${percentile(r.delivered, 0.99).toFixed(0).padStart(5)}  ${String(r.late).padStart(4)}  ${(r.cpuMs / (PHASE_MS / 1000) / 10).toFixed(0).padStart(5)}%  ${r.attacks === 0 ? '' : ((r.cpuMs - alone.cpuMs) / r.attacks).toFixed(2)}`,
       );
     }
     console.log('\nThe cases against their goals (POST ratios to alone under 5x; an upload holding the event loop under 20 ms at a time):');
