@@ -54,7 +54,13 @@ export interface SqliteDatabaseOptions {
   readonly checkpointEveryMs?: number;
 }
 
-/** A checkpoint off the event loop four times a second: what the writes' own checkpoint finds left is a quarter of a second's pages. */
+/**
+ * The checkpoint thread starts this long after the file is opened: a file opened for a moment (the
+ * CLI, a test) never starts one, and the thread's start (about 30 ms, loading SQLite's module) never
+ * delays its close.
+ */
+const CHECKPOINT_THREAD_AFTER_MS = 1_000;
+/** A checkpoint off the event loop four times a second. */
 const CHECKPOINT_EVERY_MS = 250;
 
 /** About 20 ms of re-pricing in the write that changes the prices. */
@@ -185,7 +191,7 @@ export class SqliteDatabase {
       options.repriceChunkMs,
     );
     db.repricing.start();
-    db.checkpointer?.start();
+    db.checkpointer?.startAfter(CHECKPOINT_THREAD_AFTER_MS);
     return db;
   }
 

@@ -33,6 +33,16 @@ const checkpointed = (): CheckpointReport => {
   }
 };
 
-setInterval(() => parentPort?.postMessage(checkpointed()), everyMs);
-// Asked for one at once (the writes paused meanwhile), answered as `asked`.
-parentPort?.on('message', () => parentPort?.postMessage({ asked: checkpointed() }));
+const passes = setInterval(() => parentPort?.postMessage(checkpointed()), everyMs);
+// 'now': one pass at once (the writes paused meanwhile), answered as `asked`. 'stop': the connection
+// closed and the thread left to end by itself, never cut off while it loads SQLite's native module
+// (which aborts the whole process).
+parentPort?.on('message', (message: 'now' | 'stop') => {
+  if (message === 'now') {
+    parentPort?.postMessage({ asked: checkpointed() });
+    return;
+  }
+  clearInterval(passes);
+  connection.close();
+  parentPort?.close();
+});

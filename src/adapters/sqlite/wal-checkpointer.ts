@@ -4,6 +4,8 @@ import type { CheckpointMessage, CheckpointReport, CheckpointSetting } from './w
 
 /** The longest the writes wait for the pass that lets the WAL start again. */
 const RESTART_WAIT_MS = 1_000;
+/** The longest a stop waits for the thread to end by itself. */
+const STOP_WAIT_MS = 5_000;
 
 /**
  * Checkpoints of a SQLite file's WAL on a thread of their own (wal-checkpoint-worker.ts), so that
@@ -26,6 +28,8 @@ export class WalCheckpointer {
   private counts = { checkpoints: 0, failures: 0, restarts: 0 };
   private lastError: string | undefined;
 
+  private starting: NodeJS.Timeout | undefined;
+  private stopped = false;
   /** Settles the pause of the writes once the thread has answered the pass asked of it. */
   private restarting: (() => void) | undefined;
 
@@ -35,8 +39,15 @@ export class WalCheckpointer {
     private readonly pauseWrites: (until: Promise<void>) => void,
   ) {}
 
+  /** Starts the thread after `delayMs` (a timer that keeps no process alive), unless stopped first: a file opened for a moment (the CLI, a test) never starts one. */
+  startAfter(delayMs: number): void {
+    this.starting = setTimeout(() => this.start(), delayMs);
+    this.starting.unref();
+  }
+
   start(): void {
-    if (this.worker !== undefined) return;
+    clearTimeout(this.starting);
+    if (this.worker !== undefined || this.stopped) return;
     const worker = new Worker(join(__dirname, 'wal-checkpoint-worker.js'), { workerData: this.setting });
     worker.unref();
     worker.on('message', (message: CheckpointMessage) => {
@@ -89,10 +100,23 @@ export class WalCheckpointer {
     return { ...this.counts, ...(this.lastError === undefined ? {} : { lastError: this.lastError }) };
   }
 
+  /**
+   * Asks the thread to close its connection and end, and waits for it; cut off only if it has not ended
+   * after STOP_WAIT_MS. Terminating a thread while it loads SQLite's native module aborts the process,
+   * which a file opened and closed at once (a test, the CLI) would do.
+   */
   async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.starting);
     const worker = this.worker;
     this.worker = undefined;
     this.resume();
-    if (worker !== undefined) await worker.terminate();
+    if (worker === undefined) return;
+    const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage('stop');
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), STOP_WAIT_MS)));
+    if ((await Promise.race([ended, late])) === 'late') await worker.terminate();
+    clearTimeout(timer);
   }
 }

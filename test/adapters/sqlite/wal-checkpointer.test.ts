@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { statSync } from 'node:fs';
 import { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
+import { WalCheckpointer } from '../../../src/adapters/sqlite/wal-checkpointer';
 import { temporaryFolder } from '../../support/sqlite-files';
 
 /**
@@ -63,6 +64,27 @@ describe('SQLite WAL checkpoints off the event loop', () => {
     } finally {
       await db.close();
     }
+  });
+
+  it('stops a thread asked to stop while it is still starting, without cutting it off (which aborts the process)', async () => {
+    const db = SqliteDatabase.open({ path: folder.path, checkpointEveryMs: 0 });
+    try {
+      for (let i = 0; i < 20; i++) {
+        const checkpointer = new WalCheckpointer({ file: folder.path, everyMs: 10 }, 4_000, () => undefined);
+        checkpointer.start();
+        await checkpointer.stop();
+        expect(checkpointer.stats().failures).to.equal(0);
+      }
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('starts no thread for a file closed within its first second', async () => {
+    const db = SqliteDatabase.open({ path: folder.path, checkpointEveryMs: 10 });
+    await new Promise((done) => setTimeout(done, 100));
+    await db.close();
+    expect(db.checkpointStats()).to.deep.include({ checkpoints: 0 });
   });
 
   it('stops the thread when the file is closed, and counts no failure on the way', async () => {
