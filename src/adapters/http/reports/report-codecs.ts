@@ -3,7 +3,7 @@ import { ATTRIBUTION_MODELS, REPORT_DIMENSIONS, UTM_DIMENSIONS, type ReportDimen
 import { PRODUCT_METRICS } from '../../../domain/product-report';
 import { COMPARISONS, METRICS } from '../../../domain/report';
 import { isTimeZone, REPORT_INTERVALS, TIME_ZONES } from '../../../domain/time-zone';
-import { defaulted, int, nullable, oneOf, str, strictObject } from '../kit/codec-kit';
+import { check, defaulted, int, nullable, oneOf, str, strictObject } from '../kit/codec-kit';
 import { queryInstant } from '../kit/dates';
 import { described, Documented } from '../kit/json-schema';
 import { intParam, QUERY_INSTANT_NOTE, single } from '../kit/list-query';
@@ -152,9 +152,20 @@ export const UncostedProductsQuery = strictObject(
 );
 
 const count = int(0, Number.MAX_SAFE_INTEGER);
-const money = described(int(0, Number.MAX_SAFE_INTEGER), 'Cents.');
-const signedCents = int(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
-const signedMoney = described(signedCents, 'Cents; negative for a loss.');
+/**
+ * A sum of cents: lines of up to 1,000,000 units of 10^13 cents add up past 2^53 − 1, where a JSON
+ * number is no longer exact, so the sums have no maximum (docs/limits.md: exact up to 2^53 − 1).
+ */
+const centsSum = (minimum?: number): Documented<number> =>
+  check(
+    minimum === undefined ? 'integer' : `integer(${minimum}..)`,
+    (u): u is number => typeof u === 'number' && Number.isInteger(u) && (minimum === undefined || u >= minimum),
+    minimum === undefined ? 'must be an integer' : `must be an integer from ${minimum}`,
+    minimum === undefined ? { type: 'integer' } : { type: 'integer', minimum },
+  );
+const money = described(centsSum(0), 'Cents; exact up to 2^53 − 1.');
+const signedCents = centsSum();
+const signedMoney = described(signedCents, 'Cents; negative for a loss; exact up to 2^53 − 1.');
 const ratio = nullable(t.number);
 const ROUNDING = 'rounded half away from zero';
 
