@@ -8,6 +8,7 @@ import { anOrderPayload } from '../support/order-builder';
 import { TestApi, type ApiResponse } from '../support/test-api';
 import { expectProblem } from './problem-assertions';
 import { parseRaw } from './raw-request';
+import { LINGER_MS } from '../../src/adapters/http/kit/server';
 
 const BATCH = '/api/v1/orders/batch';
 const HEAVY = 64 * 1024;
@@ -142,6 +143,53 @@ describe('heavy requests take turns per dashboard (decision 0023)', function () 
     expectProblem(refused, 429, 'TOO_MANY_HEAVY_REQUESTS');
     expect(refused.headers.get('connection')).to.equal('close');
     expect(turns.load(a.dashboardId)).to.deep.equal({ running: 1, waiting: 0 });
+  });
+
+  it('reads at most 64 KiB of a refused body and closes a second after the answer: a flood of refused 4 MiB bodies is not read', async () => {
+    await start({ perDashboard: 1, queue: 0 });
+    hold(a.token);
+    await until(() => turns.load(a.dashboardId).running === 1);
+    const read: number[] = [];
+    const record = (socket: Socket): void => {
+      socket.once('close', () => read.push(socket.bytesRead));
+    };
+    api.service.server.on('connection', record);
+    try {
+      const client = await busyClient();
+      const length = 4 * 1024 * 1024;
+      const answered = performance.now();
+      // The whole body in one write: the client's side sends it as fast as the server's takes it.
+      client.socket.write(heavyHead(a.token, length) + ' '.repeat(length));
+      const refused = parseRaw(await client.answer());
+      const closedAfter = performance.now() - answered;
+      expectProblem(refused, 429, 'TOO_MANY_HEAVY_REQUESTS');
+      await until(() => read.length > 0);
+      expect(read[0], 'bytes the service read of the 4 MiB body').to.be.below(256 * 1024);
+      expect(closedAfter, 'closed a second after the answer, give or take').to.be.below(LINGER_MS + 2_000);
+    } finally {
+      api.service.server.off('connection', record);
+    }
+  });
+
+  it('closes the connection of any answer given before its body is in (401, a token that does not exist): the body is not read', async () => {
+    await start({ perDashboard: 1, queue: 0 });
+    const read: number[] = [];
+    const record = (socket: Socket): void => {
+      socket.once('close', () => read.push(socket.bytesRead));
+    };
+    api.service.server.on('connection', record);
+    try {
+      const client = await busyClient();
+      const length = 4 * 1024 * 1024;
+      client.socket.write(heavyHead('not-a-token', length) + ' '.repeat(length));
+      const refused = parseRaw(await client.answer());
+      expectProblem(refused, 401, 'UNAUTHORIZED');
+      expect(refused.headers.get('connection')).to.equal('close');
+      await until(() => read.length > 0);
+      expect(read[0], 'bytes the service read of the 4 MiB body').to.be.below(256 * 1024);
+    } finally {
+      api.service.server.off('connection', record);
+    }
   });
 
   it('serves no request sent behind a refused one on its connection', async () => {

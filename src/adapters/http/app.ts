@@ -6,6 +6,7 @@ import type { Metrics } from '../../application/ports/metrics';
 import type { UseCases } from '../../application/use-cases';
 import { accessLog } from './kit/middleware/access-log';
 import { adminGuard } from './kit/middleware/admin-guard';
+import { closeWhenBodyUnread } from './kit/middleware/close-unread';
 import { authenticate } from './kit/middleware/authenticate';
 import { errorHandler } from './kit/middleware/error-handler';
 import { heavyTurn } from './kit/middleware/heavy-turn';
@@ -115,6 +116,7 @@ export const createHttpApp = (
   });
   app.use(requestId(ids, logger));
   app.use(accessLog(logger, metrics));
+  app.use(closeWhenBodyUnread());
   app.use(errorHandler(logger, metrics));
   app.use(routeFallback((path) => switchedOff(path, options)));
   app.use(router.routes());
