@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import * as O from 'fp-ts/Option';
+import { REFUSAL_PAUSE_MS } from '../../../src/adapters/console/kit/account-messages';
 import { HASHING_BOUNDS } from '../../../src/adapters/system/bounded-password-hasher';
 import { RandomOpaqueSecrets } from '../../../src/adapters/system/scrypt-password-hasher';
 import { compose } from '../../../src/bootstrap/composition';
@@ -154,6 +155,18 @@ describe('the console’s passwords under load and guessing (over HTTP)', () => 
       expect(Number(refused.headers['retry-after'])).to.be.at.most(900);
       expect(refused.text).to.contain('Too many attempts');
       expect((await client().signIn(OWNER.email, OWNER.password, from('198.51.100.8'))).status).to.equal(303);
+    });
+
+    it('answers a throttled attempt after a pause, so that a client sending the next at once gets one refusal a second a connection', async () => {
+      for (let i = 0; i < 10; i++) expect((await client().signIn(OWNER.email, WRONG, from('198.51.100.9'))).status).to.equal(401);
+      const started = performance.now();
+      const refused = await Promise.all(Array.from({ length: 4 }, () => client().signIn(OWNER.email, WRONG, from('198.51.100.9'))));
+      const took = performance.now() - started;
+      for (const res of refused) expectRetryAfter(res, 429);
+      expect(took, 'the refusals waited the pause, side by side').to.be.at.least(REFUSAL_PAUSE_MS - 50);
+      const wrong = performance.now();
+      expect((await client().signIn(OWNER.email, WRONG, from('198.51.100.10'))).status).to.equal(401);
+      expect(performance.now() - wrong, 'a wrong password that is not throttled is answered without the pause').to.be.below(REFUSAL_PAUSE_MS);
     });
 
     it('refuses an address after 50 wrong passwords whatever the accounts, never counting its successes', async () => {

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { accountMessage, refusal } from '../kit/account-messages';
+import { accountMessage, pauseRefusal, refusal } from '../kit/account-messages';
 import { redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
 import { passwordInput } from '../kit/fields';
@@ -34,7 +34,10 @@ export const passwordFeature: ConsoleFeature = {
         form.get('next') ?? '',
         clientAddress(ctx),
       );
-      if (E.isLeft(changed)) return show(passwordPage(viewer, accountMessage(changed.left)), refusal(ctx, changed.left, 400));
+      if (E.isLeft(changed)) {
+        await pauseRefusal(changed.left);
+        return show(passwordPage(viewer, accountMessage(changed.left)), refusal(ctx, changed.left, 400));
+      }
       r.startSession(ctx, changed.right.sessionId);
       return redirect('/console/overview?notice=password');
     });

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { MAX_EMAIL_LENGTH } from '../../../domain/account';
-import { accountMessage, refusal } from '../kit/account-messages';
+import { accountMessage, pauseRefusal, refusal } from '../kit/account-messages';
 import { redirect, show } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
 import { input, passwordInput } from '../kit/fields';
@@ -31,7 +31,10 @@ export const signInFeature: ConsoleFeature = {
     r.open('post', '/console/sign-in', async (ctx, form) => {
       const next = safeNext(form.get('next'));
       const opened = await useCases.signIn.execute(field(form, 'email'), form.get('password') ?? '', clientAddress(ctx));
-      if (E.isLeft(opened)) return show(signInForm(next, accountMessage(opened.left)), refusal(ctx, opened.left, 401));
+      if (E.isLeft(opened)) {
+        await pauseRefusal(opened.left);
+        return show(signInForm(next, accountMessage(opened.left)), refusal(ctx, opened.left, 401));
+      }
       r.startSession(ctx, opened.right.sessionId);
       return redirect(next);
     });

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import type { AccountError } from '../../../application/accounts/account-errors';
 import type { InvitationDescription } from '../../../application/accounts/describe-invitation';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../domain/account';
-import { accountMessage, retryAfter } from '../kit/account-messages';
+import { accountMessage, pauseRefusal, retryAfter } from '../kit/account-messages';
 import { ConsoleRefusal, redirect, show, type Answer } from '../kit/answers';
 import type { ConsoleFeature } from '../kit/feature';
 import { passwordInput } from '../kit/fields';
@@ -132,6 +132,7 @@ export const invitationsFeature: ConsoleFeature = {
         ...(visitor === undefined ? {} : { signedInUserId: visitor.user.id }),
       });
       if (E.isLeft(accepted)) {
+        await pauseRefusal(accepted.left);
         retryAfter(ctx, accepted.left);
         return answer(token, visitor, accepted.left);
       }
