@@ -166,7 +166,9 @@ describe('the console’s passwords under load and guessing (over HTTP)', () => 
       expect(took, 'the refusals waited the pause, side by side').to.be.at.least(REFUSAL_PAUSE_MS - 50);
       const wrong = performance.now();
       expect((await client().signIn(OWNER.email, WRONG, from('198.51.100.10'))).status).to.equal(401);
-      expect(performance.now() - wrong, 'a wrong password that is not throttled is answered without the pause').to.be.below(REFUSAL_PAUSE_MS);
+      expect(performance.now() - wrong, 'a wrong password that is not throttled is answered without the pause').to.be.below(
+        REFUSAL_PAUSE_MS,
+      );
     });
 
     it('refuses an address after 50 wrong passwords whatever the accounts, never counting its successes', async () => {
