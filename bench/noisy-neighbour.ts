@@ -14,8 +14,8 @@ import { send as sendRequest } from './load';
 /**
  * One tenant against another. The service runs as its own process on a fresh SQLite file, with two
  * dashboards. A victim sends one request after another, each `POST /api/v1/orders` followed by `GET
- * /healthz`, first alone, then while the other tenant runs each case from a process of its own at the
- * lowest CPU priority (ATTACKER_NICE): the victim's
+ * /healthz`, first alone, then while the other tenant runs each case from a process of its own (at
+ * the same CPU priority under the default layout, see LAYOUT): the victim's
  * p50 and p99 of both as ratios to the alone baseline of the same run, the event loop's delay p99 and
  * max as the service's own metrics say it (prom-client's histogram, reset at each scrape), and how long
  * after its POST's answer each of the victim's orders reached the victim's webhook receiver (on

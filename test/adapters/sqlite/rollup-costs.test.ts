@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import { COSTS_IN_ROLLUPS_MIGRATION } from '../../../src/adapters/sqlite/reports/report-schema';
-import { CHUNK_MOVES } from '../../../src/adapters/sqlite/reports/rollup-costs';
+import { CHUNK_MOVES, CHUNK_ROWS } from '../../../src/adapters/sqlite/reports/rollup-costs';
 import { SqliteDatabase } from '../../../src/adapters/sqlite/sqlite-database';
 import { sqliteStorageOn } from '../../../src/adapters/sqlite/sqlite-storage';
 import type { Storage } from '../../../src/application/ports/storage';
@@ -396,6 +396,28 @@ describe('SQLite re-pricing jobs of several dashboards', () => {
     let chunks = 0;
     while (await db.repriceChunk()) chunks++;
     expect(chunks, 'a chunk per order').to.equal(6);
+    expect(jobsOf('dsh_a')).to.equal(0);
+    const { kept, rebuilt } = rollupsAndRebuild(folder.path, folder.dir);
+    expect(kept).to.deep.equal(rebuilt);
+  });
+
+  it('reads at most CHUNK_ROWS orders a chunk, however much time it has', async () => {
+    await db.close();
+    db = SqliteDatabase.open({ path: folder.path, repriceInlineMax: 0, repriceChunkMs: 60_000 });
+    storage = sqliteStorageOn(db, memoryLogger().logger);
+    await db.repricing.stop();
+    await paidOrders('dsh_a', 2 * CHUNK_ROWS + 10);
+    // A product nobody sold: no order moves, so only the rows read can end a chunk.
+    await storage.productCosts.put('dsh_a', [{ product: 'p-none', currency: 'BRL', unitCostCents: 10, from: '2025-12-01' }]);
+    expect(jobsOf('dsh_a')).to.equal(1);
+    const looked = db
+      .prepare("SELECT count(*) FROM orders WHERE dashboard_id = 'dsh_a' AND seq <= (SELECT done_seq FROM reprice_jobs)")
+      .pluck();
+    expect(await db.repriceChunk()).to.equal(true);
+    expect(looked.get()).to.equal(CHUNK_ROWS);
+    let chunks = 1;
+    while (await db.repriceChunk()) chunks++;
+    expect(chunks).to.equal(3);
     expect(jobsOf('dsh_a')).to.equal(0);
     const { kept, rebuilt } = rollupsAndRebuild(folder.path, folder.dir);
     expect(kept).to.deep.equal(rebuilt);
