@@ -106,7 +106,7 @@ interface Preparing {
 const preparedOn = new WeakMap<Preparing, Map<string, Statement>>();
 const statement = (db: Preparing, sql: string): Statement => {
   let known = preparedOn.get(db);
-  if (known === undefined) preparedOn.set(db, (known = new Map()));
+  if (known === undefined) preparedOn.set(db, (known = new Map<string, Statement>()));
   let prepared = known.get(sql);
   if (prepared === undefined) known.set(sql, (prepared = db.prepare(sql)));
   return prepared;
