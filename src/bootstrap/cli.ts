@@ -19,7 +19,7 @@ import { openStorage } from './open-storage';
 import { parseSpendCsv, SPEND_CSV_MAX_BYTES } from '../application/spend/spend-csv';
 import { parseCostsCsv } from '../application/costs/costs-csv';
 import { CSV_MAX_BYTES, linesOf, type CsvRead, type CsvRefusal } from '../application/shared/csv-file';
-import { UploadInterrupted, UPLOAD_SLICE_ROWS } from '../application/shared/sliced-upload';
+import { UploadInterrupted, UPLOAD_SLICE_ROWS, type Rows } from '../application/shared/sliced-upload';
 import { utf8Lines } from '../application/shared/utf8-lines';
 import { describeErrors } from '../adapters/http/kit/codec-kit';
 import { dateTimeProblem, parseIsoInstant } from '../adapters/http/kit/dates';
@@ -468,7 +468,7 @@ const importRead = async <A>(
   what: 'spend' | 'costs',
   command: { dashboardId: string; file: string },
   read: CsvRead<A>,
-  importRows: (dashboardId: string, rows: readonly A[]) => Promise<number>,
+  importRows: (dashboardId: string, rows: Rows<A>) => Promise<number>,
   io: CliIo,
 ): Promise<number> => {
   let upserted: number;

@@ -1,5 +1,5 @@
 import type { ProductCostEntry } from '../../domain/product-cost';
-import { storeInSlices } from '../shared/sliced-upload';
+import { storeInSlices, type Rows } from '../shared/sliced-upload';
 import type { PutProductCosts } from './put-product-costs';
 
 /**
@@ -10,7 +10,7 @@ import type { PutProductCosts } from './put-product-costs';
 export class ImportProductCosts {
   constructor(private readonly put: PutProductCosts) {}
 
-  execute(dashboardId: string, entries: readonly ProductCostEntry[]): Promise<number> {
+  execute(dashboardId: string, entries: Rows<ProductCostEntry>): Promise<number> {
     return storeInSlices(entries, (slice) => this.put.execute(dashboardId, slice, true));
   }
 }

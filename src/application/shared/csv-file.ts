@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/Either';
 import { MAX_CENTS } from '../../domain/money';
 import { EventLoopSlices } from './event-loop-slices';
-import { utf8Lines } from './utf8-lines';
+import type { Rows } from './sliced-upload';
+import { utf8LineFrom, utf8LinesAt, type LineAt } from './utf8-lines';
 
 /**
  * The largest CSV read, from the console and the CLI alike (spend, product costs): 2 MiB, the
@@ -66,7 +67,8 @@ export interface CsvProblem {
 
 /** A file read whole: its entries, and the header's columns that no column of the shape takes (their fields are not read). */
 export interface CsvRead<A> {
-  readonly entries: readonly A[];
+  /** Read again from the file's bytes a slice at a time (FileRows): the bytes must stay as they are until then. */
+  readonly entries: Rows<A>;
   readonly ignoredColumns: readonly string[];
 }
 
@@ -234,12 +236,12 @@ export const readCsv = async <C extends Columns, A>(
 ): Promise<E.Either<CsvRefusal, CsvRead<A>>> => {
   if (bytes.length > CSV_MAX_BYTES) return E.left({ _tag: 'CsvTooLarge', limitBytes: CSV_MAX_BYTES });
   const slices = new EventLoopSlices(CSV_SLICE_MS);
-  const entries: A[] = [];
+  const starts: number[] = [];
   const problems: CsvProblem[] = [];
   const refused = (message: string) => E.left({ _tag: 'CsvInvalid' as const, problems: [{ line: 1, message }], stoppedEarly: false });
-  const lines = utf8Lines(bytes);
+  const lines = utf8LinesAt(bytes);
   // A file has a first line, if an empty one.
-  const first = lines.next().value as string | undefined;
+  const first = (lines.next().value as LineAt).text;
   if (first === undefined) return refused(NOT_UTF8);
   const text = first.replace(/^\uFEFF/, '');
   const format = formatOf(text);
@@ -253,19 +255,45 @@ export const readCsv = async <C extends Columns, A>(
   if (typeof header === 'string') return refused(header);
   let badLines = 0;
   let line = 1;
-  for (const raw of lines) {
+  for (const { text: raw, start } of lines) {
     line++;
     if (raw?.trim() === '') continue;
     const read = lineOf(raw, line, header.at, format, shape);
     if (E.isLeft(read)) {
       problems.push(...read.left);
       if (++badLines >= MAX_CSV_PROBLEMS) return E.left({ _tag: 'CsvInvalid', problems, stoppedEarly: true });
-    } else if (badLines === 0) entries.push(read.right);
+    } else if (badLines === 0) starts.push(start);
     await slices.pause();
   }
   if (badLines > 0) return E.left({ _tag: 'CsvInvalid', problems, stoppedEarly: false });
-  return E.right({ entries, ignoredColumns: header.ignored });
+  const entryAt = (start: number): A => {
+    const read = lineOf(utf8LineFrom(bytes, start), 0, header.at, format, shape);
+    if (E.isLeft(read)) throw new Error('a line of a checked file no longer reads: were its bytes changed?');
+    return read.right;
+  };
+  return E.right({ entries: new FileRows(starts, entryAt), ignoredColumns: header.ignored });
 };
+
+/**
+ * The entries of a checked file, read again from its bytes when a slice of them is asked for. Held
+ * as objects, the 80,000 entries of a 2 MiB file lived as long as they took to store (seconds, slice
+ * after slice) and the garbage collector copied them at each pass: its pauses held the event loop
+ * 15-19 ms at a time during an upload. Where each entry's line starts is all that is kept.
+ */
+class FileRows<A> implements Rows<A> {
+  constructor(
+    private readonly starts: readonly number[],
+    private readonly entryAt: (start: number) => A,
+  ) {}
+
+  get length(): number {
+    return this.starts.length;
+  }
+
+  slice(start?: number, end?: number): A[] {
+    return this.starts.slice(start, end).map(this.entryAt);
+  }
+}
 
 /** A line's entry, or its problems. */
 const lineOf = <C extends Columns, A>(

@@ -27,13 +27,24 @@ export class UploadInterrupted extends Error {
 }
 
 /**
+ * A file's rows as an upload stores them: an array, or rows read again from the file's bytes a slice
+ * at a time (csv-file.ts), which keeps a large file out of the garbage collector's way while it is
+ * stored.
+ */
+export interface Rows<A> {
+  readonly length: number;
+  /** The rows from `start` up to `end` (not included), as Array.prototype.slice takes them. */
+  slice(start?: number, end?: number): A[];
+}
+
+/**
  * Stores a file's rows in file order, `sliceRows` at a time, each slice one write of `store`, with a
  * turn of the event loop for every other request between two slices. Resolves the rows `store` says it
  * stored once every slice is: until then a reader sees the first slices stored and not the others.
  * A slice that fails stops the upload with `UploadInterrupted`.
  */
 export const storeInSlices = async <A>(
-  rows: readonly A[],
+  rows: Rows<A>,
   store: (slice: readonly A[]) => Promise<number>,
   sliceRows = UPLOAD_SLICE_ROWS,
 ): Promise<number> => {

@@ -1,5 +1,5 @@
 import type { SpendEntry } from '../../domain/spend';
-import { storeInSlices } from '../shared/sliced-upload';
+import { storeInSlices, type Rows } from '../shared/sliced-upload';
 import type { PutSpend } from './put-spend';
 
 /**
@@ -10,7 +10,7 @@ import type { PutSpend } from './put-spend';
 export class ImportSpend {
   constructor(private readonly put: PutSpend) {}
 
-  execute(dashboardId: string, entries: readonly SpendEntry[]): Promise<number> {
+  execute(dashboardId: string, entries: Rows<SpendEntry>): Promise<number> {
     return storeInSlices(entries, (slice) => this.put.execute(dashboardId, slice));
   }
 }

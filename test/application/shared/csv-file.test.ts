@@ -4,9 +4,10 @@ import { parseCostsCsv } from '../../../src/application/costs/costs-csv';
 import type { CsvProblem, CsvRead, CsvRefusal } from '../../../src/application/shared/csv-file';
 import { parseSpendCsv } from '../../../src/application/spend/spend-csv';
 
-const read = <A>(either: E.Either<CsvRefusal, CsvRead<A>>): CsvRead<A> => {
+/** A file read, its entries read from its bytes whole. */
+const read = <A>(either: E.Either<CsvRefusal, CsvRead<A>>): { entries: A[]; ignoredColumns: readonly string[] } => {
   if (E.isLeft(either)) throw new Error(`expected a file read, got ${JSON.stringify(either.left)}`);
-  return either.right;
+  return { entries: either.right.entries.slice(), ignoredColumns: either.right.ignoredColumns };
 };
 
 const problems = (either: E.Either<CsvRefusal, CsvRead<unknown>>): readonly CsvProblem[] => {
@@ -142,5 +143,28 @@ describe('CSV files as people save them', () => {
     expect(refused.left.problems).to.have.length(200);
     expect(new Set(refused.left.problems.map((p) => p.line)).size).to.equal(100);
     expect(refused.left.problems[0].message).to.equal(`expected text of 1 to 255 characters, such as JOG-SLM; found "${'x'.repeat(40)}…"`);
+  });
+
+  it('keeps where each entry starts, not the entries: a slice is read again from the bytes, as an array would slice', async () => {
+    const lines = Array.from({ length: 7 }, (_, i) => `P-${i},BRL,1.${i}0,2026-03-01`);
+    const bytes = Buffer.from(`product,currency,unit_cost,from\r\n${lines[0]}\r\n\r\n${lines.slice(1).join('\n')}\n`);
+    const either = await parseCostsCsv(bytes);
+    if (E.isLeft(either)) throw new Error(JSON.stringify(either.left));
+    const { entries } = either.right;
+    const whole = entries.slice();
+    expect(entries.length).to.equal(7);
+    expect(whole.map((e) => e.product)).to.deep.equal(lines.map((_, i) => `P-${i}`));
+    for (const [start, end] of [
+      [0, 3],
+      [3, 7],
+      [5, 99],
+      [2, 2],
+      [-2, undefined],
+      [undefined, undefined],
+    ] as const)
+      expect(entries.slice(start, end), `slice(${start}, ${end})`).to.deep.equal(whole.slice(start, end));
+    // Read again, not kept: a changed byte shows in the next slice (which is why the bytes must stay as they are).
+    bytes[bytes.indexOf('1.30')] = '9'.charCodeAt(0);
+    expect(entries.slice(3, 4)[0].unitCostCents).to.equal(930);
   });
 });

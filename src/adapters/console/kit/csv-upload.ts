@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { linesOf, type CsvRead, type CsvRefusal } from '../../../application/shared/csv-file';
-import { UploadInterrupted, UPLOAD_SLICE_ROWS } from '../../../application/shared/sliced-upload';
+import { UploadInterrupted, UPLOAD_SLICE_ROWS, type Rows } from '../../../application/shared/sliced-upload';
 import { STORAGE_RETRY_AFTER_SECONDS, StorageUnavailableError } from '../../../application/ports/storage-health';
 import { redirect, show } from './answers';
 import type { Access } from './feature';
@@ -24,7 +24,7 @@ export interface CsvUpload<A> {
   readonly shows: (viewer: Viewer, query: URLSearchParams) => Promise<Html>;
   readonly parse: (bytes: Uint8Array) => Promise<E.Either<CsvRefusal, CsvRead<A>>>;
   /** Stores every row read, in slices (UploadInterrupted when a slice fails); resolves how many were stored. */
-  readonly store: (viewer: Viewer, rows: readonly A[]) => Promise<number>;
+  readonly store: (viewer: Viewer, rows: Rows<A>) => Promise<number>;
   /** What the page says once they are: "3 entries stored." */
   readonly stored: (count: number) => string;
 }
