@@ -9,6 +9,7 @@ import type { Storage } from '../application/ports/storage';
 import { createHttpApp } from '../adapters/http/app';
 import { registerConsole } from '../adapters/console/console';
 import { HeavyRequestTurns } from '../adapters/system/heavy-request-turns';
+import { DASHBOARD_SHARE, DashboardShares } from '../adapters/system/dashboard-shares';
 import { createHttpServer, listen, type SharedHttpServer } from '../adapters/http/kit/server';
 import { listenForMetrics, PrometheusMetrics } from '../adapters/metrics/prometheus-metrics';
 import { asyncFileDestination } from '../adapters/logging/log-destinations';
@@ -58,6 +59,7 @@ export interface ServiceOverrides {
   readonly passwords?: PasswordHasher;
   /** The turns of heavy requests instead of new ones from the configuration (tests, to watch them). */
   readonly heavyTurns?: HeavyRequestTurns;
+  readonly shares?: DashboardShares;
   /** Told of every ad account sync (tests wait for them). */
   readonly onAdSync?: (report: AdSyncReport) => void;
   /** Told of every conversion sent or not (tests wait for them). */
@@ -129,8 +131,9 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
   // Known once the port is bound (PORT=0 picks one); no request arrives before.
   let publicBaseUrl = config.publicBaseUrl ?? '';
   const heavyTurns = overrides.heavyTurns ?? new HeavyRequestTurns(config.heavyRequests);
+  const shares = overrides.shares ?? new DashboardShares(DASHBOARD_SHARE);
   const { app, router } = createHttpApp(
-    { useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl: () => publicBaseUrl, heavyTurns },
+    { useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl: () => publicBaseUrl, heavyTurns, shares },
     {
       bodyLimitBytes: config.bodyLimitBytes,
       batchBodyLimitBytes: config.batchBodyLimitBytes,
@@ -140,7 +143,14 @@ export const startService = async (config: Config, overrides: ServiceOverrides =
     },
   );
   if (config.console)
-    registerConsole(router, { useCases, logger, publicBaseUrl: () => publicBaseUrl, configuredBaseUrl: config.publicBaseUrl, heavyTurns });
+    registerConsole(router, {
+      useCases,
+      logger,
+      publicBaseUrl: () => publicBaseUrl,
+      configuredBaseUrl: config.publicBaseUrl,
+      heavyTurns,
+      shares,
+    });
   const serving =
     overrides.sharedServer?.attach(app) ?? (await listen(createHttpServer(app, config.http, ids, logger), config.host, config.port));
   const { server, url } = serving;

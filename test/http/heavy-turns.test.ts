@@ -9,6 +9,7 @@ import { TestApi, type ApiResponse } from '../support/test-api';
 import { expectProblem } from './problem-assertions';
 import { parseRaw } from './raw-request';
 import { LINGER_MS } from '../../src/adapters/http/kit/server';
+import { DashboardShares } from '../../src/adapters/system/dashboard-shares';
 
 const BATCH = '/api/v1/orders/batch';
 const HEAVY = 64 * 1024;
@@ -50,11 +51,15 @@ describe('heavy requests take turns per dashboard (decision 0023)', function () 
   let b: { dashboardId: string; token: string };
   const sockets: Socket[] = [];
 
-  const start = async (bounds: Pick<HeavyRequestBounds, 'perDashboard' | 'queue'>, wrap: (s: Storage) => Storage = (s) => s) => {
+  const start = async (
+    bounds: Pick<HeavyRequestBounds, 'perDashboard' | 'queue'>,
+    wrap: (s: Storage) => Storage = (s) => s,
+    shares?: DashboardShares,
+  ) => {
     storage = inMemoryStorage();
     // The default rest: a turn given back goes to the next after resting as long as it was held.
     turns = new HeavyRequestTurns({ ...bounds, heavyBodyBytes: HEAVY, rest: HEAVY_REQUEST_BOUNDS.rest });
-    api = await TestApi.start({}, { storage: wrap(storage), heavyTurns: turns });
+    api = await TestApi.start({}, { storage: wrap(storage), heavyTurns: turns, ...(shares === undefined ? {} : { shares }) });
     a = await api.newDashboard('Attacker');
     b = await api.newDashboard('Neighbour');
   };
@@ -125,7 +130,7 @@ describe('heavy requests take turns per dashboard (decision 0023)', function () 
     `POST ${BATCH} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n` +
     `Content-Length: ${length}\r\n\r\n`;
 
-  it('lets a client that goes on sending its body read the 429: the connection closes once the body is in, not at the answer', async () => {
+  it('lets a client that goes on sending its body read the 429, with no reset while it sends: the connection is not closed at the answer', async () => {
     await start({ perDashboard: 1, queue: 0 });
     hold(a.token);
     await until(() => turns.load(a.dashboardId).running === 1);
@@ -145,51 +150,63 @@ describe('heavy requests take turns per dashboard (decision 0023)', function () 
     expect(turns.load(a.dashboardId)).to.deep.equal({ running: 1, waiting: 0 });
   });
 
+  /** Sends a 4 MiB body in one write with `token`: the answer, what the service read of the connection, and when it closed. */
+  const sendFourMiB = async (token: string): Promise<{ refused: ApiResponse; bytesRead: number; closedAfterMs: number }> => {
+    const read: number[] = [];
+    const record = (socket: Socket): void => {
+      socket.once('close', () => read.push(socket.bytesRead));
+    };
+    api.service.server.on('connection', record);
+    try {
+      const client = await busyClient();
+      const length = 4 * 1024 * 1024;
+      const sent = performance.now();
+      // The whole body in one write: the client's side sends it as fast as the server's takes it.
+      client.socket.write(heavyHead(token, length) + ' '.repeat(length));
+      const refused = parseRaw(await client.answer());
+      const closedAfterMs = performance.now() - sent;
+      await until(() => read.length > 0);
+      return { refused, bytesRead: read[0], closedAfterMs };
+    } finally {
+      api.service.server.off('connection', record);
+    }
+  };
+
   it('reads at most 64 KiB of a refused body and closes a second after the answer: a flood of refused 4 MiB bodies is not read', async () => {
     await start({ perDashboard: 1, queue: 0 });
     hold(a.token);
     await until(() => turns.load(a.dashboardId).running === 1);
-    const read: number[] = [];
-    const record = (socket: Socket): void => {
-      socket.once('close', () => read.push(socket.bytesRead));
-    };
-    api.service.server.on('connection', record);
-    try {
-      const client = await busyClient();
-      const length = 4 * 1024 * 1024;
-      const answered = performance.now();
-      // The whole body in one write: the client's side sends it as fast as the server's takes it.
-      client.socket.write(heavyHead(a.token, length) + ' '.repeat(length));
-      const refused = parseRaw(await client.answer());
-      const closedAfter = performance.now() - answered;
-      expectProblem(refused, 429, 'TOO_MANY_HEAVY_REQUESTS');
-      await until(() => read.length > 0);
-      expect(read[0], 'bytes the service read of the 4 MiB body').to.be.below(256 * 1024);
-      expect(closedAfter, 'closed a second after the answer, give or take').to.be.below(LINGER_MS + 2_000);
-    } finally {
-      api.service.server.off('connection', record);
-    }
+    const { refused, bytesRead, closedAfterMs } = await sendFourMiB(a.token);
+    expectProblem(refused, 429, 'TOO_MANY_HEAVY_REQUESTS');
+    expect(bytesRead, 'bytes the service read of the 4 MiB body').to.be.below(256 * 1024);
+    expect(closedAfterMs, 'closed a second after the answer, give or take').to.be.below(LINGER_MS + 2_000);
   });
 
   it('closes the connection of any answer given before its body is in (401, a token that does not exist): the body is not read', async () => {
     await start({ perDashboard: 1, queue: 0 });
-    const read: number[] = [];
-    const record = (socket: Socket): void => {
-      socket.once('close', () => read.push(socket.bytesRead));
-    };
-    api.service.server.on('connection', record);
-    try {
-      const client = await busyClient();
-      const length = 4 * 1024 * 1024;
-      client.socket.write(heavyHead('not-a-token', length) + ' '.repeat(length));
-      const refused = parseRaw(await client.answer());
-      expectProblem(refused, 401, 'UNAUTHORIZED');
-      expect(refused.headers.get('connection')).to.equal('close');
-      await until(() => read.length > 0);
-      expect(read[0], 'bytes the service read of the 4 MiB body').to.be.below(256 * 1024);
-    } finally {
-      api.service.server.off('connection', record);
-    }
+    const { refused, bytesRead } = await sendFourMiB('not-a-token');
+    expectProblem(refused, 401, 'UNAUTHORIZED');
+    expect(refused.headers.get('connection')).to.equal('close');
+    expect(bytesRead, 'bytes the service read of the 4 MiB body').to.be.below(256 * 1024);
+  });
+
+  it("holds a dashboard to two requests in progress while another dashboard is active; the other's are served meanwhile", async () => {
+    const shares = new DashboardShares(2, 60_000);
+    await start({ perDashboard: 1, queue: 1 }, undefined, shares);
+    const running = hold(a.token);
+    hold(a.token);
+    await until(() => shares.load(a.dashboardId).inFlight === 2);
+    const other = await api.request('GET', '/api/v1/orders', { token: b.token });
+    expect(other.status, other.text).to.equal(200);
+    let answered = false;
+    const waiting = api.request('GET', '/api/v1/orders', { token: a.token }).then((res) => ((answered = true), res));
+    await until(() => shares.load(a.dashboardId).waiting === 1);
+    expect(answered).to.equal(false);
+    expect((await api.request('GET', '/api/v1/orders', { token: b.token })).status, 'the other dashboard is not held').to.equal(200);
+    running.destroy();
+    const served = await waiting;
+    expect(served.status, served.text).to.equal(200);
+    expect(shares.load(a.dashboardId).waiting).to.equal(0);
   });
 
   it('serves no request sent behind a refused one on its connection', async () => {

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { isRight } from 'fp-ts/Either';
 import { createHttpApp } from '../../src/adapters/http/app';
 import { HeavyRequestTurns } from '../../src/adapters/system/heavy-request-turns';
+import { DASHBOARD_SHARE, DashboardShares } from '../../src/adapters/system/dashboard-shares';
 import { OrderPath } from '../../src/adapters/http/orders/order-routes';
 import { parseIdempotencyKey } from '../../src/adapters/http/kit/middleware/idempotency';
 import { HTTP_METHODS, type ResponseObject } from '../../src/adapters/http/kit/openapi/types';
@@ -49,6 +50,7 @@ describe('OpenAPI document', () => {
           trackerScript: Buffer.from(''),
           publicBaseUrl: () => 'http://127.0.0.1',
           heavyTurns: new HeavyRequestTurns(),
+          shares: new DashboardShares(DASHBOARD_SHARE),
           readiness: async () => ({ draining: false, components: { store: 'up', workers: {} } }),
         },
         { bodyLimitBytes: 1024, batchBodyLimitBytes: 4096, adminToken: 'x', trustProxy: 0 },

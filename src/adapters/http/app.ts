@@ -23,6 +23,8 @@ import type { ReadinessReport, RouteOff } from './kit/http-errors';
 import { ROUTES } from './route-table';
 import { prepareAsset } from './kit/static-asset';
 import type { HeavyRequestTurns } from '../system/heavy-request-turns';
+import type { DashboardShares } from '../system/dashboard-shares';
+import { dashboardShare } from './kit/middleware/dashboard-share';
 
 export interface HttpOptions {
   /** Largest accepted body (decision 0001: 256 KiB by default). */
@@ -55,6 +57,8 @@ export interface HttpDependencies {
   readonly publicBaseUrl: () => string;
   /** The turns of each dashboard's heavy requests, shared with the console (decision 0023). */
   readonly heavyTurns: HeavyRequestTurns;
+  /** Each dashboard's share of the requests in progress while others have some. */
+  readonly shares: DashboardShares;
 }
 
 export interface HttpApp {
@@ -83,10 +87,13 @@ const switchedOff = (path: string, options: HttpOptions): RouteOff | undefined =
  * status, then routing.
  */
 export const createHttpApp = (
-  { useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl, heavyTurns }: HttpDependencies,
+  { useCases, readiness, logger, ids, metrics, trackerScript, publicBaseUrl, heavyTurns, shares }: HttpDependencies,
   options: HttpOptions,
 ): HttpApp => {
   const router = new Router<RequestState>();
+  const tokenDashboard = async (ctx: Context): Promise<string> => principalOf(ctx.state).dashboardId;
+  const sourceDashboard = async (ctx: Context): Promise<string> =>
+    (await useCases.receiveSourceDelivery.dashboardOf(sourceIdOf(ctx))) ?? UNKNOWN_SOURCES;
   registerRoutes(
     router,
     ROUTES,
@@ -94,11 +101,10 @@ export const createHttpApp = (
       admin: adminGuard(options.adminToken),
       token: authenticate(useCases.authenticateToken),
       rateLimit: rateLimit(useCases.checkRateLimit, metrics),
-      heavyTurn: heavyTurn(heavyTurns, async (ctx) => principalOf(ctx.state).dashboardId),
-      deliveryTurn: heavyTurn(
-        heavyTurns,
-        async (ctx) => (await useCases.receiveSourceDelivery.dashboardOf(sourceIdOf(ctx))) ?? UNKNOWN_SOURCES,
-      ),
+      share: dashboardShare(shares, tokenDashboard),
+      deliveryShare: dashboardShare(shares, sourceDashboard),
+      heavyTurn: heavyTurn(heavyTurns, tokenDashboard),
+      deliveryTurn: heavyTurn(heavyTurns, sourceDashboard),
       body: jsonBody(options.bodyLimitBytes),
       largeBody: jsonBody(options.batchBodyLimitBytes),
       rawBody: rawBody(options.bodyLimitBytes),

@@ -1,5 +1,6 @@
 import type { Logger } from '../../../application/ports/logger';
 import type { UseCases } from '../../../application/use-cases';
+import type { DashboardShares } from '../../system/dashboard-shares';
 import type { HeavyRequestTurns } from '../../system/heavy-request-turns';
 
 export interface ConsoleDeps {
@@ -11,4 +12,6 @@ export interface ConsoleDeps {
   readonly configuredBaseUrl?: string;
   /** The turns of each dashboard's heavy requests, shared with the API (decision 0023). */
   readonly heavyTurns: HeavyRequestTurns;
+  /** Each dashboard's share of the requests in progress, shared with the API. */
+  readonly shares: DashboardShares;
 }

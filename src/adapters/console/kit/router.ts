@@ -48,7 +48,12 @@ export class ConsoleRouter {
         const viewer = await viewerOf(ctx, this.deps, this.menu);
         if (viewer === undefined) return redirect(`/console/sign-in?next=${encodeURIComponent(ctx.path)}`);
         guard(viewer, access);
-        return handler({ ctx, viewer, query: new URLSearchParams(ctx.querystring) });
+        const share = await this.deps.shares.take(viewer.dashboard.id, abandonedWhenClosed(ctx.res));
+        try {
+          return await handler({ ctx, viewer, query: new URLSearchParams(ctx.querystring) });
+        } finally {
+          share();
+        }
       }),
     );
   }
@@ -63,8 +68,11 @@ export class ConsoleRouter {
         if (!this.fromConsole(ctx)) throw new ConsoleRefusal(403, 'This form was not sent from the console’s own pages.');
         const viewer = await viewerOf(ctx, this.deps, this.menu);
         if (viewer === undefined) return redirect('/console/sign-in');
-        const release = await this.heavyTurn(ctx, viewer);
+        // The dashboard's share of the requests in progress (DashboardShares), then its turn for a heavy body.
+        const share = await this.deps.shares.take(viewer.dashboard.id, abandonedWhenClosed(ctx.res));
+        let release: ReleaseTurn = () => undefined;
         try {
+          release = await this.heavyTurn(ctx, viewer);
           const { fields, file } = upload === undefined ? { fields: await readForm(ctx), file: undefined } : await readUpload(ctx, upload);
           if (fields.get('csrf') !== viewer.csrf)
             throw new ConsoleRefusal(403, 'This form has expired; open the page again and resend it.');
@@ -78,6 +86,7 @@ export class ConsoleRouter {
           });
         } finally {
           release();
+          share();
         }
       }),
     );

@@ -15,7 +15,9 @@ import type { Guard, Route, RouteDeps } from './route';
  * token that takes bytes, a source's delivery, the source's), and the body readers of the routes that take
  * a JSON body (given each route's count of values).
  */
-export type GuardMiddleware = Readonly<Record<Guard | 'rawBody' | 'heavyTurn' | 'deliveryTurn', Middleware<RequestState>>> &
+export type GuardMiddleware = Readonly<
+  Record<Guard | 'rawBody' | 'heavyTurn' | 'deliveryTurn' | 'share' | 'deliveryShare', Middleware<RequestState>>
+> &
   Readonly<Record<'body' | 'largeBody', (values: BodyValues) => Middleware<RequestState>>>;
 
 /** Where each step runs, whatever order a route lists its guards in (see `Guard`). */
@@ -172,7 +174,8 @@ export const registerRoutes = (router: Router<RequestState>, routes: readonly Ro
     // A dashboard's heavy bodies take turns (decision 0023); the admin's and the console's forms are counted elsewhere or not at all.
     const turn = route.guards.includes('token') ? [guards.heavyTurn] : route.rawBody === true ? [guards.deliveryTurn] : [];
     const steps = ORDER.flatMap((step): Middleware<RequestState>[] => {
-      if (step === 'body' && route.rawBody === true) return [...turn, guards.rawBody];
+      // A source's delivery has no token: its dashboard's share is taken here, before its body.
+      if (step === 'body' && route.rawBody === true) return [guards.deliveryShare, ...turn, guards.rawBody];
       if (step === 'body') {
         if (route.body === undefined) return [];
         const values = route.bodyValues ?? { values: DEFAULT_BODY_VALUES };
@@ -180,7 +183,9 @@ export const registerRoutes = (router: Router<RequestState>, routes: readonly Ro
       }
       if (!route.guards.includes(step)) return [];
       const scope = step === 'rateLimit' || (step === 'token' && !route.guards.includes('rateLimit')) ? route.scope : undefined;
-      return scope === undefined || scope === 'any' ? [guards[step]] : [guards[step], requireScope(scope)];
+      // The dashboard's share of the requests in progress, as soon as the token says whose it is.
+      const share = step === 'token' ? [guards.share] : [];
+      return scope === undefined || scope === 'any' ? [guards[step], ...share] : [guards[step], ...share, requireScope(scope)];
     });
     const layer = router.register(routerPath(route.path), [route.method.toUpperCase()], [...steps, handler(route, deps)], {
       name: route.operationId,
