@@ -21,6 +21,8 @@ export const ACTIVE_MS = 1_000;
  */
 export class DashboardShares {
   private readonly lanes = new Map<string, Lane>();
+  /** The dashboards with requests waiting: a share given back looks at these only. */
+  private readonly queued = new Set<string>();
   /** When each recently active dashboard last began a request, oldest first. */
   private readonly seen = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
@@ -34,6 +36,7 @@ export class DashboardShares {
   async take(dashboardId: string, abandoned: AbortSignal): Promise<ReleaseShare> {
     const lane = this.lanes.get(dashboardId) ?? { inFlight: 0, waiting: [] };
     this.lanes.set(dashboardId, lane);
+    this.forgetStale();
     this.seen.delete(dashboardId);
     this.seen.set(dashboardId, performance.now());
     if (lane.waiting.length === 0 && this.mayStart(dashboardId, lane)) {
@@ -49,10 +52,12 @@ export class DashboardShares {
       const leave = (): void => {
         const at = lane.waiting.indexOf(admit);
         if (at >= 0) lane.waiting.splice(at, 1);
+        if (lane.waiting.length === 0) this.queued.delete(dashboardId);
         resolve(false);
       };
       abandoned.addEventListener('abort', leave, { once: true });
       lane.waiting.push(admit);
+      this.queued.add(dashboardId);
       this.pumpLater();
     });
     return admitted ? this.releaseOf(dashboardId, lane) : this.leftEmpty(dashboardId, lane);
@@ -78,14 +83,19 @@ export class DashboardShares {
 
   /** Whether a dashboard other than `dashboardId` has requests, or began one in the last `activeMs`. */
   private othersActive(dashboardId: string): boolean {
-    const stale = performance.now() - this.activeMs;
-    for (const [seen, at] of this.seen) {
-      if (at >= stale) break;
-      this.seen.delete(seen);
-    }
+    this.forgetStale();
     if (this.seen.size > 1 || (this.seen.size === 1 && !this.seen.has(dashboardId))) return true;
     for (const other of this.lanes.keys()) if (other !== dashboardId) return true;
     return false;
+  }
+
+  /** Drops the dashboards whose last request began more than `activeMs` ago (the oldest come first). */
+  private forgetStale(): void {
+    const stale = performance.now() - this.activeMs;
+    for (const [dashboardId, at] of this.seen) {
+      if (at >= stale) break;
+      this.seen.delete(dashboardId);
+    }
   }
 
   /** Looks again once the others may have gone quiet: a waiter may start when its dashboard is alone. */
@@ -94,7 +104,7 @@ export class DashboardShares {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.pump();
-      if ([...this.lanes.values()].some((lane) => lane.waiting.length > 0)) this.pumpLater();
+      if (this.queued.size > 0) this.pumpLater();
     }, this.activeMs);
     // Unref'd: waiting requests keep the process alive, not this.
     this.timer.unref();
@@ -113,11 +123,13 @@ export class DashboardShares {
 
   /** Starts every waiter that may start now: of the lane that gave a share back, or of a dashboard now alone. */
   private pump(): void {
-    for (const [dashboardId, lane] of this.lanes) {
+    for (const dashboardId of this.queued) {
+      const lane = this.lanes.get(dashboardId)!;
       while (lane.waiting.length > 0 && this.mayStart(dashboardId, lane)) {
         lane.inFlight++;
         lane.waiting.shift()!();
       }
+      if (lane.waiting.length === 0) this.queued.delete(dashboardId);
     }
   }
 

@@ -79,4 +79,13 @@ describe("each dashboard's share of the requests in progress", () => {
     b();
     expect(shares.load('dsh_a')).to.deep.equal({ inFlight: 0, waiting: 0 });
   });
+
+  it('forgets the dashboards that went quiet: after 100 others, a dashboard alone again has all it sends', async () => {
+    const shares = new DashboardShares(1, 50);
+    for (let i = 0; i < 100; i++) (await shares.take(`dsh_${i}`, never()))();
+    await new Promise((done) => setTimeout(done, 60));
+    const taken = await Promise.all(Array.from({ length: 3 }, () => shares.take('dsh_a', never())));
+    expect(shares.load('dsh_a')).to.deep.equal({ inFlight: 3, waiting: 0 });
+    for (const release of taken) release();
+  });
 });
