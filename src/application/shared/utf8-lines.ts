@@ -8,10 +8,8 @@ export interface LineAt {
   readonly start: number;
 }
 
-/** The line of `bytes` that starts at byte `start`, decoded as utf8Lines decodes it. */
-export const utf8LineFrom = (bytes: Uint8Array, start: number): string | undefined => {
-  let end = bytes.indexOf(LF, start);
-  if (end === -1) end = bytes.length;
+/** The bytes from `start` up to `end` (a LF, or the end), without a CR before it, decoded strictly. */
+const decodeLine = (bytes: Uint8Array, start: number, end: number): string | undefined => {
   try {
     return utf8.decode(bytes.subarray(start, end > start && bytes[end - 1] === CR ? end - 1 : end));
   } catch {
@@ -19,13 +17,21 @@ export const utf8LineFrom = (bytes: Uint8Array, start: number): string | undefin
   }
 };
 
+/** Where the line that starts at `start` ends: its LF, or the end of the bytes. */
+const endOfLine = (bytes: Uint8Array, start: number): number => {
+  const end = bytes.indexOf(LF, start);
+  return end === -1 ? bytes.length : end;
+};
+
+/** The line of `bytes` that starts at byte `start`, decoded as utf8Lines decodes it. */
+export const utf8LineFrom = (bytes: Uint8Array, start: number): string | undefined => decodeLine(bytes, start, endOfLine(bytes, start));
+
 /** utf8Lines with where each line starts in the bytes. */
 export function* utf8LinesAt(bytes: Uint8Array): Generator<LineAt> {
   let start = 0;
   while (start <= bytes.length) {
-    let end = bytes.indexOf(LF, start);
-    if (end === -1) end = bytes.length;
-    yield { text: utf8LineFrom(bytes, start), start };
+    const end = endOfLine(bytes, start);
+    yield { text: decodeLine(bytes, start, end), start };
     start = end + 1;
   }
 }

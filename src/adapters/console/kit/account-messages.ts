@@ -24,9 +24,13 @@ export const accountMessage = (error: AccountError): string => {
   }
 };
 
+/** A form refused for load, not for what it holds: throttled (429) or busy (503). */
+const refusedForLoad = (error: AccountError): error is Extract<AccountError, { _tag: 'SignInThrottled' | 'PasswordHashingBusy' }> =>
+  error._tag === 'SignInThrottled' || error._tag === 'PasswordHashingBusy';
+
 /** Sets `Retry-After` on the answer to a throttled or busy account form. */
 export const retryAfter = (ctx: Context, error: AccountError): void => {
-  if (error._tag === 'SignInThrottled' || error._tag === 'PasswordHashingBusy') ctx.set('Retry-After', String(error.retryAfterSeconds));
+  if (refusedForLoad(error)) ctx.set('Retry-After', String(error.retryAfterSeconds));
 };
 
 /** The status of a refused account form, `otherwise` unless it is throttled (429) or busy (503), with their Retry-After. */
@@ -47,5 +51,5 @@ export const REFUSAL_PAUSE_MS = 1_000;
 
 /** Waits REFUSAL_PAUSE_MS before the answer to a throttled (429) or busy (503) account form; any other answer goes at once. */
 export const pauseRefusal = async (error: AccountError): Promise<void> => {
-  if (error._tag === 'SignInThrottled' || error._tag === 'PasswordHashingBusy') await sleep(REFUSAL_PAUSE_MS);
+  if (refusedForLoad(error)) await sleep(REFUSAL_PAUSE_MS);
 };
